@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * licenses: the tree's LICENSES/ directory.
+ *
+ * LICENSES/{preferred,dual,deprecated,exceptions}/NAME files open with
+ * metatags, then "License-Text:" and the text:
+ *   Valid-License-Identifier: ID      (one or more, license files)
+ *   SPDX-Exception-Identifier: ID     (exception files)
+ *   SPDX-Licenses: ID, ID, ...        (licenses an exception may follow)
+ *   SPDX-URL:, Usage-Guide:, Usage-Guidance:
+ * A struct licenses is built once, then read-only and safe to share
+ * between threads.
+ */
+#ifndef SPDXFS_LICENSES_H
+#define SPDXFS_LICENSES_H
+
+#include <stddef.h>
+
+struct source;
+
+struct license_file {
+	char *name;		/* file name: "GPL-2.0", "Linux-syscall-note" */
+	char *dir;		/* "preferred", "dual", "deprecated", "exceptions" */
+	char *path;		/* "LICENSES/preferred/GPL-2.0" */
+	int exception;		/* an exception file */
+	char **ids;		/* declared identifiers, as spelled */
+	int nids;
+	char **allowed;		/* exceptions: SPDX-Licenses entries */
+	int nallowed;
+	char *url;		/* SPDX-URL, or NULL */
+	size_t text_offset;	/* byte offset of the line after License-Text: */
+	size_t size;		/* file size */
+};
+
+struct licenses {
+	struct license_file *files;	/* sorted by name */
+	int nfiles;
+	int nlicense_ids, nexception_ids;
+	void *byid;			/* private: upper-cased id -> file */
+};
+
+/*
+ * Read LICENSES/ through @src.  Returns 0 and sets *@out, -ENOENT when
+ * the tree has no LICENSES/ directory, or another -errno, with a one-line
+ * reason in @errbuf ("LICENSES/preferred/X: duplicate identifier GPL-2.0",
+ * "LICENSES/exceptions/Y: no SPDX-Licenses", ...).  A tree without
+ * LICENSES/ can still be scanned: every id is then unknown.
+ */
+int licenses_load(struct licenses **out, struct source *src,
+		  char *errbuf, size_t errlen);
+void licenses_free(struct licenses *lic);
+
+/* The license or exception file declaring @id (any case); NULL if none.
+ * @len bytes of @id are used. */
+const struct license_file *licenses_lookup(const struct licenses *lic,
+					   const char *id, size_t len);
+
+/* Is license id @lid (as declared, any case) in exception file @exc's
+ * SPDX-Licenses list? */
+int licenses_exception_allows(const struct license_file *exc,
+			      const char *lid, size_t len);
+
+#endif

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * scan: find the SPDX tag in the head of one file.
+ *
+ * A pure function over a buffer: no I/O, no allocation that outlives the
+ * call except the strings it returns in struct scan_result (freed with
+ * scan_result_release()).  Thread-safe.
+ *
+ * The rules are those of the kernel's Documentation/process/license-rules.rst
+ * and scripts/spdxcheck.py:
+ *  - a tag is a line containing "SPDX-License-Identifier:" (exact case)
+ *    within the first SCAN_MAXLINES lines;
+ *  - the conventional line is 1, or 2 when line 1 is a "#!" line or an
+ *    "<?xml" declaration;
+ *  - the first tag found decides the status: TAGGED on the conventional
+ *    line, MISPLACED on any other line; no tag: UNTAGGED.
+ * INVALID and EXCLUDED are decided later by the index (expression
+ * validation, scripts/spdxexclude); ERROR marks a file that could not be
+ * read.
+ */
+#ifndef SPDXFS_SCAN_H
+#define SPDXFS_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCAN_MAXLINES	15	/* as scripts/spdxcheck.py's default -m */
+#define SCAN_HEAD_BYTES	4096	/* bytes of each file the walker reads */
+
+enum spdx_status {
+	ST_TAGGED,
+	ST_MISPLACED,
+	ST_UNTAGGED,
+	ST_INVALID,
+	ST_EXCLUDED,
+	ST_ERROR,
+	ST__COUNT
+};
+
+/* Diagnostic flags (struct scan_result.flags). */
+enum scan_flag {
+	SCAN_F_BOM		= 1u << 0,  /* UTF-8 byte-order mark skipped */
+	SCAN_F_CRLF		= 1u << 1,  /* tag line ends in CRLF */
+	SCAN_F_BINARY		= 1u << 2,  /* NUL byte in the head */
+	SCAN_F_SHEBANG		= 1u << 3,  /* line 1 is "#!" */
+	SCAN_F_XMLDECL		= 1u << 4,  /* line 1 is "<?xml" */
+	SCAN_F_MULTIPLE		= 1u << 5,  /* more than one tag line */
+	SCAN_F_STRAY_TERM	= 1u << 6,  /* "*" "/", "-->" or "#}" with no
+					       matching opener on the line */
+	SCAN_F_UNCLOSED		= 1u << 7,  /* "/" "*" not closed on the tag line */
+	SCAN_F_NEAR_MISS	= 1u << 8,  /* e.g. "SPDX-License_Identifier" */
+	SCAN_F_EMPTY_EXPR	= 1u << 9,  /* tag with nothing after the colon */
+	SCAN_F_NOT_UTF8		= 1u << 10, /* tag line is not valid UTF-8 */
+	SCAN_F_TRUNCATED	= 1u << 11, /* head ended before SCAN_MAXLINES
+					       lines and the file is longer */
+	SCAN_F_BAD_LEADER	= 1u << 12, /* leader is not a comment leader the
+					       tree's file types use */
+};
+
+struct scan_result {
+	enum spdx_status status;	/* TAGGED, MISPLACED or UNTAGGED */
+	unsigned flags;			/* enum scan_flag */
+	unsigned line;			/* 1-based line of the first tag, 0 if none */
+	unsigned col;			/* 0-based byte column of the expression
+					   in that line (spdxcheck's convention) */
+	unsigned ntags;			/* tag lines seen in the first
+					   SCAN_MAXLINES lines */
+	unsigned second_line;		/* line of the second tag, 0 if none */
+	char leader[16];		/* comment leader as written, trimmed:
+					   "//", "/*", "#", "..", "%", ";", "--",
+					   "<!--", "{#", "*", "LIST \"", ... */
+	char *expr;			/* expression as written, terminators and
+					   surrounding blanks stripped; NULL when
+					   untagged; malloc'd */
+};
+
+/*
+ * Scan @len bytes at @buf, the head of a file.  @truncated says the file
+ * continues past @len.  Fills @out; returns 0, or -ENOMEM.
+ */
+int scan_head(const char *buf, size_t len, int truncated, struct scan_result *out);
+
+void scan_result_release(struct scan_result *res);
+
+/* Short names: "tagged", "misplaced", "untagged", "invalid", "excluded",
+ * "error".  NULL for an out-of-range value. */
+const char *spdx_status_name(enum spdx_status st);
+
+/* One short human sentence per flag, for diagnostics; NULL if unknown. */
+const char *scan_flag_message(enum scan_flag flag);
+
+#endif

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * source: where a tree's file list and file bytes come from.
+ *
+ * The scanner, the parser and the views never open files themselves; they
+ * ask a struct source.  Two implementations: a directory on disk
+ * (source_fs_open) and, later, a git tree object read through libgit2.
+ * Paths are relative to the tree root, '/'-separated, without "./".
+ *
+ * Thread-safety: read() may be called from several threads at once;
+ * walk() from one thread at a time.
+ */
+#ifndef SPDXFS_SOURCE_H
+#define SPDXFS_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum src_kind {
+	SRC_REG,
+	SRC_DIR,
+	SRC_SYMLINK,
+	SRC_OTHER,	/* fifo, socket, device */
+};
+
+struct src_entry {
+	const char *path;	/* valid during the callback only */
+	enum src_kind kind;
+	uint64_t size;
+	int64_t mtime_ns;
+	uint64_t ino;
+	uint32_t mode;
+};
+
+/*
+ * Called for each entry below the root (directories before their
+ * contents, but in no particular order otherwise).  Return 0 to go on,
+ * non-zero to stop the walk with that value.
+ */
+typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
+
+struct source_ops {
+	/* Walk the tree below directory @under ("" for the root), not
+	 * following symlinks.  Only path and kind are guaranteed; size,
+	 * mtime and mode may be 0 (ask stat()).  Returns 0, a callback's
+	 * value, or -errno. */
+	int (*walk)(struct source *src, const char *under, src_walk_fn fn,
+		    void *arg);
+	/* Read up to @len bytes at @off of regular file @path.  Returns the
+	 * byte count (short at end of file) or -errno.  Never follows a
+	 * symlink, never leaves the tree. */
+	ssize_t (*read)(struct source *src, const char *path, uint64_t off,
+			void *buf, size_t len);
+	/* Fill @ent for @path (kind, size, mtime, ino, mode) without
+	 * following a final symlink.  Returns 0 or -errno. */
+	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
+	void (*free)(struct source *src);
+};
+
+struct source {
+	const struct source_ops *ops;
+	char *root;		/* display name: absolute path, or REPO@REV */
+	int dirfd;		/* fs sources: O_PATH|O_DIRECTORY fd of the root;
+				   -1 for others */
+};
+
+/*
+ * Open the directory @path as a source.  Returns 0 and sets *@out, or
+ * -ENOENT, -ENOTDIR, -EACCES, ... .
+ */
+int source_fs_open(struct source **out, const char *path);
+
+static inline ssize_t source_read(struct source *src, const char *path,
+				  uint64_t off, void *buf, size_t len)
+{
+	return src->ops->read(src, path, off, buf, len);
+}
+
+/* Read a whole (small) file: *@buf is malloc'd and NUL-terminated.
+ * Fails with -EFBIG past @max bytes. */
+int source_read_all(struct source *src, const char *path, size_t max,
+		    char **buf, size_t *len);
+
+static inline int source_walk(struct source *src, const char *under,
+			      src_walk_fn fn, void *arg)
+{
+	return src->ops->walk(src, under, fn, arg);
+}
+
+static inline void source_free(struct source *src)
+{
+	if (src)
+		src->ops->free(src);
+}
+
+#endif
