@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct source;
+
 enum src_kind {
 	SRC_REG,
 	SRC_DIR,

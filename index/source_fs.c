@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source_fs: a directory on disk as a struct source.
+ *
+ * Every access is made relative to a descriptor of the root, one path
+ * component at a time with O_NOFOLLOW, or with openat2(RESOLVE_BENEATH |
+ * RESOLVE_NO_SYMLINKS) where the kernel has it: a symlink anywhere in a
+ * path fails with ELOOP, and nothing outside the root can be reached.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/openat2.h>
+
+#include "source.h"
+
+static int have_openat2 = 1;	/* cleared once the kernel says ENOSYS */
+
+static int openat2_beneath(int dirfd, const char *path, int flags)
+{
+	struct open_how how = {
+		.flags = flags,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+			   RESOLVE_NO_MAGICLINKS,
+	};
+	int fd;
+
+	fd = syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
+		__atomic_store_n(&have_openat2, 0, __ATOMIC_RELAXED);
+		return -ENOSYS;
+	}
+	return fd < 0 ? -errno : fd;
+}
+
+/* Walk @path one component at a time without following symlinks. */
+static int open_nofollow_walk(int dirfd, const char *path, int flags)
+{
+	char comp[NAME_MAX + 1];
+	int fd = dirfd, next;
+
+	for (;;) {
+		const char *slash = strchr(path, '/');
+		size_t n = slash ? (size_t)(slash - path) : strlen(path);
+
+		if (n == 0 || n > NAME_MAX || (n == 2 && !memcmp(path, "..", 2))) {
+			next = -EINVAL;
+			goto out;
+		}
+		memcpy(comp, path, n);
+		comp[n] = '\0';
+		if (!slash) {
+			next = openat(fd, comp, flags | O_NOFOLLOW);
+			next = next < 0 ? -errno : next;
+			goto out;
+		}
+		next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0) {
+			next = -errno;
+			goto out;
+		}
+		if (fd != dirfd)
+			close(fd);
+		fd = next;
+		path = slash + 1;
+	}
+out:
+	if (fd != dirfd)
+		close(fd);
+	return next;
+}
+
+/* Open @path (relative, no "..") beneath the root. Returns fd or -errno. */
+static int fs_open(struct source *src, const char *path, int flags)
+{
+	int fd;
+
+	if (path[0] == '/' || path[0] == '\0')
+		return -EINVAL;
+	flags |= O_CLOEXEC | O_NOFOLLOW;
+	if (__atomic_load_n(&have_openat2, __ATOMIC_RELAXED)) {
+		fd = openat2_beneath(src->dirfd, path, flags);
+		if (fd != -ENOSYS)
+			return fd == -EXDEV ? -ELOOP : fd;
+	}
+	return open_nofollow_walk(src->dirfd, path, flags);
+}
+
+static ssize_t fs_read(struct source *src, const char *path, uint64_t off,
+		       void *buf, size_t len)
+{
+	ssize_t n, done = 0;
+	int fd;
+
+	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
+	if (fd == -EPERM)	/* O_NOATIME on a file we do not own */
+		fd = fs_open(src, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	while ((size_t)done < len) {
+		n = pread(fd, (char *)buf + done, len - done, off + done);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			done = -errno;
+			break;
+		}
+		if (n == 0)
+			break;
+		done += n;
+	}
+	close(fd);
+	return done;
+}
+
+static void fill_entry(struct src_entry *ent, const struct stat *st)
+{
+	ent->size = st->st_size;
+	ent->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	ent->ino = st->st_ino;
+	ent->mode = st->st_mode;
+	if (S_ISREG(st->st_mode))
+		ent->kind = SRC_REG;
+	else if (S_ISDIR(st->st_mode))
+		ent->kind = SRC_DIR;
+	else if (S_ISLNK(st->st_mode))
+		ent->kind = SRC_SYMLINK;
+	else
+		ent->kind = SRC_OTHER;
+}
+
+static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
+{
+	struct stat st;
+	const char *slash = strrchr(path, '/');
+	int dfd = src->dirfd, ret = 0;
+
+	if (path[0] == '\0' || path[0] == '/')
+		return -EINVAL;
+	/* Resolve the parent safely, then lstat the last component. */
+	if (slash) {
+		char *parent = strndup(path, slash - path);
+
+		if (!parent)
+			return -ENOMEM;
+		dfd = fs_open(src, parent, O_PATH | O_DIRECTORY);
+		free(parent);
+		if (dfd < 0)
+			return dfd;
+	}
+	if (fstatat(dfd, slash ? slash + 1 : path, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		ret = -errno;
+	else
+		fill_entry(ent, &st);
+	if (dfd != src->dirfd)
+		close(dfd);
+	ent->path = path;
+	return ret;
+}
+
+struct walk_state {
+	src_walk_fn fn;
+	void *arg;
+	char path[PATH_MAX];
+};
+
+static enum src_kind dtype_kind(unsigned char t)
+{
+	switch (t) {
+	case DT_REG: return SRC_REG;
+	case DT_DIR: return SRC_DIR;
+	case DT_LNK: return SRC_SYMLINK;
+	default: return SRC_OTHER;
+	}
+}
+
+/* Walk directory @fd whose path (relative to the root) is w->path[0..len). */
+static int walk_dir(struct walk_state *w, int fd, size_t len)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!d) {
+		close(fd);
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		const char *name = de->d_name;
+		size_t n = strlen(name);
+		struct src_entry ent = { .path = w->path, .ino = de->d_ino };
+		struct stat st;
+
+		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+			continue;
+		if (len == 0 && !strcmp(name, ".git"))
+			continue;
+		if (len + n + 2 > sizeof(w->path))
+			continue;	/* deeper than PATH_MAX: cannot be named */
+		if (len)
+			w->path[len] = '/';
+		memcpy(w->path + len + !!len, name, n + 1);
+		ent.kind = dtype_kind(de->d_type);
+		if (de->d_type == DT_UNKNOWN) {
+			if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+				continue;
+			fill_entry(&ent, &st);
+		}
+		ret = w->fn(&ent, w->arg);
+		if (ret)
+			break;
+		if (ent.kind == SRC_DIR) {
+			int sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY |
+					 O_NOFOLLOW | O_CLOEXEC);
+
+			if (sub >= 0) {
+				ret = walk_dir(w, sub, len + n + !!len);
+				if (ret)
+					break;
+			}
+		}
+		w->path[len] = '\0';
+	}
+	w->path[len] = '\0';
+	closedir(d);
+	return ret;
+}
+
+static int fs_walk(struct source *src, const char *under, src_walk_fn fn, void *arg)
+{
+	struct walk_state *w;
+	size_t len = strlen(under);
+	int fd, ret;
+
+	while (len && under[len - 1] == '/')
+		len--;
+	if (len >= PATH_MAX)
+		return -ENAMETOOLONG;
+	if (len) {
+		char *dir = strndup(under, len);
+
+		if (!dir)
+			return -ENOMEM;
+		fd = fs_open(src, dir, O_RDONLY | O_DIRECTORY);
+		free(dir);
+	} else {
+		fd = openat(src->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fd = fd < 0 ? -errno : fd;
+	}
+	if (fd < 0)
+		return fd;
+	w = malloc(sizeof(*w));
+	if (!w) {
+		close(fd);
+		return -ENOMEM;
+	}
+	w->fn = fn;
+	w->arg = arg;
+	memcpy(w->path, under, len);
+	w->path[len] = '\0';
+	ret = walk_dir(w, fd, len);
+	free(w);
+	return ret;
+}
+
+static void fs_free(struct source *src)
+{
+	if (src->dirfd >= 0)
+		close(src->dirfd);
+	free(src->root);
+	free(src);
+}
+
+static const struct source_ops fs_ops = {
+	.walk = fs_walk,
+	.read = fs_read,
+	.stat = fs_stat,
+	.free = fs_free,
+};
+
+int source_fs_open(struct source **out, const char *path)
+{
+	struct source *src;
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return stat(path, &st) == 0 && !S_ISDIR(st.st_mode) ? -ENOTDIR : -errno;
+	src = calloc(1, sizeof(*src));
+	if (!src)
+		goto nomem;
+	src->root = realpath(path, NULL);
+	if (!src->root)
+		goto nomem;
+	src->ops = &fs_ops;
+	src->dirfd = fd;
+	*out = src;
+	return 0;
+nomem:
+	free(src);
+	close(fd);
+	return -ENOMEM;
+}
+
+int source_read_all(struct source *src, const char *path, size_t max,
+		    char **buf, size_t *len)
+{
+	size_t cap = 8192, n = 0;
+	char *p = NULL, *q;
+	ssize_t r;
+
+	for (;;) {
+		q = realloc(p, cap + 1);
+		if (!q) {
+			free(p);
+			return -ENOMEM;
+		}
+		p = q;
+		r = source_read(src, path, n, p + n, cap - n);
+		if (r < 0) {
+			free(p);
+			return r;
+		}
+		n += r;
+		if (n < cap)
+			break;
+		if (cap >= max) {
+			free(p);
+			return -EFBIG;
+		}
+		cap = cap * 2 > max ? max : cap * 2;
+	}
+	if (n > max) {
+		free(p);
+		return -EFBIG;
+	}
+	p[n] = '\0';
+	*buf = p;
+	if (len)
+		*len = n;
+	return 0;
+}
