@@ -40,15 +40,17 @@ struct src_entry {
  * contents, but in no particular order otherwise).  Return 0 to go on,
  * non-zero to stop the walk with that value.
  */
+#define SRC_WALK_STAT	1u	/* fill size, mtime and mode of every entry */
+
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 
 struct source_ops {
 	/* Walk the tree below directory @under ("" for the root), not
-	 * following symlinks.  Only path and kind are guaranteed; size,
-	 * mtime and mode may be 0 (ask stat()).  Returns 0, a callback's
-	 * value, or -errno. */
-	int (*walk)(struct source *src, const char *under, src_walk_fn fn,
-		    void *arg);
+	 * following symlinks.  Only path, kind and ino are guaranteed unless
+	 * @flags has SRC_WALK_STAT; otherwise size, mtime and mode may be 0.
+	 * Returns 0, a callback's value, or -errno. */
+	int (*walk)(struct source *src, const char *under, unsigned flags,
+		    src_walk_fn fn, void *arg);
 	/* Read up to @len bytes at @off of regular file @path.  Returns the
 	 * byte count (short at end of file) or -errno.  Never follows a
 	 * symlink, never leaves the tree. */
@@ -57,6 +59,10 @@ struct source_ops {
 	/* Fill @ent for @path (kind, size, mtime, ino, mode) without
 	 * following a final symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
+	/* Read the first @len bytes of regular file @path and fill @ent as
+	 * stat() would, in one go.  Returns the byte count or -errno. */
+	ssize_t (*head)(struct source *src, const char *path, void *buf,
+			size_t len, struct src_entry *ent);
 	void (*free)(struct source *src);
 };
 
@@ -87,7 +93,7 @@ int source_read_all(struct source *src, const char *path, size_t max,
 static inline int source_walk(struct source *src, const char *under,
 			      src_walk_fn fn, void *arg)
 {
-	return src->ops->walk(src, under, fn, arg);
+	return src->ops->walk(src, under, 0, fn, arg);
 }
 
 static inline void source_free(struct source *src)

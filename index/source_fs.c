@@ -165,6 +165,7 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 }
 
 struct walk_state {
+	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
 	char path[PATH_MAX];
@@ -207,7 +208,8 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 			w->path[len] = '/';
 		memcpy(w->path + len + !!len, name, n + 1);
 		ent.kind = dtype_kind(de->d_type);
-		if (de->d_type == DT_UNKNOWN) {
+		if (de->d_type == DT_UNKNOWN ||
+		    ((w->flags & SRC_WALK_STAT) && de->d_type != DT_DIR)) {
 			if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 				continue;
 			fill_entry(&ent, &st);
@@ -232,7 +234,8 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	return ret;
 }
 
-static int fs_walk(struct source *src, const char *under, src_walk_fn fn, void *arg)
+static int fs_walk(struct source *src, const char *under, unsigned flags,
+		   src_walk_fn fn, void *arg)
 {
 	struct walk_state *w;
 	size_t len = strlen(under);
@@ -260,6 +263,7 @@ static int fs_walk(struct source *src, const char *under, src_walk_fn fn, void *
 		close(fd);
 		return -ENOMEM;
 	}
+	w->flags = flags;
 	w->fn = fn;
 	w->arg = arg;
 	memcpy(w->path, under, len);
@@ -267,6 +271,47 @@ static int fs_walk(struct source *src, const char *under, src_walk_fn fn, void *
 	ret = walk_dir(w, fd, len);
 	free(w);
 	return ret;
+}
+
+static ssize_t fs_head(struct source *src, const char *path, void *buf,
+		       size_t len, struct src_entry *ent)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
+	if (fd == -EPERM)
+		fd = fs_open(src, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0) {
+		n = -errno;
+		goto out;
+	}
+	fill_entry(ent, &st);
+	ent->path = path;
+	if (ent->kind != SRC_REG) {
+		n = -EINVAL;
+		goto out;
+	}
+	n = 0;
+	while ((size_t)n < len) {	/* 9p and FUSE may return short reads */
+		ssize_t r = read(fd, (char *)buf + n, len - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			n = -errno;
+			break;
+		}
+		if (r == 0)
+			break;
+		n += r;
+	}
+out:
+	close(fd);
+	return n;
 }
 
 static void fs_free(struct source *src)
@@ -281,6 +326,7 @@ static const struct source_ops fs_ops = {
 	.walk = fs_walk,
 	.read = fs_read,
 	.stat = fs_stat,
+	.head = fs_head,
 	.free = fs_free,
 };
 

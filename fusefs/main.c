@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * spdxfs: browse a kernel tree by SPDX license.
+ *
+ * The entry point only dispatches: indexing commands live in index/cli.c,
+ * the FUSE daemon in fusefs/.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef SPDXFS_VERSION
+#define SPDXFS_VERSION "0.1"
+#endif
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "scan", cmd_scan, "build or refresh the index of a tree; print a summary" },
+	{ "list", cmd_list, "one line per file: path, status, line, expression" },
+	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: spdxfs COMMAND [OPTION]... TREE ...\n\n"
+		"Index a Linux kernel tree's SPDX license tags.\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'spdxfs COMMAND --help' describes each command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		printf("spdxfs %s\n", SPDXFS_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "spdxfs: unknown command '%s'\n", argv[1]);
+	fprintf(stderr, "Try 'spdxfs --help'.\n");
+	return 2;
+}

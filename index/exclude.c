@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * exclude: scripts/spdxexclude, matched the way scripts/spdxcheck.py
+ * matches it (see exclude.h).
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exclude.h"
+#include "source.h"
+
+enum rule_kind { RULE_DOT, RULE_DIR, RULE_PATH, RULE_NAME };
+
+struct rule {
+	enum rule_kind kind;
+	char *pattern;
+};
+
+struct exclude {
+	struct rule *rules;
+	size_t nrules;
+};
+
+static int add_rule(struct exclude *ex, const char *line, size_t n)
+{
+	struct rule *r, *rules;
+
+	rules = realloc(ex->rules, (ex->nrules + 1) * sizeof(*rules));
+	if (!rules)
+		return -ENOMEM;
+	ex->rules = rules;
+	r = &rules[ex->nrules];
+	if (n == 2 && !memcmp(line, ".*", 2)) {
+		r->kind = RULE_DOT;
+	} else if (line[n - 1] == '/') {
+		r->kind = RULE_DIR;
+		n--;
+	} else if (line[0] == '/') {
+		r->kind = RULE_PATH;
+		line++;
+		n--;
+	} else {
+		r->kind = RULE_NAME;
+	}
+	r->pattern = strndup(line, n);
+	if (!r->pattern)
+		return -ENOMEM;
+	ex->nrules++;
+	return 0;
+}
+
+int exclude_parse(struct exclude **out, const char *text, size_t len)
+{
+	struct exclude *ex = calloc(1, sizeof(*ex));
+	const char *p = text, *end = text + len;
+
+	if (!ex)
+		return -ENOMEM;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *e = nl ? nl : end;
+		const char *s = p;
+
+		p = nl ? nl + 1 : end;
+		while (s < e && (*s == ' ' || *s == '\t'))
+			s++;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		if (s == e || *s == '#')
+			continue;
+		if (add_rule(ex, s, e - s)) {
+			exclude_free(ex);
+			return -ENOMEM;
+		}
+	}
+	*out = ex;
+	return 0;
+}
+
+int exclude_load(struct exclude **out, struct source *src)
+{
+	char *text;
+	size_t len;
+	int ret;
+
+	ret = source_read_all(src, "scripts/spdxexclude", 1 << 20, &text, &len);
+	if (ret == -ENOENT || ret == -ENOTDIR)
+		return exclude_parse(out, "", 0);
+	if (ret)
+		return ret;
+	ret = exclude_parse(out, text, len);
+	free(text);
+	return ret;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static int match_dir(const struct rule *r, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	size_t n = slash ? (size_t)(slash - path) : 0;
+
+	if (n < sizeof(dir)) {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+		if (!fnmatch(r->pattern, dir, 0))
+			return 1;
+	}
+	return !strncmp(path, r->pattern, strlen(r->pattern));
+}
+
+int exclude_match(const struct exclude *ex, const char *path)
+{
+	for (size_t i = 0; i < ex->nrules; i++) {
+		const struct rule *r = &ex->rules[i];
+
+		switch (r->kind) {
+		case RULE_DOT:
+			if (base_name(path)[0] == '.')
+				return 1;
+			break;
+		case RULE_DIR:
+			if (match_dir(r, path))
+				return 1;
+			break;
+		case RULE_PATH:
+			if (!fnmatch(r->pattern, path, 0))
+				return 1;
+			break;
+		case RULE_NAME:
+			if (!strcmp(base_name(path), r->pattern))
+				return 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+void exclude_free(struct exclude *ex)
+{
+	if (!ex)
+		return;
+	for (size_t i = 0; i < ex->nrules; i++)
+		free(ex->rules[i].pattern);
+	free(ex->rules);
+	free(ex);
+}

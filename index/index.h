@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * index: every regular file of a tree with its SPDX tag, validated
+ * against the tree's LICENSES/.
+ *
+ * index_build() walks a struct source, reads the head of each file on
+ * several threads, scans it (scan.h), and resolves each distinct
+ * expression once (expr.h, licenses.h).  Given the previous index of the
+ * same tree (from the saved index, store.h), files whose size, mtime and
+ * inode are unchanged keep their scan result and are not read again.
+ *
+ * A built index is immutable: any number of threads may read it with no
+ * lock.  Updating means building a new one and swapping pointers.
+ */
+#ifndef SPDXFS_INDEX_H
+#define SPDXFS_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scan.h"
+
+struct source;
+struct expr;
+struct licenses;
+struct exclude;
+
+/* Index-level flags (struct spdx_file.flags, above the scan flags). */
+enum index_flag {
+	IDX_F_UAPI	= 1u << 24,	/* a path component is "uapi" */
+	IDX_F_STRICT	= 1u << 25,	/* scripts/spdxcheck.py would reject
+					   the expression's syntax */
+};
+
+struct spdx_expr {
+	const char *text;	/* as written (key) */
+	struct expr *ast;	/* NULL when it does not parse */
+	int valid;		/* parses and validates */
+	unsigned col;		/* error column, relative to text */
+	const char *error;	/* reason when !valid, else NULL */
+	const char *strict_error; /* spdxcheck's syntax objection, or NULL */
+	unsigned strict_col;
+	unsigned expr_flags;	/* enum expr_flag */
+	char *canonical;	/* canonical form, NULL when it does not parse */
+	uint32_t nfiles;	/* files written with exactly this text */
+};
+
+struct spdx_file {
+	const char *path;	/* relative to the root; in the index's pool */
+	const char *leader;	/* comment leader, interned; "" if none */
+	const char *error;	/* read error ("Permission denied"), or NULL */
+	uint64_t size;
+	int64_t mtime_ns;
+	uint64_t ino;
+	uint32_t mode;
+	uint32_t flags;		/* enum scan_flag | enum index_flag */
+	int32_t expr;		/* index into exprs[], -1 when untagged */
+	uint16_t line, col;	/* tag position; col is 0-based */
+	uint16_t second_line;	/* line of a second tag, 0 if none */
+	uint8_t status;		/* enum spdx_status */
+	uint8_t scan_status;	/* what the scanner saw: TAGGED, MISPLACED,
+				   UNTAGGED (kept when invalid/excluded) */
+};
+
+struct spdx_index {
+	char *root;			/* the source's display name */
+	struct spdx_file *files;	/* sorted by path (strcmp) */
+	size_t nfiles;
+	struct spdx_expr *exprs;	/* sorted by text */
+	size_t nexprs;
+	char **symlinks;		/* paths, sorted */
+	size_t nsymlinks;
+	char **others;			/* fifos, sockets, devices, sorted */
+	size_t nothers;
+	struct licenses *lic;		/* NULL when the tree has no LICENSES/ */
+	char *lic_error;		/* why LICENSES/ could not be read */
+	size_t count[ST__COUNT];	/* files per status */
+	size_t rescanned;		/* files read by this build */
+	void *pool;			/* private: string storage */
+};
+
+typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
+
+struct index_opts {
+	int nthreads;			/* 0: one per online CPU */
+	const struct spdx_index *prev;	/* reuse unchanged files' results */
+	index_progress_fn progress;	/* called now and then from the
+					   building thread, may be NULL */
+	void *progress_arg;
+};
+
+/*
+ * Build the index of @src.  Returns 0 and sets *@out, or -errno when the
+ * tree itself cannot be walked (a file that cannot be read is recorded
+ * with ST_ERROR and does not fail the build).  @errbuf gets a one-line
+ * reason on failure.
+ */
+int index_build(struct spdx_index **out, struct source *src,
+		const struct index_opts *opts, char *errbuf, size_t errlen);
+void index_free(struct spdx_index *idx);
+
+/* The file at @path, or NULL. */
+const struct spdx_file *index_find(const struct spdx_index *idx,
+				   const char *path);
+
+static inline const struct spdx_expr *
+index_file_expr(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	return f->expr < 0 ? NULL : &idx->exprs[f->expr];
+}
+
+/* Does @path have a "uapi" component? */
+int path_is_uapi(const char *path);
+
+#endif

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report: summaries and listings of an index.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "expr.h"
+#include "index.h"
+#include "licenses.h"
+#include "report.h"
+
+struct id_walk {
+	const struct licenses *lic;
+	unsigned char *hit;	/* one flag per license file */
+	int syscall_note;
+};
+
+static int mark_id(const char *id, size_t len, int plus, int is_exception, void *arg)
+{
+	struct id_walk *w = arg;
+	const struct license_file *lf;
+	char buf[256];
+
+	if (is_exception && len == 18 && !strncasecmp(id, "Linux-syscall-note", 18))
+		w->syscall_note = 1;
+	if (!w->lic || len + 2 > sizeof(buf))
+		return 0;
+	memcpy(buf, id, len);
+	if (plus)
+		buf[len++] = '+';
+	buf[len] = '\0';
+	lf = licenses_lookup(w->lic, buf, len);
+	if (lf && w->hit)
+		w->hit[lf - w->lic->files] = 1;
+	return 0;
+}
+
+int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+	struct id_walk w = { 0 };
+
+	if (!e || !e->ast)
+		return 0;
+	expr_foreach_id(e->ast, mark_id, &w);
+	return w.syscall_note;
+}
+
+static int cmp_expr_count(const void *a, const void *b)
+{
+	const struct spdx_expr *x = *(const struct spdx_expr *const *)a;
+	const struct spdx_expr *y = *(const struct spdx_expr *const *)b;
+
+	if (x->nfiles != y->nfiles)
+		return x->nfiles > y->nfiles ? -1 : 1;
+	return strcmp(x->text, y->text);
+}
+
+static int is_counted(const struct spdx_file *f)
+{
+	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
+/* Per expression: which license files it names, and the syscall note. */
+static int license_counts(struct summary *s, const struct spdx_index *idx)
+{
+	const struct licenses *lic = idx->lic;
+	size_t nlic = lic ? lic->nfiles : 0;
+	size_t *per_expr;
+	unsigned char *hits;
+
+	s->licenses = calloc(nlic ? nlic : 1, sizeof(*s->licenses));
+	per_expr = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*per_expr));
+	hits = calloc((idx->nexprs ? idx->nexprs : 1) * (nlic ? nlic : 1), 1);
+	if (!s->licenses || !per_expr || !hits) {
+		free(per_expr);
+		free(hits);
+		return -ENOMEM;
+	}
+	s->nlicenses = nlic;
+	for (size_t l = 0; l < nlic; l++) {
+		s->licenses[l].name = lic->files[l].name;
+		s->licenses[l].dir = lic->files[l].dir;
+	}
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		struct id_walk w = { .lic = lic, .hit = hits + k * nlic };
+
+		if (idx->exprs[k].ast)
+			expr_foreach_id(idx->exprs[k].ast, mark_id, &w);
+		per_expr[k] = w.syscall_note;
+	}
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+
+		if (!is_counted(f))
+			continue;
+		for (size_t l = 0; l < nlic; l++)
+			s->licenses[l].files += hits[f->expr * nlic + l];
+		if ((f->flags & IDX_F_UAPI) && !per_expr[f->expr])
+			s->uapi_without_note++;
+	}
+	free(per_expr);
+	free(hits);
+	return 0;
+}
+
+int summary_compute(struct summary *s, const struct spdx_index *idx)
+{
+	memset(s, 0, sizeof(*s));
+	s->files = idx->nfiles;
+	s->symlinks = idx->nsymlinks;
+	s->others = idx->nothers;
+	memcpy(s->count, idx->count, sizeof(s->count));
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		const struct spdx_expr *e = index_file_expr(idx, f);
+
+		if (f->flags & IDX_F_UAPI) {
+			s->uapi_files++;
+			s->uapi_count[f->status]++;
+		}
+		if (f->status == ST_EXCLUDED)
+			continue;
+		if (e && (e->expr_flags & EXPR_F_LOWER_OP))
+			s->lowercase_ops++;
+		if (f->flags & IDX_F_STRICT)
+			s->strict_failures++;
+		if (f->flags & SCAN_F_MULTIPLE)
+			s->multiple_tags++;
+	}
+	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
+	if (!s->exprs)
+		return -ENOMEM;
+	for (size_t k = 0; k < idx->nexprs; k++)
+		if (idx->exprs[k].nfiles)
+			s->exprs[s->nexprs++] = &idx->exprs[k];
+	qsort(s->exprs, s->nexprs, sizeof(*s->exprs), cmp_expr_count);
+	return license_counts(s, idx);
+}
+
+void summary_release(struct summary *s)
+{
+	free(s->licenses);
+	free((void *)s->exprs);
+	memset(s, 0, sizeof(*s));
+}
+
+static const char *const status_title[] = {
+	"tagged", "misplaced", "untagged", "invalid", "excluded", "unreadable",
+};
+
+void report_summary_text(FILE *out, const struct summary *s)
+{
+	fprintf(out, "%-22s %8zu\n", "files", s->files);
+	for (int st = 0; st < ST__COUNT; st++)
+		fprintf(out, "  %-20s %8zu\n", status_title[st], s->count[st]);
+	fprintf(out, "%-22s %8zu\n", "symlinks (not followed)", s->symlinks);
+	if (s->others)
+		fprintf(out, "%-22s %8zu\n", "special files", s->others);
+	fprintf(out, "%-22s %8zu\n", "lowercase operators", s->lowercase_ops);
+	fprintf(out, "%-22s %8zu\n", "multiple tags", s->multiple_tags);
+	fprintf(out, "%-22s %8zu\n", "spdxcheck syntax", s->strict_failures);
+	fprintf(out, "\nuapi %17s %8zu\n", "files", s->uapi_files);
+	for (int st = 0; st < ST__COUNT; st++)
+		fprintf(out, "  %-20s %8zu\n", status_title[st], s->uapi_count[st]);
+	fprintf(out, "  %-20s %8zu\n", "without syscall note", s->uapi_without_note);
+	fprintf(out, "\nfiles per license\n");
+	for (size_t l = 0; l < s->nlicenses; l++)
+		fprintf(out, "  %-30s %-11s %8zu\n", s->licenses[l].name,
+			s->licenses[l].dir, s->licenses[l].files);
+	fprintf(out, "\nfiles per expression, as written\n");
+	for (size_t k = 0; k < s->nexprs; k++)
+		fprintf(out, "  %8u  %s%s\n", s->exprs[k]->nfiles, s->exprs[k]->text,
+			s->exprs[k]->valid ? "" : "   [invalid]");
+}
+
+void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_counts(FILE *out, const size_t *count)
+{
+	fputc('{', out);
+	for (int st = 0; st < ST__COUNT; st++)
+		fprintf(out, "%s\"%s\": %zu", st ? ", " : "",
+			spdx_status_name(st), count[st]);
+	fputc('}', out);
+}
+
+void report_summary_json(FILE *out, const struct summary *s)
+{
+	fprintf(out, "{\n  \"files\": %zu,\n  \"status\": ", s->files);
+	json_counts(out, s->count);
+	fprintf(out, ",\n  \"symlinks\": %zu,\n  \"special\": %zu,\n",
+		s->symlinks, s->others);
+	fprintf(out, "  \"lowercase_operators\": %zu,\n  \"multiple_tags\": %zu,\n"
+		"  \"spdxcheck_syntax\": %zu,\n", s->lowercase_ops,
+		s->multiple_tags, s->strict_failures);
+	fprintf(out, "  \"uapi\": {\"files\": %zu, \"status\": ", s->uapi_files);
+	json_counts(out, s->uapi_count);
+	fprintf(out, ", \"without_syscall_note\": %zu},\n  \"licenses\": [",
+		s->uapi_without_note);
+	for (size_t l = 0; l < s->nlicenses; l++) {
+		fprintf(out, "%s\n    {\"name\": ", l ? "," : "");
+		json_string(out, s->licenses[l].name);
+		fprintf(out, ", \"dir\": ");
+		json_string(out, s->licenses[l].dir);
+		fprintf(out, ", \"files\": %zu}", s->licenses[l].files);
+	}
+	fprintf(out, "\n  ],\n  \"expressions\": [");
+	for (size_t k = 0; k < s->nexprs; k++) {
+		fprintf(out, "%s\n    {\"expression\": ", k ? "," : "");
+		json_string(out, s->exprs[k]->text);
+		fprintf(out, ", \"files\": %u, \"valid\": %s}", s->exprs[k]->nfiles,
+			s->exprs[k]->valid ? "true" : "false");
+	}
+	fprintf(out, "\n  ]\n}\n");
+}
+
+void report_list(FILE *out, const struct spdx_index *idx)
+{
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		const struct spdx_expr *e = index_file_expr(idx, f);
+
+		fprintf(out, "%s\t%s\t%u\t%s\n", f->path, spdx_status_name(f->status),
+			f->line, e ? e->text : "");
+	}
+}

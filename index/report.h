@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report: what spdxfs prints about an index, as text or JSON.
+ *
+ * The same functions feed the command line and the mount's summary
+ * files, so both always agree.  The summary names no absolute path and
+ * no timing, so two machines indexing the same tree print the same bytes.
+ */
+#ifndef SPDXFS_REPORT_H
+#define SPDXFS_REPORT_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+struct spdx_index;
+struct spdx_file;
+struct spdx_expr;
+
+/* Per-LICENSES/-file counts, in the order of lic->files. */
+struct license_count {
+	const char *name;	/* "GPL-2.0", "Linux-syscall-note" */
+	const char *dir;	/* "preferred", ..., "exceptions" */
+	size_t files;		/* files with a valid tag naming one of its ids */
+};
+
+struct summary {
+	size_t files, symlinks, others;
+	size_t count[6];		/* per enum spdx_status */
+	size_t uapi_files, uapi_count[6];
+	size_t uapi_without_note;	/* uapi, valid tag, no Linux-syscall-note */
+	size_t lowercase_ops, strict_failures, multiple_tags;
+	struct license_count *licenses;
+	size_t nlicenses;
+	const struct spdx_expr **exprs;	/* by file count, then text */
+	size_t nexprs;
+};
+
+int summary_compute(struct summary *s, const struct spdx_index *idx);
+void summary_release(struct summary *s);
+
+void report_summary_text(FILE *out, const struct summary *s);
+void report_summary_json(FILE *out, const struct summary *s);
+
+/* One line per regular file: path, status, line, expression; tab-separated. */
+void report_list(FILE *out, const struct spdx_index *idx);
+
+/* Does the tagged expression of @f name exception "Linux-syscall-note"? */
+int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
+
+/* Write @s as a JSON string literal. */
+void json_string(FILE *out, const char *s);
+
+#endif

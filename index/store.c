@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * store: the saved index on disk.
+ *
+ * Layout (native byte order; a file from another machine fails the
+ * checksum or the magic and is rebuilt):
+ *   struct store_header
+ *   struct store_file  files[nfiles]     sorted by path
+ *   uint32_t           exprs[nexprs]     offsets of expression texts
+ *   char               strings[strsize]  NUL-terminated strings
+ * Every offset is checked against strsize and every string for its NUL
+ * before anything is used; the checksum covers everything after the
+ * header.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "index.h"
+#include "store.h"
+#include "strpool.h"
+
+#define STORE_MAGIC	"SPDXFSIX"
+#define STORE_VERSION	1
+
+struct store_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t head_bytes;	/* SCAN_HEAD_BYTES the results came from */
+	uint64_t nfiles;
+	uint64_t nexprs;
+	uint64_t strsize;
+	uint64_t checksum;
+	uint32_t root;		/* offset of the tree's path in strings */
+	uint32_t pad;
+};
+
+struct store_file {
+	uint32_t path, leader;	/* string offsets */
+	int32_t expr;		/* -1 or index into exprs */
+	uint32_t flags;
+	uint64_t size;
+	int64_t mtime_ns;
+	uint64_t ino;
+	uint32_t mode;
+	uint16_t line, col, second_line;
+	uint8_t scan_status;
+	uint8_t pad;
+};
+
+/* A fast 64-bit hash over words; good enough to catch corruption. */
+static uint64_t checksum(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, p, len);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 29);
+}
+
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+static int cache_dir(char *buf, size_t size)
+{
+	const char *env = getenv("SPDXFS_CACHE_DIR"), *home;
+	int n;
+
+	if (env && *env)
+		n = snprintf(buf, size, "%s", env);
+	else if ((env = getenv("XDG_CACHE_HOME")) && *env)
+		n = snprintf(buf, size, "%s/spdxfs/index", env);
+	else if ((home = getenv("HOME")) && *home)
+		n = snprintf(buf, size, "%s/.cache/spdxfs/index", home);
+	else
+		return -ENOENT;
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+int store_path(const char *root, char *buf, size_t size)
+{
+	char dir[PATH_MAX];
+	int ret = cache_dir(dir, sizeof(dir)), n;
+
+	if (ret)
+		return ret;
+	n = snprintf(buf, size, "%s/%016llx.idx", dir,
+		     (unsigned long long)fnv1a(root));
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static int bad(char *why, size_t len, const char *msg)
+{
+	snprintf(why, len, "%s", msg);
+	return -EINVAL;
+}
+
+/* Is @off a NUL-terminated string inside the blob? */
+static const char *string_at(const char *strings, uint64_t strsize, uint32_t off)
+{
+	if (off >= strsize || !memchr(strings + off, '\0', strsize - off))
+		return NULL;
+	return strings + off;
+}
+
+static int decode(struct spdx_index *idx, const char *map, size_t size,
+		  const char *root, char *why, size_t whylen)
+{
+	const struct store_header *h = (const void *)map;
+	const struct store_file *sf;
+	const uint32_t *eoff;
+	const char *strings, *s;
+	struct strpool *pool = idx->pool;
+	uint64_t body;
+
+	if (size < sizeof(*h) || memcmp(h->magic, STORE_MAGIC, 8))
+		return bad(why, whylen, "not a spdxfs index");
+	if (h->version != STORE_VERSION || h->head_bytes != SCAN_HEAD_BYTES)
+		return bad(why, whylen, "index of another spdxfs version");
+	if (h->nfiles > size / sizeof(*sf) || h->nexprs > size / 4 ||
+	    h->strsize > size)
+		return bad(why, whylen, "truncated");
+	body = h->nfiles * sizeof(*sf) + h->nexprs * 4 + h->strsize;
+	if (size - sizeof(*h) != body)
+		return bad(why, whylen, "truncated");
+	if (checksum(map + sizeof(*h), body) != h->checksum)
+		return bad(why, whylen, "checksum mismatch");
+	sf = (const void *)(map + sizeof(*h));
+	eoff = (const void *)(sf + h->nfiles);
+	strings = (const char *)(eoff + h->nexprs);
+	s = string_at(strings, h->strsize, h->root);
+	if (!s || strcmp(s, root))
+		return bad(why, whylen, "index of another tree");
+
+	idx->files = calloc(h->nfiles ? h->nfiles : 1, sizeof(*idx->files));
+	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
+	if (!idx->files || !idx->exprs)
+		return -ENOMEM;
+	for (uint64_t k = 0; k < h->nexprs; k++) {
+		s = string_at(strings, h->strsize, eoff[k]);
+		if (!s)
+			return bad(why, whylen, "bad expression offset");
+		idx->exprs[k].text = strpool_str(pool, s);
+		if (!idx->exprs[k].text)
+			return -ENOMEM;
+	}
+	idx->nexprs = h->nexprs;
+	for (uint64_t i = 0; i < h->nfiles; i++) {
+		struct spdx_file *f = &idx->files[i];
+		const char *path = string_at(strings, h->strsize, sf[i].path);
+		const char *leader = string_at(strings, h->strsize, sf[i].leader);
+
+		if (!path || !leader || sf[i].expr < -1 ||
+		    sf[i].expr >= (int64_t)h->nexprs || sf[i].scan_status >= ST__COUNT)
+			return bad(why, whylen, "bad file record");
+		if (i && strcmp(idx->files[i - 1].path, path) >= 0)
+			return bad(why, whylen, "records out of order");
+		f->path = strpool_str(pool, path);
+		f->leader = strpool_str(pool, leader);
+		if (!f->path || !f->leader)
+			return -ENOMEM;
+		f->expr = sf[i].expr;
+		f->flags = sf[i].flags;
+		f->size = sf[i].size;
+		f->mtime_ns = sf[i].mtime_ns;
+		f->ino = sf[i].ino;
+		f->mode = sf[i].mode;
+		f->line = sf[i].line;
+		f->col = sf[i].col;
+		f->second_line = sf[i].second_line;
+		f->scan_status = f->status = sf[i].scan_status;
+		idx->nfiles++;
+	}
+	return 0;
+}
+
+int store_load(struct spdx_index **out, const char *root, char *why, size_t whylen)
+{
+	char path[PATH_MAX];
+	struct spdx_index *idx;
+	struct stat st;
+	void *map;
+	int fd, ret;
+
+	ret = store_path(root, path, sizeof(path));
+	if (ret)
+		return ret;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || st.st_size == 0) {
+		close(fd);
+		return bad(why, whylen, "empty");
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return -errno;
+	idx = calloc(1, sizeof(*idx));
+	if (idx)
+		idx->pool = strpool_new();
+	if (!idx || !idx->pool || !(idx->root = strdup(root))) {
+		ret = -ENOMEM;
+	} else {
+		ret = decode(idx, map, st.st_size, root, why, whylen);
+	}
+	munmap(map, st.st_size);
+	if (ret) {
+		index_free(idx);
+		return ret;
+	}
+	*out = idx;
+	return 0;
+}
+
+/* A growable byte buffer for the string blob. */
+struct blob {
+	char *data;
+	size_t len, cap;
+};
+
+static int64_t blob_add(struct blob *b, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 1 << 20;
+		char *d;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		d = realloc(b->data, cap);
+		if (!d)
+			return -ENOMEM;
+		b->data = d;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	if (b->len > UINT32_MAX)
+		return -EFBIG;
+	return b->len - n;
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Is @path inside @root (or equal to it)? */
+static int path_inside(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	return !strncmp(path, root, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+static int mkdir_p(char *dir)
+{
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static int encode(const struct spdx_index *idx, struct store_header *h,
+		  struct store_file **files, uint32_t **eoff, struct blob *b)
+{
+	int64_t off;
+
+	*files = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(**files));
+	*eoff = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(**eoff));
+	if (!*files || !*eoff)
+		return -ENOMEM;
+	off = blob_add(b, idx->root);
+	if (off < 0)
+		return off;
+	h->root = off;
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		off = blob_add(b, idx->exprs[k].text);
+		if (off < 0)
+			return off;
+		(*eoff)[k] = off;
+	}
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		struct store_file *sf = &(*files)[i];
+
+		if ((off = blob_add(b, f->path)) < 0)
+			return off;
+		sf->path = off;
+		if ((off = blob_add(b, f->leader ? f->leader : "")) < 0)
+			return off;
+		sf->leader = off;
+		sf->expr = f->expr;
+		sf->flags = f->flags & 0xffffff;
+		sf->size = f->size;
+		sf->mtime_ns = f->mtime_ns;
+		sf->ino = f->ino;
+		sf->mode = f->mode;
+		sf->line = f->line;
+		sf->col = f->col;
+		sf->second_line = f->second_line;
+		sf->scan_status = f->scan_status;
+		/* Unread files (errors, exclusions) are saved as stale. */
+		if (f->error || f->status == ST_EXCLUDED)
+			sf->size = UINT64_MAX;
+	}
+	memcpy(h->magic, STORE_MAGIC, 8);
+	h->version = STORE_VERSION;
+	h->head_bytes = SCAN_HEAD_BYTES;
+	h->nfiles = idx->nfiles;
+	h->nexprs = idx->nexprs;
+	h->strsize = b->len;
+	return 0;
+}
+
+int store_save(const struct spdx_index *idx)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 16], dir[PATH_MAX], *slash;
+	struct store_header h = { 0 };
+	struct store_file *files = NULL;
+	uint32_t *eoff = NULL;
+	struct blob b = { 0 };
+	char *real;
+	size_t fsz, esz;
+	char *body = NULL;
+	int fd = -1, ret;
+
+	ret = store_path(idx->root, path, sizeof(path));
+	if (ret)
+		return ret;
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	ret = mkdir_p(dir);
+	if (ret)
+		return ret;
+	real = realpath(dir, NULL);
+	if (!real)
+		return -errno;
+	ret = path_inside(real, idx->root) ? -EPERM : 0;
+	free(real);
+	if (ret)
+		return ret;
+
+	ret = encode(idx, &h, &files, &eoff, &b);
+	if (ret)
+		goto out;
+	fsz = idx->nfiles * sizeof(*files);
+	esz = idx->nexprs * sizeof(*eoff);
+	body = malloc(fsz + esz + b.len + 1);
+	if (!body) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	memcpy(body, files, fsz);
+	memcpy(body + fsz, eoff, esz);
+	memcpy(body + fsz + esz, b.data, b.len);
+	h.checksum = checksum(body, fsz + esz + b.len);
+
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = write_all(fd, &h, sizeof(h));
+	if (!ret)
+		ret = write_all(fd, body, fsz + esz + b.len);
+	if (!ret && close(fd) < 0)
+		ret = -errno;
+	fd = -1;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(body);
+	free(files);
+	free(eoff);
+	free(b.data);
+	return ret;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * store: the saved index, so that a second scan reads only changed files.
+ *
+ * One file per tree, in a cache directory outside the tree
+ * ($SPDXFS_CACHE_DIR, else $XDG_CACHE_HOME/spdxfs/index, else
+ * ~/.cache/spdxfs/index), named after a hash of the tree's path, which is
+ * also stored inside and compared on load.  Only what the scanner saw is
+ * saved (stat fields, status, line, column, flags, leader, expression
+ * text); validation is redone on every build against the current
+ * LICENSES/.  The file has a magic, a format version and a checksum: a
+ * corrupt, truncated or foreign file is reported and ignored, never
+ * trusted.  Writes go to a temporary file renamed into place.
+ */
+#ifndef SPDXFS_STORE_H
+#define SPDXFS_STORE_H
+
+#include <stddef.h>
+
+struct spdx_index;
+
+/* The saved index's path for tree @root into @buf.  Returns 0 or -errno
+ * (-ENAMETOOLONG, or -ENOENT when no cache directory can be named). */
+int store_path(const char *root, char *buf, size_t size);
+
+/*
+ * Load the saved index of @root.  Returns 0 and sets *@out (an index
+ * usable only as index_opts.prev: files and expression texts, no
+ * licenses), -ENOENT when there is none, -EINVAL when it is corrupt or
+ * of another version or tree (with a reason in @why).
+ */
+int store_load(struct spdx_index **out, const char *root,
+	       char *why, size_t whylen);
+
+/* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
+int store_save(const struct spdx_index *idx);
+
+#endif
