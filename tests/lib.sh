@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# lib.sh: a small TAP library for the shell tests, sourced by tests/t*.sh.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   test_expect 'name' 'commands chained with &&'
+#   test_done
+#
+# Each test runs in a subshell with "set -e" off; it passes when its last
+# command succeeds.  $SPDXFS is the binary under test, $TMP a fresh
+# directory removed at exit (after any cleanup the script registered with
+# at_exit), $KERNEL_TREE the fetched 6.1 tree when kernel_tree_or_skip
+# found it.
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SPDXFS=${SPDXFS:-$TOP/spdxfs}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/spdxfs-test.XXXXXX")
+export SPDXFS_CACHE_DIR="$TMP/cache"
+test_count=0
+test_failed=0
+exit_hooks=
+
+at_exit() {
+	exit_hooks="$1; $exit_hooks"
+}
+
+lib_cleanup() {
+	eval "$exit_hooks"
+	rm -rf "$TMP"
+}
+trap lib_cleanup EXIT
+trap 'exit 130' INT TERM
+
+test_expect() {
+	test_count=$((test_count + 1))
+	if ( eval "$2" ) >"$TMP/.out" 2>&1; then
+		echo "ok $test_count - $1"
+	else
+		test_failed=$((test_failed + 1))
+		echo "not ok $test_count - $1"
+		sed 's/^/#   /' "$TMP/.out" | tail -n 40
+	fi
+}
+
+test_skip() {
+	test_count=$((test_count + 1))
+	echo "ok $test_count # skip $1"
+}
+
+test_done() {
+	echo "1..$test_count"
+	[ "$test_failed" -eq 0 ]
+}
+
+# Compare a file with the expected text given on stdin.
+expect_file() {
+	cat >"$TMP/.expect"
+	diff -u "$TMP/.expect" "$1"
+}
+
+# expect_status N command...: run it, require exit status N.
+expect_status() {
+	want=$1
+	shift
+	set +e
+	"$@"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit status $got, expected $want: $*" >&2
+		return 1
+	fi
+	return 0
+}
+
+# Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.
+kernel_tree() {
+	KERNEL_TREE=$("$TOP/kernel-tree-scripts/fetch" -q) && [ -d "$KERNEL_TREE" ]
+}
