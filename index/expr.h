@@ -10,6 +10,14 @@
  * Precedence, strongest first: "+", WITH, AND, OR; AND and OR associate
  * to the left.  Operators are accepted in any case (the kernel has
  * "GPL-2.0 or MIT"); identifiers are compared without case.
+ * idstring is [A-Za-z0-9.-]+; "+" is only allowed as the last character
+ * of a plain license id (not of a LicenseRef).  A WITH applies to a
+ * simple expression only: "(A) WITH X" and "(A OR B) WITH X" are errors.
+ *
+ * Columns are 0-based byte offsets into the expression text; they equal
+ * spdxcheck's character columns because an error is always reported at
+ * or before the first non-ASCII byte.  "Unfinished license expression"
+ * always has column 0, as spdxcheck prints it (no token to point at).
  *
  * An expression is parsed once into an immutable AST held in one
  * allocation (struct expr), freed with expr_free().  Parsing, printing
@@ -34,13 +42,30 @@ struct expr_node {
 	int left, right;	/* node indices, -1 if none */
 	const char *id;		/* LICENSE: identifier as written, without a
 				   trailing "+" */
+	const char *text;	/* LICENSE: as written, with the "+" if any */
 	int plus;		/* LICENSE: "+" was written */
 	const char *exception;	/* WITH: exception id as written */
-	unsigned col;		/* 0-based column of the node's first token */
+	unsigned col;		/* 0-based column of the node's first
+				   identifier (LICENSE: of its id) */
 	unsigned exc_col;	/* WITH: column of the exception id */
 };
 
-/* Style notes about an expression (struct expr.flags). */
+/*
+ * Style notes about an expression (struct expr.flags).
+ *
+ * EXPR_F_LOWER_OP: some AND/OR/WITH is not all upper case ("or", "Or").
+ * EXPR_F_MIXED_OP: at least one all-upper-case operator and at least one
+ * that is not.
+ * EXPR_F_REDUNDANT_PARENS: parentheses that neither the SPDX grammar nor
+ * spdxcheck needs, namely
+ *   - around a single license, anywhere: "(GPL-2.0)", "(MIT) OR X";
+ *   - around the whole expression when it is a single WITH term:
+ *     "(GPL-2.0 WITH Linux-syscall-note)";
+ *   - doubled: "((A OR B))", "A AND ((B OR C))".
+ * Parentheses around a compound, such as "(A AND B) OR C" or the common
+ * "(GPL-2.0 OR MIT)", or around a WITH inside AND/OR, are not flagged:
+ * spdxcheck needs the former and the kernel writes the latter.
+ */
 enum expr_flag {
 	EXPR_F_LOWER_OP	= 1u << 0,	/* an operator not in upper case */
 	EXPR_F_MIXED_OP	= 1u << 1,	/* upper- and lower-case operators mixed */
@@ -81,7 +106,10 @@ void expr_free(struct expr *e);
  * declare them when @lic is given (else as written), parentheses only
  * where precedence needs them, except that a WITH inside AND/OR is always
  * parenthesised as the kernel writes it.  Returns the length it needed
- * (like snprintf).
+ * (like snprintf).  The tree is kept: "A OR (B OR C)" stays so, since
+ * re-parsing the canonical form gives the same AST.  "(A AND B) OR C"
+ * becomes "A AND B OR C", which spdxcheck would reject: use
+ * expr_kernel_strict() on the original text for that question.
  */
 size_t expr_canonical(const struct expr *e, const struct licenses *lic,
 		      char *buf, size_t size);
@@ -91,7 +119,13 @@ size_t expr_canonical(const struct expr *e, const struct licenses *lic,
  * its "+" if written, so "GPL-2.0+" must itself be declared, as spdxcheck
  * requires) must be a Valid-License-Identifier, an exception an
  * SPDX-Exception-Identifier whose SPDX-Licenses list the license it is
- * attached to.  Returns 0, or -EINVAL with @err at the first failure.
+ * attached to.  Returns 0, or -EINVAL with @err at the first failure, left
+ * to right: "Invalid License ID: X" (also for an exception id used as a
+ * license), "Invalid Exception ID: X" (also for a license id after WITH),
+ * "Exception not valid for license L: X" with L upper-cased as spdxcheck
+ * prints it; the column is that of X.  LicenseRef-/DocumentRef- ids are
+ * valid only when a license file declares them.  @lic may be NULL: then
+ * every id is invalid.
  */
 int expr_validate(const struct expr *e, const struct licenses *lic,
 		  struct expr_error *err);
@@ -103,6 +137,14 @@ int expr_validate(const struct expr *e, const struct licenses *lic,
  * and a WITH inside a compound expression must be parenthesised.  Returns
  * 0 when spdxcheck's grammar accepts @text, -EINVAL with @err (its
  * message and column) otherwise.  Identifiers are not validated here.
+ *
+ * The emulation is token for token: its lexer (IDs are [A-Za-z.0-9+-]+,
+ * AND/OR/WITH in any case, only spaces and tabs skipped, "Missing
+ * parentheses" for any word right after an exception) and an LR
+ * recogniser of "expr : ID | ID WITH EXC | expr AND expr | expr OR expr |
+ * ( expr )" with AND, OR nonassoc, so the first offending token is the
+ * one spdxcheck names.  One difference: for "Invalid token" spdxcheck
+ * prints the rest of the text, this prints only the offending character.
  */
 int expr_kernel_strict(const char *text, size_t len, struct expr_error *err);
 
@@ -113,5 +155,28 @@ int expr_kernel_strict(const char *text, size_t len, struct expr_error *err);
  * followed @id.  Writes into @buf, returns @buf.
  */
 char *spdx_modern_id(const char *id, int plus, char *buf, size_t size);
+
+/*
+ * Is @e satisfied when only the one license @modern_id is accepted
+ * ("GPL-2.0-only", "BSD-3-Clause"; older spellings such as "GPL-2.0" or
+ * "GPL-2.0+" are first converted with spdx_modern_id())?  A leaf
+ * "X-or-later" (or "X+") is satisfied by "X-only" and "X-or-later" of the
+ * same family and version (later versions are not considered), any other
+ * leaf by the same modern id, compared without case; a WITH term iff its
+ * license is; AND needs both sides, OR either.  Returns 1 or 0.
+ */
+int expr_usable_under(const struct expr *e, const char *modern_id);
+
+/*
+ * Call @fn once for each distinct (case-insensitively) identifier in @e,
+ * left to right: licenses with @is_exception 0 and @plus saying a "+"
+ * followed, exceptions with @is_exception 1.  @id is NUL-terminated, @len
+ * its length, without the "+".  Stops at and returns the first non-zero
+ * value @fn returns; 0 otherwise.
+ */
+int expr_foreach_id(const struct expr *e,
+		    int (*fn)(const char *id, size_t len, int plus,
+			      int is_exception, void *arg),
+		    void *arg);
 
 #endif

@@ -36,24 +36,39 @@ struct licenses {
 	struct license_file *files;	/* sorted by name */
 	int nfiles;
 	int nlicense_ids, nexception_ids;
-	void *byid;			/* private: upper-cased id -> file */
+	void *byid;			/* private: id (any case) -> file */
 };
 
 /*
- * Read LICENSES/ through @src.  Returns 0 and sets *@out, -ENOENT when
- * the tree has no LICENSES/ directory, or another -errno, with a one-line
- * reason in @errbuf ("LICENSES/preferred/X: duplicate identifier GPL-2.0",
- * "LICENSES/exceptions/Y: no SPDX-Licenses", ...).  A tree without
+ * Read LICENSES/ through @src.  Every regular file below the four
+ * directories is read (a missing directory is skipped); a file is an
+ * exception file when it has an SPDX-Exception-Identifier tag.  Tags are
+ * read from the start of a line up to "License-Text:" (a file without it
+ * is all tags).  Errors: the same identifier declared twice (in any case,
+ * licenses and exceptions share one namespace), a file declaring no
+ * identifier, an exception without SPDX-Licenses or naming a license no
+ * file declares, a file with both kinds of identifier: -EINVAL.
+ *
+ * Returns 0 and sets *@out, -ENOENT when the tree has no LICENSES/
+ * directory, or another -errno, with a one-line reason in @errbuf
+ * ("LICENSES/preferred/X: duplicate identifier GPL-2.0 (also in
+ * LICENSES/preferred/GPL-2.0)", "LICENSES/exceptions/Y: no SPDX-Licenses",
+ * ...).  Duplicates are reported in files[] order (by name).  A tree without
  * LICENSES/ can still be scanned: every id is then unknown.
  */
 int licenses_load(struct licenses **out, struct source *src,
 		  char *errbuf, size_t errlen);
 void licenses_free(struct licenses *lic);
 
-/* The license or exception file declaring @id (any case); NULL if none.
- * @len bytes of @id are used. */
+/* The license or exception file declaring @id (any case); NULL if none
+ * or @lic is NULL.  @len bytes of @id are used. */
 const struct license_file *licenses_lookup(const struct licenses *lic,
 					   const char *id, size_t len);
+
+/* The declared spelling of @id (any case, @len bytes): "gpl-2.0" ->
+ * "GPL-2.0"; NULL if no file declares it.  Valid as long as @lic. */
+const char *licenses_spelling(const struct licenses *lic, const char *id,
+			      size_t len);
 
 /* Is license id @lid (as declared, any case) in exception file @exc's
  * SPDX-Licenses list? */
