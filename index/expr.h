@@ -92,9 +92,11 @@ struct expr_error {
 };
 
 /*
- * Parse @len bytes at @text.  Returns 0 and sets *@out, or returns
- * -EINVAL with @err filled (an empty expression is "Unfinished license
- * expression" at column 0), or -ENOMEM.
+ * Parse @len bytes at @text (leading and trailing white space allowed).
+ * Returns 0 and sets *@out, or returns -EINVAL with @err filled (an empty
+ * expression is "Unfinished license expression" at column 0; more than
+ * 64 nested parentheses is "Syntax error: (" at the 65th), or -ENOMEM;
+ * *@out is NULL on failure.  @err may be NULL.
  */
 int expr_parse(struct expr **out, const char *text, size_t len,
 	       struct expr_error *err);
@@ -143,8 +145,9 @@ int expr_validate(const struct expr *e, const struct licenses *lic,
  * parentheses" for any word right after an exception) and an LR
  * recogniser of "expr : ID | ID WITH EXC | expr AND expr | expr OR expr |
  * ( expr )" with AND, OR nonassoc, so the first offending token is the
- * one spdxcheck names.  One difference: for "Invalid token" spdxcheck
- * prints the rest of the text, this prints only the offending character.
+ * one spdxcheck names.  Differences: for "Invalid token" spdxcheck
+ * prints the rest of the text, this prints only the offending character;
+ * nesting deeper than 64 parentheses is a syntax error here.
  */
 int expr_kernel_strict(const char *text, size_t len, struct expr_error *err);
 
