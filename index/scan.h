@@ -17,6 +17,14 @@
  * INVALID and EXCLUDED are decided later by the index (expression
  * validation, scripts/spdxexclude); ERROR marks a file that could not be
  * read.
+ *
+ * Details scan.c settles: a UTF-8 BOM is skipped and columns count from
+ * after it; NEAR_MISS looks at all SCAN_MAXLINES lines, tag or not;
+ * TRUNCATED means fewer than SCAN_MAXLINES LF-terminated lines fit in the
+ * head of a longer file; BAD_LEADER is set for anything but "//", "/" "*",
+ * "*", "#", "..", "%", ";", "--", "<!--", "{#", "LIST \"", "!", "@",
+ * "dnl", "REM", "@REM" -- so also for an empty leader (a bare tag in a
+ * text file), "." and "#//".
  */
 #ifndef SPDXFS_SCAN_H
 #define SPDXFS_SCAN_H
@@ -67,7 +75,7 @@ struct scan_result {
 					   SCAN_MAXLINES lines */
 	unsigned second_line;		/* line of the second tag, 0 if none */
 	char leader[16];		/* comment leader as written, trimmed:
-					   "//", "/*", "#", "..", "%", ";", "--",
+					   "//", "/" "*", "#", "..", "%", ";", "--",
 					   "<!--", "{#", "*", "LIST \"", ... */
 	char *expr;			/* expression as written, terminators and
 					   surrounding blanks stripped; NULL when

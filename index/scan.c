@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scan: find the SPDX tag in the head of one file, following
+ * scripts/spdxcheck.py (first SCAN_MAXLINES lines, first line containing
+ * "SPDX-License-Identifier:") and Documentation/process/license-rules.rst
+ * (placement and comment style).  Pure: no I/O, no per-line allocation.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+
+#define TAG		"SPDX-License-Identifier:"
+#define TAG_LEN		(sizeof(TAG) - 1)
+/* "spdx-license-identifier" without the colon */
+#define STEM_LEN	(TAG_LEN - 1)
+
+/* One line of the head: [start, end), end excludes LF and a CR before it. */
+struct line {
+	const char *start;
+	const char *end;
+	int crlf;
+};
+
+/*
+ * Comment leaders found in front of tags in the 6.1 tree, plus the usual
+ * ones of file types the tree may grow (m4, batch, jinja, sql, ini).
+ * "*" is the continuation of a block comment (tag on line 2 of a C block comment).
+ * "@" and "!" are the ARM and SuperH assembler comment characters.
+ * Left out on purpose: "" (a bare tag in plain text, used by 6 zh_TW .txt
+ * files, LICENSES/ and COPYING), "." (a broken rst comment) and "#//"
+ * (a doubled leader in drivers/scsi/elx/Makefile).
+ */
+static const char *const known_leaders[] = {
+	"//", "/*", "*", "#", "..", "%", ";", "--", "<!--", "{#",
+	"LIST \"", "!", "@", "dnl", "REM", "@REM",
+};
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+static int has_prefix(const char *s, const char *e, const char *p)
+{
+	size_t n = strlen(p);
+
+	return (size_t)(e - s) >= n && !memcmp(s, p, n);
+}
+
+static int has_suffix(const char *s, const char *e, const char *p)
+{
+	size_t n = strlen(p);
+
+	return (size_t)(e - s) >= n && !memcmp(e - n, p, n);
+}
+
+/* Case-insensitive compare of @n bytes of @s with lowercase @p. */
+static int ci_eq(const char *s, const char *p, size_t n)
+{
+	while (n--)
+		if (lower(*s++) != *p++)
+			return 0;
+	return 1;
+}
+
+static int is_dash(char c)
+{
+	return c == '-' || c == '_';
+}
+
+/*
+ * A near miss: "spdx[-_]license[-_]identifier" in any case that is not the
+ * exact tag with its colon, e.g. "SPDX-License_Identifier:" or
+ * "SPDX-License-Identifier GPL-2.0".
+ */
+static int line_has_near_miss(const char *s, const char *e)
+{
+	const char *p;
+
+	for (p = s; e - p >= (long)STEM_LEN; p++) {
+		if (lower(*p) != 's')
+			continue;
+		if (!ci_eq(p, "spdx", 4) || !is_dash(p[4]) ||
+		    !ci_eq(p + 5, "license", 7) || !is_dash(p[12]) ||
+		    !ci_eq(p + 13, "identifier", 10))
+			continue;
+		if (e - p >= (long)TAG_LEN && !memcmp(p, TAG, TAG_LEN))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* Strict UTF-8: no overlongs, no surrogates, nothing above U+10FFFF. */
+static int valid_utf8(const unsigned char *s, const unsigned char *e)
+{
+	while (s < e) {
+		unsigned c = *s, n, min, cp, i;
+
+		if (c < 0x80) {
+			s++;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0) {
+			n = 1, min = 0x80, cp = c & 0x1f;
+		} else if ((c & 0xf0) == 0xe0) {
+			n = 2, min = 0x800, cp = c & 0x0f;
+		} else if ((c & 0xf8) == 0xf0) {
+			n = 3, min = 0x10000, cp = c & 0x07;
+		} else {
+			return 0;
+		}
+		if ((size_t)(e - s) <= n)
+			return 0;
+		for (i = 1; i <= n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = (cp << 6) | (s[i] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
+static int leader_is_known(const char *s, const char *e)
+{
+	size_t i, n = e - s;
+
+	for (i = 0; i < sizeof(known_leaders) / sizeof(known_leaders[0]); i++)
+		if (strlen(known_leaders[i]) == n &&
+		    !memcmp(known_leaders[i], s, n))
+			return 1;
+	return 0;
+}
+
+static void trim(const char **s, const char **e)
+{
+	while (*s < *e && is_blank(**s))
+		(*s)++;
+	while (*e > *s && is_blank((*e)[-1]))
+		(*e)--;
+}
+
+/* Does the trimmed leader [s, e) contain @opener? */
+static int leader_has(const char *s, const char *e, const char *opener)
+{
+	return e > s && memmem(s, e - s, opener, strlen(opener)) != NULL;
+}
+
+/*
+ * Strip @term from the end of the expression [s, *e) if present; flag it
+ * as stray when @legit is false.  Returns 1 if something was stripped.
+ */
+static int strip_term(const char *s, const char **e, const char *term,
+		      int legit, unsigned *flags)
+{
+	if (!has_suffix(s, *e, term))
+		return 0;
+	*e -= strlen(term);
+	while (*e > s && is_blank((*e)[-1]))
+		(*e)--;
+	if (!legit)
+		*flags |= SCAN_F_STRAY_TERM;
+	return 1;
+}
+
+/*
+ * Fill leader, expr, col and the per-line flags from the tag line @ln whose
+ * tag starts at @tag.  Returns 0 or -ENOMEM.
+ */
+static int parse_tag_line(const struct line *ln, const char *tag,
+			  struct scan_result *out)
+{
+	const char *ls = ln->start, *le = tag;
+	const char *es = tag + TAG_LEN, *ee = ln->end;
+	int block, xml, jinja;
+	size_t n;
+
+	if (ln->crlf)
+		out->flags |= SCAN_F_CRLF;
+	if (!valid_utf8((const unsigned char *)ln->start,
+			(const unsigned char *)ln->end))
+		out->flags |= SCAN_F_NOT_UTF8;
+
+	trim(&ls, &le);
+	n = le - ls;
+	if (n >= sizeof(out->leader))
+		n = sizeof(out->leader) - 1;
+	memcpy(out->leader, ls, n);
+	out->leader[n] = '\0';
+	if (!leader_is_known(ls, le))
+		out->flags |= SCAN_F_BAD_LEADER;
+
+	block = leader_has(ls, le, "/*") || (le > ls && *ls == '*');
+	xml = leader_has(ls, le, "<!--");
+	jinja = leader_has(ls, le, "{#");
+	if (leader_has(ls, le, "/*") &&
+	    !memmem(tag, ln->end - tag, "*/", 2))
+		out->flags |= SCAN_F_UNCLOSED;
+
+	trim(&es, &ee);
+	strip_term(es, &ee, "*/", block, &out->flags);
+	strip_term(es, &ee, "-->", xml, &out->flags);
+	strip_term(es, &ee, "#}", jinja, &out->flags);
+	if (le - ls == 6 && !memcmp(ls, "LIST \"", 6) && has_suffix(es, ee, "\""))
+		ee--;
+	trim(&es, &ee);
+
+	if (es == ee)
+		out->flags |= SCAN_F_EMPTY_EXPR;
+	out->col = es - ln->start;
+	out->expr = malloc(ee - es + 1);
+	if (!out->expr)
+		return -ENOMEM;
+	memcpy(out->expr, es, ee - es);
+	out->expr[ee - es] = '\0';
+	return 0;
+}
+
+/*
+ * Cut the next line out of [*pos, end).  Returns 0 at the end of the
+ * buffer, else 1, with *complete telling whether a LF ended the line.
+ */
+static int next_line(const char **pos, const char *end, struct line *ln,
+		     int *complete)
+{
+	const char *p = *pos, *nl;
+
+	if (p >= end)
+		return 0;
+	nl = memchr(p, '\n', end - p);
+	ln->start = p;
+	ln->end = nl ? nl : end;
+	ln->crlf = 0;
+	*complete = nl != NULL;
+	if (nl && nl > p && nl[-1] == '\r') {
+		ln->end--;
+		ln->crlf = 1;
+	}
+	*pos = nl ? nl + 1 : end;
+	return 1;
+}
+
+int scan_head(const char *buf, size_t len, int truncated,
+	      struct scan_result *out)
+{
+	const char *pos = buf, *end = buf + len, *tag = NULL;
+	struct line ln, tagln = { 0 };
+	unsigned lineno = 0, conv = 1, complete_lines = 0;
+	int complete = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->status = ST_UNTAGGED;
+	if (len && memchr(buf, '\0', len))
+		out->flags |= SCAN_F_BINARY;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		pos += 3;
+		out->flags |= SCAN_F_BOM;
+	}
+
+	while (lineno < SCAN_MAXLINES && next_line(&pos, end, &ln, &complete)) {
+		const char *t = memmem(ln.start, ln.end - ln.start, TAG, TAG_LEN);
+
+		lineno++;
+		complete_lines += complete;
+		if (lineno == 1) {
+			if (has_prefix(ln.start, ln.end, "#!")) {
+				conv = 2;
+				out->flags |= SCAN_F_SHEBANG;
+			} else if (has_prefix(ln.start, ln.end, "<?xml")) {
+				conv = 2;
+				out->flags |= SCAN_F_XMLDECL;
+			}
+		}
+		if (line_has_near_miss(ln.start, ln.end))
+			out->flags |= SCAN_F_NEAR_MISS;
+		if (!t)
+			continue;
+		if (++out->ntags == 1) {
+			tag = t;
+			tagln = ln;
+			out->line = lineno;
+		} else if (out->ntags == 2) {
+			out->second_line = lineno;
+		}
+	}
+	if (truncated && complete_lines < SCAN_MAXLINES)
+		out->flags |= SCAN_F_TRUNCATED;
+	if (out->ntags > 1)
+		out->flags |= SCAN_F_MULTIPLE;
+	if (!tag)
+		return 0;
+	out->status = out->line == conv ? ST_TAGGED : ST_MISPLACED;
+	return parse_tag_line(&tagln, tag, out);
+}
+
+void scan_result_release(struct scan_result *res)
+{
+	if (!res)
+		return;
+	free(res->expr);
+	res->expr = NULL;
+}
+
+const char *spdx_status_name(enum spdx_status st)
+{
+	static const char *const names[ST__COUNT] = {
+		[ST_TAGGED]	= "tagged",
+		[ST_MISPLACED]	= "misplaced",
+		[ST_UNTAGGED]	= "untagged",
+		[ST_INVALID]	= "invalid",
+		[ST_EXCLUDED]	= "excluded",
+		[ST_ERROR]	= "error",
+	};
+
+	if ((unsigned)st >= ST__COUNT)
+		return NULL;
+	return names[st];
+}
+
+const char *scan_flag_message(enum scan_flag flag)
+{
+	switch (flag) {
+	case SCAN_F_BOM:
+		return "UTF-8 byte-order mark before the tag";
+	case SCAN_F_CRLF:
+		return "tag line ends in CRLF";
+	case SCAN_F_BINARY:
+		return "NUL byte in the file head (binary file)";
+	case SCAN_F_SHEBANG:
+		return "line 1 is a #! line, the tag belongs on line 2";
+	case SCAN_F_XMLDECL:
+		return "line 1 is an <?xml declaration, the tag belongs on line 2";
+	case SCAN_F_MULTIPLE:
+		return "more than one SPDX tag";
+	case SCAN_F_STRAY_TERM:
+		return "comment terminator left on a line that did not open it";
+	case SCAN_F_UNCLOSED:
+		return "/* comment not closed on the tag line";
+	case SCAN_F_NEAR_MISS:
+		return "misspelled tag, e.g. SPDX-License_Identifier";
+	case SCAN_F_EMPTY_EXPR:
+		return "nothing after SPDX-License-Identifier:";
+	case SCAN_F_NOT_UTF8:
+		return "tag line is not valid UTF-8";
+	case SCAN_F_TRUNCATED:
+		return "file head ended before line 15";
+	case SCAN_F_BAD_LEADER:
+		return "tag not preceded by a known comment leader";
+	}
+	return NULL;
+}
