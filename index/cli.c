@@ -51,9 +51,10 @@ static void show_progress(size_t done, size_t total, void *arg)
 	if (!p->shown && now() - p->start < 1.0)
 		return;
 	p->shown = 1;
-	fprintf(stderr, "\rspdxfs: scanning %zu/%zu files", done, total);
-	if (done == total)
+	if (total && done == total)
 		fputs("\r\033[K", stderr);
+	else
+		fprintf(stderr, "\rspdxfs: scanning, %zu files so far", done);
 }
 
 int cli_open_index(const char *tree, const struct cli_index_opts *o,

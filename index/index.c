@@ -40,25 +40,40 @@ struct slot {
 	char *expr;		/* expression text: malloc'd by scan, or
 				   borrowed from prev when !owned */
 	int owned;
-	int need_scan;
 	char leader[16];
 	int err;		/* -errno of a failed read */
+};
+
+struct bfile {
+	struct spdx_file f;
+	struct slot s;
+};
+
+/* What one walking thread found; merged once every thread is done. */
+struct worker {
+	struct builder *b;
+	struct bfile *files;
+	size_t nfiles, cap;
+	char **links, **others;
+	size_t nlinks, nothers, cap_links, cap_others;
+	struct strpool *pool;
+	size_t rescanned;
+	int err;
+	char buf[SCAN_HEAD_BYTES];
 };
 
 struct builder {
 	struct source *src;
 	const struct index_opts *opts;
-	struct spdx_index *idx;
-	struct strpool *pool;
+	const struct spdx_index *prev;
 	struct exclude *ex;
-	struct slot *slots;
-	size_t cap;
-	size_t *todo;		/* indices of files to scan */
-	size_t ntodo;
-	atomic_size_t next;
-	atomic_size_t done;
-	char **links, **others;
-	size_t cap_links, cap_others;
+	unsigned wflags;
+	char **units;		/* subtrees handed out to the workers */
+	size_t nunits, cap_units;
+	atomic_size_t next_unit;
+	atomic_size_t seen;	/* files so far, for progress */
+	struct worker *workers;
+	int nworkers;
 };
 
 int path_is_uapi(const char *path)
@@ -85,63 +100,11 @@ static int push_path(char ***arr, size_t *n, size_t *cap, struct strpool *pool,
 		*arr = a;
 		*cap = ncap;
 	}
-	(*arr)[*n] = strpool_str(pool, path);
+	(*arr)[*n] = pool ? strpool_str(pool, path) : strdup(path);
 	if (!(*arr)[*n])
 		return -ENOMEM;
 	(*n)++;
 	return 0;
-}
-
-static int on_entry(const struct src_entry *ent, void *arg)
-{
-	struct builder *b = arg;
-	struct spdx_index *idx = b->idx;
-	struct spdx_file *f;
-
-	switch (ent->kind) {
-	case SRC_DIR:
-		return 0;
-	case SRC_SYMLINK:
-		return push_path(&b->links, &idx->nsymlinks, &b->cap_links,
-				 b->pool, ent->path);
-	case SRC_OTHER:
-		return push_path(&b->others, &idx->nothers, &b->cap_others,
-				 b->pool, ent->path);
-	case SRC_REG:
-		break;
-	}
-	if (idx->nfiles == b->cap) {
-		size_t ncap = b->cap ? b->cap * 2 : 4096;
-		struct spdx_file *files = realloc(idx->files, ncap * sizeof(*files));
-
-		if (!files)
-			return -ENOMEM;
-		idx->files = files;
-		b->cap = ncap;
-	}
-	f = &idx->files[idx->nfiles];
-	memset(f, 0, sizeof(*f));
-	f->path = strpool_str(b->pool, ent->path);
-	if (!f->path)
-		return -ENOMEM;
-	f->size = ent->size;
-	f->mtime_ns = ent->mtime_ns;
-	f->ino = ent->ino;
-	f->mode = ent->mode;
-	f->expr = -1;
-	idx->nfiles++;
-	return 0;
-}
-
-static int cmp_file(const void *a, const void *b)
-{
-	return strcmp(((const struct spdx_file *)a)->path,
-		      ((const struct spdx_file *)b)->path);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 const struct spdx_file *index_find(const struct spdx_index *idx, const char *path)
@@ -162,67 +125,51 @@ const struct spdx_file *index_find(const struct spdx_index *idx, const char *pat
 	return NULL;
 }
 
-/* Phase 2: keep what the previous index knew of unchanged files. */
-static int plan(struct builder *b)
+/* Take what the previous index knew of an unchanged file. */
+static int reuse(struct builder *b, struct bfile *bf)
 {
-	const struct spdx_index *prev = b->opts ? b->opts->prev : NULL;
-	struct spdx_index *idx = b->idx;
+	const struct spdx_file *old;
+	struct spdx_file *f = &bf->f;
 
-	b->slots = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(*b->slots));
-	b->todo = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*b->todo));
-	if (!b->slots || !b->todo)
-		return -ENOMEM;
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		struct spdx_file *f = &idx->files[i];
-		const struct spdx_file *old;
-
-		if (exclude_match(b->ex, f->path)) {
-			f->status = ST_EXCLUDED;
-			f->scan_status = ST_UNTAGGED;
-			continue;
-		}
-		old = prev ? index_find(prev, f->path) : NULL;
-		if (old && old->size == f->size && old->mtime_ns == f->mtime_ns &&
-		    old->ino == f->ino && old->mode == f->mode && !old->error) {
-			struct slot *s = &b->slots[i];
-
-			f->scan_status = old->scan_status;
-			f->line = old->line;
-			f->col = old->col;
-			f->second_line = old->second_line;
-			f->flags = old->flags & 0xffffff;
-			snprintf(s->leader, sizeof(s->leader), "%s", old->leader);
-			if (old->expr >= 0)
-				s->expr = (char *)prev->exprs[old->expr].text;
-			continue;
-		}
-		b->slots[i].need_scan = 1;
-		b->todo[b->ntodo++] = i;
-	}
-	return 0;
+	if (!b->prev || !(old = index_find(b->prev, f->path)))
+		return 0;
+	if (old->size != f->size || old->mtime_ns != f->mtime_ns ||
+	    old->ino != f->ino || old->mode != f->mode || old->error)
+		return 0;
+	f->scan_status = old->scan_status;
+	f->line = old->line;
+	f->col = old->col;
+	f->second_line = old->second_line;
+	f->flags = old->flags & 0xffffff;
+	snprintf(bf->s.leader, sizeof(bf->s.leader), "%s", old->leader);
+	if (old->expr >= 0)
+		bf->s.expr = (char *)b->prev->exprs[old->expr].text;
+	return 1;
 }
 
-static void scan_one(struct builder *b, size_t i, char *buf)
+static void scan_entry(struct worker *w, const struct src_entry *ent,
+		       struct bfile *bf)
 {
-	struct spdx_file *f = &b->idx->files[i];
-	struct slot *s = &b->slots[i];
-	struct src_entry ent = { 0 };
+	struct spdx_file *f = &bf->f;
+	struct slot *s = &bf->s;
+	struct src_entry st = { 0 };
 	struct scan_result res;
+	struct source *src = w->b->src;
 	ssize_t n;
 
-	n = b->src->ops->head(b->src, f->path, buf, SCAN_HEAD_BYTES, &ent);
+	w->rescanned++;
+	f->scan_status = ST_UNTAGGED;
+	n = src->ops->entry_head(src, ent, w->buf, sizeof(w->buf), &st);
 	if (n < 0) {
 		s->err = (int)n;
-		f->scan_status = ST_UNTAGGED;
 		return;
 	}
-	f->size = ent.size;
-	f->mtime_ns = ent.mtime_ns;
-	f->ino = ent.ino;
-	f->mode = ent.mode;
-	if (scan_head(buf, n, ent.size > (uint64_t)n, &res)) {
+	f->size = st.size;
+	f->mtime_ns = st.mtime_ns;
+	f->ino = st.ino;
+	f->mode = st.mode;
+	if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
 		s->err = -ENOMEM;
-		f->scan_status = ST_UNTAGGED;
 		return;
 	}
 	f->scan_status = res.status;
@@ -238,52 +185,210 @@ static void scan_one(struct builder *b, size_t i, char *buf)
 	scan_result_release(&res);
 }
 
-static void *scan_worker(void *arg)
+static int add_file(struct worker *w, const struct src_entry *ent)
 {
-	struct builder *b = arg;
-	char buf[SCAN_HEAD_BYTES];
+	struct builder *b = w->b;
+	struct bfile *bf;
+	size_t seen;
+
+	if (w->nfiles == w->cap) {
+		size_t ncap = w->cap ? w->cap * 2 : 1024;
+		struct bfile *files = realloc(w->files, ncap * sizeof(*files));
+
+		if (!files)
+			return -ENOMEM;
+		w->files = files;
+		w->cap = ncap;
+	}
+	bf = &w->files[w->nfiles];
+	memset(bf, 0, sizeof(*bf));
+	bf->f.path = strpool_str(w->pool, ent->path);
+	if (!bf->f.path)
+		return -ENOMEM;
+	w->nfiles++;
+	bf->f.expr = -1;
+	bf->f.size = ent->size;
+	bf->f.mtime_ns = ent->mtime_ns;
+	bf->f.ino = ent->ino;
+	bf->f.mode = ent->mode;
+	if (exclude_match(b->ex, ent->path)) {
+		bf->f.status = ST_EXCLUDED;
+		bf->f.scan_status = ST_UNTAGGED;
+	} else if (!reuse(b, bf)) {
+		scan_entry(w, ent, bf);
+	}
+	seen = atomic_fetch_add(&b->seen, 1);
+	if (w == b->workers && b->opts && b->opts->progress && !(seen & 1023))
+		b->opts->progress(seen, 0, b->opts->progress_arg);
+	return 0;
+}
+
+static int on_entry(const struct src_entry *ent, void *arg)
+{
+	struct worker *w = arg;
+
+	switch (ent->kind) {
+	case SRC_REG:
+		return add_file(w, ent);
+	case SRC_SYMLINK:
+		return push_path(&w->links, &w->nlinks, &w->cap_links, w->pool,
+				 ent->path);
+	case SRC_OTHER:
+		return push_path(&w->others, &w->nothers, &w->cap_others,
+				 w->pool, ent->path);
+	case SRC_DIR:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The first two levels are walked here, shallowly: their files go to
+ * worker 0 and their directories at depth two become the units the
+ * workers share out.
+ */
+static int on_top_entry(const struct src_entry *ent, void *arg)
+{
+	struct worker *w = arg;
+	struct builder *b = w->b;
+
+	if (ent->kind != SRC_DIR)
+		return on_entry(ent, w);
+	return push_path(&b->units, &b->nunits, &b->cap_units, NULL, ent->path);
+}
+
+static void *walk_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct builder *b = w->b;
 	size_t k;
 
-	while ((k = atomic_fetch_add(&b->next, 1)) < b->ntodo) {
-		scan_one(b, b->todo[k], buf);
-		atomic_fetch_add(&b->done, 1);
+	while (!w->err && (k = atomic_fetch_add(&b->next_unit, 1)) < b->nunits) {
+		/* A subtree that vanished meanwhile is simply not there. */
+		int ret = b->src->ops->walk(b->src, b->units[k], b->wflags,
+					    on_entry, w);
+
+		if (ret && ret != -ENOENT && ret != -ENOTDIR && ret != -ELOOP)
+			w->err = ret;
 	}
 	return NULL;
 }
 
-/* Phase 3: the calling thread scans too, and reports progress. */
-static int scan_all(struct builder *b)
+static int nthreads(const struct builder *b)
 {
 	int n = b->opts && b->opts->nthreads > 0 ? b->opts->nthreads :
 		(int)sysconf(_SC_NPROCESSORS_ONLN);
-	pthread_t tids[64];
-	int started = 0;
-	char buf[SCAN_HEAD_BYTES];
-	size_t k;
 
-	if (n < 1)
+	if (!b->src->ops->parallel_walk || n < 1)
 		n = 1;
-	if (n > 64)
-		n = 64;
-	if ((size_t)n > b->ntodo / 256 + 1)
-		n = b->ntodo / 256 + 1;
-	for (int t = 1; t < n; t++) {
-		if (pthread_create(&tids[started], NULL, scan_worker, b))
+	return n > 64 ? 64 : n;
+}
+
+/* Walk and scan: phases 1 to 3 in one pass, on every thread. */
+static int walk_all(struct builder *b)
+{
+	struct worker *w0;
+	pthread_t tids[64];
+	int started = 0, ret;
+	size_t ndirs;
+
+	b->nworkers = nthreads(b);
+	b->workers = calloc(b->nworkers, sizeof(*b->workers));
+	if (!b->workers)
+		return -ENOMEM;
+	for (int t = 0; t < b->nworkers; t++) {
+		b->workers[t].b = b;
+		b->workers[t].pool = strpool_new();
+		if (!b->workers[t].pool)
+			return -ENOMEM;
+	}
+	w0 = &b->workers[0];
+	ret = b->src->ops->walk(b->src, "", b->wflags | SRC_WALK_SHALLOW,
+				on_top_entry, w0);
+	if (ret)
+		return ret;
+	ndirs = b->nunits;
+	for (size_t k = 0; k < ndirs && !ret; k++)
+		ret = b->src->ops->walk(b->src, b->units[k],
+					b->wflags | SRC_WALK_SHALLOW,
+					on_top_entry, w0);
+	if (ret)
+		return ret;
+	atomic_store(&b->next_unit, ndirs);	/* level one is done */
+	for (int t = 1; t < b->nworkers; t++) {
+		if (pthread_create(&tids[started], NULL, walk_worker,
+				   &b->workers[t]))
 			break;
 		started++;
 	}
-	while ((k = atomic_fetch_add(&b->next, 1)) < b->ntodo) {
-		scan_one(b, b->todo[k], buf);
-		atomic_fetch_add(&b->done, 1);
-		if (b->opts && b->opts->progress && !(k & 1023))
-			b->opts->progress(atomic_load(&b->done), b->ntodo,
-					  b->opts->progress_arg);
-	}
+	walk_worker(w0);
 	for (int t = 0; t < started; t++)
 		pthread_join(tids[t], NULL);
-	if (b->opts && b->opts->progress)
-		b->opts->progress(b->ntodo, b->ntodo, b->opts->progress_arg);
-	b->idx->rescanned = b->ntodo;
+	for (int t = 0; t < b->nworkers; t++)
+		if (b->workers[t].err)
+			return b->workers[t].err;
+	return 0;
+}
+
+static int cmp_bfile(const void *a, const void *b)
+{
+	return strcmp(((const struct bfile *)a)->f.path,
+		      ((const struct bfile *)b)->f.path);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
+{
+	size_t total = 0;
+
+	for (int t = 0; t < b->nworkers; t++)
+		total += links ? b->workers[t].nlinks : b->workers[t].nothers;
+	*dst = malloc((total ? total : 1) * sizeof(char *));
+	if (!*dst)
+		return -ENOMEM;
+	for (int t = 0; t < b->nworkers; t++) {
+		struct worker *w = &b->workers[t];
+		size_t m = links ? w->nlinks : w->nothers;
+
+		memcpy(*dst + *n, links ? w->links : w->others, m * sizeof(char *));
+		*n += m;
+	}
+	qsort(*dst, *n, sizeof(char *), cmp_str);
+	return 0;
+}
+
+/* Gather every worker's files into one sorted array; pools move to idx. */
+static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
+{
+	size_t total = 0, n = 0;
+
+	for (int t = 0; t < b->nworkers; t++)
+		total += b->workers[t].nfiles;
+	*all = malloc((total ? total : 1) * sizeof(**all));
+	if (!*all)
+		return -ENOMEM;
+	for (int t = 0; t < b->nworkers; t++) {
+		struct worker *w = &b->workers[t];
+
+		memcpy(*all + n, w->files, w->nfiles * sizeof(**all));
+		n += w->nfiles;
+		idx->rescanned += w->rescanned;
+		strpool_merge(idx->pool, w->pool);
+	}
+	qsort(*all, n, sizeof(**all), cmp_bfile);
+	idx->nfiles = n;
+	idx->files = malloc((n ? n : 1) * sizeof(*idx->files));
+	if (!idx->files)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		idx->files[i] = (*all)[i].f;
+	if (merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
+	    merge_paths(&idx->others, &idx->nothers, b, 0))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -365,26 +470,25 @@ static int cmp_expr(const void *a, const void *b)
 }
 
 /* Phase 4: intern, resolve each distinct expression, decide statuses. */
-static int resolve(struct builder *b)
+static int resolve(struct spdx_index *idx, struct bfile *all)
 {
-	struct spdx_index *idx = b->idx;
 	struct intern *leaders = NULL, *exprs = NULL, *it, *tmp;
 	int32_t nexpr = 0, *remap = NULL;
 	int ret = -ENOMEM;
 
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
-		struct slot *s = &b->slots[i];
+		struct slot *s = &all[i].s;
 
-		f->leader = intern(&leaders, b->pool, s->leader, NULL, NULL);
+		f->leader = intern(&leaders, idx->pool, s->leader, NULL, NULL);
 		if (!f->leader)
 			goto out;
 		if (s->err) {
-			f->error = strpool_str(b->pool, strerror(-s->err));
+			f->error = strpool_str(idx->pool, strerror(-s->err));
 			if (!f->error)
 				goto out;
 		}
-		if (s->expr && !intern(&exprs, b->pool, s->expr, &f->expr, &nexpr))
+		if (s->expr && !intern(&exprs, idx->pool, s->expr, &f->expr, &nexpr))
 			goto out;
 	}
 	idx->nexprs = nexpr;
@@ -400,7 +504,7 @@ static int resolve(struct builder *b)
 	for (int32_t k = 0; k < nexpr; k++) {
 		remap[idx->exprs[k].nfiles] = k;
 		idx->exprs[k].nfiles = 0;
-		resolve_expr(&idx->exprs[k], idx->lic, b->pool);
+		resolve_expr(&idx->exprs[k], idx->lic, idx->pool);
 	}
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
@@ -441,15 +545,28 @@ out:
 	return ret;
 }
 
-static void builder_release(struct builder *b)
+static void builder_release(struct builder *b, struct bfile *all, size_t nall)
 {
-	if (b->slots) {
-		for (size_t i = 0; i < b->idx->nfiles; i++)
-			if (b->slots[i].owned)
-				free(b->slots[i].expr);
+	for (size_t i = 0; i < nall; i++)
+		if (all[i].s.owned)
+			free(all[i].s.expr);
+	free(all);
+	for (int t = 0; t < b->nworkers; t++) {
+		struct worker *w = &b->workers[t];
+
+		if (!all)	/* not merged: the files are still the worker's */
+			for (size_t i = 0; i < w->nfiles; i++)
+				if (w->files[i].s.owned)
+					free(w->files[i].s.expr);
+		free(w->files);
+		free(w->links);
+		free(w->others);
+		strpool_free(w->pool);
 	}
-	free(b->slots);
-	free(b->todo);
+	free(b->workers);
+	for (size_t k = 0; k < b->nunits; k++)
+		free(b->units[k]);
+	free(b->units);
 	exclude_free(b->ex);
 }
 
@@ -458,17 +575,17 @@ int index_build(struct spdx_index **out, struct source *src,
 {
 	struct builder b = { .src = src, .opts = opts };
 	struct spdx_index *idx;
-	unsigned wflags = opts && opts->prev ? SRC_WALK_STAT : 0;
+	struct bfile *all = NULL;
 	int ret;
 
+	b.prev = opts ? opts->prev : NULL;
+	b.wflags = b.prev ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
 		return -ENOMEM;
-	b.idx = idx;
-	b.pool = strpool_new();
-	idx->pool = b.pool;
+	idx->pool = strpool_new();
 	idx->root = strdup(src->root);
-	if (!b.pool || !idx->root) {
+	if (!idx->pool || !idx->root) {
 		ret = -ENOMEM;
 		goto fail;
 	}
@@ -484,32 +601,25 @@ int index_build(struct spdx_index **out, struct source *src,
 		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
 		goto fail;
 	}
-	ret = src->ops->walk(src, "", wflags, on_entry, &b);
+	ret = walk_all(&b);
 	if (ret) {
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
-	idx->symlinks = b.links;
-	idx->others = b.others;
-	qsort(idx->files, idx->nfiles, sizeof(*idx->files), cmp_file);
-	qsort(idx->symlinks, idx->nsymlinks, sizeof(char *), cmp_str);
-	qsort(idx->others, idx->nothers, sizeof(char *), cmp_str);
-	ret = plan(&b);
+	ret = merge(&b, idx, &all);
 	if (!ret)
-		ret = scan_all(&b);
-	if (!ret)
-		ret = resolve(&b);
+		ret = resolve(idx, all);
 	if (ret) {
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
-	builder_release(&b);
+	if (opts && opts->progress)
+		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
+	builder_release(&b, all, idx->nfiles);
 	*out = idx;
 	return 0;
 fail:
-	builder_release(&b);
-	idx->symlinks = b.links;
-	idx->others = b.others;
+	builder_release(&b, all, all ? idx->nfiles : 0);
 	index_free(idx);
 	return ret;
 }

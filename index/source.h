@@ -7,8 +7,9 @@
  * (source_fs_open) and, later, a git tree object read through libgit2.
  * Paths are relative to the tree root, '/'-separated, without "./".
  *
- * Thread-safety: read() may be called from several threads at once;
- * walk() from one thread at a time.
+ * Thread-safety: read(), head() and stat() may be called from several
+ * threads at once; so may walk() on distinct subtrees when
+ * ops->parallel_walk is set (otherwise from one thread at a time).
  */
 #ifndef SPDXFS_SOURCE_H
 #define SPDXFS_SOURCE_H
@@ -33,6 +34,11 @@ struct src_entry {
 	int64_t mtime_ns;
 	uint64_t ino;
 	uint32_t mode;
+	/* private to the source, valid during the callback: lets
+	 * entry_head() read the entry without resolving its path again */
+	int dirfd;
+	const char *name;
+	const void *cookie;
 };
 
 /*
@@ -41,6 +47,7 @@ struct src_entry {
  * non-zero to stop the walk with that value.
  */
 #define SRC_WALK_STAT	1u	/* fill size, mtime and mode of every entry */
+#define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
 
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 
@@ -63,7 +70,11 @@ struct source_ops {
 	 * stat() would, in one go.  Returns the byte count or -errno. */
 	ssize_t (*head)(struct source *src, const char *path, void *buf,
 			size_t len, struct src_entry *ent);
+	/* Like head(), for an entry during a walk callback. */
+	ssize_t (*entry_head)(struct source *src, const struct src_entry *ent,
+			      void *buf, size_t len, struct src_entry *st);
 	void (*free)(struct source *src);
+	int parallel_walk;	/* walk() may run on several threads */
 };
 
 struct source {

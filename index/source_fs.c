@@ -195,7 +195,10 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	while ((de = readdir(d))) {
 		const char *name = de->d_name;
 		size_t n = strlen(name);
-		struct src_entry ent = { .path = w->path, .ino = de->d_ino };
+		struct src_entry ent = {
+			.path = w->path, .ino = de->d_ino,
+			.dirfd = dirfd(d), .name = name,
+		};
 		struct stat st;
 
 		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
@@ -217,7 +220,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 		ret = w->fn(&ent, w->arg);
 		if (ret)
 			break;
-		if (ent.kind == SRC_DIR) {
+		if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
 			int sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY |
 					 O_NOFOLLOW | O_CLOEXEC);
 
@@ -273,18 +276,12 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	return ret;
 }
 
-static ssize_t fs_head(struct source *src, const char *path, void *buf,
-		       size_t len, struct src_entry *ent)
+/* Read the head of open file @fd, filling @ent from fstat(); closes @fd. */
+static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
+		       struct src_entry *ent)
 {
 	struct stat st;
 	ssize_t n;
-	int fd;
-
-	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
-	if (fd == -EPERM)
-		fd = fs_open(src, path, O_RDONLY);
-	if (fd < 0)
-		return fd;
 	if (fstat(fd, &st) < 0) {
 		n = -errno;
 		goto out;
@@ -314,6 +311,35 @@ out:
 	return n;
 }
 
+static ssize_t fs_head(struct source *src, const char *path, void *buf,
+		       size_t len, struct src_entry *ent)
+{
+	int fd;
+
+	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
+	if (fd == -EPERM)
+		fd = fs_open(src, path, O_RDONLY);
+	if (fd < 0)
+		return fd;
+	return fd_head(fd, path, buf, len, ent);
+}
+
+/* The walk holds the entry's directory open: one component, no symlink. */
+static ssize_t fs_entry_head(struct source *src, const struct src_entry *e,
+			     void *buf, size_t len, struct src_entry *ent)
+{
+	int fd;
+
+	if (e->dirfd < 0 || !e->name)
+		return fs_head(src, e->path, buf, len, ent);
+	fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
+	if (fd < 0 && errno == EPERM)
+		fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	return fd_head(fd, e->path, buf, len, ent);
+}
+
 static void fs_free(struct source *src)
 {
 	if (src->dirfd >= 0)
@@ -327,6 +353,8 @@ static const struct source_ops fs_ops = {
 	.read = fs_read,
 	.stat = fs_stat,
 	.head = fs_head,
+	.entry_head = fs_entry_head,
+	.parallel_walk = 1,
 	.free = fs_free,
 };
 

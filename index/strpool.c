@@ -52,6 +52,24 @@ char *strpool_str(struct strpool *pool, const char *s)
 	return strpool_add(pool, s, strlen(s));
 }
 
+void strpool_merge(struct strpool *into, struct strpool *from)
+{
+	struct chunk *c = from->head;
+
+	if (!c)
+		return;
+	while (c->next)
+		c = c->next;
+	/* Chunks behind the head are full; the head keeps filling. */
+	c->next = into->head ? into->head->next : NULL;
+	if (into->head) {
+		into->head->next = from->head;
+	} else {
+		into->head = from->head;
+	}
+	from->head = NULL;
+}
+
 void strpool_free(struct strpool *pool)
 {
 	struct chunk *c, *next;

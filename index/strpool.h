@@ -14,6 +14,8 @@ struct strpool *strpool_new(void);
 /* Copy @len bytes of @s and a NUL; NULL on ENOMEM. */
 char *strpool_add(struct strpool *pool, const char *s, size_t len);
 char *strpool_str(struct strpool *pool, const char *s);
+/* Move every string of @from into @into; @from is left empty. */
+void strpool_merge(struct strpool *into, struct strpool *from);
 void strpool_free(struct strpool *pool);
 
 #endif
