@@ -337,7 +337,9 @@ static void check_file(struct check *ck, const struct spdx_index *idx,
 	switch (f->status) {
 	case ST_INVALID:
 		ck->invalid++;
-		diag(ck, f->path, f->line, f->col + e->col, "error", "%s", e->error);
+		/* spdxcheck gives "Unfinished" no column; expr.c says 0 */
+		diag(ck, f->path, f->line, e->ast || e->col ? f->col + e->col : 0,
+		     "error", "%s", e->error);
 		break;
 	case ST_ERROR:
 		ck->invalid++;

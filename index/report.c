@@ -157,7 +157,7 @@ void report_summary_text(FILE *out, const struct summary *s)
 	fprintf(out, "%-22s %8zu\n", "files", s->files);
 	for (int st = 0; st < ST__COUNT; st++)
 		fprintf(out, "  %-20s %8zu\n", status_title[st], s->count[st]);
-	fprintf(out, "%-22s %8zu\n", "symlinks (not followed)", s->symlinks);
+	fprintf(out, "%-22s %8zu\n", "symlinks (unfollowed)", s->symlinks);
 	if (s->others)
 		fprintf(out, "%-22s %8zu\n", "special files", s->others);
 	fprintf(out, "%-22s %8zu\n", "lowercase operators", s->lowercase_ops);
