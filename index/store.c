@@ -287,6 +287,34 @@ static int path_inside(const char *path, const char *root)
 	return !strncmp(path, root, n) && (path[n] == '/' || path[n] == '\0');
 }
 
+/*
+ * Would directory @dir, which may not exist yet, lie inside @root?  The
+ * deepest existing ancestor is resolved, so symlinks cannot hide it.
+ * Returns 1, 0 or -errno; creates nothing.
+ */
+static int inside_tree(const char *dir, const char *root)
+{
+	char probe[PATH_MAX], *real, *slash;
+	int ret;
+
+	snprintf(probe, sizeof(probe), "%s", dir);
+	while (!(real = realpath(probe, NULL))) {
+		if (errno != ENOENT)
+			return -errno;
+		slash = strrchr(probe, '/');
+		if (!slash)
+			return -ENOENT;
+		if (slash == probe) {
+			probe[1] = '\0';
+			continue;
+		}
+		*slash = '\0';
+	}
+	ret = path_inside(real, root);
+	free(real);
+	return ret;
+}
+
 static int mkdir_p(char *dir)
 {
 	for (char *p = dir + 1; *p; p++) {
@@ -363,7 +391,6 @@ int store_save(const struct spdx_index *idx)
 	struct store_file *files = NULL;
 	uint32_t *eoff = NULL;
 	struct blob b = { 0 };
-	char *real;
 	size_t fsz, esz;
 	char *body = NULL;
 	int fd = -1, ret;
@@ -374,14 +401,10 @@ int store_save(const struct spdx_index *idx)
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
 	*slash = '\0';
-	ret = mkdir_p(dir);
+	ret = inside_tree(dir, idx->root);
 	if (ret)
-		return ret;
-	real = realpath(dir, NULL);
-	if (!real)
-		return -errno;
-	ret = path_inside(real, idx->root) ? -EPERM : 0;
-	free(real);
+		return ret < 0 ? ret : -EPERM;
+	ret = mkdir_p(dir);
 	if (ret)
 		return ret;
 
