@@ -302,8 +302,10 @@ static int inside_tree(const char *dir, const char *root)
 		if (errno != ENOENT)
 			return -errno;
 		slash = strrchr(probe, '/');
-		if (!slash)
-			return -ENOENT;
+		if (!slash) {
+			strcpy(probe, ".");
+			continue;
+		}
 		if (slash == probe) {
 			probe[1] = '\0';
 			continue;
