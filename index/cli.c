@@ -62,7 +62,7 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 {
 	struct spdx_index *prev = NULL, *idx;
 	struct progress prog = { .start = now() };
-	struct index_opts io = { .nthreads = o->nthreads };
+	struct index_opts io = { .nthreads = o->nthreads, .all_files = o->all_files };
 	struct source *src;
 	char err[512] = "", why[128] = "";
 	int ret;
@@ -104,12 +104,15 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 
 #define COMMON_OPTS \
 	{ "no-cache", no_argument, NULL, 'C' }, \
+	{ "all", no_argument, NULL, 'a' }, \
 	{ "jobs", required_argument, NULL, 'j' }, \
 	{ "quiet", no_argument, NULL, 'q' }, \
 	{ "json", no_argument, NULL, 'J' }, \
 	{ "help", no_argument, NULL, 'h' }
 
 static const char common_help[] =
+	"  -a, --all        in a git work tree, also files git ignores and does\n"
+	"                   not track (left out by default, as spdxcheck does)\n"
 	"  -j, --jobs N     scan with N threads (default: one per CPU)\n"
 	"      --no-cache   neither read nor write the saved index\n"
 	"  -q, --quiet      no progress, no warnings about the saved index\n"
@@ -124,6 +127,9 @@ static int common_opt(int c, struct cli_index_opts *o, int *json)
 	switch (c) {
 	case 'C':
 		o->no_cache = 1;
+		return 1;
+	case 'a':
+		o->all_files = 1;
 		return 1;
 	case 'j':
 		o->nthreads = strtol(optarg, &end, 10);
@@ -164,7 +170,7 @@ int cmd_scan(int argc, char **argv)
 	int c, json = 0, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
 		if ((r = common_opt(c, &o, &json))) {
 			if (r < 0)
 				return 2;
@@ -244,7 +250,7 @@ int cmd_list(int argc, char **argv)
 	int c, json = 0, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
 		if ((r = common_opt(c, &o, &json))) {
 			if (r < 0)
 				return 2;
@@ -543,7 +549,7 @@ int cmd_check(int argc, char **argv)
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:qhfdD:sw", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qhfdD:sw", longopts, NULL)) != -1) {
 		if ((r = common_opt(c, &o, &ck.json))) {
 			if (r < 0)
 				return 2;

@@ -21,6 +21,7 @@ struct cli_index_opts {
 	int no_cache;		/* neither load nor save the saved index */
 	int nthreads;		/* 0: one per CPU */
 	int quiet;		/* no progress, no cache warnings */
+	int all_files;		/* also files git ignores */
 };
 
 /*

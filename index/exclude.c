@@ -86,8 +86,8 @@ int exclude_load(struct exclude **out, struct source *src)
 	int ret;
 
 	ret = source_read_all(src, "scripts/spdxexclude", 1 << 20, &text, &len);
-	if (ret == -ENOENT || ret == -ENOTDIR)
-		return exclude_parse(out, "", 0);
+	if (ret == -ENOENT || ret == -ENOTDIR)	/* the license texts are no source */
+		return exclude_parse(out, EXCLUDE_DEFAULT, strlen(EXCLUDE_DEFAULT));
 	if (ret)
 		return ret;
 	ret = exclude_parse(out, text, len);

@@ -21,7 +21,10 @@ struct exclude;
 /* Parse rules from @text.  Returns 0 and sets *@out, or -ENOMEM. */
 int exclude_parse(struct exclude **out, const char *text, size_t len);
 
-/* Load @src's scripts/spdxexclude; a tree without one excludes nothing. */
+/* What a tree without scripts/spdxexclude excludes. */
+#define EXCLUDE_DEFAULT "LICENSES/\n"
+
+/* Load @src's scripts/spdxexclude, or use EXCLUDE_DEFAULT. */
 int exclude_load(struct exclude **out, struct source *src);
 
 int exclude_match(const struct exclude *ex, const char *path);

@@ -24,6 +24,7 @@
 
 #include "exclude.h"
 #include "expr.h"
+#include "gitignore.h"
 #include "index.h"
 #include "licenses.h"
 #include "source.h"
@@ -67,6 +68,7 @@ struct builder {
 	const struct index_opts *opts;
 	const struct spdx_index *prev;
 	struct exclude *ex;
+	struct gitignore *gi;	/* NULL: not a git work tree, or all_files */
 	unsigned wflags;
 	char **units;		/* subtrees handed out to the workers */
 	size_t nunits, cap_units;
@@ -227,6 +229,8 @@ static int on_entry(const struct src_entry *ent, void *arg)
 {
 	struct worker *w = arg;
 
+	if (w->b->gi && gitignore_skip(w->b->gi, ent->path, ent->kind == SRC_DIR))
+		return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
 	switch (ent->kind) {
 	case SRC_REG:
 		return add_file(w, ent);
@@ -252,7 +256,7 @@ static int on_top_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	struct builder *b = w->b;
 
-	if (ent->kind != SRC_DIR)
+	if (ent->kind != SRC_DIR || (b->gi && gitignore_skip(b->gi, ent->path, 1)))
 		return on_entry(ent, w);
 	return push_path(&b->units, &b->nunits, &b->cap_units, NULL, ent->path);
 }
@@ -568,6 +572,7 @@ static void builder_release(struct builder *b, struct bfile *all, size_t nall)
 		free(b->units[k]);
 	free(b->units);
 	exclude_free(b->ex);
+	gitignore_free(b->gi);
 }
 
 int index_build(struct spdx_index **out, struct source *src,
@@ -600,6 +605,14 @@ int index_build(struct spdx_index **out, struct source *src,
 	if (ret) {
 		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
 		goto fail;
+	}
+	if ((!opts || !opts->all_files) && src->dirfd >= 0) {
+		ret = gitignore_open(&b.gi, src->root);
+		if (ret) {
+			snprintf(errbuf, errlen, "%s/.git: cannot read the repository",
+				 src->root);
+			goto fail;
+		}
 	}
 	ret = walk_all(&b);
 	if (ret) {

@@ -84,6 +84,7 @@ typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
+	int all_files;			/* also what git ignores (gitignore.h) */
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;

@@ -2,7 +2,7 @@
 /*
  * scan: find the SPDX tag in the head of one file, following
  * scripts/spdxcheck.py (first SCAN_MAXLINES lines, first line containing
- * "SPDX-License-Identifier:") and Documentation/process/license-rules.rst
+ * the tag name followed by a colon) and Documentation/process/license-rules.rst
  * (placement and comment style).  Pure: no I/O, no per-line allocation.
  */
 #include <errno.h>
@@ -11,7 +11,7 @@
 
 #include "scan.h"
 
-#define TAG		"SPDX-License-Identifier:"
+#define TAG		"SPDX-License-" "Identifier:"	/* split: not a tag here */
 #define TAG_LEN		(sizeof(TAG) - 1)
 /* "spdx-license-identifier" without the colon */
 #define STEM_LEN	(TAG_LEN - 1)

@@ -8,7 +8,7 @@
  *
  * The rules are those of the kernel's Documentation/process/license-rules.rst
  * and scripts/spdxcheck.py:
- *  - a tag is a line containing "SPDX-License-Identifier:" (exact case)
+ *  - a tag is a line containing the tag name and a colon (exact case)
  *    within the first SCAN_MAXLINES lines;
  *  - the conventional line is 1, or 2 when line 1 is a "#!" line or an
  *    "<?xml" declaration;

@@ -44,8 +44,10 @@ struct src_entry {
 /*
  * Called for each entry below the root (directories before their
  * contents, but in no particular order otherwise).  Return 0 to go on,
- * non-zero to stop the walk with that value.
+ * SRC_WALK_PRUNE for a directory not to descend into, any other non-zero
+ * value to stop the walk with that value.
  */
+#define SRC_WALK_PRUNE	1
 #define SRC_WALK_STAT	1u	/* fill size, mtime and mode of every entry */
 #define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
 

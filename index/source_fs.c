@@ -218,6 +218,11 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 			fill_entry(&ent, &st);
 		}
 		ret = w->fn(&ent, w->arg);
+		if (ret == SRC_WALK_PRUNE) {
+			ret = 0;
+			w->path[len] = '\0';
+			continue;
+		}
 		if (ret)
 			break;
 		if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# spdxfs follows the rules it checks: run on its own repository it reports
+# nothing (no invalid tag, no warning, no file without a tag), and every
+# identifier it uses has its text in LICENSES/.
+. "$(dirname "$0")/lib.sh"
+
+test_expect 'spdxfs check on the project: no diagnostics, exit 0' '
+	expect_status 0 "$SPDXFS" check "$TOP" >"$TMP/out" && test ! -s "$TMP/out"
+'
+
+test_expect 'spdxfs check -f on the project: no file without a tag' '
+	expect_status 0 "$SPDXFS" check -f "$TOP" >"$TMP/out" && test ! -s "$TMP/out"
+'
+
+test_expect 'every project file is indexed (what git tracks, and more)' '
+	if git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1; then
+		"$SPDXFS" list "$TOP" | cut -f1 >"$TMP/indexed" &&
+		git -C "$TOP" ls-files | while IFS= read -r f; do
+			[ -L "$TOP/$f" ] || grep -qxF "$f" "$TMP/indexed" || { echo "missing $f"; exit 1; }
+		done
+	else
+		true
+	fi
+'
+
+test_expect 'build output is left out because git ignores it' '
+	test -x "$TOP/spdxfs" &&
+	! "$SPDXFS" list "$TOP" | grep -q "^spdxfs	" &&
+	"$SPDXFS" list --all "$TOP" | grep -q "^spdxfs	untagged	0	$"
+'
+
+test_expect 'every identifier used has a LICENSES/ text with the kernel headers' '
+	"$SPDXFS" list "$TOP" | awk -F"\t" "\$2 == \"tagged\" { print \$4 }" | sort -u >"$TMP/ids" &&
+	test "$(cat "$TMP/ids")" = "GPL-2.0-only" &&
+	f="$TOP/LICENSES/preferred/GPL-2.0" &&
+	grep -q "^Valid-License-Identifier: GPL-2.0-only$" "$f" &&
+	grep -q "^SPDX-URL: " "$f" && grep -q "^Usage-Guide:" "$f" &&
+	grep -q "^License-Text:" "$f"
+'
+
+test_done
