@@ -358,7 +358,9 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 		struct worker *w = &b->workers[t];
 		size_t m = links ? w->nlinks : w->nothers;
 
-		memcpy(*dst + *n, links ? w->links : w->others, m * sizeof(char *));
+		if (m)
+			memcpy(*dst + *n, links ? w->links : w->others,
+			       m * sizeof(char *));
 		*n += m;
 	}
 	qsort(*dst, *n, sizeof(char *), cmp_str);
@@ -378,7 +380,8 @@ static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
 	for (int t = 0; t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
-		memcpy(*all + n, w->files, w->nfiles * sizeof(**all));
+		if (w->nfiles)
+			memcpy(*all + n, w->files, w->nfiles * sizeof(**all));
 		n += w->nfiles;
 		idx->rescanned += w->rescanned;
 		strpool_merge(idx->pool, w->pool);
