@@ -7,8 +7,10 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "mount.h"
 
 #ifndef SPDXFS_VERSION
 #define SPDXFS_VERSION "0.1"
@@ -24,6 +26,7 @@ static const struct command commands[] = {
 	{ "scan", cmd_scan, "build or refresh the index of a tree; print a summary" },
 	{ "list", cmd_list, "one line per file: path, status, line, expression" },
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
+	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 };
 
 static void usage(FILE *out)
@@ -53,6 +56,14 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
+	/* mount.fuse3 runs "spdxfs TREE MOUNTPOINT -o OPTIONS" (fstab:
+	 * "spdxfs#TREE MOUNTPOINT fuse ..."). */
+	if (argc >= 3 && argv[1][0] != '-') {
+		struct stat st;
+
+		if (!stat(argv[1], &st) && S_ISDIR(st.st_mode))
+			return cmd_mount(argc, argv);
+	}
 	fprintf(stderr, "spdxfs: unknown command '%s'\n", argv[1]);
 	fprintf(stderr, "Try 'spdxfs --help'.\n");
 	return 2;

@@ -1,0 +1,812 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fs: the FUSE low-level adapter.  Each handler takes a reference to the
+ * current snapshot, answers from it with exactly one fuse_reply_*(), and
+ * drops the reference.  Open directories pin their snapshot so that a
+ * listing read in several calls is consistent; open files hold a
+ * descriptor of the tree file (opened beneath the root, no symlink
+ * followed) and reads splice from it.
+ */
+#define FUSE_USE_VERSION 35
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/openat2.h>
+
+#include <fuse_lowlevel.h>
+
+#include "fs.h"
+#include "index.h"
+#include "source.h"
+#include "views.h"
+
+/* A cached tree file descriptor (handle-less reads). */
+struct fdent {
+	uint64_t ino;		/* node */
+	uint64_t tree_ino;	/* the tree file it was opened as */
+	int64_t mtime_ns;
+	uint64_t size;
+	int fd;
+};
+
+/* An open file or directory. */
+struct handle {
+	struct snapshot *snap;	/* pinned: directories and blobs */
+	const struct vnode *node;
+	int fd;			/* tree files, else -1 */
+};
+
+static struct spdxfs *fs_of(fuse_req_t req)
+{
+	return fuse_req_userdata(req);
+}
+
+static int have_openat2 = 1;
+
+static int open_walk(int dirfd, const char *path, int flags)
+{
+	char comp[NAME_MAX + 1];
+	int fd = dirfd, next;
+
+	for (;;) {
+		const char *slash = strchr(path, '/');
+		size_t n = slash ? (size_t)(slash - path) : strlen(path);
+
+		if (n == 0 || n > NAME_MAX || (n == 2 && !memcmp(path, "..", 2)) ||
+		    (n == 1 && path[0] == '.')) {
+			next = -EINVAL;
+			break;
+		}
+		memcpy(comp, path, n);
+		comp[n] = '\0';
+		if (!slash) {
+			next = openat(fd, comp, flags | O_NOFOLLOW);
+			next = next < 0 ? -errno : next;
+			break;
+		}
+		next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0) {
+			next = -errno;
+			break;
+		}
+		if (fd != dirfd)
+			close(fd);
+		fd = next;
+		path = slash + 1;
+	}
+	if (fd != dirfd)
+		close(fd);
+	return next;
+}
+
+int fs_open_beneath(int dirfd, const char *path, int flags)
+{
+	flags |= O_CLOEXEC | O_NOFOLLOW;
+	if (path[0] == '/' || path[0] == '\0')
+		return -EINVAL;
+	if (__atomic_load_n(&have_openat2, __ATOMIC_RELAXED)) {
+		struct open_how how = {
+			.flags = flags,
+			.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+				   RESOLVE_NO_MAGICLINKS,
+		};
+		int fd = syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+
+		if (fd >= 0)
+			return fd;
+		if (errno != ENOSYS && errno != EPERM)
+			return errno == EXDEV ? -ELOOP : -errno;
+		if (errno == ENOSYS)
+			__atomic_store_n(&have_openat2, 0, __ATOMIC_RELAXED);
+	}
+	return open_walk(dirfd, path, flags);
+}
+
+static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
+		      const struct vnode *n, struct stat *st)
+{
+	int64_t t = s->time_ns;
+
+	memset(st, 0, sizeof(*st));
+	st->st_ino = n->ino;
+	st->st_uid = fs->uid;
+	st->st_gid = fs->gid;
+	st->st_blksize = 4096;
+	switch (n->kind) {
+	case VN_DIR:
+		st->st_mode = S_IFDIR | 0555;
+		st->st_nlink = 2 + n->nsubdirs;
+		st->st_size = 4096;
+		break;
+	case VN_FILE: {
+		const struct spdx_file *f = vnode_file(s, n);
+
+		/* The tree file's permissions, never set-id bits. */
+		st->st_mode = S_IFREG | (f->mode & 0777);
+		st->st_nlink = 1;
+		st->st_size = f->size;
+		t = f->mtime_ns;
+		break;
+	}
+	case VN_BLOB:
+		st->st_mode = S_IFREG | 0444;
+		st->st_nlink = 1;
+		st->st_size = s->blobs[n->first].len;
+		break;
+	}
+	st->st_blocks = (st->st_size + 511) / 512;
+	st->st_mtim.tv_sec = t / 1000000000;
+	st->st_mtim.tv_nsec = t % 1000000000;
+	st->st_atim = st->st_ctim = st->st_mtim;
+}
+
+static void fill_entry(const struct spdxfs *fs, const struct snapshot *s,
+		       const struct vnode *n, struct fuse_entry_param *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->ino = n->ino;
+	e->attr_timeout = fs->timeout;
+	e->entry_timeout = fs->timeout;
+	fill_attr(fs, s, n, &e->attr);
+}
+
+static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
+{
+	struct spdxfs *fs = userdata;
+
+	/* Reads splice from the tree file into the FUSE device. */
+	if (conn->capable & FUSE_CAP_SPLICE_WRITE)
+		conn->want |= FUSE_CAP_SPLICE_WRITE;
+	if (conn->capable & FUSE_CAP_SPLICE_MOVE)
+		conn->want |= FUSE_CAP_SPLICE_MOVE;
+	if (conn->capable & FUSE_CAP_READDIRPLUS)
+		conn->want |= FUSE_CAP_READDIRPLUS;
+	/*
+	 * Opening a file or directory here costs a round trip and its
+	 * release another, which doubles the time of "grep -r" over cached
+	 * files.  The kernel can skip both: it then keeps the page cache and
+	 * the readdir cache across opens, and reads carry no handle.
+	 */
+	if (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) {
+		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
+		fs->no_open = 1;
+	}
+	if (conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT) {
+		conn->want |= FUSE_CAP_NO_OPENDIR_SUPPORT;
+		fs->no_opendir = 1;
+	}
+	/* The watcher invalidates what changed; nothing else does. */
+	conn->want &= ~FUSE_CAP_AUTO_INVAL_DATA;
+	conn->time_gran = 1;
+}
+
+static void spdxfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *dir = snapshot_node(s, parent), *n;
+	struct fuse_entry_param e;
+
+	if (!dir) {
+		fuse_reply_err(req, ENOENT);
+	} else if (dir->kind != VN_DIR) {
+		fuse_reply_err(req, ENOTDIR);
+	} else if ((n = snapshot_lookup(s, dir, name))) {
+		fill_entry(fs, s, n, &e);
+		fuse_reply_entry(req, &e);
+	} else {
+		/* A negative entry: the watcher invalidates names that
+		 * appear. */
+		memset(&e, 0, sizeof(e));
+		e.entry_timeout = fs->timeout;
+		fuse_reply_entry(req, &e);
+	}
+	publish_put(s);
+}
+
+static void spdxfs_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
+{
+	/* Inode numbers are derived from paths: nothing to release. */
+	fuse_reply_none(req);
+}
+
+static void spdxfs_forget_multi(fuse_req_t req, size_t count,
+				struct fuse_forget_data *forgets)
+{
+	fuse_reply_none(req);
+}
+
+static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
+			   struct fuse_file_info *fi)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	struct stat st;
+
+	if (!n) {
+		fuse_reply_err(req, ENOENT);
+	} else {
+		fill_attr(fs, s, n, &st);
+		fuse_reply_attr(req, &st, fs->timeout);
+	}
+	publish_put(s);
+}
+
+static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
+			   struct fuse_file_info *fi)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	struct handle *h;
+
+	if (fs->no_opendir) {
+		fuse_reply_err(req, ENOSYS);
+		goto out;
+	}
+	if (!n) {
+		fuse_reply_err(req, ENOENT);
+		goto out;
+	}
+	if (n->kind != VN_DIR) {
+		fuse_reply_err(req, ENOTDIR);
+		goto out;
+	}
+	h = malloc(sizeof(*h));
+	if (!h) {
+		fuse_reply_err(req, ENOMEM);
+		goto out;
+	}
+	h->snap = s;		/* the reference moves to the handle */
+	h->node = n;
+	h->fd = -1;
+	fi->fh = (uintptr_t)h;
+	fi->cache_readdir = 1;
+	fi->keep_cache = 1;
+	if (fuse_reply_open(req, fi) == -ENOENT) {
+		/* Interrupted: releasedir will not come. */
+		free(h);
+		publish_put(s);
+	}
+	return;
+out:
+	publish_put(s);
+}
+
+static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		       struct fuse_file_info *fi, int plus)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+	struct snapshot *s = h ? h->snap : publish_get(&fs->pub);
+	const struct vnode *dir = h ? h->node : snapshot_node(s, ino);
+	size_t rem = size, total;
+	char *buf, *p;
+
+	if (!dir || dir->kind != VN_DIR) {
+		fuse_reply_err(req, !dir ? ENOENT : ENOTDIR);
+		goto out;
+	}
+	total = dir->count + 2;
+	buf = p = malloc(size);
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		goto out;
+	}
+	for (size_t i = off; i < total; i++) {
+		const struct vnode *n;
+		const char *name;
+		size_t len;
+
+		if (i == 0) {
+			n = dir;
+			name = ".";
+		} else if (i == 1) {
+			n = &s->nodes[dir->parent];
+			name = "..";
+		} else {
+			n = snapshot_child(s, dir, i - 2);
+			name = n->name;
+		}
+		if (plus) {
+			struct fuse_entry_param e;
+
+			fill_entry(fs, s, n, &e);
+			len = fuse_add_direntry_plus(req, p, rem, name, &e, i + 1);
+		} else {
+			struct stat st = {
+				.st_ino = n->ino,
+				.st_mode = n->kind == VN_DIR ? S_IFDIR : S_IFREG,
+			};
+
+			len = fuse_add_direntry(req, p, rem, name, &st, i + 1);
+		}
+		if (len > rem)
+			break;
+		p += len;
+		rem -= len;
+	}
+	fuse_reply_buf(req, buf, size - rem);
+	free(buf);
+out:
+	if (!h)
+		publish_put(s);
+}
+
+static void spdxfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
+			   off_t off, struct fuse_file_info *fi)
+{
+	do_readdir(req, ino, size, off, fi, 0);
+}
+
+static void spdxfs_readdirplus(fuse_req_t req, fuse_ino_t ino, size_t size,
+			       off_t off, struct fuse_file_info *fi)
+{
+	do_readdir(req, ino, size, off, fi, 1);
+}
+
+static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
+			      struct fuse_file_info *fi)
+{
+	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+
+	if (h)
+		publish_put(h->snap);
+	free(h);
+	fuse_reply_err(req, 0);
+}
+
+/* Open the tree file behind @n; only a regular file will do. */
+static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f)
+{
+	struct stat st;
+	int fd;
+
+	fd = fs_open_beneath(fs->src->dirfd, f->path,
+			     O_RDONLY | O_NONBLOCK | O_NOATIME);
+	if (fd == -EPERM)	/* O_NOATIME on a file we do not own */
+		fd = fs_open_beneath(fs->src->dirfd, f->path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -ENOENT;
+	}
+	return fd;
+}
+
+static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	struct handle *h = NULL;
+	int err;
+
+	if (fs->no_open) {
+		err = ENOSYS;
+		goto fail;
+	}
+	if (!n) {
+		err = ENOENT;
+		goto fail;
+	}
+	if (n->kind == VN_DIR) {
+		err = EISDIR;
+		goto fail;
+	}
+	if ((fi->flags & O_ACCMODE) != O_RDONLY || (fi->flags & O_TRUNC)) {
+		err = EROFS;
+		goto fail;
+	}
+	h = malloc(sizeof(*h));
+	if (!h) {
+		err = ENOMEM;
+		goto fail;
+	}
+	h->node = NULL;
+	h->snap = NULL;
+	h->fd = -1;
+	if (n->kind == VN_FILE) {
+		h->fd = open_tree_file(fs, vnode_file(s, n));
+		if (h->fd < 0) {
+			err = -h->fd;
+			goto fail;
+		}
+		publish_put(s);
+	} else {
+		h->snap = s;	/* the blob lives in this snapshot */
+		h->node = n;
+	}
+	fi->fh = (uintptr_t)h;
+	fi->keep_cache = 1;	/* the watcher invalidates changed files */
+	fi->noflush = 1;
+	if (fuse_reply_open(req, fi) == -ENOENT) {
+		if (h->fd >= 0)
+			close(h->fd);
+		publish_put(h->snap);
+		free(h);
+	}
+	return;
+fail:
+	free(h);
+	publish_put(s);
+	fuse_reply_err(req, err);
+}
+
+static void reply_fd(fuse_req_t req, int fd, size_t size, off_t off)
+{
+	struct fuse_bufvec buf = FUSE_BUFVEC_INIT(size);
+
+	buf.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
+	buf.buf[0].fd = fd;
+	buf.buf[0].pos = off;
+	fuse_reply_data(req, &buf, FUSE_BUF_SPLICE_MOVE);
+}
+
+static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t off)
+{
+	if ((size_t)off >= b->len)
+		fuse_reply_buf(req, NULL, 0);
+	else
+		fuse_reply_buf(req, b->data + off,
+			       b->len - off < size ? b->len - off : size);
+}
+
+static void fdent_free(struct fdent *e)
+{
+	if (e) {
+		close(e->fd);
+		free(e);
+	}
+}
+
+/*
+ * A read without a handle (the kernel skips open()): find the node in
+ * the current snapshot and reuse the descriptor cached for it, unless
+ * the tree file has changed since.
+ */
+static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	_Atomic(struct fdent *) *slot = &fs->fdcache[ino % FS_FDCACHE];
+	const struct spdx_file *f;
+	struct fdent *e;
+	int fd;
+
+	if (!n || n->kind == VN_DIR) {
+		fuse_reply_err(req, !n ? ESTALE : EISDIR);
+		goto out;
+	}
+	if (n->kind == VN_BLOB) {
+		reply_blob(req, &s->blobs[n->first], size, off);
+		goto out;
+	}
+	f = vnode_file(s, n);
+	e = atomic_exchange(slot, NULL);
+	if (e && (e->ino != ino || e->tree_ino != f->ino ||
+		  e->mtime_ns != f->mtime_ns || e->size != f->size)) {
+		fdent_free(e);
+		e = NULL;
+	}
+	if (!e) {
+		fd = open_tree_file(fs, f);
+		if (fd < 0) {
+			fuse_reply_err(req, -fd);
+			goto out;
+		}
+		e = malloc(sizeof(*e));
+		if (!e) {
+			close(fd);
+			fuse_reply_err(req, ENOMEM);
+			goto out;
+		}
+		*e = (struct fdent){ .ino = ino, .tree_ino = f->ino,
+				     .mtime_ns = f->mtime_ns, .size = f->size,
+				     .fd = fd };
+	}
+	reply_fd(req, e->fd, size, off);
+	fdent_free(atomic_exchange(slot, e));
+out:
+	publish_put(s);
+}
+
+static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+			struct fuse_file_info *fi)
+{
+	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+
+	if (!h)
+		read_nohandle(req, ino, size, off);
+	else if (h->fd >= 0)
+		reply_fd(req, h->fd, size, off);
+	else
+		reply_blob(req, &h->snap->blobs[h->node->first], size, off);
+}
+
+void fs_cleanup(struct spdxfs *fs)
+{
+	for (int i = 0; i < FS_FDCACHE; i++)
+		fdent_free(atomic_exchange(&fs->fdcache[i], NULL));
+}
+
+static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
+			   struct fuse_file_info *fi)
+{
+	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+
+	if (h) {
+		if (h->fd >= 0)
+			close(h->fd);
+		publish_put(h->snap);
+		free(h);
+	}
+	fuse_reply_err(req, 0);
+}
+
+static void spdxfs_statfs(fuse_req_t req, fuse_ino_t ino)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	struct statvfs sv = {
+		.f_bsize = 4096,
+		.f_frsize = 4096,
+		.f_files = s->nnodes,
+		.f_namemax = NAME_MAX,
+		.f_flag = ST_RDONLY,
+	};
+
+	publish_put(s);
+	fuse_reply_statfs(req, &sv);
+}
+
+/* The value of extended attribute @name of @n into @buf; its length, or
+ * -ENODATA. */
+static int xattr_value(const struct snapshot *s, const struct vnode *n,
+		       const char *name, char *buf, size_t size)
+{
+	const struct spdx_file *f = vnode_file(s, n);
+	const struct spdx_expr *e;
+	const char *v = NULL;
+
+	if (!f || strncmp(name, "user.spdx.", 10))
+		return -ENODATA;
+	e = index_file_expr(s->idx, f);
+	name += 10;
+	if (!strcmp(name, "expression"))
+		v = e ? e->text : NULL;
+	else if (!strcmp(name, "status"))
+		v = spdx_status_name(f->status);
+	else if (!strcmp(name, "line") && f->line)
+		return snprintf(buf, size, "%u", f->line);
+	else if (!strcmp(name, "path"))
+		v = f->path;
+	else if (!strcmp(name, "error"))
+		v = f->error ? f->error : e ? e->error : NULL;
+	if (!v)
+		return -ENODATA;
+	return snprintf(buf, size, "%s", v);
+}
+
+static const char *const xattr_names[] = {
+	"user.spdx.expression", "user.spdx.status", "user.spdx.line",
+	"user.spdx.path", "user.spdx.error",
+};
+
+static void reply_value(fuse_req_t req, const char *val, size_t len, size_t size)
+{
+	if (!size)
+		fuse_reply_xattr(req, len);
+	else if (size < len)
+		fuse_reply_err(req, ERANGE);
+	else
+		fuse_reply_buf(req, val, len);
+}
+
+static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+			    size_t size)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	char buf[PATH_MAX + 128];
+	int len;
+
+	if (!n) {
+		fuse_reply_err(req, ENOENT);
+	} else {
+		len = xattr_value(s, n, name, buf, sizeof(buf));
+		if (len < 0)
+			fuse_reply_err(req, -len);
+		else if ((size_t)len >= sizeof(buf))
+			fuse_reply_err(req, E2BIG);
+		else
+			reply_value(req, buf, len, size);
+	}
+	publish_put(s);
+}
+
+static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	char list[256], val[PATH_MAX + 128];
+	size_t len = 0;
+
+	if (!n) {
+		fuse_reply_err(req, ENOENT);
+		goto out;
+	}
+	for (size_t i = 0; i < sizeof(xattr_names) / sizeof(xattr_names[0]); i++) {
+		size_t k = strlen(xattr_names[i]) + 1;
+
+		if (xattr_value(s, n, xattr_names[i], val, sizeof(val)) < 0)
+			continue;
+		memcpy(list + len, xattr_names[i], k);
+		len += k;
+	}
+	reply_value(req, list, len, size);
+out:
+	publish_put(s);
+}
+
+/* Everything that would change the tree. */
+static void reply_erofs(fuse_req_t req)
+{
+	fuse_reply_err(req, EROFS);
+}
+
+static void spdxfs_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr,
+			   int to_set, struct fuse_file_info *fi)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_mknod(fuse_req_t req, fuse_ino_t parent, const char *name,
+			 mode_t mode, dev_t rdev)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name,
+			 mode_t mode)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_symlink(fuse_req_t req, const char *link, fuse_ino_t parent,
+			   const char *name)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_rename(fuse_req_t req, fuse_ino_t parent, const char *name,
+			  fuse_ino_t newparent, const char *newname,
+			  unsigned int flags)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent,
+			const char *newname)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_write(fuse_req_t req, fuse_ino_t ino, const char *buf,
+			 size_t size, off_t off, struct fuse_file_info *fi)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_setxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
+			    const char *value, size_t size, int flags)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_removexattr(fuse_req_t req, fuse_ino_t ino, const char *name)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_create(fuse_req_t req, fuse_ino_t parent, const char *name,
+			  mode_t mode, struct fuse_file_info *fi)
+{
+	reply_erofs(req);
+}
+
+static void spdxfs_fallocate(fuse_req_t req, fuse_ino_t ino, int mode,
+			     off_t offset, off_t length, struct fuse_file_info *fi)
+{
+	reply_erofs(req);
+}
+
+static const struct fuse_lowlevel_ops spdxfs_ops = {
+	.init		= spdxfs_init,
+	.lookup		= spdxfs_lookup,
+	.forget		= spdxfs_forget,
+	.forget_multi	= spdxfs_forget_multi,
+	.getattr	= spdxfs_getattr,
+	.opendir	= spdxfs_opendir,
+	.readdir	= spdxfs_readdir,
+	.readdirplus	= spdxfs_readdirplus,
+	.releasedir	= spdxfs_releasedir,
+	.open		= spdxfs_open,
+	.read		= spdxfs_read,
+	/* No flush: the kernel stops sending it once told ENOSYS (files
+	 * opened without open() would otherwise flush on every close). */
+	.release	= spdxfs_release,
+	.statfs		= spdxfs_statfs,
+	.getxattr	= spdxfs_getxattr,
+	.listxattr	= spdxfs_listxattr,
+	.setattr	= spdxfs_setattr,
+	.mknod		= spdxfs_mknod,
+	.mkdir		= spdxfs_mkdir,
+	.unlink		= spdxfs_unlink,
+	.rmdir		= spdxfs_unlink,
+	.symlink	= spdxfs_symlink,
+	.rename		= spdxfs_rename,
+	.link		= spdxfs_link,
+	.write		= spdxfs_write,
+	.setxattr	= spdxfs_setxattr,
+	.removexattr	= spdxfs_removexattr,
+	.create		= spdxfs_create,
+	.fallocate	= spdxfs_fallocate,
+};
+
+struct fuse_session *fs_session_new(struct fuse_args *args, struct spdxfs *fs)
+{
+	fs->se = fuse_session_new(args, &spdxfs_ops, sizeof(spdxfs_ops), fs);
+	return fs->se;
+}
+
+struct inval {
+	struct spdxfs *fs;
+};
+
+static void inval_entry(void *arg, uint64_t parent, const char *name)
+{
+	struct inval *iv = arg;
+
+	fuse_lowlevel_notify_inval_entry(iv->fs->se, parent, name, strlen(name));
+}
+
+static void inval_inode(void *arg, uint64_t ino)
+{
+	struct inval *iv = arg;
+
+	fuse_lowlevel_notify_inval_inode(iv->fs->se, ino, 0, 0);
+}
+
+size_t fs_update(struct spdxfs *fs, struct snapshot *s)
+{
+	static const struct snapshot_diff_ops ops = {
+		.entry = inval_entry,
+		.inode = inval_inode,
+	};
+	struct inval iv = { .fs = fs };
+	struct snapshot *old = publish_swap(&fs->pub, s);
+	size_t n;
+
+	n = snapshot_diff(old, s, &ops, &iv);
+	publish_put(old);
+	return n;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fs: the FUSE low-level operations over the published snapshot.
+ *
+ * The daemon's state is one struct spdxfs, the session's userdata.  The
+ * FUSE threads only read it: the snapshot through the publisher, the
+ * source's root descriptor to open files.  fs_update() (the watcher's
+ * thread) is the only writer.
+ */
+#ifndef SPDXFS_FS_H
+#define SPDXFS_FS_H
+
+#include <sys/types.h>
+
+#include "publish.h"
+
+struct fuse_session;
+struct fuse_args;
+struct source;
+struct snapshot;
+struct watcher;
+struct fdent;
+
+struct spdxfs {
+	struct publisher pub;		/* the current snapshot */
+	struct source *src;		/* the tree; dirfd opens files */
+	struct fuse_session *se;
+	uid_t uid;			/* owner shown for every node */
+	gid_t gid;
+	double timeout;			/* entry and attribute cache, seconds */
+	int debug;
+	int no_open, no_opendir;	/* the kernel sends no open/opendir */
+	struct watcher *watcher;
+	/* Without open(), reads carry no handle: recently used tree file
+	 * descriptors, by inode number modulo FS_FDCACHE.  Each slot is
+	 * taken with an atomic exchange, so one thread at a time uses an
+	 * entry. */
+#define FS_FDCACHE 64
+	_Atomic(struct fdent *) fdcache[FS_FDCACHE];
+};
+
+/* A session serving @fs, with the FUSE options in @args. */
+struct fuse_session *fs_session_new(struct fuse_args *args, struct spdxfs *fs);
+
+/*
+ * Publish @s and tell the kernel what changed since the previous
+ * snapshot, which is then released.  Returns the number of
+ * invalidations sent.
+ */
+size_t fs_update(struct spdxfs *fs, struct snapshot *s);
+
+/* Close what the session left open (the descriptor cache). */
+void fs_cleanup(struct spdxfs *fs);
+
+/* Open tree file @path read-only beneath @dirfd without following any
+ * symlink.  Returns an fd or -errno. */
+int fs_open_beneath(int dirfd, const char *path, int flags);
+
+#endif

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mount: check the arguments, index the tree, mount, daemonize, serve.
+ *
+ * Everything that can be wrong with the input is checked before the
+ * filesystem is mounted, so a bad command line leaves nothing behind.
+ * After the mount, nothing exits: the loop ends on unmount or on
+ * SIGTERM/SIGINT (exit status 0), and SIGHUP asks for a full rescan.
+ */
+#define FUSE_USE_VERSION 35
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fuse_lowlevel.h>
+
+#include "cli.h"
+#include "fs.h"
+#include "index.h"
+#include "mount.h"
+#include "source.h"
+#include "views.h"
+#include "watch.h"
+
+#define ATTR_TIMEOUT	86400.0	/* the watcher invalidates what changes */
+
+struct mount_args {
+	char *tree;
+	char *mnt;
+	int help;
+	int bad;
+};
+
+enum { KEY_HELP };
+
+static const struct fuse_opt mount_opts[] = {
+	FUSE_OPT_KEY("-h", KEY_HELP),
+	FUSE_OPT_KEY("--help", KEY_HELP),
+	FUSE_OPT_END
+};
+
+static const char usage_args[] = "[-f] [-d] [-o OPTION,...] TREE MOUNTPOINT";
+
+static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
+{
+	struct mount_args *m = data;
+
+	switch (key) {
+	case KEY_HELP:
+		m->help = 1;
+		return 0;
+	case FUSE_OPT_KEY_NONOPT:
+		if (!m->tree)
+			return (m->tree = strdup(arg)) ? 0 : -1;
+		if (!m->mnt)
+			return (m->mnt = strdup(arg)) ? 0 : -1;
+		cli_error("mount: unexpected argument '%s'", arg);
+		m->bad = 1;
+		return -1;
+	case FUSE_OPT_KEY_OPT:
+		/* Long options are ours, and there are none yet: refuse
+		 * them here rather than after indexing. */
+		if (arg[0] == '-' && arg[1] == '-') {
+			cli_error("mount: unknown option '%s'", arg);
+			m->bad = 1;
+			return -1;
+		}
+		return 1;
+	}
+	return 1;	/* -f, -d, -s, -o ...: libfuse's */
+}
+
+static void help(void)
+{
+	printf("usage: spdxfs mount %s\n"
+	       "       spdxfs TREE MOUNTPOINT [-o OPTION,...]   (mount.fuse3, /etc/fstab)\n\n"
+	       "Index TREE and mount its license views read-only on MOUNTPOINT.\n"
+	       "The mount follows the tree's changes; SIGHUP forces a full rescan;\n"
+	       "'fusermount3 -u MOUNTPOINT' unmounts it.\n\n"
+	       "  -f               stay in the foreground\n"
+	       "  -d               debug: print every request (implies -f)\n"
+	       "  -s               serve on a single thread\n"
+	       "  -o allow_other   let other users see the mount\n"
+	       "  -o ro            accepted; the mount is always read-only\n"
+	       "  -h, --help       this help\n\n"
+	       "libfuse options:\n", usage_args);
+	fflush(stdout);
+	fuse_cmdline_help();
+	fuse_lowlevel_help();
+}
+
+/* Is @path a mount point?  1, 0, or -errno. */
+static int is_mountpoint(const char *path)
+{
+	struct statx stx, up;
+	char parent[PATH_MAX];
+
+	if (statx(AT_FDCWD, path, AT_NO_AUTOMOUNT, STATX_INO, &stx) < 0)
+		return -errno;
+	if (stx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)
+		return !!(stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
+	if ((size_t)snprintf(parent, sizeof(parent), "%s/..", path) >= sizeof(parent))
+		return -ENAMETOOLONG;
+	if (statx(AT_FDCWD, parent, AT_NO_AUTOMOUNT, STATX_INO, &up) < 0)
+		return -errno;
+	return stx.stx_dev_major != up.stx_dev_major ||
+	       stx.stx_dev_minor != up.stx_dev_minor || stx.stx_ino == up.stx_ino;
+}
+
+static int is_empty_dir(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	int empty = 1;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			empty = 0;
+			break;
+		}
+	closedir(d);
+	return empty;
+}
+
+/* Everything that would make the mount fail or misbehave, before any
+ * work: one line on stderr and -1 when something is wrong. */
+static int check_args(const char *tree, const char *mnt, char *rtree)
+{
+	char rmnt[PATH_MAX];
+	struct stat st;
+	size_t n;
+	int r;
+
+	if (stat(tree, &st) < 0) {
+		cli_error("%s: %s", tree, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_error("%s: %s", tree, strerror(ENOTDIR));
+		return -1;
+	}
+	if (!realpath(tree, rtree)) {
+		cli_error("%s: %s", tree, strerror(errno));
+		return -1;
+	}
+	if (!strncmp(mnt, "/dev/fd/", 8))
+		return 0;	/* mount.fuse3 passed an open /dev/fuse */
+	if (stat(mnt, &st) < 0) {
+		cli_error("%s: %s", mnt, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_error("%s: mountpoint is not a directory", mnt);
+		return -1;
+	}
+	r = is_mountpoint(mnt);
+	if (r) {
+		cli_error("%s: %s", mnt, r > 0 ? "already a mountpoint" : strerror(-r));
+		return -1;
+	}
+	r = is_empty_dir(mnt);
+	if (r <= 0) {
+		cli_error("%s: %s", mnt, r ? strerror(-r) : "mountpoint is not empty");
+		return -1;
+	}
+	if (!realpath(mnt, rmnt)) {
+		cli_error("%s: %s", mnt, strerror(errno));
+		return -1;
+	}
+	n = strlen(rtree);
+	if (!strncmp(rmnt, rtree, n) && (rmnt[n] == '/' || !rmnt[n] || n == 1)) {
+		cli_error("%s: mountpoint is inside the tree %s", mnt, rtree);
+		return -1;
+	}
+	if (stat("/dev/fuse", &st) < 0) {
+		cli_error("/dev/fuse: %s (is FUSE available here?)", strerror(errno));
+		return -1;
+	}
+	if (!S_ISCHR(st.st_mode)) {
+		cli_error("/dev/fuse: not a character device");
+		return -1;
+	}
+	return 0;
+}
+
+/* "-o ro,default_permissions,fsname=TREE,subtype=spdxfs", last so that
+ * it wins over an "rw" from fstab. */
+static int add_fixed_opts(struct fuse_args *args, const char *root)
+{
+	char opt[PATH_MAX + 96];
+	const char *fsname = strpbrk(root, ",\\") ? "spdxfs" : root;
+
+	snprintf(opt, sizeof(opt), "-oro,default_permissions,fsname=%s,subtype=spdxfs",
+		 fsname);
+	return fuse_opt_add_arg(args, opt);
+}
+
+static struct watcher *hup_watcher;
+
+static void on_hup(int sig)
+{
+	watcher_rescan(hup_watcher);
+}
+
+int cmd_mount(int argc, char **argv)
+{
+	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
+	struct mount_args m = { 0 };
+	struct fuse_cmdline_opts copts = { 0 };
+	struct cli_index_opts io = { 0 };
+	struct spdxfs fs = { .timeout = ATTR_TIMEOUT };
+	struct fuse_session *se = NULL;
+	struct spdx_index *idx = NULL;
+	struct snapshot *snap = NULL;
+	struct sigaction sa = { .sa_handler = on_hup };
+	char rtree[PATH_MAX];
+	int ret = 2, r;
+
+	if (fuse_opt_parse(&args, &m, mount_opts, opt_proc) < 0) {
+		if (!m.bad)
+			fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
+		goto out_args;
+	}
+	if (m.help) {
+		help();
+		ret = 0;
+		goto out_args;
+	}
+	if (fuse_parse_cmdline(&args, &copts) < 0)
+		goto out_args;
+	if (copts.show_help || copts.show_version) {
+		if (copts.show_help)
+			help();
+		else
+			printf("spdxfs mount, FUSE library %s\n", fuse_pkgversion());
+		ret = 0;
+		goto out_args;
+	}
+	if (!m.tree || !m.mnt) {
+		fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
+		goto out_args;
+	}
+	if (check_args(m.tree, m.mnt, rtree))
+		goto out_args;
+	fs.uid = getuid();
+	fs.gid = getgid();
+	fs.debug = copts.debug;
+
+	/* The options are checked here, before the index is built. */
+	if (add_fixed_opts(&args, rtree) || !fs_session_new(&args, &fs)) {
+		ret = 2;
+		goto out_args;
+	}
+	se = fs.se;
+	if ((r = cli_open_index(m.tree, &io, &fs.src, &idx))) {
+		ret = r;
+		goto out_session;
+	}
+	r = snapshot_build(&snap, idx, fs.src);
+	if (r) {
+		cli_error("%s: %s", m.tree, strerror(-r));
+		index_free(idx);
+		ret = 1;
+		goto out_session;
+	}
+	publish_init(&fs.pub, snap);
+	if ((r = watcher_new(&fs.watcher, &fs))) {
+		cli_error("%s", strerror(-r));
+		ret = 1;
+		goto out_snap;
+	}
+	ret = 1;
+	if (fuse_set_signal_handlers(se))
+		goto out_watcher;
+	hup_watcher = fs.watcher;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGHUP, &sa, NULL);
+	if (fuse_session_mount(se, m.mnt))
+		goto out_signals;
+	/* The mount is ready: only now may the parent return. */
+	if (fuse_daemonize(copts.foreground))
+		goto out_unmount;
+	if ((r = watcher_start(fs.watcher)))
+		fprintf(stderr, "spdxfs: cannot watch the tree: %s\n", strerror(-r));
+	if (copts.singlethread) {
+		r = fuse_session_loop(se);
+	} else {
+		struct fuse_loop_config cfg = {
+			.clone_fd = copts.clone_fd,
+			.max_idle_threads = copts.max_idle_threads,
+		};
+
+		r = fuse_session_loop_mt(se, &cfg);
+	}
+	/* 0 on unmount, the signal number on SIGTERM/SIGINT. */
+	ret = r < 0 ? 1 : 0;
+	watcher_free(fs.watcher);
+	fs.watcher = NULL;
+out_unmount:
+	fuse_session_unmount(se);
+out_signals:
+	sigaction(SIGHUP, &(struct sigaction){ .sa_handler = SIG_DFL }, NULL);
+	hup_watcher = NULL;
+	fuse_remove_signal_handlers(se);
+out_watcher:
+	watcher_free(fs.watcher);
+out_snap:
+	fs_cleanup(&fs);
+	publish_put(atomic_load(&fs.pub.cur));
+out_session:
+	fuse_session_destroy(se);
+	source_free(fs.src);
+out_args:
+	free(copts.mountpoint);
+	free(m.tree);
+	free(m.mnt);
+	fuse_opt_free_args(&args);
+	return ret;
+}

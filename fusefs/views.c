@@ -1,0 +1,1026 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * views: build the mount's directory tree from an index (see views.h).
+ *
+ * The build appends nodes to one array, parents before children, then
+ * gathers each directory's children into a contiguous sorted run and
+ * fills the inode hash table.  Mirrored tree paths are added from the
+ * index's files in path order, so a directory's files are contiguous
+ * and a stack of open directories is enough to create each directory
+ * once.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "expr.h"
+#include "index.h"
+#include "licenses.h"
+#include "report.h"
+#include "source.h"
+#include "strpool.h"
+#include "views.h"
+
+#define FNV_BASIS	0xcbf29ce484222325ULL
+#define FNV_PRIME	0x100000001b3ULL
+
+struct builder {
+	struct snapshot *s;
+	struct spdx_index *idx;
+	size_t cap;
+	uint64_t *hash;		/* per node: FNV-1a of its mount path */
+	struct strpool *pool;
+	size_t nblobs_cap;
+	/* mirror() stack */
+	uint32_t *stk_node;
+	size_t *stk_len;
+	const char **stk_path;
+	size_t stk_cap;
+};
+
+/* A set of files destined for one directory of a view. */
+struct bin {
+	const char *name;
+	uint32_t *files;
+	size_t n, cap;
+};
+
+struct binset {
+	struct bin *bins;
+	size_t n, cap;
+};
+
+static uint64_t hash_more(uint64_t h, const char *s, size_t len)
+{
+	h ^= '/';
+	h *= FNV_PRIME;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= FNV_PRIME;
+	}
+	return h;
+}
+
+/* splitmix64's finaliser: spreads the FNV state over 64 bits. */
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+/* Append a node; @name must outlive the snapshot.  Returns its index or
+ * -ENOMEM. */
+static long add_node(struct builder *b, uint32_t parent, const char *name,
+		     size_t len, enum vnode_kind kind, uint32_t first)
+{
+	struct snapshot *s = b->s;
+	struct vnode *n;
+
+	if (s->nnodes == b->cap) {
+		size_t ncap = b->cap ? b->cap * 2 : 4096;
+		struct vnode *nodes = realloc(s->nodes, ncap * sizeof(*nodes));
+		uint64_t *hash;
+
+		if (!nodes)
+			return -ENOMEM;
+		s->nodes = nodes;
+		hash = realloc(b->hash, ncap * sizeof(*hash));
+		if (!hash)
+			return -ENOMEM;
+		b->hash = hash;
+		b->cap = ncap;
+	}
+	n = &s->nodes[s->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->name = name;
+	n->parent = parent;
+	n->kind = kind;
+	n->first = first;
+	b->hash[s->nnodes] = s->nnodes ? hash_more(b->hash[parent], name, len)
+				       : FNV_BASIS;
+	return s->nnodes++;
+}
+
+/* A directory whose name is copied into the snapshot's pool. */
+static long add_dir(struct builder *b, uint32_t parent, const char *name,
+		    size_t len)
+{
+	char *copy = strpool_add(b->pool, name, len);
+
+	if (!copy)
+		return -ENOMEM;
+	return add_node(b, parent, copy, len, VN_DIR, 0);
+}
+
+static int add_blob(struct builder *b, uint32_t parent, const char *name,
+		    char *data, size_t len)
+{
+	struct snapshot *s = b->s;
+	long n;
+
+	if (s->nblobs == b->nblobs_cap) {
+		size_t ncap = b->nblobs_cap ? b->nblobs_cap * 2 : 8;
+		struct vblob *bl = realloc(s->blobs, ncap * sizeof(*bl));
+
+		if (!bl) {
+			free(data);
+			return -ENOMEM;
+		}
+		s->blobs = bl;
+		b->nblobs_cap = ncap;
+	}
+	s->blobs[s->nblobs].data = data;
+	s->blobs[s->nblobs].len = len;
+	n = add_node(b, parent, name, strlen(name), VN_BLOB, s->nblobs);
+	s->nblobs++;	/* owned by the snapshot either way */
+	return n < 0 ? (int)n : 0;
+}
+
+static int stack_reserve(struct builder *b, size_t depth)
+{
+	if (depth < b->stk_cap)
+		return 0;
+	size_t ncap = b->stk_cap ? b->stk_cap * 2 : 64;
+	uint32_t *node = realloc(b->stk_node, ncap * sizeof(*node));
+
+	if (!node)
+		return -ENOMEM;
+	b->stk_node = node;
+	size_t *len = realloc(b->stk_len, ncap * sizeof(*len));
+
+	if (!len)
+		return -ENOMEM;
+	b->stk_len = len;
+	const char **path = realloc(b->stk_path, ncap * sizeof(*path));
+
+	if (!path)
+		return -ENOMEM;
+	b->stk_path = path;
+	b->stk_cap = ncap;
+	return 0;
+}
+
+/*
+ * Add files @files[0..@n) (indices into idx->files, in path order) below
+ * directory @top, each at its tree path, creating the directories on the
+ * way.
+ */
+static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t n)
+{
+	size_t depth = 0;
+	int ret = stack_reserve(b, 0);
+
+	if (ret)
+		return ret;
+	b->stk_node[0] = top;
+	b->stk_len[0] = 0;
+	b->stk_path[0] = "";
+	for (size_t i = 0; i < n; i++) {
+		const char *p = b->idx->files[files[i]].path, *rest, *slash;
+		long node;
+
+		while (depth && strncmp(p, b->stk_path[depth], b->stk_len[depth]))
+			depth--;
+		rest = p + b->stk_len[depth];
+		while ((slash = strchr(rest, '/'))) {
+			node = add_dir(b, b->stk_node[depth], rest, slash - rest);
+			if (node < 0)
+				return node;
+			if ((ret = stack_reserve(b, ++depth)))
+				return ret;
+			b->stk_node[depth] = node;
+			b->stk_len[depth] = slash + 1 - p;
+			b->stk_path[depth] = p;
+			rest = slash + 1;
+		}
+		node = add_node(b, b->stk_node[depth], rest, strlen(rest), VN_FILE,
+				files[i]);
+		if (node < 0)
+			return node;
+	}
+	return 0;
+}
+
+static int bin_push(struct bin *bin, uint32_t file)
+{
+	if (bin->n == bin->cap) {
+		size_t ncap = bin->cap ? bin->cap * 2 : 16;
+		uint32_t *f = realloc(bin->files, ncap * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		bin->files = f;
+		bin->cap = ncap;
+	}
+	bin->files[bin->n++] = file;
+	return 0;
+}
+
+/* The bin named @name (added if new), or -ENOMEM. */
+static long bin_find(struct binset *set, struct strpool *pool, const char *name)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->bins[i].name, name))
+			return i;
+	if (set->n == set->cap) {
+		size_t ncap = set->cap ? set->cap * 2 : 16;
+		struct bin *bins = realloc(set->bins, ncap * sizeof(*bins));
+
+		if (!bins)
+			return -ENOMEM;
+		set->bins = bins;
+		set->cap = ncap;
+	}
+	memset(&set->bins[set->n], 0, sizeof(set->bins[0]));
+	set->bins[set->n].name = strpool_str(pool, name);
+	if (!set->bins[set->n].name)
+		return -ENOMEM;
+	return set->n++;
+}
+
+static void binset_release(struct binset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		free(set->bins[i].files);
+	free(set->bins);
+	memset(set, 0, sizeof(*set));
+}
+
+/* One directory per bin below @top, each mirroring its files.  Empty
+ * bins get an empty directory. */
+static int add_bins(struct builder *b, uint32_t top, const struct binset *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const struct bin *bin = &set->bins[i];
+		long d = add_node(b, top, bin->name, strlen(bin->name), VN_DIR, 0);
+		int ret;
+
+		if (d < 0)
+			return d;
+		if ((ret = mirror(b, d, bin->files, bin->n)))
+			return ret;
+	}
+	return 0;
+}
+
+/* Files whose valid tag names licenses, as the summary counts them. */
+static int is_counted(const struct spdx_file *f)
+{
+	return (f->status == ST_TAGGED || f->status == ST_MISPLACED) &&
+	       f->expr >= 0;
+}
+
+/* Per expression: the bins its files go to, as a list of bin numbers. */
+struct expr_bins {
+	uint32_t *bins;
+	size_t n, cap;
+};
+
+static int eb_add(struct expr_bins *eb, uint32_t bin)
+{
+	for (size_t i = 0; i < eb->n; i++)
+		if (eb->bins[i] == bin)
+			return 0;
+	if (eb->n == eb->cap) {
+		size_t ncap = eb->cap ? eb->cap * 2 : 4;
+		uint32_t *n = realloc(eb->bins, ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		eb->bins = n;
+		eb->cap = ncap;
+	}
+	eb->bins[eb->n++] = bin;
+	return 0;
+}
+
+struct classify {
+	struct builder *b;
+	struct binset *set;
+	struct expr_bins *eb;
+	int by_id;		/* else by license file */
+};
+
+static int classify_id(const char *id, size_t len, int plus, int is_exception,
+		       void *arg)
+{
+	struct classify *c = arg;
+	const struct licenses *lic = c->b->idx->lic;
+	char buf[256], modern[256];
+	const char *spelled;
+	long bin;
+
+	if (len + 2 > sizeof(buf))
+		return 0;
+	memcpy(buf, id, len);
+	if (c->by_id) {
+		spelled = licenses_spelling(lic, id, len);
+		if (!spelled) {
+			buf[len] = '\0';
+			spelled = buf;
+		}
+		spdx_modern_id(spelled, plus && !is_exception, modern, sizeof(modern));
+		bin = bin_find(c->set, c->b->pool, modern);
+		if (bin < 0)
+			return bin;
+	} else {
+		const struct license_file *lf;
+
+		if (plus)
+			buf[len++] = '+';
+		buf[len] = '\0';
+		lf = licenses_lookup(lic, buf, len);
+		if (!lf)
+			return 0;
+		bin = lf - lic->files;
+	}
+	return eb_add(c->eb, bin);
+}
+
+/*
+ * Fill @set: by license file (@by_id 0: one bin per LICENSES/ file, in
+ * their order) or by modern identifier (@by_id 1: bins as found).
+ */
+static int classify_files(struct builder *b, struct binset *set, int by_id,
+			  const unsigned char *used)
+{
+	const struct spdx_index *idx = b->idx;
+	struct expr_bins *eb;
+	int ret = 0;
+
+	eb = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*eb));
+	if (!eb)
+		return -ENOMEM;
+	if (!by_id && idx->lic) {
+		for (int l = 0; l < idx->lic->nfiles; l++) {
+			long bin = bin_find(set, b->pool, idx->lic->files[l].name);
+
+			if (bin < 0) {
+				ret = bin;
+				goto out;
+			}
+		}
+	}
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		struct classify c = { .b = b, .set = set, .eb = &eb[k], .by_id = by_id };
+
+		if (!used[k] || !idx->exprs[k].ast)
+			continue;
+		ret = expr_foreach_id(idx->exprs[k].ast, classify_id, &c);
+		if (ret)
+			goto out;
+	}
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+
+		if (!is_counted(f))
+			continue;
+		for (size_t j = 0; j < eb[f->expr].n; j++)
+			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
+				goto out;
+	}
+out:
+	for (size_t k = 0; k < idx->nexprs; k++)
+		free(eb[k].bins);
+	free(eb);
+	return ret;
+}
+
+/* usable-under/: one bin per modern id of a declared license identifier
+ * that at least one expression is usable under. */
+static int classify_usable(struct builder *b, struct binset *set,
+			   const unsigned char *used)
+{
+	const struct spdx_index *idx = b->idx;
+	const struct licenses *lic = idx->lic;
+	struct binset cand = { 0 };
+	struct expr_bins *eb;
+	int ret = 0;
+
+	if (!lic)
+		return 0;
+	for (int l = 0; l < lic->nfiles; l++) {
+		const struct license_file *lf = &lic->files[l];
+
+		if (lf->exception)
+			continue;
+		for (int j = 0; j < lf->nids; j++) {
+			char buf[256], modern[256];
+			size_t len = strlen(lf->ids[j]);
+			int plus = len && lf->ids[j][len - 1] == '+';
+
+			if (len >= sizeof(buf))
+				continue;
+			memcpy(buf, lf->ids[j], len - plus);
+			buf[len - plus] = '\0';
+			spdx_modern_id(buf, plus, modern, sizeof(modern));
+			if (bin_find(&cand, b->pool, modern) < 0) {
+				binset_release(&cand);
+				return -ENOMEM;
+			}
+		}
+	}
+	eb = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*eb));
+	if (!eb) {
+		binset_release(&cand);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		if (!used[k] || !idx->exprs[k].ast)
+			continue;
+		for (size_t c = 0; c < cand.n; c++) {
+			long bin;
+
+			if (!expr_usable_under(idx->exprs[k].ast, cand.bins[c].name))
+				continue;
+			bin = bin_find(set, b->pool, cand.bins[c].name);
+			if (bin < 0 || (ret = eb_add(&eb[k], bin))) {
+				ret = -ENOMEM;
+				goto out;
+			}
+		}
+	}
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+
+		if (!is_counted(f))
+			continue;
+		for (size_t j = 0; j < eb[f->expr].n; j++)
+			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
+				goto out;
+	}
+out:
+	for (size_t k = 0; k < idx->nexprs; k++)
+		free(eb[k].bins);
+	free(eb);
+	binset_release(&cand);
+	return ret;
+}
+
+static int add_view(struct builder *b, uint32_t top, int (*pick)(const struct spdx_file *))
+{
+	const struct spdx_index *idx = b->idx;
+	struct bin bin = { 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < idx->nfiles && !ret; i++)
+		if (pick(&idx->files[i]))
+			ret = bin_push(&bin, i);
+	if (!ret)
+		ret = mirror(b, top, bin.files, bin.n);
+	free(bin.files);
+	return ret;
+}
+
+static int pick_untagged(const struct spdx_file *f)
+{
+	return f->status == ST_UNTAGGED;
+}
+
+static int pick_misplaced(const struct spdx_file *f)
+{
+	return f->status == ST_MISPLACED;
+}
+
+static int pick_invalid(const struct spdx_file *f)
+{
+	return f->status == ST_INVALID;
+}
+
+static int pick_uapi(const struct spdx_file *f)
+{
+	return !!(f->flags & IDX_F_UAPI);
+}
+
+/* licenses/ID: every declared identifier, served from its license file. */
+static int add_licenses(struct builder *b, uint32_t top)
+{
+	const struct licenses *lic = b->idx->lic;
+
+	if (!lic)
+		return 0;
+	for (int l = 0; l < lic->nfiles; l++) {
+		const struct license_file *lf = &lic->files[l];
+		const struct spdx_file *f = index_find(b->idx, lf->path);
+
+		if (!f)
+			continue;
+		for (int j = 0; j < lf->nids; j++) {
+			long n = add_node(b, top, lf->ids[j], strlen(lf->ids[j]),
+					  VN_FILE, f - b->idx->files);
+
+			if (n < 0)
+				return n;
+		}
+	}
+	return 0;
+}
+
+static const char readme[] =
+	"spdxfs: the files of a kernel tree, by SPDX license.\n"
+	"\n"
+	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
+	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
+	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
+	"usable-under/ID/   files whose expression is satisfied by accepting ID alone\n"
+	"uapi/              files with a uapi path component, tagged or not;\n"
+	"                   WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note\n"
+	"untagged/          files with no SPDX tag (excluded files left out)\n"
+	"misplaced/         files whose tag is not on the conventional line\n"
+	"invalid/           files whose tag fails parsing or validation\n"
+	"licenses/ID        the full LICENSES/ file declaring ID\n"
+	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
+	"backlog            untagged files per directory, largest first\n"
+	"\n"
+	"Files keep their tree paths below each view.  Extended attributes:\n"
+	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
+	"user.spdx.error.  The mount is read-only and follows the tree live.\n";
+
+static int add_summary(struct builder *b, uint32_t root)
+{
+	struct summary sum;
+	char *text = NULL, *json = NULL;
+	size_t tlen = 0, jlen = 0;
+	FILE *f;
+	int ret;
+
+	if (summary_compute(&sum, b->idx)) {
+		summary_release(&sum);
+		return -ENOMEM;
+	}
+	f = open_memstream(&text, &tlen);
+	if (f) {
+		report_summary_text(f, &sum);
+		fclose(f);
+	}
+	f = open_memstream(&json, &jlen);
+	if (f) {
+		report_summary_json(f, &sum);
+		fclose(f);
+	}
+	summary_release(&sum);
+	if (!text || !json) {
+		free(text);
+		free(json);
+		return -ENOMEM;
+	}
+	ret = add_blob(b, root, "summary", text, tlen);
+	if (!ret)
+		ret = add_blob(b, root, "summary.json", json, jlen);
+	else
+		free(json);
+	return ret;
+}
+
+struct dircount {
+	const char *path;	/* a file path; the directory is its first len bytes */
+	size_t len;
+	int untagged;
+};
+
+static int cmp_dircount(const void *a, const void *b)
+{
+	const struct dircount *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->path, y->path, n);
+
+	if (c)
+		return c;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+struct dirtotal {
+	const char *path;
+	size_t len, untagged, files;
+};
+
+static int cmp_dirtotal(const void *a, const void *b)
+{
+	const struct dirtotal *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c;
+
+	if (x->untagged != y->untagged)
+		return x->untagged > y->untagged ? -1 : 1;
+	c = memcmp(x->path, y->path, n);
+	if (c)
+		return c;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* backlog: per directory, untagged files and files (excluded files left
+ * out), directories with untagged files only, largest first. */
+static int add_backlog(struct builder *b, uint32_t root)
+{
+	const struct spdx_index *idx = b->idx;
+	struct dircount *dc = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*dc));
+	struct dirtotal *dt = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*dt));
+	size_t n = 0, nt = 0, len = 0;
+	char *text = NULL;
+	FILE *f;
+
+	if (!dc || !dt)
+		goto nomem;
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *fl = &idx->files[i];
+		const char *slash = strrchr(fl->path, '/');
+
+		if (fl->status == ST_EXCLUDED)
+			continue;
+		dc[n].path = fl->path;
+		dc[n].len = slash ? (size_t)(slash - fl->path) : 0;
+		dc[n].untagged = fl->status == ST_UNTAGGED;
+		n++;
+	}
+	qsort(dc, n, sizeof(*dc), cmp_dircount);
+	for (size_t i = 0; i < n; i++) {
+		if (!nt || cmp_dircount(&dc[i], &(struct dircount){
+				.path = dt[nt - 1].path, .len = dt[nt - 1].len })) {
+			dt[nt].path = dc[i].path;
+			dt[nt].len = dc[i].len;
+			dt[nt].untagged = dt[nt].files = 0;
+			nt++;
+		}
+		dt[nt - 1].files++;
+		dt[nt - 1].untagged += dc[i].untagged;
+	}
+	qsort(dt, nt, sizeof(*dt), cmp_dirtotal);
+	f = open_memstream(&text, &len);
+	if (!f)
+		goto nomem;
+	fprintf(f, "%8s %8s  %s\n", "untagged", "files", "directory");
+	for (size_t i = 0; i < nt && dt[i].untagged; i++)
+		fprintf(f, "%8zu %8zu  ./%.*s%s\n", dt[i].untagged, dt[i].files,
+			(int)dt[i].len, dt[i].path, dt[i].len ? "/" : "");
+	if (fclose(f) || !text)
+		goto nomem;
+	free(dc);
+	free(dt);
+	return add_blob(b, root, "backlog", text, len);
+nomem:
+	free(text);
+	free(dc);
+	free(dt);
+	return -ENOMEM;
+}
+
+/* uapi/WITHOUT-SYSCALL-NOTE: the uapi files the summary counts as
+ * lacking the note, one path per line. */
+static int add_without_note(struct builder *b, uint32_t uapi)
+{
+	const struct spdx_index *idx = b->idx;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return -ENOMEM;
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *fl = &idx->files[i];
+
+		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
+		    !file_has_syscall_note(idx, fl))
+			fprintf(f, "%s\n", fl->path);
+	}
+	if (fclose(f) || !text) {
+		free(text);
+		return -ENOMEM;
+	}
+	return add_blob(b, uapi, "WITHOUT-SYSCALL-NOTE", text, len);
+}
+
+static int cmp_child(const void *a, const void *b, void *arg)
+{
+	const struct vnode *nodes = arg;
+
+	return strcmp(nodes[*(const uint32_t *)a].name,
+		      nodes[*(const uint32_t *)b].name);
+}
+
+/* Gather children into sorted runs, drop duplicate names, number the
+ * nodes. */
+static int finish(struct builder *b)
+{
+	struct snapshot *s = b->s;
+	struct vnode *nodes = s->nodes;
+	uint32_t *pos;
+	size_t off = 0, cap;
+
+	s->child = malloc((s->nnodes ? s->nnodes : 1) * sizeof(*s->child));
+	pos = calloc(s->nnodes, sizeof(*pos));
+	if (!s->child || !pos) {
+		free(pos);
+		return -ENOMEM;
+	}
+	for (size_t k = 1; k < s->nnodes; k++)
+		nodes[nodes[k].parent].count++;
+	for (size_t k = 0; k < s->nnodes; k++) {
+		nodes[k].first = nodes[k].kind == VN_DIR ? off : nodes[k].first;
+		pos[k] = off;
+		if (nodes[k].kind == VN_DIR)
+			off += nodes[k].count;
+	}
+	for (size_t k = 1; k < s->nnodes; k++)
+		s->child[pos[nodes[k].parent]++] = k;
+	free(pos);
+	for (size_t k = 0; k < s->nnodes; k++) {
+		struct vnode *d = &nodes[k];
+		uint32_t *c = s->child + d->first;
+		size_t out = 0;
+
+		if (d->kind != VN_DIR)
+			continue;
+		qsort_r(c, d->count, sizeof(*c), cmp_child, nodes);
+		for (size_t i = 0; i < d->count; i++) {
+			if (out && !strcmp(nodes[c[out - 1]].name, nodes[c[i]].name)) {
+				nodes[c[i]].kind = VN_DEAD;
+				continue;
+			}
+			c[out++] = c[i];
+			d->nsubdirs += nodes[c[i]].kind == VN_DIR;
+		}
+		d->count = out;
+	}
+	/* A dropped directory's descendants are unreachable: kill them too
+	 * (parents come before children). */
+	for (size_t k = 1; k < s->nnodes; k++)
+		if (nodes[nodes[k].parent].kind == VN_DEAD)
+			nodes[k].kind = VN_DEAD;
+
+	for (cap = 16; cap < 2 * s->nnodes; cap *= 2)
+		;
+	s->slots = calloc(cap, sizeof(*s->slots));
+	if (!s->slots)
+		return -ENOMEM;
+	s->mask = cap - 1;
+	for (size_t k = 0; k < s->nnodes; k++) {
+		uint64_t ino = k ? mix64(b->hash[k]) : 1;
+
+		if (nodes[k].kind == VN_DEAD)
+			continue;
+		for (;;) {
+			size_t i;
+
+			if (ino > 1 || k == 0) {
+				for (i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
+					if (nodes[s->slots[i] - 1].ino == ino)
+						break;
+				if (!s->slots[i]) {
+					s->slots[i] = k + 1;
+					break;
+				}
+			}
+			ino = mix64(ino + 1);	/* collision: probe on */
+		}
+		nodes[k].ino = ino;
+	}
+	return 0;
+}
+
+/* Stat the files the index walked without stat data. */
+static void fill_stat(struct spdx_index *idx, struct source *src)
+{
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		struct spdx_file *f = &idx->files[i];
+		struct src_entry ent;
+
+		if (f->mode || !src)
+			continue;
+		if (!src->ops->stat(src, f->path, &ent) && ent.kind == SRC_REG) {
+			f->size = ent.size;
+			f->mtime_ns = ent.mtime_ns;
+			f->mode = ent.mode;
+		} else {
+			f->mode = 0100000;	/* S_IFREG, no permission */
+		}
+	}
+}
+
+int snapshot_build(struct snapshot **out, struct spdx_index *idx,
+		   struct source *src)
+{
+	static const char *const tops[] = {
+		"by-license", "by-id", "usable-under", "uapi", "untagged",
+		"misplaced", "invalid", "licenses",
+	};
+	enum { T_LIC, T_ID, T_USABLE, T_UAPI, T_UNTAGGED, T_MISPLACED,
+	       T_INVALID, T_LICENSES, T__N };
+	struct builder b = { .idx = idx };
+	struct binset sets[3] = { { 0 } };
+	unsigned char *used = NULL;
+	uint32_t top[T__N];
+	struct snapshot *s;
+	struct timespec ts;
+	int ret = -ENOMEM;
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	b.s = s;
+	b.pool = strpool_new();
+	s->pool = b.pool;
+	if (!b.pool)
+		goto fail;
+	atomic_init(&s->refs, 1);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	s->time_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	fill_stat(idx, src);
+
+	if (add_node(&b, 0, "", 0, VN_DIR, 0) < 0)
+		goto fail;
+	for (int t = 0; t < T__N; t++) {
+		long n = add_node(&b, 0, tops[t], strlen(tops[t]), VN_DIR, 0);
+
+		if (n < 0)
+			goto fail;
+		top[t] = n;
+	}
+	used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
+	if (!used)
+		goto fail;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (is_counted(&idx->files[i]))
+			used[idx->files[i].expr] = 1;
+	if ((ret = classify_files(&b, &sets[0], 0, used)) ||
+	    (ret = add_bins(&b, top[T_LIC], &sets[0])) ||
+	    (ret = classify_files(&b, &sets[1], 1, used)) ||
+	    (ret = add_bins(&b, top[T_ID], &sets[1])) ||
+	    (ret = classify_usable(&b, &sets[2], used)) ||
+	    (ret = add_bins(&b, top[T_USABLE], &sets[2])) ||
+	    (ret = add_view(&b, top[T_UAPI], pick_uapi)) ||
+	    (ret = add_without_note(&b, top[T_UAPI])) ||
+	    (ret = add_view(&b, top[T_UNTAGGED], pick_untagged)) ||
+	    (ret = add_view(&b, top[T_MISPLACED], pick_misplaced)) ||
+	    (ret = add_view(&b, top[T_INVALID], pick_invalid)) ||
+	    (ret = add_licenses(&b, top[T_LICENSES])) ||
+	    (ret = add_blob(&b, 0, "README", strdup(readme), sizeof(readme) - 1)) ||
+	    (ret = add_summary(&b, 0)) ||
+	    (ret = add_backlog(&b, 0)) ||
+	    (ret = finish(&b)))
+		goto fail;
+	for (int i = 0; i < 3; i++)
+		binset_release(&sets[i]);
+	free(used);
+	free(b.hash);
+	free(b.stk_node);
+	free(b.stk_len);
+	free(b.stk_path);
+	s->idx = idx;
+	*out = s;
+	return 0;
+fail:
+	for (int i = 0; i < 3; i++)
+		binset_release(&sets[i]);
+	free(used);
+	free(b.hash);
+	free(b.stk_node);
+	free(b.stk_len);
+	free(b.stk_path);
+	snapshot_free(s);
+	return ret ? ret : -ENOMEM;
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nblobs; i++)
+		free(s->blobs[i].data);
+	free(s->blobs);
+	free(s->nodes);
+	free(s->child);
+	free(s->slots);
+	strpool_free(s->pool);
+	index_free(s->idx);
+	free(s);
+}
+
+const struct vnode *snapshot_node(const struct snapshot *s, uint64_t ino)
+{
+	for (size_t i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
+		if (s->nodes[s->slots[i] - 1].ino == ino)
+			return &s->nodes[s->slots[i] - 1];
+	return NULL;
+}
+
+const struct vnode *snapshot_lookup(const struct snapshot *s,
+				    const struct vnode *dir, const char *name)
+{
+	size_t lo = 0, hi = dir->kind == VN_DIR ? dir->count : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct vnode *n = snapshot_child(s, dir, mid);
+		int c = strcmp(name, n->name);
+
+		if (!c)
+			return n;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const struct spdx_file *vnode_file(const struct snapshot *s,
+				   const struct vnode *n)
+{
+	return n->kind == VN_FILE ? &s->idx->files[n->first] : NULL;
+}
+
+static const char *expr_text(const struct snapshot *s, const struct spdx_file *f)
+{
+	return f->expr < 0 ? NULL : s->idx->exprs[f->expr].text;
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Would a reader see a difference between the two nodes' attributes,
+ * content or extended attributes? */
+static int node_changed(const struct snapshot *os, const struct vnode *o,
+			const struct snapshot *ns, const struct vnode *n)
+{
+	if (o->kind != n->kind)
+		return 1;
+	if (n->kind == VN_BLOB) {
+		const struct vblob *a = &os->blobs[o->first], *b = &ns->blobs[n->first];
+
+		return a->len != b->len || memcmp(a->data, b->data, a->len);
+	}
+	if (n->kind == VN_FILE) {
+		const struct spdx_file *a = vnode_file(os, o), *b = vnode_file(ns, n);
+
+		return a->size != b->size || a->mtime_ns != b->mtime_ns ||
+		       a->ino != b->ino || a->mode != b->mode ||
+		       a->status != b->status || a->line != b->line ||
+		       strcmp(a->path, b->path) ||
+		       !same_str(a->error, b->error) ||
+		       !same_str(expr_text(os, a), expr_text(ns, b)) ||
+		       (a->expr >= 0 && b->expr >= 0 &&
+			!same_str(os->idx->exprs[a->expr].error,
+				  ns->idx->exprs[b->expr].error));
+	}
+	return 0;
+}
+
+size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
+		     const struct snapshot_diff_ops *ops, void *arg)
+{
+	size_t calls = 0;
+
+	for (size_t k = 0; k < new->nnodes; k++) {
+		const struct vnode *d = &new->nodes[k], *od;
+		size_t i = 0, j = 0;
+		int listing = 0;
+
+		if (d->kind != VN_DIR)
+			continue;
+		od = snapshot_node(old, d->ino);
+		if (!od || od->kind != VN_DIR)
+			continue;	/* new directory: its parent reports it */
+		while (i < od->count || j < d->count) {
+			const struct vnode *a = i < od->count ? snapshot_child(old, od, i) : NULL;
+			const struct vnode *b = j < d->count ? snapshot_child(new, d, j) : NULL;
+			int c = !a ? 1 : !b ? -1 : strcmp(a->name, b->name);
+
+			if (c < 0) {
+				ops->entry(arg, d->ino, a->name);
+				calls++;
+				listing = 1;
+				i++;
+			} else if (c > 0) {
+				ops->entry(arg, d->ino, b->name);
+				calls++;
+				listing = 1;
+				j++;
+			} else {
+				if (a->ino != b->ino || (a->kind == VN_DIR) != (b->kind == VN_DIR)) {
+					ops->entry(arg, d->ino, b->name);
+					calls++;
+					listing = 1;
+				} else if (node_changed(old, a, new, b)) {
+					ops->inode(arg, b->ino);
+					calls++;
+				}
+				i++;
+				j++;
+			}
+		}
+		if (listing) {
+			ops->inode(arg, d->ino);
+			calls++;
+		}
+	}
+	return calls;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * views: the directory tree of the mount, built from an index.
+ *
+ * A struct snapshot is one immutable picture of every view (by-license/,
+ * by-id/, usable-under/, uapi/, untagged/, misplaced/, invalid/,
+ * licenses/ and the generated files at the root).  It owns the index it
+ * was built from.  Once snapshot_build() returns, nothing in it changes:
+ * any number of threads may read it without a lock, for as long as they
+ * hold a reference (publish.h).
+ *
+ * Nodes are kept in one array; a directory's children are a contiguous
+ * run of child[], sorted by name (strcmp), so readdir is sorted and
+ * lookup is a binary search.  Inode numbers derive from a 64-bit hash of
+ * the node's path in the mount, so a node keeps its number across
+ * snapshots for as long as its path exists; the root is always 1.
+ *
+ * Nothing here knows about FUSE.
+ */
+#ifndef SPDXFS_VIEWS_H
+#define SPDXFS_VIEWS_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct spdx_index;
+struct spdx_file;
+struct source;
+
+enum vnode_kind {
+	VN_DIR,		/* first/count: children in child[] */
+	VN_FILE,	/* first: index in idx->files; content from the tree */
+	VN_BLOB,	/* first: index in blobs[]; generated content */
+	VN_DEAD,	/* a duplicate name that was dropped */
+};
+
+struct vnode {
+	uint64_t ino;
+	const char *name;	/* "" for the root */
+	uint32_t parent;	/* node index; the root is its own parent */
+	uint32_t kind;		/* enum vnode_kind */
+	uint32_t first;
+	uint32_t count;		/* VN_DIR: number of children */
+	uint32_t nsubdirs;	/* VN_DIR: children that are directories */
+};
+
+struct vblob {
+	char *data;
+	size_t len;
+};
+
+struct snapshot {
+	atomic_long refs;	/* publish.c; 1 for the builder */
+	struct spdx_index *idx;	/* owned */
+	struct vnode *nodes;	/* nodes[0] is the root */
+	size_t nnodes;
+	uint32_t *child;
+	uint32_t *slots;	/* ino hash table: node index + 1, 0 empty */
+	size_t mask;
+	struct vblob *blobs;
+	size_t nblobs;
+	int64_t time_ns;	/* when built: directories' and blobs' times */
+	void *pool;		/* private: names */
+};
+
+/*
+ * Build the snapshot of @idx.  Files the index saw without stat data
+ * (excluded or unreadable files) are stat'ed through @src.  On success
+ * the snapshot owns @idx; on failure (-ENOMEM) @idx is left to the
+ * caller.
+ */
+int snapshot_build(struct snapshot **out, struct spdx_index *idx,
+		   struct source *src);
+void snapshot_free(struct snapshot *s);
+
+/* The node with inode number @ino, or NULL. */
+const struct vnode *snapshot_node(const struct snapshot *s, uint64_t ino);
+
+/* Child @name of directory @dir, or NULL. */
+const struct vnode *snapshot_lookup(const struct snapshot *s,
+				    const struct vnode *dir, const char *name);
+
+static inline const struct vnode *
+snapshot_child(const struct snapshot *s, const struct vnode *dir, size_t i)
+{
+	return &s->nodes[s->child[dir->first + i]];
+}
+
+/* The tree file behind a VN_FILE node, or NULL. */
+const struct spdx_file *vnode_file(const struct snapshot *s,
+				   const struct vnode *n);
+
+/* What changed between two snapshots, for the kernel's caches. */
+struct snapshot_diff_ops {
+	/* @name appeared in or disappeared from directory @parent. */
+	void (*entry)(void *arg, uint64_t parent, const char *name);
+	/* The attributes or content of @ino changed (a directory: its
+	 * listing). */
+	void (*inode)(void *arg, uint64_t ino);
+};
+
+/* Report every difference between @old and @new through @ops.  Returns
+ * the number of calls made. */
+size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
+		     const struct snapshot_diff_ops *ops, void *arg);
+
+#endif

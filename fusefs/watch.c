@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * watch: inotify on every directory of the tree, debounced rebuilds.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fs.h"
+#include "index.h"
+#include "source.h"
+#include "store.h"
+#include "views.h"
+#include "watch.h"
+
+#define QUIET_MS	200	/* rebuild once events stop for this long */
+#define MAX_WAIT_MS	1000	/* ... or this long after the first one */
+#define POLL_MS		1500	/* rescan period without inotify */
+
+#define WATCH_MASK (IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | \
+		    IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | \
+		    IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
+
+struct watcher {
+	struct spdxfs *fs;
+	int ctl[2];		/* 'h': full rescan, 'q': quit */
+	int ifd;		/* inotify, -1 when unavailable */
+	char **paths;		/* by watch descriptor: directory path */
+	size_t npaths;
+	int degraded;		/* a watch could not be added: poll */
+	pthread_t tid;
+	int started;
+};
+
+static void logmsg(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "spdxfs: ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int watcher_new(struct watcher **out, struct spdxfs *fs)
+{
+	struct watcher *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return -ENOMEM;
+	w->fs = fs;
+	w->ifd = -1;
+	if (pipe2(w->ctl, O_CLOEXEC | O_NONBLOCK) < 0) {
+		free(w);
+		return -errno;
+	}
+	*out = w;
+	return 0;
+}
+
+void watcher_rescan(struct watcher *w)
+{
+	char c = 'h';
+	ssize_t r;
+
+	if (w)
+		r = write(w->ctl[1], &c, 1);
+	(void)r;
+}
+
+/* Watch directory @rel ("" for the root). */
+static int add_watch(struct watcher *w, const char *rel)
+{
+	char abs[PATH_MAX];
+	int wd;
+
+	if (w->degraded || w->ifd < 0)
+		return 0;
+	if ((size_t)snprintf(abs, sizeof(abs), "%s%s%s", w->fs->src->root,
+			     rel[0] ? "/" : "", rel) >= sizeof(abs))
+		return 0;
+	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);
+	if (wd < 0) {
+		if (errno == ENOSPC || errno == ENOMEM) {
+			logmsg("inotify watch limit reached (%s%s); rescanning "
+			       "periodically instead", strerror(errno), "");
+			w->degraded = 1;
+		}
+		return 0;	/* a directory that vanished meanwhile */
+	}
+	if ((size_t)wd >= w->npaths) {
+		size_t n = wd * 2 + 64;
+		char **p = realloc(w->paths, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		memset(p + w->npaths, 0, (n - w->npaths) * sizeof(*p));
+		w->paths = p;
+		w->npaths = n;
+	}
+	free(w->paths[wd]);
+	w->paths[wd] = strdup(rel);
+	return w->paths[wd] ? 0 : -ENOMEM;
+}
+
+static int on_dir(const struct src_entry *ent, void *arg)
+{
+	if (ent->kind != SRC_DIR)
+		return 0;
+	return add_watch(arg, ent->path);
+}
+
+/* Watch @rel and every directory below it. */
+static void watch_tree(struct watcher *w, const char *rel)
+{
+	if (add_watch(w, rel) == 0)
+		source_walk(w->fs->src, rel, on_dir, w);
+}
+
+/* Rebuild the index (from scratch when @full) and publish it. */
+static void rebuild(struct watcher *w, int full)
+{
+	struct spdxfs *fs = w->fs;
+	struct snapshot *cur = publish_get(&fs->pub), *s;
+	struct index_opts io = { .prev = full ? NULL : cur->idx };
+	struct spdx_index *idx;
+	char err[512] = "";
+	int ret;
+
+	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
+	if (ret) {
+		logmsg("rescan failed: %s%s", err[0] ? err : strerror(-ret), "");
+		goto out;
+	}
+	ret = snapshot_build(&s, idx, fs->src);
+	if (ret) {
+		logmsg("rescan failed: %s%s", strerror(-ret), "");
+		index_free(idx);
+		goto out;
+	}
+	fs_update(fs, s);
+	if (idx->rescanned)
+		store_save(idx);	/* best effort: the next mount is faster */
+out:
+	publish_put(cur);
+}
+
+/* Read pending inotify events; 1 if any concerns the tree. */
+static int drain_events(struct watcher *w)
+{
+	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
+	int any = 0;
+
+	for (;;) {
+		ssize_t n = read(w->ifd, buf, sizeof(buf));
+
+		if (n <= 0)
+			return any;
+		for (char *p = buf; p < buf + n;) {
+			struct inotify_event *ev = (struct inotify_event *)p;
+
+			p += sizeof(*ev) + ev->len;
+			any = 1;
+			if (ev->mask & IN_Q_OVERFLOW)
+				continue;
+			if (ev->wd < 0 || (size_t)ev->wd >= w->npaths || !w->paths[ev->wd])
+				continue;
+			if (ev->mask & IN_IGNORED) {
+				free(w->paths[ev->wd]);
+				w->paths[ev->wd] = NULL;
+				continue;
+			}
+			if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO)) &&
+			    ev->len) {
+				const char *dir = w->paths[ev->wd];
+				char rel[PATH_MAX];
+
+				if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s", dir,
+						     dir[0] ? "/" : "", ev->name) < sizeof(rel))
+					watch_tree(w, rel);
+			}
+		}
+	}
+}
+
+static void *watch_main(void *arg)
+{
+	struct watcher *w = arg;
+	int64_t first = 0, last = 0, next_poll;
+	int pending = 0, full = 0;
+
+	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (w->ifd < 0) {
+		logmsg("inotify: %s%s; rescanning periodically instead",
+		       strerror(errno), "");
+		w->degraded = 1;
+	}
+	watch_tree(w, "");
+	/* Changes made while the first index was built or the watches
+	 * added went unseen: catch up once. */
+	rebuild(w, 0);
+	next_poll = now_ms() + POLL_MS;
+	for (;;) {
+		struct pollfd pfd[2] = {
+			{ .fd = w->ctl[0], .events = POLLIN },
+			{ .fd = w->ifd, .events = POLLIN },
+		};
+		int64_t t = now_ms(), timeout = -1;
+		char c[64];
+		ssize_t n;
+
+		if (pending)
+			timeout = first + MAX_WAIT_MS < last + QUIET_MS ?
+				  first + MAX_WAIT_MS - t : last + QUIET_MS - t;
+		else if (w->degraded)
+			timeout = next_poll - t;
+		if (timeout < 0 && (pending || w->degraded))
+			timeout = 0;
+		if (poll(pfd, w->ifd >= 0 ? 2 : 1, timeout) < 0 && errno != EINTR)
+			break;
+		t = now_ms();
+		while ((n = read(w->ctl[0], c, sizeof(c))) > 0) {
+			if (memchr(c, 'q', n))
+				return NULL;
+			full = 1;
+			if (!pending)
+				first = t;
+			pending = 1;
+			last = t - QUIET_MS;	/* no need to wait */
+		}
+		if (w->ifd >= 0 && (pfd[1].revents & POLLIN) && drain_events(w)) {
+			if (!pending)
+				first = t;
+			pending = 1;
+			last = t;
+		}
+		if (!pending && w->degraded && t >= next_poll) {
+			pending = 1;
+			first = last = t - QUIET_MS;
+		}
+		if (pending && (t - last >= QUIET_MS || t - first >= MAX_WAIT_MS)) {
+			rebuild(w, full);
+			pending = full = 0;
+			next_poll = now_ms() + POLL_MS;
+		}
+	}
+	return NULL;
+}
+
+int watcher_start(struct watcher *w)
+{
+	int ret = pthread_create(&w->tid, NULL, watch_main, w);
+
+	if (ret)
+		return -ret;
+	w->started = 1;
+	return 0;
+}
+
+void watcher_free(struct watcher *w)
+{
+	char c = 'q';
+
+	if (!w)
+		return;
+	if (w->started) {
+		if (write(w->ctl[1], &c, 1) == 1)
+			pthread_join(w->tid, NULL);
+	}
+	if (w->ifd >= 0)
+		close(w->ifd);
+	for (size_t i = 0; i < w->npaths; i++)
+		free(w->paths[i]);
+	free(w->paths);
+	close(w->ctl[0]);
+	close(w->ctl[1]);
+	free(w);
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * watch: keep the mount in step with the tree.
+ *
+ * One thread watches every directory of the tree with inotify (new
+ * directories are added as they appear), waits until events have been
+ * quiet for a moment, rebuilds the index with the current one as the
+ * previous (only changed files are read again), builds a snapshot and
+ * hands it to fs_update().  When the watch limit is reached it logs once
+ * and falls back to rescanning now and then.  watcher_rescan() asks for
+ * a full rescan (every file read again); it is async-signal-safe, for
+ * SIGHUP.
+ */
+#ifndef SPDXFS_WATCH_H
+#define SPDXFS_WATCH_H
+
+struct spdxfs;
+struct watcher;
+
+/* Create the watcher's control channel (before any thread or fork). */
+int watcher_new(struct watcher **out, struct spdxfs *fs);
+
+/* Start the thread.  Returns 0 or -errno. */
+int watcher_start(struct watcher *w);
+
+/* Ask for a full rescan; safe in a signal handler. */
+void watcher_rescan(struct watcher *w);
+
+/* Stop the thread (if started) and free @w. */
+void watcher_free(struct watcher *w);
+
+#endif
