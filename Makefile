@@ -76,16 +76,23 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 
 units: $(UNIT_BIN)
 
-# Unit tests (TAP), then the same under the sanitizers, then the shell
-# tests (TAP too) against ./spdxfs.
+SH_TESTS  := $(sort $(wildcard tests/t[0-9]*.sh))
+# valgrind and ASan do not mix: the valgrind test runs on the plain build.
+SAN_SH_TESTS := $(filter-out tests/t005-valgrind.sh,$(SH_TESTS))
+
+# Unit tests and shell tests (all TAP), then both again with the binaries
+# built under ASan+UBSan.
 check: all units
-	prove -f $(UNIT_BIN)
-	$(MAKE) --no-print-directory SAN=1 check-unit
-	prove -f tests/t[0-9]*.sh
+	prove -f $(UNIT_BIN) $(SH_TESTS)
+	$(MAKE) --no-print-directory SAN=1 check-san
 
 check-unit: units
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		prove -f $(UNIT_BIN)
+
+check-san: all check-unit
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		SPDXFS=$(CURDIR)/$(PROGRAM) prove -f $(SAN_SH_TESTS)
 
 check-kernel: all
 	kernel-tree-scripts/loop
@@ -103,6 +110,6 @@ uninstall:
 clean:
 	rm -rf build build-san spdxfs
 
-.PHONY: all units check check-unit check-kernel bench install uninstall clean
+.PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
 
 -include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)
