@@ -297,9 +297,12 @@ int cmd_mount(int argc, char **argv)
 	if (copts.singlethread) {
 		r = fuse_session_loop(se);
 	} else {
+		/* libfuse leaves max_idle_threads at UINT_MAX when not
+		 * given, then warns about it: use its default, 10. */
 		struct fuse_loop_config cfg = {
 			.clone_fd = copts.clone_fd,
-			.max_idle_threads = copts.max_idle_threads,
+			.max_idle_threads = copts.max_idle_threads == UINT_MAX ?
+					    10 : copts.max_idle_threads,
 		};
 
 		r = fuse_session_loop_mt(se, &cfg);

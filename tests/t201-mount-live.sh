@@ -1,0 +1,159 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# While mounted, edits in the tree show up in every view within 2
+# seconds, through the kernel's caches; SIGHUP forces a full rescan.
+. "$(dirname "$0")/lib.sh"
+
+T=$TMP/tree
+M=$TMP/mnt
+
+make_tree() {
+	mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$T/lib" "$M" &&
+	printf 'Valid-License-Identifier: GPL-2.0\nValid-License-Identifier: GPL-2.0+\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
+		>"$T/LICENSES/preferred/GPL-2.0" &&
+	printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
+		>"$T/LICENSES/preferred/MIT" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\nint a;\n' >"$T/kernel/a.c" &&
+	printf 'int todo;\n' >"$T/kernel/todo.c" &&
+	printf 'int other;\n' >"$T/lib/other.c"
+}
+
+wait_mounted() {
+	i=0
+	until mountpoint -q "$1"; do
+		i=$((i + 1))
+		[ "$i" -le 200 ] || return 1
+		kill -0 "$DAEMON" 2>/dev/null || return 1
+		sleep 0.05
+	done
+}
+
+# within_2s 'condition': poll the condition for at most 2 seconds.
+within_2s() {
+	end=$(($(date +%s%N) + 2000000000))
+	until eval "$1"; do
+		[ "$(date +%s%N)" -lt "$end" ] || { echo "not within 2 s: $1"; return 1; }
+		sleep 0.05
+	done
+}
+
+make_tree || exit 1
+DAEMON=
+at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
+"$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
+DAEMON=$!
+wait_mounted "$M"
+
+test_expect 'before: todo.c is untagged' '
+	test -f "$M/untagged/kernel/todo.c" &&
+	test ! -e "$M/by-license/MIT/kernel/todo.c" &&
+	test ! -e "$M/by-license/MIT" -o -d "$M/by-license/MIT" &&
+	test "$(getfattr --only-values -n user.spdx.status "$M/untagged/kernel/todo.c")" = untagged &&
+	cat "$M/untagged/kernel/todo.c" >/dev/null &&
+	grep -q "untagged  *2$" "$M/summary"
+'
+
+test_expect 'a tag added: leaves untagged/, enters by-license/, by-id/, usable-under/' '
+	printf "// SPDX-License-Identifier: MIT\nint todo;\n" >"$T/kernel/todo.c" &&
+	within_2s "test -f \"$M/by-license/MIT/kernel/todo.c\"" &&
+	test ! -e "$M/untagged/kernel/todo.c" &&
+	test -f "$M/by-id/MIT/kernel/todo.c" &&
+	test -f "$M/usable-under/MIT/kernel/todo.c" &&
+	ls "$M/untagged" >"$TMP/ls" &&
+	expect_file "$TMP/ls" <<-EOF &&
+	lib
+	EOF
+	cmp "$M/by-license/MIT/kernel/todo.c" "$T/kernel/todo.c" &&
+	test "$(getfattr --only-values -n user.spdx.expression "$M/by-license/MIT/kernel/todo.c")" = MIT &&
+	grep -q "untagged  *1$" "$M/summary" &&
+	"$SPDXFS" scan "$T" | cmp - "$M/summary" &&
+	expect_file "$M/backlog" <<-EOF
+	untagged    files  directory
+	       1        1  ./lib/
+	EOF
+'
+
+test_expect 'a file created (looked up before: no stale negative entry)' '
+	test ! -e "$M/untagged/lib/new.c" &&
+	printf "int new;\n" >"$T/lib/new.c" &&
+	within_2s "test -f \"$M/untagged/lib/new.c\"" &&
+	cmp "$M/untagged/lib/new.c" "$T/lib/new.c"
+'
+
+test_expect 'a file changed in place: new size and content through the cache' '
+	cat "$M/by-license/GPL-2.0/kernel/a.c" >/dev/null &&
+	printf "// SPDX-License-Identifier: GPL-2.0\nint a;\nint b;\n" >"$T/kernel/a.c" &&
+	within_2s "cmp -s \"$M/by-license/GPL-2.0/kernel/a.c\" \"$T/kernel/a.c\"" &&
+	test "$(stat -c %s "$M/by-license/GPL-2.0/kernel/a.c")" = "$(stat -c %s "$T/kernel/a.c")"
+'
+
+test_expect 'a file deleted' '
+	rm "$T/lib/new.c" &&
+	within_2s "test ! -e \"$M/untagged/lib/new.c\"" &&
+	ls "$M/untagged/lib" >"$TMP/ls" &&
+	expect_file "$TMP/ls" <<-EOF
+	other.c
+	EOF
+'
+
+test_expect 'a file renamed' '
+	mv "$T/kernel/todo.c" "$T/kernel/done.c" &&
+	within_2s "test -f \"$M/by-license/MIT/kernel/done.c\"" &&
+	test ! -e "$M/by-license/MIT/kernel/todo.c" &&
+	test "$(getfattr --only-values -n user.spdx.path "$M/by-license/MIT/kernel/done.c")" = kernel/done.c
+'
+
+test_expect 'a new directory and a file in it' '
+	mkdir "$T/net" &&
+	sleep 0.3 &&
+	printf "// SPDX-License-Identifier: GPL-2.0+\n" >"$T/net/n.c" &&
+	within_2s "test -f \"$M/by-license/GPL-2.0/net/n.c\"" &&
+	test -f "$M/by-id/GPL-2.0-or-later/net/n.c" &&
+	mkdir -p "$T/net/deeper/still" &&
+	printf "int x;\n" >"$T/net/deeper/still/x.c" &&
+	within_2s "test -f \"$M/untagged/net/deeper/still/x.c\""
+'
+
+test_expect 'a file whose tag is broken moves to invalid/ with its reason' '
+	printf "// SPDX-License-Identifier: GPL-2.0 OR\n" >"$T/net/n.c" &&
+	within_2s "test -f \"$M/invalid/net/n.c\"" &&
+	test ! -e "$M/by-license/GPL-2.0/net" &&
+	test "$(getfattr --only-values -n user.spdx.error "$M/invalid/net/n.c")" = "Unfinished license expression"
+'
+
+# A change invisible to stat (same size, mtime and inode) is seen only by
+# a full rescan: an incremental one trusts the saved result.
+printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/hup.c"
+
+test_expect 'SIGHUP: a change invisible to stat shows up after a full rescan' '
+	within_2s "test -f \"$M/untagged/lib/hup.c\"" &&
+	ino=$(stat -c %i "$T/lib/hup.c") &&
+	touch -r "$T/lib/hup.c" "$TMP/ref" &&
+	printf "// SPDX-License-Identifier: MIT\n" >"$T/lib/hup.c" &&
+	touch -r "$TMP/ref" "$T/lib/hup.c" &&
+	test "$(stat -c %i "$T/lib/hup.c")" = "$ino" &&
+	sleep 1 &&
+	test -f "$M/untagged/lib/hup.c" &&
+	kill -HUP "$DAEMON" &&
+	within_2s "test -f \"$M/by-license/MIT/lib/hup.c\"" &&
+	test ! -e "$M/untagged/lib/hup.c" &&
+	mountpoint -q "$M"
+'
+
+test_expect 'the daemon is multi-threaded' '
+	test "$(ls /proc/$DAEMON/task | wc -l)" -gt 1
+'
+
+kill -TERM "$DAEMON"
+wait "$DAEMON"
+echo $? >"$TMP/status"
+DAEMON=
+
+test_expect 'SIGTERM: unmounted, exit status 0' '
+	test "$(cat "$TMP/status")" = 0 &&
+	! mountpoint -q "$M" &&
+	! grep -q " $M " /proc/mounts
+'
+
+test_done
