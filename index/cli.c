@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "built.h"
 #include "cli.h"
 #include "expr.h"
 #include "index.h"
@@ -626,5 +627,138 @@ int cmd_check(int argc, char **argv)
 out:
 	index_free(idx);
 	source_free(src);
+	return r;
+}
+
+/* built */
+
+static void built_list(FILE *out, const struct spdx_index *idx,
+		       const struct spdx_file *const *files, size_t n, int json)
+{
+	if (json)
+		fputs("[", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct spdx_file *f = files[i];
+		const struct spdx_expr *e = index_file_expr(idx, f);
+
+		if (!json) {
+			fprintf(out, "%s\t%s\t%u\t%s\n", f->path,
+				spdx_status_name(f->status), f->line, e ? e->text : "");
+			continue;
+		}
+		fprintf(out, "%s\n  {\"path\": ", i ? "," : "");
+		json_string(out, f->path);
+		fprintf(out, ", \"status\": \"%s\", \"expression\": ",
+			spdx_status_name(f->status));
+		if (e)
+			json_string(out, e->text);
+		else
+			fputs("null", out);
+		fputc('}', out);
+	}
+	if (json)
+		fputs("\n]\n", out);
+}
+
+static const char built_help[] =
+	"The license bill of materials of a kernel image: every source and\n"
+	"header of TREE that went into BUILD_DIR's vmlinux, read from the\n"
+	"build's own records (.vmlinux.o.cmd, the thin archives, each object's\n"
+	".cmd deps), with its status and expression.  TREE defaults to the\n"
+	"build's source tree (BUILD_DIR/source for O= builds).  Exit status 1\n"
+	"when a built file has no valid tag.\n\n"
+	"  -l, --list       one line per file (PATH, STATUS, LINE, EXPRESSION)\n";
+
+int cmd_built(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		COMMON_OPTS,
+		{ "list", no_argument, NULL, 'l' },
+		{ 0 }
+	};
+	static const char args[] = "[OPTION]... BUILD_DIR [TREE]";
+	struct cli_index_opts o = { 0 };
+	const struct spdx_file **files = NULL;
+	struct spdx_index *idx = NULL;
+	struct source *src = NULL;
+	struct built *b = NULL;
+	size_t n = 0, missing = 0, lacking = 0;
+	struct summary s;
+	char err[512];
+	int c, r, json = 0, list = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "aj:qhl", longopts, NULL)) != -1) {
+		if ((r = common_opt(c, &o, &json))) {
+			if (r < 0)
+				return 2;
+			continue;
+		}
+		if (c == 'l') {
+			list = 1;
+		} else if (c == 'h') {
+			usage_line(stdout, "built", args);
+			printf("%s%s", built_help, common_help);
+			return 0;
+		} else {
+			return bad_usage("built", args);
+		}
+	}
+	if (argc - optind < 1 || argc - optind > 2)
+		return bad_usage("built", args);
+	r = built_collect(&b, argv[optind], err, sizeof(err));
+	if (r) {
+		cli_error("%s", err);
+		return 2;
+	}
+	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,
+			   &src, &idx);
+	if (r)
+		goto out;
+	files = malloc((b->npaths ? b->npaths : 1) * sizeof(*files));
+	if (!files) {
+		cli_error("out of memory");
+		r = 2;
+		goto out;
+	}
+	for (size_t i = 0; i < b->npaths; i++) {
+		const struct spdx_file *f = index_find(idx, b->paths[i]);
+
+		if (!f) {
+			missing++;	/* a symlink, or a file git ignores */
+			continue;
+		}
+		files[n++] = f;
+		lacking += lacks_tag(f);
+	}
+	if (list) {
+		built_list(stdout, idx, files, n, json);
+	} else if (summary_compute_files(&s, idx, files, n)) {
+		cli_error("out of memory");
+		r = 2;
+		goto out;
+	} else {
+		if (json) {
+			report_summary_json(stdout, &s);
+		} else {
+			printf("built into vmlinux: %zu tree files from %zu objects"
+			       " (%zu generated files outside the tree, %zu not indexed)\n\n",
+			       n, b->nobjects, b->ngenerated, missing);
+			report_summary_text(stdout, &s);
+			if (lacking)
+				printf("\nfiles without a valid tag\n");
+			for (size_t i = 0; i < n; i++)
+				if (lacks_tag(files[i]))
+					printf("  %s\t%s\n", files[i]->path,
+					       spdx_status_name(files[i]->status));
+		}
+		summary_release(&s);
+	}
+	r = lacking ? 1 : 0;
+out:
+	free(files);
+	index_free(idx);
+	source_free(src);
+	built_free(b);
 	return r;
 }

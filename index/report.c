@@ -51,12 +51,11 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 
 static int cmp_expr_count(const void *a, const void *b)
 {
-	const struct spdx_expr *x = *(const struct spdx_expr *const *)a;
-	const struct spdx_expr *y = *(const struct spdx_expr *const *)b;
+	const struct expr_count *x = a, *y = b;
 
-	if (x->nfiles != y->nfiles)
-		return x->nfiles > y->nfiles ? -1 : 1;
-	return strcmp(x->text, y->text);
+	if (x->files != y->files)
+		return x->files > y->files ? -1 : 1;
+	return strcmp(x->expr->text, y->expr->text);
 }
 
 static int is_counted(const struct spdx_file *f)
@@ -65,7 +64,8 @@ static int is_counted(const struct spdx_file *f)
 }
 
 /* Per expression: which license files it names, and the syscall note. */
-static int license_counts(struct summary *s, const struct spdx_index *idx)
+static int license_counts(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles)
 {
 	const struct licenses *lic = idx->lic;
 	size_t nlic = lic ? lic->nfiles : 0;
@@ -92,8 +92,8 @@ static int license_counts(struct summary *s, const struct spdx_index *idx)
 			expr_foreach_id(idx->exprs[k].ast, mark_id, &w);
 		per_expr[k] = w.syscall_note;
 	}
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
+	for (size_t i = 0; i < nfiles; i++) {
+		const struct spdx_file *f = files[i];
 
 		if (!is_counted(f))
 			continue;
@@ -107,23 +107,32 @@ static int license_counts(struct summary *s, const struct spdx_index *idx)
 	return 0;
 }
 
-int summary_compute(struct summary *s, const struct spdx_index *idx)
+int summary_compute_files(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles)
 {
+	size_t *count;
+
 	memset(s, 0, sizeof(*s));
-	s->files = idx->nfiles;
-	s->symlinks = idx->nsymlinks;
-	s->others = idx->nothers;
-	memcpy(s->count, idx->count, sizeof(s->count));
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
+	s->files = nfiles;
+	count = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*count));
+	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
+	if (!count || !s->exprs) {
+		free(count);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < nfiles; i++) {
+		const struct spdx_file *f = files[i];
 		const struct spdx_expr *e = index_file_expr(idx, f);
 
+		s->count[f->status]++;
 		if (f->flags & IDX_F_UAPI) {
 			s->uapi_files++;
 			s->uapi_count[f->status]++;
 		}
 		if (f->status == ST_EXCLUDED)
 			continue;
+		if (e)
+			count[f->expr]++;
 		if (e && (e->expr_flags & EXPR_F_LOWER_OP))
 			s->lowercase_ops++;
 		if (f->flags & IDX_F_STRICT)
@@ -131,20 +140,40 @@ int summary_compute(struct summary *s, const struct spdx_index *idx)
 		if (f->flags & SCAN_F_MULTIPLE)
 			s->multiple_tags++;
 	}
-	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
-	if (!s->exprs)
-		return -ENOMEM;
-	for (size_t k = 0; k < idx->nexprs; k++)
-		if (idx->exprs[k].nfiles)
-			s->exprs[s->nexprs++] = &idx->exprs[k];
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		if (!count[k])
+			continue;
+		s->exprs[s->nexprs].expr = &idx->exprs[k];
+		s->exprs[s->nexprs++].files = count[k];
+	}
+	free(count);
 	qsort(s->exprs, s->nexprs, sizeof(*s->exprs), cmp_expr_count);
-	return license_counts(s, idx);
+	return license_counts(s, idx, files, nfiles);
+}
+
+int summary_compute(struct summary *s, const struct spdx_index *idx)
+{
+	const struct spdx_file **files;
+	int ret;
+
+	files = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*files));
+	if (!files)
+		return -ENOMEM;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		files[i] = &idx->files[i];
+	ret = summary_compute_files(s, idx, files, idx->nfiles);
+	free(files);
+	if (!ret) {
+		s->symlinks = idx->nsymlinks;
+		s->others = idx->nothers;
+	}
+	return ret;
 }
 
 void summary_release(struct summary *s)
 {
 	free(s->licenses);
-	free((void *)s->exprs);
+	free(s->exprs);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -173,8 +202,8 @@ void report_summary_text(FILE *out, const struct summary *s)
 			s->licenses[l].dir, s->licenses[l].files);
 	fprintf(out, "\nfiles per expression, as written\n");
 	for (size_t k = 0; k < s->nexprs; k++)
-		fprintf(out, "  %8u  %s%s\n", s->exprs[k]->nfiles, s->exprs[k]->text,
-			s->exprs[k]->valid ? "" : "   [invalid]");
+		fprintf(out, "  %8zu  %s%s\n", s->exprs[k].files, s->exprs[k].expr->text,
+			s->exprs[k].expr->valid ? "" : "   [invalid]");
 }
 
 void json_string(FILE *out, const char *s)
@@ -225,9 +254,9 @@ void report_summary_json(FILE *out, const struct summary *s)
 	fprintf(out, "\n  ],\n  \"expressions\": [");
 	for (size_t k = 0; k < s->nexprs; k++) {
 		fprintf(out, "%s\n    {\"expression\": ", k ? "," : "");
-		json_string(out, s->exprs[k]->text);
-		fprintf(out, ", \"files\": %u, \"valid\": %s}", s->exprs[k]->nfiles,
-			s->exprs[k]->valid ? "true" : "false");
+		json_string(out, s->exprs[k].expr->text);
+		fprintf(out, ", \"files\": %zu, \"valid\": %s}", s->exprs[k].files,
+			s->exprs[k].expr->valid ? "true" : "false");
 	}
 	fprintf(out, "\n  ]\n}\n");
 }

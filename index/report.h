@@ -31,11 +31,19 @@ struct summary {
 	size_t lowercase_ops, strict_failures, multiple_tags;
 	struct license_count *licenses;
 	size_t nlicenses;
-	const struct spdx_expr **exprs;	/* by file count, then text */
+	struct expr_count *exprs;	/* by file count, then text */
 	size_t nexprs;
 };
 
+struct expr_count {
+	const struct spdx_expr *expr;
+	size_t files;
+};
+
 int summary_compute(struct summary *s, const struct spdx_index *idx);
+/* The same over some of @idx's files only (e.g. those built into vmlinux). */
+int summary_compute_files(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles);
 void summary_release(struct summary *s);
 
 void report_summary_text(FILE *out, const struct summary *s);

@@ -52,7 +52,8 @@ test_done() {
 	[ "$test_failed" -eq 0 ]
 }
 
-# Compare a file with the expected text given on stdin.
+# Compare a file (not "-": stdin holds the expected text) with the
+# expected text given on stdin.
 expect_file() {
 	cat >"$TMP/.expect"
 	diff -u "$TMP/.expect" "$1"
