@@ -134,14 +134,18 @@ static int add_dep(struct collector *c, const char *dep, size_t dlen)
  */
 static int parse_cmd(struct collector *c, char *text)
 {
-	char *line, *save = NULL;
+	char *line = text, *next;
 	int in_deps = 0, ret = 0;
 
-	for (line = strtok_r(text, "\n", &save); line && !ret;
-	     line = strtok_r(NULL, "\n", &save)) {
-		size_t len = strlen(line);
+	/* Line by line, empty lines included: one ends the deps_ record. */
+	for (; line && *line && !ret; line = next) {
+		size_t len;
 		char *p = line;
 
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		len = strlen(line);
 		if (!in_deps) {
 			if (!strncmp(line, "source_", 7) && (p = strstr(line, " := "))) {
 				p += 4;
@@ -155,7 +159,7 @@ static int parse_cmd(struct collector *c, char *text)
 		in_deps = len && line[len - 1] == '\\';
 		if (in_deps)
 			len--;
-		while (*p == ' ' || *p == '\t')
+		while (len && (*p == ' ' || *p == '\t'))
 			p++, len--;
 		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
 			len--;
