@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli_tag: spdxfs tag TREE -o DIR, the SPDX tagging series.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <git2.h>
+
+#include "cli.h"
+#include "cli_tag.h"
+#include "index.h"
+#include "source.h"
+#include "tag.h"
+
+#ifndef SPDXFS_VERSION
+#define SPDXFS_VERSION "0.1"
+#endif
+
+static const char tag_help[] =
+	"Write a git format-patch series to DIR that adds SPDX tags to the\n"
+	"untagged source files of TREE, after the 2017 'License cleanup' series:\n"
+	"  0000-cover-letter.patch   method, counts, skipped files, files to review\n"
+	"  0001-...                  files with no license information\n"
+	"  0002-...                  */uapi/* files with no license information\n"
+	"  0003-...                  files whose license boilerplate maps to an\n"
+	"                            SPDX expression\n"
+	"A patch with no file is left out and the others renumbered.  Apply with\n"
+	"'git am DIR/0*.patch' on TREE's commit; files needing review are listed\n"
+	"in the cover letter and not tagged.  TREE is only read.\n\n"
+	"  -o, --output DIR   write the series to DIR (created; not inside TREE)\n"
+	"  -f, --force        write into a non-empty DIR, replacing its patches\n"
+	"  -l, --license ID   license of files without license information\n"
+	"                     (default " TAG_DEFAULT_LICENSE ")\n"
+	"      --author A     'Name <email>' for From: and Signed-off-by:\n"
+	"                     (default 'spdxfs <spdxfs@localhost>')\n"
+	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
+	"                     the committer date of TREE's HEAD, so the output is\n"
+	"                     reproducible)\n"
+	"      --json         print the plan as JSON and write nothing (no -o)\n"
+	"  -j, --jobs N       scan with N threads (default: one per CPU)\n"
+	"      --no-cache     neither read nor write the saved index\n"
+	"  -q, --quiet        no progress, no summary\n"
+	"  -h, --help         this help\n";
+
+static const char usage_args[] = "[OPTION]... TREE -o DIR";
+
+static int bad_usage(void)
+{
+	fprintf(stderr, "usage: spdxfs tag %s\nTry 'spdxfs tag --help'.\n", usage_args);
+	return 2;
+}
+
+struct tag_cli {
+	struct tag_opts o;
+	struct cli_index_opts io;
+	const char *outdir;
+	int force, json;
+	char date[64];
+	char base[GIT_OID_HEXSZ + 1];
+	char version[64];
+};
+
+/* "Thu, 3 Dec 2026 07:08:06 +0000" for @t at @offset minutes east. */
+static void rfc2822(char *buf, size_t size, int64_t t, int offset)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	time_t local = (time_t)(t + (int64_t)offset * 60);
+	int off = offset < 0 ? -offset : offset;
+	struct tm tm;
+
+	gmtime_r(&local, &tm);
+	snprintf(buf, size, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d", days[tm.tm_wday],
+		 tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, offset < 0 ? '-' : '+', off / 60, off % 60);
+}
+
+/* TREE's HEAD commit and its committer date, when TREE is a git work tree. */
+static void read_base(struct tag_cli *c, const char *tree)
+{
+	git_repository *repo = NULL;
+	git_commit *commit = NULL;
+	git_oid oid;
+
+	git_libgit2_init();
+	if (git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
+	    git_reference_name_to_id(&oid, repo, "HEAD") ||
+	    git_commit_lookup(&commit, repo, &oid))
+		goto out;
+	git_oid_tostr(c->base, sizeof(c->base), &oid);
+	c->o.base = c->base;
+	if (!c->o.date) {
+		rfc2822(c->date, sizeof(c->date), git_commit_time(commit),
+			git_commit_time_offset(commit));
+		c->o.date = c->date;
+	}
+out:
+	git_commit_free(commit);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+}
+
+/* The absolute form of @path, which need not exist yet. */
+static int abs_path(const char *path, char *out, size_t size)
+{
+	char tmp[PATH_MAX], *slash;
+
+	if (realpath(path, out))
+		return 0;
+	if (errno != ENOENT || strlen(path) >= sizeof(tmp))
+		return -errno;
+	strcpy(tmp, path);
+	while (strlen(tmp) > 1 && tmp[strlen(tmp) - 1] == '/')
+		tmp[strlen(tmp) - 1] = '\0';
+	slash = strrchr(tmp, '/');
+	if (!slash)
+		return realpath(".", out) && strlen(out) + strlen(tmp) + 2 < size ?
+			(strcat(strcat(out, "/"), tmp), 0) : -ENAMETOOLONG;
+	*slash = '\0';
+	if (abs_path(tmp[0] ? tmp : "/", out, size))
+		return -errno;
+	if (strlen(out) + strlen(slash + 1) + 2 >= size)
+		return -ENAMETOOLONG;
+	if (strcmp(out, "/"))
+		strcat(out, "/");
+	strcat(out, slash + 1);
+	return 0;
+}
+
+static int mkdirs(const char *path)
+{
+	char tmp[PATH_MAX];
+
+	if (strlen(path) >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	strcpy(tmp, path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0777) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0777) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Check and prepare DIR: outside TREE, created, empty (or --force). */
+static int prepare_outdir(const struct tag_cli *c, const char *tree)
+{
+	char t[PATH_MAX], d[PATH_MAX];
+	struct dirent *de;
+	size_t n;
+	DIR *dir;
+	int ret;
+
+	if (!realpath(tree, t)) {
+		cli_error("%s: %s", tree, strerror(errno));
+		return 2;
+	}
+	ret = abs_path(c->outdir, d, sizeof(d));
+	if (ret) {
+		cli_error("%s: %s", c->outdir, strerror(-ret));
+		return 2;
+	}
+	n = strlen(t);
+	if (!strncmp(d, t, n) && (d[n] == '/' || !d[n] || n == 1)) {
+		cli_error("%s: the output directory must not be inside %s", c->outdir, t);
+		return 2;
+	}
+	ret = mkdirs(d);
+	if (ret) {
+		cli_error("%s: %s", c->outdir, strerror(-ret));
+		return 2;
+	}
+	dir = opendir(d);
+	if (!dir) {
+		cli_error("%s: %s", c->outdir, strerror(errno));
+		return 2;
+	}
+	while ((de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (!c->force) {
+			closedir(dir);
+			cli_error("%s: not empty (use --force to replace its patches)",
+				  c->outdir);
+			return 2;
+		}
+		n = strlen(de->d_name);
+		if (n > 11 && !strcmp(de->d_name + n - 6, ".patch") &&
+		    strspn(de->d_name, "0123456789") == 4 && de->d_name[4] == '-')
+			unlinkat(dirfd(dir), de->d_name, 0);
+	}
+	closedir(dir);
+	return 0;
+}
+
+static int write_one(const struct tag_cli *c, const struct tag_plan *p,
+		     enum tag_kind kind)
+{
+	char name[512], path[PATH_MAX + 512];
+	FILE *f;
+	int ret;
+
+	tag_patch_name(p, kind, &c->o, name, sizeof(name));
+	snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = kind == TAG_K_SKIP ? tag_write_cover(f, p, &c->o)
+				 : tag_write_patch(f, p, kind, &c->o);
+	if (fclose(f) || ret) {
+		cli_error("%s: %s", path, ret == -ENOMEM ? "out of memory"
+							  : "write error");
+		return 2;
+	}
+	if (!c->io.quiet)
+		printf("%s\n", name);
+	return 0;
+}
+
+static void summary(FILE *out, const struct tag_plan *p)
+{
+	size_t skipped = 0;
+
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
+		skipped += p->skipped[r];
+	fprintf(out, "untagged files           %7zu\n", p->candidates);
+	fprintf(out, "  no license (patch %d)   %7zu\n", p->patchno[TAG_K_NOLICENSE],
+		p->nkind[TAG_K_NOLICENSE]);
+	fprintf(out, "  uapi, no license (%d)   %7zu\n", p->patchno[TAG_K_UAPI],
+		p->nkind[TAG_K_UAPI]);
+	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
+		p->nkind[TAG_K_BOILERPLATE]);
+	fprintf(out, "  needing review         %7zu\n", p->nkind[TAG_K_REVIEW]);
+	fprintf(out, "  skipped                %7zu\n", skipped);
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
+		if (p->skipped[r])
+			fprintf(out, "    %-44s %7zu\n", tag_reason_name(r), p->skipped[r]);
+}
+
+static void plan_progress(size_t done, size_t total, void *arg)
+{
+	if (done == total)
+		fputs("\r\033[K", stderr);
+	else
+		fprintf(stderr, "\rspdxfs: deciding, %zu of %zu files", done, total);
+}
+
+static int run(struct tag_cli *c, const char *tree)
+{
+	struct spdx_index *idx;
+	struct tag_plan *plan;
+	struct source *src;
+	int r;
+
+	if (!c->json && (r = prepare_outdir(c, tree)))
+		return r;
+	r = cli_open_index(tree, &c->io, &src, &idx);
+	if (r)
+		return r;
+	read_base(c, tree);
+	if (!c->io.quiet && isatty(STDERR_FILENO))
+		c->o.progress = plan_progress;
+	r = tag_plan_build(&plan, src, idx, &c->o);
+	if (r) {
+		cli_error("%s: %s", tree, strerror(-r));
+		r = 2;
+		goto out;
+	}
+	if (c->json) {
+		tag_plan_json(stdout, plan, &c->o);
+	} else {
+		r = write_one(c, plan, TAG_K_SKIP);
+		for (int k = TAG_K_NOLICENSE; !r && k <= TAG_K_BOILERPLATE; k++)
+			if (plan->patchno[k])
+				r = write_one(c, plan, k);
+		if (!r && !c->io.quiet)
+			summary(stdout, plan);
+	}
+	tag_plan_free(plan);
+out:
+	index_free(idx);
+	source_free(src);
+	return r;
+}
+
+int cmd_tag(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "license", required_argument, NULL, 'l' },
+		{ "author", required_argument, NULL, 'A' },
+		{ "date", required_argument, NULL, 'D' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "no-cache", no_argument, NULL, 'C' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct tag_cli c = { .o.version = NULL };
+	char *end;
+	int ch;
+
+	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
+	c.o.version = c.version;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:fl:j:qh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': c.outdir = optarg; break;
+		case 'f': c.force = 1; break;
+		case 'l': c.o.license = optarg; break;
+		case 'J': c.json = 1; break;
+		case 'C': c.io.no_cache = 1; break;
+		case 'q': c.io.quiet = 1; break;
+		case 'A':
+			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
+				cli_error("--author: expected 'Name <email>', got '%s'", optarg);
+				return 2;
+			}
+			c.o.author = optarg;
+			break;
+		case 'D':
+			if (optarg[0] == '@') {
+				long long t = strtoll(optarg + 1, &end, 10);
+
+				if (*end || !optarg[1]) {
+					cli_error("--date: expected @SECONDS, got '%s'", optarg);
+					return 2;
+				}
+				rfc2822(c.date, sizeof(c.date), t, 0);
+				c.o.date = c.date;
+			} else if (!optarg[0] || strchr(optarg, '\n')) {
+				cli_error("--date: expected an RFC 2822 date or @SECONDS");
+				return 2;
+			} else {
+				c.o.date = optarg;
+			}
+			break;
+		case 'j':
+			c.io.nthreads = strtol(optarg, &end, 10);
+			if (*end || c.io.nthreads < 1 || c.io.nthreads > 64) {
+				cli_error("--jobs: expected 1..64, got '%s'", optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			printf("usage: spdxfs tag %s\n%s", usage_args, tag_help);
+			return 0;
+		default:
+			return bad_usage();
+		}
+	}
+	if (argc - optind != 1 || (!c.outdir && !c.json))
+		return bad_usage();
+	if (c.o.license && (strpbrk(c.o.license, "\n\r*/") || !c.o.license[0])) {
+		cli_error("--license: '%s' cannot go into a comment", c.o.license);
+		return 2;
+	}
+	return run(&c, argv[optind]);
+}

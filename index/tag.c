@@ -1,0 +1,1220 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tag: decide, place and diff the SPDX tag of each untagged file, then
+ * write the series: decisions, placement, diffs, the plan, the mails.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <git2.h>
+
+#include "boilerplate.h"
+#include "expr.h"
+#include "index.h"
+#include "source.h"
+#include "tag.h"
+
+static const char *const reason_names[TAG__NREASONS] = {
+	[TAG_OK]		= "eligible",
+	[TAG_SKIP_EXCLUDED]	= "matched by scripts/spdxexclude",
+	[TAG_SKIP_UNREADABLE]	= "unreadable",
+	[TAG_SKIP_BINARY]	= "binary",
+	[TAG_SKIP_EMPTY]	= "empty",
+	[TAG_SKIP_DOC]		= "documentation",
+	[TAG_SKIP_NO_COMMENT]	= "no comment syntax (JSON)",
+	[TAG_SKIP_SHORT]	= "Makefile/Kbuild/Kconfig of 5 lines or fewer",
+	[TAG_SKIP_NOT_SOURCE]	= "not a source file type",
+	[TAG_SKIP_TOO_BIG]	= "larger than 64 MiB",
+};
+
+const char *tag_reason_name(enum tag_reason r)
+{
+	return (unsigned)r < TAG__NREASONS ? reason_names[r] : NULL;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static int ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !memcmp(s + n - k, suffix, k);
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static int is_make_name(const char *base)
+{
+	size_t n = strlen(base);
+
+	return starts_with(base, "Makefile") || starts_with(base, "Kbuild") ||
+	       starts_with(base, "Kconfig") || !strcmp(base, "makefile") ||
+	       !strcmp(base, "GNUmakefile") || ends_with(base, n, ".mk");
+}
+
+static int is_doc(const char *path)
+{
+	size_t n = strlen(path);
+
+	return starts_with(path, "Documentation/") || ends_with(path, n, ".rst") ||
+	       ends_with(path, n, ".txt");
+}
+
+static size_t bom_len(const char *buf, size_t len)
+{
+	return len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
+/*
+ * "#!/bin/sh", "#! /usr/bin/env python3", ...: 1 when the interpreter
+ * takes '#' comments.  checkpatch.pl only counts "#!" followed by a '/'
+ * as a shebang line, so nothing else is.
+ */
+static int hash_shebang(const char *buf, size_t len)
+{
+	static const char *const interp[] = {
+		"sh", "bash", "dash", "ksh", "zsh", "python", "perl", "awk",
+		"gawk", "mawk", "nawk", "make", "bpftrace", NULL
+	};
+	char word[64];
+	size_t i = bom_len(buf, len), k;
+	int env = 0;
+
+	if (len - i < 3 || buf[i] != '#' || buf[i + 1] != '!')
+		return 0;
+	for (i += 2; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		;
+	if (i >= len || buf[i] != '/')
+		return 0;
+next:
+	for (k = 0; i < len && buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' &&
+		    buf[i] != '\r'; i++)
+		if (k + 1 < sizeof(word))
+			word[k++] = buf[i];
+	word[k] = '\0';
+	if (!env && !strcmp(base_name(word), "env")) {
+		env = 1;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i + 1 < len && buf[i] == '-' && buf[i + 1] == 'S') {
+			i += 2;
+			while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+				i++;
+		}
+		goto next;
+	}
+	for (const char *const *p = interp; *p; p++) {
+		const char *b = base_name(word);
+		size_t n = strlen(*p);
+
+		/* "python3", "python3.9", "perl5" */
+		if (!strncmp(b, *p, n) && (!b[n] || (b[n] >= '0' && b[n] <= '9')))
+			return 1;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *ext;
+	enum tag_style style;
+} ext_styles[] = {
+	{ ".c", TAG_STYLE_SLASH }, { ".rs", TAG_STYLE_SLASH },
+	{ ".dts", TAG_STYLE_SLASH }, { ".dtsi", TAG_STYLE_SLASH },
+	{ ".dtso", TAG_STYLE_SLASH }, { ".cocci", TAG_STYLE_SLASH },
+	{ ".h", TAG_STYLE_BLOCK }, { ".S", TAG_STYLE_BLOCK },
+	{ ".s", TAG_STYLE_BLOCK }, { ".lds", TAG_STYLE_BLOCK },
+	{ ".asm", TAG_STYLE_BLOCK }, { ".y", TAG_STYLE_BLOCK },
+	{ ".l", TAG_STYLE_BLOCK },
+	{ ".sh", TAG_STYLE_HASH }, { ".bash", TAG_STYLE_HASH },
+	{ ".py", TAG_STYLE_HASH }, { ".pl", TAG_STYLE_HASH },
+	{ ".pm", TAG_STYLE_HASH }, { ".awk", TAG_STYLE_HASH },
+	{ ".tc", TAG_STYLE_HASH }, { ".mk", TAG_STYLE_HASH },
+	{ ".rst", TAG_STYLE_RST },
+};
+
+enum tag_style tag_style_for(const char *path, const char *buf, size_t len)
+{
+	const char *base = base_name(path);
+	size_t n = strlen(base);
+
+	if (buf && hash_shebang(buf, len))
+		return TAG_STYLE_HASH;
+	if (is_make_name(base))
+		return TAG_STYLE_HASH;
+	if (ends_with(base, n, "_shipped"))
+		n -= strlen("_shipped");
+	for (size_t i = 0; i < sizeof(ext_styles) / sizeof(ext_styles[0]); i++)
+		if (ends_with(base, n, ext_styles[i].ext) &&
+		    n > strlen(ext_styles[i].ext))
+			return ext_styles[i].style;
+	return TAG_STYLE_NONE;
+}
+
+static size_t count_lines(const char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = buf; (p = memchr(p, '\n', buf + len - p)); p++)
+		n++;
+	return n + (len && buf[len - 1] != '\n');
+}
+
+enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
+			     enum tag_style *style)
+{
+	enum tag_style st;
+
+	*style = TAG_STYLE_NONE;
+	if (is_doc(path))
+		return TAG_SKIP_DOC;
+	if (memchr(buf, '\0', len))
+		return TAG_SKIP_BINARY;
+	if (len == bom_len(buf, len))
+		return TAG_SKIP_EMPTY;
+	st = tag_style_for(path, buf, len);
+	if (st == TAG_STYLE_NONE)
+		return ends_with(path, strlen(path), ".json") ?
+			TAG_SKIP_NO_COMMENT : TAG_SKIP_NOT_SOURCE;
+	if (is_make_name(base_name(path)) && !hash_shebang(buf, len) &&
+	    count_lines(buf, len) <= 5)
+		return TAG_SKIP_SHORT;
+	*style = st;
+	return TAG_OK;
+}
+
+int tag_line(enum tag_style style, const char *expr, char *buf, size_t size)
+{
+	static const char *const fmt[] = {
+		[TAG_STYLE_SLASH] = "// SPDX-License-Identifier: %s",
+		[TAG_STYLE_BLOCK] = "/* SPDX-License-Identifier: %s */",
+		[TAG_STYLE_HASH] = "# SPDX-License-Identifier: %s",
+		[TAG_STYLE_RST] = ".. SPDX-License-Identifier: %s",
+	};
+
+	if (style <= TAG_STYLE_NONE || style > TAG_STYLE_RST)
+		return -EINVAL;
+	return snprintf(buf, size, fmt[style], expr);
+}
+
+/* Decisions */
+
+static const char *legacy_spelling(const char *id)
+{
+	static const char *const map[][2] = {
+		{ "GPL-2.0-only", "GPL-2.0" }, { "GPL-2.0-or-later", "GPL-2.0+" },
+		{ "LGPL-2.1-only", "LGPL-2.1" }, { "LGPL-2.1-or-later", "LGPL-2.1+" },
+		{ "LGPL-2.0-only", "LGPL-2.0" }, { "LGPL-2.0-or-later", "LGPL-2.0+" },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(id, map[i][0]))
+			return map[i][1];
+	return id;
+}
+
+static void format_expr(char *buf, size_t size, const char *const *ids, int n,
+			int uapi, int legacy)
+{
+	const char *a = legacy ? legacy_spelling(ids[0]) : ids[0];
+	int note = uapi && boilerplate_is_gpl_family(ids[0]);
+
+	if (n == 1) {
+		snprintf(buf, size, note ? "%s WITH " TAG_SYSCALL_NOTE : "%s", a);
+		return;
+	}
+	snprintf(buf, size, note ? "(%s WITH " TAG_SYSCALL_NOTE ") OR %s" : "%s OR %s",
+		 a, legacy ? legacy_spelling(ids[1]) : ids[1]);
+}
+
+/* 1 when @text validates against @lic and spdxcheck's grammar; 1 without
+ * @lic; 0 when not; -ENOMEM. */
+static int expr_ok(const char *text, const struct licenses *lic)
+{
+	struct expr_error err;
+	struct expr *e;
+	int ret;
+
+	if (expr_kernel_strict(text, strlen(text), &err))
+		return 0;
+	if (!lic)
+		return 1;
+	ret = expr_parse(&e, text, strlen(text), &err);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		return 0;
+	ret = !expr_validate(e, lic, &err);
+	expr_free(e);
+	return ret;
+}
+
+/* The expression for @ids in the first spelling @lic accepts. */
+static int build_expr(struct tag_decision *d, const char *const *ids, int n,
+		      int uapi, const struct licenses *lic)
+{
+	for (int legacy = 0; legacy < 2; legacy++) {
+		int ret;
+
+		format_expr(d->expr, sizeof(d->expr), ids, n, uapi, legacy);
+		ret = expr_ok(d->expr, lic);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
+	return -EINVAL;
+}
+
+static void review(struct tag_decision *d, const struct bp_match *m,
+		   const char *why)
+{
+	d->kind = TAG_K_REVIEW;
+	d->why = why;
+	d->expr[0] = '\0';
+	if (m && m->nids)
+		snprintf(d->expr, sizeof(d->expr), m->nids == 2 ? "%s, %s" : "%s",
+			 m->ids[0], m->nids == 2 ? m->ids[1] : "");
+}
+
+int tag_decide(const char *path, const char *buf, size_t len, int uapi,
+	       const char *license, const struct licenses *lic,
+	       struct tag_decision *d)
+{
+	size_t head = len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES;
+	struct bp_match m;
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	d->reason = tag_eligible(path, buf, len, &d->style);
+	if (d->reason != TAG_OK)
+		return 0;
+	if (!license)
+		license = TAG_DEFAULT_LICENSE;
+	if (!boilerplate_has_license_words(buf, head)) {
+		if (memmem(buf, len, "MODULE_LICENSE(", 15)) {
+			review(d, NULL, "MODULE_LICENSE() but no license text");
+			return 0;
+		}
+		d->kind = uapi ? TAG_K_UAPI : TAG_K_NOLICENSE;
+		ret = build_expr(d, &license, 1, uapi, lic);
+		if (ret == -EINVAL) {
+			snprintf(d->expr, sizeof(d->expr), "%s", license);
+			d->kind = TAG_K_REVIEW;
+			d->why = "the license is not declared in LICENSES/";
+			return 0;
+		}
+		return ret;
+	}
+	boilerplate_detect(buf, head, &m);
+	if (m.verdict != BP_FOUND) {
+		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
+		return 0;
+	}
+	d->kind = TAG_K_BOILERPLATE;
+	ret = build_expr(d, m.ids, m.nids, uapi, lic);
+	if (ret == -EINVAL) {
+		review(d, &m, "the license is not declared in LICENSES/");
+		return 0;
+	}
+	return ret;
+}
+
+int tag_suggest(struct source *src, const struct spdx_index *idx,
+		const struct spdx_file *f, const char *license,
+		char *buf, size_t len)
+{
+	struct tag_decision d;
+	size_t n;
+	char *data;
+	int ret;
+
+	if (f->status != ST_UNTAGGED || (f->flags & SCAN_F_BINARY))
+		return -ENODATA;
+	ret = source_read_all(src, f->path, TAG_FILE_MAX, &data, &n);
+	if (ret)
+		return ret;
+	ret = tag_decide(f->path, data, n, !!(f->flags & IDX_F_UAPI), license,
+			 idx->lic, &d);
+	free(data);
+	if (ret)
+		return ret;
+	if (d.kind == TAG_K_SKIP)
+		return -ENODATA;
+	if (strlen(d.expr) >= len)
+		return -ERANGE;
+	strcpy(buf, d.expr);
+	return d.kind == TAG_K_REVIEW;
+}
+
+/* Placement */
+
+int tag_edit_make(const char *buf, size_t len, const char *tagline,
+		  struct tag_edit *e)
+{
+	size_t bom = bom_len(buf, len), l1, tl = strlen(tagline);
+	const char *nl = memchr(buf, '\n', len);
+	const char *eol = nl && nl > buf && nl[-1] == '\r' ? "\r\n" : "\n";
+	size_t el = strlen(eol);
+	int after;
+	char *t;
+
+	memset(e, 0, sizeof(*e));
+	if (len == bom)
+		return -EINVAL;
+	l1 = nl ? (size_t)(nl - buf) + 1 : len;
+	after = (len - bom >= 2 && !memcmp(buf + bom, "#!", 2)) ||
+		(len - bom >= 5 && !memcmp(buf + bom, "<?xml", 5));
+	t = malloc(l1 + tl + el + 1);
+	if (!t)
+		return -ENOMEM;
+	e->text = t;
+	if (after && nl) {			/* a line after line 1 */
+		e->off = l1;
+		e->len = (size_t)sprintf(t, "%s%s", tagline, eol);
+		e->line = 2;
+	} else if (after) {			/* line 1 is all there is */
+		e->old_len = len;
+		memcpy(t, buf, len);
+		memcpy(t + len, eol, el);
+		memcpy(t + len + el, tagline, tl);
+		e->len = len + el + tl;
+		e->line = 2;
+	} else if (bom) {			/* BOM, tag, rest of line 1 */
+		e->old_len = l1;
+		memcpy(t, buf, bom);
+		memcpy(t + bom, tagline, tl);
+		memcpy(t + bom + tl, eol, el);
+		memcpy(t + bom + tl + el, buf + bom, l1 - bom);
+		e->len = l1 + tl + el;
+		e->line = 1;
+	} else {
+		e->len = (size_t)sprintf(t, "%s%s", tagline, eol);
+		e->line = 1;
+	}
+	return 0;
+}
+
+void tag_edit_release(struct tag_edit *e)
+{
+	free(e->text);
+	e->text = NULL;
+}
+
+int tag_edit_apply(const char *buf, size_t len, const struct tag_edit *e,
+		   char **out, size_t *outlen)
+{
+	size_t n = len - e->old_len + e->len;
+	char *p = malloc(n + 1);
+
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, buf, e->off);
+	memcpy(p + e->off, e->text, e->len);
+	memcpy(p + e->off + e->len, buf + e->off + e->old_len,
+	       len - e->off - e->old_len);
+	p[n] = '\0';
+	*out = p;
+	*outlen = n;
+	return 0;
+}
+
+/* Diffs */
+
+struct span {
+	const char *p;
+	size_t n;
+};
+
+/* Up to @max lines of [p, end) from the start, into @l; returns the count. */
+static int lines_from(const char *p, const char *end, struct span *l, int max)
+{
+	int k = 0;
+
+	while (p < end && k < max) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+
+		l[k].p = p;
+		l[k++].n = n;
+		p += n;
+	}
+	return k;
+}
+
+static size_t count_all(const char *p, size_t n)
+{
+	return count_lines(p, n);
+}
+
+static void emit(FILE *out, char c, const struct span *l)
+{
+	fputc(c, out);
+	fwrite(l->p, 1, l->n, out);
+	if (!l->n || l->p[l->n - 1] != '\n')
+		fputs("\n\\ No newline at end of file\n", out);
+}
+
+static void range(FILE *out, char sign, size_t start, size_t count)
+{
+	if (count == 1)
+		fprintf(out, "%c%zu", sign, start);
+	else
+		fprintf(out, "%c%zu,%zu", sign, count ? start : start - (start > 0), count);
+}
+
+/* git's quoting of a path in diff headers: "a/..." when needed. */
+static void put_path(FILE *out, const char *prefix, const char *path)
+{
+	int quote = 0;
+
+	for (const unsigned char *s = (const unsigned char *)path; *s; s++)
+		if (*s < 0x20 || *s >= 0x7f || *s == '"' || *s == '\\')
+			quote = 1;
+	if (!quote) {
+		fprintf(out, "%s%s", prefix, path);
+		return;
+	}
+	fprintf(out, "\"%s", prefix);
+	for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+		static const char esc[] = "\aa\bb\tt\nn\vv\ff\rr\"\"\\\\";
+		const char *x = *s ? strchr(esc, *s) : NULL;
+
+		if (x && (x - esc) % 2 == 0)
+			fprintf(out, "\\%c", x[1]);
+		else if (*s < 0x20 || *s >= 0x7f)
+			fprintf(out, "\\%03o", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static pthread_once_t git_once = PTHREAD_ONCE_INIT;
+
+static void git_init(void)
+{
+	git_libgit2_init();
+}
+
+static int blob_id(const char *buf, size_t len, char *hex, size_t size)
+{
+	git_oid oid;
+
+	pthread_once(&git_once, git_init);
+	if (git_odb_hash(&oid, buf, len, GIT_OBJECT_BLOB))
+		return -EIO;
+	git_oid_tostr(hex, size, &oid);
+	return 0;
+}
+
+int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
+	     size_t len, const struct tag_edit *e, unsigned *ins, unsigned *del)
+{
+	struct span before[3], old[4], new[4], after[3];
+	char oid_old[13], oid_new[13], *nbuf;
+	const char *p = buf, *cut = buf + e->off;
+	size_t nlen, skip = 0;
+	int nb = 0, no, nn, na;
+
+	/* the (at most 3) lines before the change */
+	while (p < cut) {
+		const char *nl = memchr(p, '\n', cut - p);
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(cut - p);
+
+		if (nb == 3) {
+			memmove(before, before + 1, 2 * sizeof(*before));
+			nb--;
+			skip++;
+		}
+		before[nb].p = p;
+		before[nb++].n = n;
+		p += n;
+	}
+	no = lines_from(cut, cut + e->old_len, old, 4);
+	nn = lines_from(e->text, e->text + e->len, new, 4);
+	if (count_all(cut, e->old_len) > 4 || count_all(e->text, e->len) > 4)
+		return -EINVAL;
+	na = lines_from(cut + e->old_len, buf + len, after, 3);
+	if (tag_edit_apply(buf, len, e, &nbuf, &nlen))
+		return -ENOMEM;
+	if (blob_id(buf, len, oid_old, sizeof(oid_old)) ||
+	    blob_id(nbuf, nlen, oid_new, sizeof(oid_new))) {
+		free(nbuf);
+		return -EIO;
+	}
+	free(nbuf);
+	fputs("diff --git ", out);
+	put_path(out, "a/", path);
+	fputc(' ', out);
+	put_path(out, "b/", path);
+	fprintf(out, "\nindex %s..%s %s\n--- ", oid_old, oid_new,
+		mode & 0111 ? "100755" : "100644");
+	put_path(out, "a/", path);
+	fputs("\n+++ ", out);
+	put_path(out, "b/", path);
+	fputs("\n@@ ", out);
+	range(out, '-', skip + 1, nb + no + na);
+	fputc(' ', out);
+	range(out, '+', skip + 1, nb + nn + na);
+	fputs(" @@\n", out);
+	for (int i = 0; i < nb; i++)
+		emit(out, ' ', &before[i]);
+	for (int i = 0; i < no; i++)
+		emit(out, '-', &old[i]);
+	for (int i = 0; i < nn; i++)
+		emit(out, '+', &new[i]);
+	for (int i = 0; i < na; i++)
+		emit(out, ' ', &after[i]);
+	*ins += nn;
+	*del += no;
+	return ferror(out) ? -EIO : 0;
+}
+
+/* The plan */
+
+static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
+		    const struct tag_decision *d)
+{
+	struct tag_item *it;
+
+	if (p->nitems == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 1024;
+		struct tag_item *n = realloc(p->items, ncap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		p->items = n;
+		*cap = ncap;
+	}
+	it = &p->items[p->nitems];
+	memset(it, 0, sizeof(*it));
+	it->path = strdup(path);
+	it->expr = strdup(d->expr);
+	if (!it->path || !it->expr) {
+		free(it->path);
+		free(it->expr);
+		return -ENOMEM;
+	}
+	it->kind = d->kind;
+	it->why = d->why;
+	p->nitems++;
+	return 0;
+}
+
+/* The diff of a file the series tags, into @it. */
+static int item_diff(struct tag_item *it, const struct spdx_file *f,
+		     const char *buf, size_t len, enum tag_style style)
+{
+	char line[256];
+	struct tag_edit e;
+	FILE *mem;
+	int ret;
+
+	if ((size_t)tag_line(style, it->expr, line, sizeof(line)) >= sizeof(line))
+		return -EINVAL;
+	ret = tag_edit_make(buf, len, line, &e);
+	if (ret)
+		return ret;
+	mem = open_memstream(&it->diff, &it->diff_len);
+	if (!mem) {
+		tag_edit_release(&e);
+		return -ENOMEM;
+	}
+	ret = tag_diff(mem, f->path, f->mode, buf, len, &e, &it->ins, &it->del);
+	if (fclose(mem) && !ret)
+		ret = -ENOMEM;
+	tag_edit_release(&e);
+	return ret;
+}
+
+/* Decide for one untagged file; adds an item or counts a skip. */
+static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
+		     const struct spdx_index *idx, const struct spdx_file *f,
+		     const struct tag_opts *o)
+{
+	struct tag_decision d;
+	char *buf;
+	size_t len;
+	int ret;
+
+	if (f->flags & SCAN_F_BINARY) {
+		p->skipped[is_doc(f->path) ? TAG_SKIP_DOC : TAG_SKIP_BINARY]++;
+		return 0;
+	}
+	ret = source_read_all(src, f->path, TAG_FILE_MAX, &buf, &len);
+	if (ret) {
+		p->skipped[ret == -EFBIG ? TAG_SKIP_TOO_BIG : TAG_SKIP_UNREADABLE]++;
+		return ret == -ENOMEM ? ret : 0;
+	}
+	ret = tag_decide(f->path, buf, len, !!(f->flags & IDX_F_UAPI),
+			 o->license, idx->lic, &d);
+	if (!ret && d.kind == TAG_K_SKIP)
+		p->skipped[d.reason]++;
+	else if (!ret)
+		ret = plan_add(p, cap, f->path, &d);
+	if (!ret && d.kind != TAG_K_SKIP && d.kind != TAG_K_REVIEW) {
+		ret = item_diff(&p->items[p->nitems - 1], f, buf, len, d.style);
+		if (ret == -EINVAL) {	/* a tag line we cannot write */
+			p->items[p->nitems - 1].kind = TAG_K_REVIEW;
+			p->items[p->nitems - 1].why = "tag line too long";
+			ret = 0;
+		}
+	}
+	if (!ret && d.kind != TAG_K_SKIP)
+		p->nkind[p->items[p->nitems - 1].kind]++;
+	free(buf);
+	return ret;
+}
+
+int tag_plan_build(struct tag_plan **out, struct source *src,
+		   const struct spdx_index *idx, const struct tag_opts *o)
+{
+	struct tag_plan *p = calloc(1, sizeof(*p));
+	size_t cap = 0;
+	int ret = 0, n = 0;
+
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < idx->nfiles && !ret; i++) {
+		const struct spdx_file *f = &idx->files[i];
+
+		if (o->progress && !(i % 512))
+			o->progress(i, idx->nfiles, o->progress_arg);
+		switch (f->status) {
+		case ST_MISPLACED:
+			p->misplaced++;
+			continue;
+		case ST_INVALID:
+			p->invalid++;
+			continue;
+		case ST_EXCLUDED:
+			if (f->scan_status == ST_UNTAGGED) {
+				p->candidates++;
+				p->skipped[TAG_SKIP_EXCLUDED]++;
+			}
+			continue;
+		case ST_ERROR:
+			p->candidates++;
+			p->skipped[TAG_SKIP_UNREADABLE]++;
+			continue;
+		case ST_UNTAGGED:
+			p->candidates++;
+			ret = plan_file(p, &cap, src, idx, f, o);
+			continue;
+		default:
+			continue;
+		}
+	}
+	if (o->progress)
+		o->progress(idx->nfiles, idx->nfiles, o->progress_arg);
+	if (ret) {
+		tag_plan_free(p);
+		return ret;
+	}
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++)
+		p->patchno[k] = p->nkind[k] ? ++n : 0;
+	p->npatches = n;
+	*out = p;
+	return 0;
+}
+
+void tag_plan_free(struct tag_plan *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nitems; i++) {
+		free(p->items[i].path);
+		free(p->items[i].expr);
+		free(p->items[i].diff);
+	}
+	free(p->items);
+	free(p);
+}
+
+/* The mails */
+
+struct idcount {
+	const char *expr;
+	size_t n;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_idcount(const void *a, const void *b)
+{
+	const struct idcount *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->expr, y->expr);
+}
+
+/* Files per expression for @kind, most files first.  *@out is malloc'd. */
+static int count_ids(const struct tag_plan *p, enum tag_kind kind,
+		     struct idcount **out, size_t *nout)
+{
+	const char **v = malloc((p->nkind[kind] + 1) * sizeof(*v));
+	struct idcount *c = malloc((p->nkind[kind] + 1) * sizeof(*c));
+	size_t n = 0, k = 0;
+
+	if (!v || !c) {
+		free(v);
+		free(c);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == kind)
+			v[n++] = p->items[i].expr;
+	qsort(v, n, sizeof(*v), cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		if (!k || strcmp(c[k - 1].expr, v[i]))
+			c[k++] = (struct idcount){ v[i], 0 };
+		c[k - 1].n++;
+	}
+	qsort(c, k, sizeof(*c), cmp_idcount);
+	free(v);
+	*out = c;
+	*nout = k;
+	return 0;
+}
+
+/* The seeds' table: identifier left, count right-aligned in column 61. */
+static void table_head(FILE *out, const char *what)
+{
+	fprintf(out, "   %-51s# files\n", what);
+	fprintf(out, "   ---------------------------------------------------|-------\n");
+}
+
+static void table_row(FILE *out, const char *name, size_t n)
+{
+	if (strlen(name) <= 51)
+		fprintf(out, "   %-51s%7zu\n", name, n);
+	else
+		fprintf(out, "   %s %zu\n", name, n);
+}
+
+static int id_table(FILE *out, const struct tag_plan *p, enum tag_kind kind)
+{
+	struct idcount *c;
+	size_t n;
+
+	if (count_ids(p, kind, &c, &n))
+		return -ENOMEM;
+	table_head(out, "SPDX license identifier");
+	for (size_t i = 0; i < n; i++)
+		table_row(out, c[i].expr, c[i].n);
+	free(c);
+	return 0;
+}
+
+static const char *author(const struct tag_opts *o)
+{
+	return o->author ? o->author : "spdxfs <spdxfs@localhost>";
+}
+
+static const char *license(const struct tag_opts *o)
+{
+	return o->license ? o->license : TAG_DEFAULT_LICENSE;
+}
+
+static void subject(char *buf, size_t size, enum tag_kind kind,
+		    const struct tag_opts *o)
+{
+	switch (kind) {
+	case TAG_K_NOLICENSE:
+		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
+			 license(o));
+		break;
+	case TAG_K_UAPI:
+		snprintf(buf, size, "License cleanup: add SPDX license identifier to uapi files with no license");
+		break;
+	case TAG_K_BOILERPLATE:
+		snprintf(buf, size, "License cleanup: add SPDX license identifier to files with a license");
+		break;
+	default:
+		snprintf(buf, size, "License cleanup: add SPDX license identifiers to files without one");
+		break;
+	}
+}
+
+int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
+		   const struct tag_opts *o, char *buf, size_t size)
+{
+	char subj[256], name[256];
+	size_t n = 0;
+
+	subject(subj, sizeof(subj), kind, o);
+	/* as git format-patch sanitises a subject */
+	for (const char *s = subj; *s && n + 1 < sizeof(name); s++) {
+		int keep = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+			   (*s >= '0' && *s <= '9') || *s == '.' || *s == '_';
+
+		if (keep)
+			name[n++] = *s;
+		else if (n && name[n - 1] != '-')
+			name[n++] = '-';
+	}
+	while (n && (name[n - 1] == '-' || name[n - 1] == '.'))
+		n--;
+	name[n] = '\0';
+	if (kind == TAG_K_SKIP)
+		return snprintf(buf, size, "0000-cover-letter.patch");
+	return snprintf(buf, size, "%04d-%s.patch", p->patchno[kind], name);
+}
+
+static void mail_head(FILE *out, const struct tag_plan *p, int no,
+		      const char *subj, const struct tag_opts *o)
+{
+	fprintf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		"From: %s\nDate: %s\nSubject: [PATCH %d/%d] %s\n\n",
+		author(o), o->date ? o->date : "Thu, 1 Jan 1970 00:00:00 +0000",
+		no, p->npatches, subj);
+}
+
+static void mail_tail(FILE *out, const struct tag_opts *o)
+{
+	fprintf(out, "-- \n%s\n\n", o->version ? o->version : "spdxfs");
+}
+
+static void method(FILE *out, const struct tag_opts *o)
+{
+	fprintf(out,
+"How this work was done:\n\n"
+"The series was generated by spdxfs from an index of the tree (see the\n"
+"base-commit in the cover letter) for three of the use cases of the 2017\n"
+"series:\n"
+" - file had no licensing information in it,\n"
+" - file was a */uapi/* one with no licensing information in it,\n"
+" - file had license boilerplate in it that maps to one SPDX license\n"
+"   expression.\n\n"
+"Criteria used to select files for SPDX license identifier tagging was:\n"
+" - Files considered eligible had to be source code files: C, headers,\n"
+"   assembly, linker scripts, device tree, Rust and scripts (shell,\n"
+"   Python, Perl, awk).\n"
+" - Make and config files (Makefile, Kbuild, Kconfig) were included as\n"
+"   candidates if they contained >5 lines.\n"
+" - Files matched by scripts/spdxexclude, binary files, empty files and\n"
+"   files without comment syntax (JSON) were skipped.\n\n"
+"All documentation files (Documentation/, *.rst, *.txt) were explicitly\n"
+"excluded.\n\n"
+"The following heuristics were used to determine which SPDX license\n"
+"identifiers to apply.\n\n"
+" - when the first 16 KiB of a file had no license wording (\"license\",\n"
+"   \"licence\", \"GPL\", \"copyleft\", \"public domain\", \"redistribute\",\n"
+"   \"free software\", \"warranty\", \"permission is hereby granted\",\n"
+"   \"permission to use\") and the file had no MODULE_LICENSE(), the file\n"
+"   was considered to have no license information in it, and the top\n"
+"   level COPYING file license applied.  A copyright line alone is no\n"
+"   license information, as for the scanners in 2017.\n\n"
+" - if a file had license wording, its head was reduced to words and\n"
+"   matched against known boilerplate: GPL and LGPL with their version\n"
+"   and \"only\" or \"or later\" wording, a GPL text naming the kernel's\n"
+"   COPYING file (GPL version 2), the BSD 2- and 3-clause texts, the\n"
+"   OpenIB.org BSD text, MIT and ISC.  A GPL-family text together with a\n"
+"   permissive one became \"A OR B\" only with a dual-license statement\n"
+"   (\"Alternatively\", \"dual licensed\", \"choice of\", ...).\n\n"
+" - a */uapi/* file got the Linux-syscall-note on its GPL-family\n"
+"   license, as in 2017.\n\n"
+" - identifiers are the current ones (GPL-2.0-only, GPL-2.0-or-later);\n"
+"   where the tree's LICENSES/ does not declare an expression in that\n"
+"   spelling (Linux-syscall-note lists LGPL-2.1 and LGPL-2.1+, not\n"
+"   LGPL-2.1-only), the older spelling was used.\n\n"
+" - anything else (several licenses without a clear expression, license\n"
+"   wording without known boilerplate, a GPL text without a version,\n"
+"   MODULE_LICENSE() without a license text) was not tagged and is\n"
+"   listed in the cover letter for manual review.\n\n"
+"The tag was placed as Documentation/process/license-rules.rst asks: on\n"
+"line 1, or on line 2 after a \"#!\" line; \"// \" in .c, .rs, .dts and\n"
+".dtsi files, \"/* */\" in headers, assembly and linker scripts, \"# \" in\n"
+"scripts, Makefiles and Kconfig files.  A UTF-8 byte order mark stays\n"
+"first, CRLF files get a CRLF line, a file without a final newline keeps\n"
+"it so.\n\n"
+"No second scanner and no lawyer looked at these results: as in 2017,\n"
+"each file needs review before this is applied.\n\n");
+}
+
+static int diffstat(FILE *out, const struct tag_plan *p, enum tag_kind kind)
+{
+	size_t width = 0, files = 0, ins = 0, del = 0;
+	unsigned maxc = 0;
+	int cw;
+
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+
+		if (it->kind != kind)
+			continue;
+		if (strlen(it->path) > width)
+			width = strlen(it->path);
+		if (it->ins + it->del > maxc)
+			maxc = it->ins + it->del;
+	}
+	if (width > 50)
+		width = 50;
+	cw = snprintf(NULL, 0, "%u", maxc);
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+		size_t n = strlen(it->path);
+
+		if (it->kind != kind)
+			continue;
+		if (n > width)
+			fprintf(out, " ...%s", it->path + n - (width - 3));
+		else
+			fprintf(out, " %-*s", (int)width, it->path);
+		fprintf(out, " | %*u ", cw, it->ins + it->del);
+		for (unsigned k = 0; k < it->ins; k++)
+			fputc('+', out);
+		for (unsigned k = 0; k < it->del; k++)
+			fputc('-', out);
+		fputc('\n', out);
+		files++;
+		ins += it->ins;
+		del += it->del;
+	}
+	fprintf(out, " %zu file%s changed, %zu insertion%s(+)", files,
+		files == 1 ? "" : "s", ins, ins == 1 ? "" : "s");
+	if (del)
+		fprintf(out, ", %zu deletion%s(-)", del, del == 1 ? "" : "s");
+	fputc('\n', out);
+	return 0;
+}
+
+static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind,
+			 const struct tag_opts *o)
+{
+	int first = 1;
+
+	for (int k = TAG_K_NOLICENSE; k < kind; k++)
+		first &= !p->patchno[k];
+	switch (kind) {
+	case TAG_K_NOLICENSE:
+		fprintf(out,
+"Many source files in the tree are missing licensing information, which\n"
+"makes it harder for compliance tools to determine the correct license.\n\n"
+"By default all files without license information are under the default\n"
+"license of the kernel, which is GPL version 2.\n\n"
+"Update the files which contain no license information with the\n"
+"'%s' SPDX license identifier.  The SPDX identifier is a legally\n"
+"binding shorthand, which can be used instead of the full boiler plate\n"
+"text.\n\n",
+			license(o));
+		break;
+	case TAG_K_UAPI:
+		fprintf(out,
+"Many user space API files are missing licensing information, which\n"
+"makes it hard for compliance tools to determine the correct license.\n\n"
+"By default are files without license information under the default\n"
+"license of the kernel.  Marking them without the syscall exception would\n"
+"exclude them from being included in non GPL code, which is obviously not\n"
+"intended.  The user space API files fall under the syscall exception\n"
+"which is in the kernel's COPYING file and LICENSES/exceptions/\n"
+"Linux-syscall-note.\n\n"
+"Update the files which contain no license information with an SPDX\n"
+"license identifier with the Linux-syscall-note.  SPDX license\n"
+"identifiers are a legally binding shorthand, which can be used instead\n"
+"of the full boiler plate text.\n\n");
+		break;
+	default:
+		fprintf(out,
+"Many source files in the tree carry license boilerplate but no SPDX\n"
+"license identifier, which makes it harder for compliance tools to\n"
+"determine the correct license.\n\n"
+"Add the SPDX license identifier that the boilerplate in each file\n"
+"states, with the Linux-syscall-note for */uapi/* files under a GPL\n"
+"family license.  The boilerplate itself stays: removing it is a\n"
+"separate step for the copyright holders.\n\n");
+		break;
+	}
+	if (first)
+		method(out, o);
+	else
+		fprintf(out, "See the first patch in this series for the methodology of how\n"
+			"this patch was researched.\n\n");
+	fprintf(out, "%s:\n\n", kind == TAG_K_NOLICENSE ? "For non */uapi/* files without license information that summary was" :
+		kind == TAG_K_UAPI ? "For */uapi/* files without license information that summary was" :
+		"For files with license boilerplate that summary was");
+	if (id_table(out, p, kind))
+		return -ENOMEM;
+	fputc('\n', out);
+	return 0;
+}
+
+int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
+		    const struct tag_opts *o)
+{
+	char subj[256];
+
+	if (kind < TAG_K_NOLICENSE || kind > TAG_K_BOILERPLATE || !p->patchno[kind])
+		return -EINVAL;
+	subject(subj, sizeof(subj), kind, o);
+	mail_head(out, p, p->patchno[kind], subj, o);
+	if (patch_message(out, p, kind, o))
+		return -ENOMEM;
+	fprintf(out, "Signed-off-by: %s\n---\n", author(o));
+	diffstat(out, p, kind);
+	fputc('\n', out);
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == kind)
+			fwrite(p->items[i].diff, 1, p->items[i].diff_len, out);
+	mail_tail(out, o);
+	return ferror(out) ? -EIO : 0;
+}
+
+static void skipped_table(FILE *out, const struct tag_plan *p)
+{
+	table_head(out, "Reason a file was skipped");
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
+		if (p->skipped[r])
+			table_row(out, reason_names[r], p->skipped[r]);
+}
+
+int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o)
+{
+	static const char *const what[TAG__NKINDS] = {
+		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
+		[TAG_K_UAPI] = "*/uapi/* files with no license information",
+		[TAG_K_BOILERPLATE] = "files with license boilerplate",
+	};
+	size_t tagged = 0, skipped = 0;
+	char subj[256];
+
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++)
+		tagged += p->nkind[k];
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
+		skipped += p->skipped[r];
+	subject(subj, sizeof(subj), TAG_K_SKIP, o);
+	mail_head(out, p, 0, subj, o);
+	fprintf(out,
+"Many source files in the tree are missing an SPDX license identifier,\n"
+"which makes it harder for compliance tools to determine the correct\n"
+"license.  This series adds one to %zu of the %zu files that have none,\n"
+"in the way the 2017 series did (b24413180f56, 6f52b16c5b29).\n\n",
+		tagged, p->candidates);
+	method(out, o);
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+		if (!p->patchno[k]) {
+			fprintf(out, "There are no %s: that patch is left out.\n\n", what[k]);
+			continue;
+		}
+		fprintf(out, "Patch %d/%d, %s (%zu files):\n\n", p->patchno[k],
+			p->npatches, what[k], p->nkind[k]);
+		if (id_table(out, p, k))
+			return -ENOMEM;
+		fputc('\n', out);
+	}
+	fprintf(out, "%zu files without an SPDX tag were skipped:\n\n", skipped);
+	skipped_table(out, p);
+	fputc('\n', out);
+	if (p->misplaced || p->invalid)
+		fprintf(out, "Files with a misplaced (%zu) or invalid (%zu) tag are left alone.\n\n",
+			p->misplaced, p->invalid);
+	fprintf(out, "%zu files need review and are not tagged (recognised licenses, or\n"
+		"'no match'; and why):\n\n", p->nkind[TAG_K_REVIEW]);
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+
+		if (it->kind == TAG_K_REVIEW)
+			fprintf(out, "  %s: %s (%s)\n", it->path,
+				it->expr[0] ? it->expr : "no match", it->why);
+	}
+	if (p->nkind[TAG_K_REVIEW])
+		fputc('\n', out);
+	fprintf(out, "%s (%d):\n", author(o), p->npatches);
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+		if (!p->patchno[k])
+			continue;
+		subject(subj, sizeof(subj), k, o);
+		fprintf(out, "  %s\n", subj);
+	}
+	fprintf(out, "\n %zu file%s changed, %zu insertion%s(+)\n\n", tagged,
+		tagged == 1 ? "" : "s", tagged, tagged == 1 ? "" : "s");
+	if (o->base)
+		fprintf(out, "base-commit: %s\n", o->base);
+	mail_tail(out, o);
+	return ferror(out) ? -EIO : 0;
+}
+
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o)
+{
+	static const char *const key[TAG__NKINDS] = {
+		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
+		[TAG_K_BOILERPLATE] = "boilerplate",
+	};
+	int first = 1;
+
+	fprintf(out, "{\"candidates\": %zu, \"patches\": [", p->candidates);
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+		struct idcount *c;
+		size_t n;
+
+		if (!p->patchno[k] || count_ids(p, k, &c, &n))
+			continue;
+		fprintf(out, "%s\n  {\"number\": %d, \"kind\": \"%s\", \"files\": %zu, \"identifiers\": {",
+			first ? "" : ",", p->patchno[k], key[k], p->nkind[k]);
+		for (size_t i = 0; i < n; i++) {
+			fputs(i ? ", " : "", out);
+			json_str(out, c[i].expr);
+			fprintf(out, ": %zu", c[i].n);
+		}
+		fputs("}}", out);
+		free(c);
+		first = 0;
+	}
+	fputs("\n ], \"skipped\": {", out);
+	first = 1;
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++) {
+		if (!p->skipped[r])
+			continue;
+		fputs(first ? "" : ", ", out);
+		json_str(out, reason_names[r]);
+		fprintf(out, ": %zu", p->skipped[r]);
+		first = 0;
+	}
+	fprintf(out, "}, \"review\": [");
+	first = 1;
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+
+		if (it->kind != TAG_K_REVIEW)
+			continue;
+		fputs(first ? "\n  {\"path\": " : ",\n  {\"path\": ", out);
+		json_str(out, it->path);
+		fputs(", \"licenses\": ", out);
+		json_str(out, it->expr);
+		fputs(", \"why\": ", out);
+		json_str(out, it->why);
+		fputc('}', out);
+		first = 0;
+	}
+	fprintf(out, "\n ], \"license\": ");
+	json_str(out, license(o));
+	fputs("}\n", out);
+}

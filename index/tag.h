@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tag: the SPDX tagging series for a tree's untagged files, after the
+ * 2017 "License cleanup" series (b24413180f56, 6f52b16c5b29).
+ *
+ * The decisions are pure functions over (path, bytes), thread-safe:
+ *  - tag_eligible(): is the file a source file the series may tag, and
+ *    with which comment style (license-rules.rst, checkpatch.pl):
+ *      "// "      .c .rs .dts .dtsi .dtso .cocci
+ *      "/" "* *" "/"  .h .S .s .lds .asm .y .l (and X_shipped as X)
+ *      "# "       .sh .bash .py .pl .pm .awk .tc .mk, Makefile*, Kbuild*,
+ *                 Kconfig*, and any file whose line 1 is "#!/..." for a
+ *                 shell, python, perl, awk, make or bpftrace
+ *      ".. "      .rst (documentation, so never tagged by the series)
+ *    Documentation/, .rst and .txt are documentation; Makefile, Kbuild
+ *    and Kconfig files need more than 5 lines; .json has no comments;
+ *    anything else is not a source file type.
+ *  - tag_decide(): which patch a file belongs to.  No license wording in
+ *    the first BP_HEAD_BYTES and no MODULE_LICENSE() anywhere: the
+ *    default license (patch 1), or for a uapi path the default license
+ *    WITH Linux-syscall-note (patch 2).  License boilerplate that
+ *    boilerplate_detect() maps to an expression: that expression, with
+ *    Linux-syscall-note on GPL-family terms for uapi paths (patch 3).
+ *    Anything else needs review and is not tagged.
+ *  - tag_edit_make(): where the line goes: line 1; line 2 after "#!" or
+ *    "<?xml"; after a UTF-8 BOM on line 1; with the file's CRLF; a file
+ *    without a final newline keeps that.
+ *  - tag_diff(): the file's `git diff` (a/ b/ paths, index line with
+ *    blob ids, one hunk, 3 lines of context).
+ *
+ * Series (tag_plan_*): every file the index saw without a tag is either
+ * counted as skipped (with a reason), tagged by one of three patches, or
+ * listed for review.  Patches with no file are left out and the others
+ * renumbered; the cover letter says so.  Output depends only on the tree
+ * and the options, so the same tree gives the same bytes.
+ */
+#ifndef SPDXFS_TAG_H
+#define SPDXFS_TAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct source;
+struct licenses;
+struct spdx_index;
+struct spdx_file;
+
+#define TAG_DEFAULT_LICENSE	"GPL-2.0-only"
+#define TAG_SYSCALL_NOTE	"Linux-syscall-note"
+#define TAG_FILE_MAX		(64u << 20)	/* larger files are skipped */
+
+enum tag_style {
+	TAG_STYLE_NONE,
+	TAG_STYLE_SLASH,	/* "// SPDX-License-Identifier: X" */
+	TAG_STYLE_BLOCK,	/* "/" "* SPDX-License-Identifier: X *" "/" */
+	TAG_STYLE_HASH,		/* "# SPDX-License-Identifier: X" */
+	TAG_STYLE_RST,		/* ".. SPDX-License-Identifier: X" */
+};
+
+enum tag_reason {
+	TAG_OK,
+	TAG_SKIP_EXCLUDED,	/* scripts/spdxexclude */
+	TAG_SKIP_UNREADABLE,
+	TAG_SKIP_BINARY,
+	TAG_SKIP_EMPTY,
+	TAG_SKIP_DOC,
+	TAG_SKIP_NO_COMMENT,	/* JSON */
+	TAG_SKIP_SHORT,		/* Makefile/Kbuild/Kconfig, <= 5 lines */
+	TAG_SKIP_NOT_SOURCE,
+	TAG_SKIP_TOO_BIG,
+	TAG__NREASONS
+};
+
+enum tag_kind {
+	TAG_K_SKIP,		/* not eligible: see reason */
+	TAG_K_NOLICENSE,	/* patch 1 */
+	TAG_K_UAPI,		/* patch 2 */
+	TAG_K_BOILERPLATE,	/* patch 3 */
+	TAG_K_REVIEW,		/* not tagged; listed in the cover letter */
+	TAG__NKINDS
+};
+
+struct tag_decision {
+	enum tag_kind kind;
+	enum tag_reason reason;	/* TAG_OK unless kind is TAG_K_SKIP */
+	enum tag_style style;
+	char expr[192];		/* what the series writes (patches 1-3) or,
+				   for review, the recognised licenses as
+				   "A, B" ("" when none) */
+	const char *why;	/* review: why (static string) */
+};
+
+/* "matched by scripts/spdxexclude", ...; NULL out of range. */
+const char *tag_reason_name(enum tag_reason r);
+
+enum tag_style tag_style_for(const char *path, const char *buf, size_t len);
+enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
+			     enum tag_style *style);
+
+/* The tag line for @style, without line ending, into @buf (snprintf). */
+int tag_line(enum tag_style style, const char *expr, char *buf, size_t size);
+
+/*
+ * Decide for the file @path with content @buf.  @license is the default
+ * license (NULL: TAG_DEFAULT_LICENSE).  @lic, when not NULL, is used to
+ * pick the spelling LICENSES/ declares ("LGPL-2.1-only WITH
+ * Linux-syscall-note" is not valid in 6.1, "LGPL-2.1 WITH ..." is); an
+ * expression that validates in neither spelling makes the file a review
+ * case.  Returns 0 or -ENOMEM.
+ */
+int tag_decide(const char *path, const char *buf, size_t len, int uapi,
+	       const char *license, const struct licenses *lic,
+	       struct tag_decision *d);
+
+/*
+ * For the FUSE view (xattr user.spdx.suggested) of an untagged file @f
+ * of @idx read through @src: the expression the series would write, or
+ * the review suggestion.  Returns 0 (the series tags it; @buf holds the
+ * expression), 1 (needs review; @buf holds the recognised licenses "A, B"
+ * or ""), -ENODATA (not eligible, or already tagged), -ERANGE (@len too
+ * small) or the read's -errno.  @license as for tag_decide().
+ */
+int tag_suggest(struct source *src, const struct spdx_index *idx,
+		const struct spdx_file *f, const char *license,
+		char *buf, size_t len);
+
+/*
+ * One edit: old bytes [off, off + old_len) become @text.  Both ends are
+ * line boundaries of the old file (or its end).
+ */
+struct tag_edit {
+	size_t off, old_len;
+	char *text;		/* malloc'd */
+	size_t len;
+	unsigned line;		/* the tag's 1-based line in the new file */
+};
+
+/* Where @tagline (no line ending) goes in @buf.  -EINVAL for an empty
+ * file (or one holding only a BOM), -ENOMEM. */
+int tag_edit_make(const char *buf, size_t len, const char *tagline,
+		  struct tag_edit *e);
+void tag_edit_release(struct tag_edit *e);
+
+/* The new content: malloc'd into *@out. */
+int tag_edit_apply(const char *buf, size_t len, const struct tag_edit *e,
+		   char **out, size_t *outlen);
+
+/*
+ * Write the git diff of @e on @buf for @path to @out, as `git diff`
+ * prints it (index line with 12-digit blob ids and @mode's 100644 or
+ * 100755).  Adds the line counts to *@ins and *@del.  Returns 0 or
+ * -ENOMEM/-EIO.
+ */
+int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
+	     size_t len, const struct tag_edit *e, unsigned *ins, unsigned *del);
+
+/* The series. */
+
+struct tag_opts {
+	const char *license;	/* NULL: TAG_DEFAULT_LICENSE */
+	const char *author;	/* "Name <email>"; NULL: spdxfs <spdxfs@localhost> */
+	const char *date;	/* RFC 2822, for every mail */
+	const char *base;	/* base commit id, or NULL */
+	const char *version;	/* "spdxfs 0.1" for the signature */
+	void (*progress)(size_t done, size_t total, void *arg);
+	void *progress_arg;
+};
+
+struct tag_item {
+	char *path;
+	enum tag_kind kind;
+	enum tag_reason reason;
+	char *expr;		/* written or suggested; never NULL */
+	const char *why;
+	char *diff;		/* patches 1-3: this file's diff */
+	size_t diff_len;
+	unsigned ins, del;
+};
+
+struct tag_plan {
+	struct tag_item *items;	/* sorted by path; tagged and review only */
+	size_t nitems;
+	size_t skipped[TAG__NREASONS];
+	size_t nkind[TAG__NKINDS];
+	size_t candidates;	/* files seen without a tag */
+	size_t misplaced, invalid;	/* left alone: not untagged */
+	int patchno[TAG__NKINDS];	/* 1-based number in the series, 0
+					   when the patch is left out */
+	int npatches;
+};
+
+/* Read every untagged file of @idx through @src and decide. */
+int tag_plan_build(struct tag_plan **out, struct source *src,
+		   const struct spdx_index *idx, const struct tag_opts *o);
+void tag_plan_free(struct tag_plan *p);
+
+/* "0001-License-cleanup-....patch" for @kind (a patch kind) or
+ * TAG_K_SKIP for the cover letter, into @buf. */
+int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
+		   const struct tag_opts *o, char *buf, size_t size);
+
+/* The mails.  Return 0 or -EIO. */
+int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o);
+int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
+		    const struct tag_opts *o);
+
+/* The plan as JSON (counts, per-identifier tables, review list). */
+void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o);
+
+#endif
