@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_tag.h"
 #include "mount.h"
 
 #ifndef SPDXFS_VERSION
@@ -28,6 +29,7 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
+	{ "tag", cmd_tag, "write a patch series adding SPDX tags to untagged files" },
 };
 
 static void usage(FILE *out)

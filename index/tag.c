@@ -668,8 +668,14 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 			ret = 0;
 		}
 	}
-	if (!ret && d.kind != TAG_K_SKIP)
-		p->nkind[p->items[p->nitems - 1].kind]++;
+	if (!ret && d.kind != TAG_K_SKIP) {
+		const struct tag_item *it = &p->items[p->nitems - 1];
+		const char *nl = memchr(buf, '\n', len);
+
+		p->nkind[it->kind]++;
+		if (it->diff && nl && nl > buf && nl[-1] == '\r')
+			p->crlf++;
+	}
 	free(buf);
 	return ret;
 }
@@ -1114,6 +1120,9 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 			return -ENOMEM;
 		fputc('\n', out);
 	}
+	if (p->crlf)
+		fprintf(out, "%zu of the files have CRLF line endings and get a CRLF tag line:\n"
+			"apply the series with 'git am --keep-cr'.\n\n", p->crlf);
 	fprintf(out, "%zu files without an SPDX tag were skipped:\n\n", skipped);
 	skipped_table(out, p);
 	fputc('\n', out);

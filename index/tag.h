@@ -185,6 +185,8 @@ struct tag_plan {
 	size_t nkind[TAG__NKINDS];
 	size_t candidates;	/* files seen without a tag */
 	size_t misplaced, invalid;	/* left alone: not untagged */
+	size_t crlf;		/* tagged files with CRLF line endings: the
+				   series needs git am --keep-cr */
 	int patchno[TAG__NKINDS];	/* 1-based number in the series, 0
 					   when the patch is left out */
 	int npatches;

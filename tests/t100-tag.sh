@@ -1,0 +1,146 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# spdxfs tag on a small git tree: the series applies with git am and
+# spdxfs list shows exactly what it wrote; bad input exits 2.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fixture.sh"
+
+T=$TMP/tree
+S=$TMP/series
+GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
+export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
+
+make_tree() {
+	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
+	license_file "$T/LICENSES/preferred" MIT MIT
+	mkdir -p "$T/LICENSES/exceptions" "$T/include/uapi/linux" "$T/scripts" "$T/Documentation"
+	printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
+		>"$T/LICENSES/exceptions/Linux-syscall-note"
+	printf 'int a;\n' >"$T/a.c"
+	printf '/*\n * Copyright (C) 2005 Foo\n */\n#define B 1\n' >"$T/b.h"
+	printf '#!/bin/sh\necho hi\n' >"$T/scripts/run.sh"
+	printf '#define U 1\n' >"$T/include/uapi/linux/u.h"
+	printf '/*\n * Permission is hereby granted, free of charge, to any person obtaining a\n * copy of this software\n */\nint m;\n' >"$T/mit.c"
+	printf '/*\n * under the terms of the GNU General Public License as published by\n * the Free Software Foundation; either version 2 of the License, or\n * (at your option) any later version.\n */\nint g;\n' >"$T/gpl.c"
+	printf '/* Released under the GPL */\nint r;\n' >"$T/review.c"
+	printf 'int c;\r\nint d;\r\n' >"$T/crlf.c"
+	printf 'int n;' >"$T/nonl.c"
+	printf '\357\273\277int bom;\n' >"$T/bom.c"
+	printf 'obj-y += a.o\n' >"$T/Makefile"
+	printf 'int doc;\n' >"$T/Documentation/x.c"
+	printf '{}\n' >"$T/data.json"
+	printf '// SPDX-License-Identifier: GPL-2.0-only\nint t;\n' >"$T/tagged.c"
+	(cd "$T" && git init -q && $GIT add . && $GIT commit -q -m base)
+}
+make_tree
+
+test_expect 'tag writes the cover letter and three patches' '
+	"$SPDXFS" tag -q "$T" -o "$S" >"$TMP/out" &&
+	(cd "$S" && ls) >"$TMP/ls" &&
+	expect_file "$TMP/ls" <<X
+0000-cover-letter.patch
+0001-License-cleanup-add-SPDX-GPL-2.0-only-license-identifier-to-files-with-no-license.patch
+0002-License-cleanup-add-SPDX-license-identifier-to-uapi-files-with-no-license.patch
+0003-License-cleanup-add-SPDX-license-identifier-to-files-with-a-license.patch
+X
+'
+
+test_expect 'the series applies with git am' '
+	(cd "$T" && $GIT am -q --keep-cr "$S"/000[1-9]-*.patch) &&
+	(cd "$T" && git log --format=%s) >"$TMP/log" &&
+	expect_file "$TMP/log" <<X
+License cleanup: add SPDX license identifier to files with a license
+License cleanup: add SPDX license identifier to uapi files with no license
+License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+base
+X
+'
+
+test_expect 'spdxfs list on the tagged tree: exactly what the series wrote' '
+	"$SPDXFS" list --no-cache "$T" | grep -v ^LICENSES/ | sed "s/\t/|/g" >"$TMP/list" &&
+	expect_file "$TMP/list" <<X
+Documentation/x.c|untagged|0|
+Makefile|untagged|0|
+a.c|tagged|1|GPL-2.0-only
+b.h|tagged|1|GPL-2.0-only
+bom.c|tagged|1|GPL-2.0-only
+crlf.c|tagged|1|GPL-2.0-only
+data.json|untagged|0|
+gpl.c|tagged|1|GPL-2.0-or-later
+include/uapi/linux/u.h|tagged|1|GPL-2.0-only WITH Linux-syscall-note
+mit.c|tagged|1|MIT
+nonl.c|tagged|1|GPL-2.0-only
+review.c|untagged|0|
+scripts/run.sh|tagged|2|GPL-2.0-only
+tagged.c|tagged|1|GPL-2.0-only
+X
+'
+
+test_expect 'placement: comment styles, CRLF, BOM, no final newline' '
+	head -n 1 "$T/a.c" "$T/b.h" "$T/crlf.c" "$T/bom.c" >"$TMP/heads" &&
+	expect_file "$TMP/heads" <<X &&
+==> $T/a.c <==
+// SPDX-License-Identifier: GPL-2.0-only
+
+==> $T/b.h <==
+/* SPDX-License-Identifier: GPL-2.0-only */
+
+==> $T/crlf.c <==
+// SPDX-License-Identifier: GPL-2.0-only$(printf "\r")
+
+==> $T/bom.c <==
+$(printf "\357\273\277")// SPDX-License-Identifier: GPL-2.0-only
+X
+	test "$(tail -c 6 "$T/nonl.c")" = "int n;" &&
+	test "$(sed -n 2p "$T/scripts/run.sh")" = "# SPDX-License-Identifier: GPL-2.0-only"
+'
+
+test_expect 'cover letter: counts, skipped reasons, review list, base commit' '
+	grep -E "^Patch [0-9]|^   (GPL|MIT|matched by|documentation|no comment|Makefile/)[^a-z]|^  review.c|^base-commit: |need review|CRLF line endings" \
+		"$S/0000-cover-letter.patch" | sed "s/base-commit: [0-9a-f]*/base-commit: X/" >"$TMP/cover" &&
+	expect_file "$TMP/cover" <<X
+Patch 1/3, non */uapi/* files with no license information (6 files):
+   GPL-2.0-only                                             6
+Patch 2/3, */uapi/* files with no license information (1 files):
+   GPL-2.0-only WITH Linux-syscall-note                     1
+Patch 3/3, files with license boilerplate (2 files):
+   GPL-2.0-or-later                                         1
+   MIT                                                      1
+1 of the files have CRLF line endings and get a CRLF tag line:
+   matched by scripts/spdxexclude                           3
+   documentation                                            1
+   no comment syntax (JSON)                                 1
+   Makefile/Kbuild/Kconfig of 5 lines or fewer              1
+1 files need review and are not tagged (recognised licenses, or
+  review.c: no match (GPL without a version)
+base-commit: X
+X
+'
+
+test_expect 'the output is reproducible; Date is the base commit date' '
+	git -C "$T" checkout -q HEAD~3 &&
+	"$SPDXFS" tag -q -f "$T" -o "$S" &&
+	"$SPDXFS" tag -q "$T" -o "$TMP/again" &&
+	diff -r "$S" "$TMP/again" &&
+	grep -q "^Date: Fri, 14 Jul 2017 02:40:00 +0000$" "$S/0000-cover-letter.patch"
+'
+
+test_expect 'bad input: -o inside the tree, non-empty DIR, no -o: exit 2, one line' '
+	expect_status 2 "$SPDXFS" tag -q "$T" -o "$T/out" 2>"$TMP/err" &&
+	test "$(wc -l <"$TMP/err")" -eq 1 && grep -q "must not be inside" "$TMP/err" &&
+	test ! -e "$T/out" &&
+	expect_status 2 "$SPDXFS" tag -q "$T" -o "$S" 2>"$TMP/err" &&
+	grep -q "not empty" "$TMP/err" &&
+	expect_status 2 "$SPDXFS" tag "$T" 2>/dev/null &&
+	expect_status 2 "$SPDXFS" tag --author nobody "$T" -o "$TMP/x" 2>/dev/null
+'
+
+test_expect 'tag --help' '
+	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
+	expect_file "$TMP/help" <<X
+usage: spdxfs tag [OPTION]... TREE -o DIR
+X
+'
+
+test_done

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_tag: eligibility, comment style, boilerplate detection, placement
+ * and diffs of the tagging series, table-driven and byte-exact.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "boilerplate.h"
+#include "tag.h"
+#include "tap.h"
+
+static void test_eligible(void)
+{
+	static const struct {
+		const char *path, *text;
+		enum tag_reason reason;
+		enum tag_style style;
+	} t[] = {
+		{ "a.c", "int a;\n", TAG_OK, TAG_STYLE_SLASH },
+		{ "drivers/x.rs", "fn a() {}\n", TAG_OK, TAG_STYLE_SLASH },
+		{ "arch/arm/boot/dts/a.dts", "/ {};\n", TAG_OK, TAG_STYLE_SLASH },
+		{ "arch/arm/boot/dts/a.dtsi", "/ {};\n", TAG_OK, TAG_STYLE_SLASH },
+		{ "a.h", "#define A\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "head.S", "nop\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "head.s", "nop\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "vmlinux.lds", "SECTIONS {}\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "vmlinux.lds.S", "SECTIONS {}\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "x.h_shipped", "int x;\n", TAG_OK, TAG_STYLE_BLOCK },
+		{ "s.sh", "echo\n", TAG_OK, TAG_STYLE_HASH },
+		{ "s.py", "pass\n", TAG_OK, TAG_STYLE_HASH },
+		{ "s.pl", "1;\n", TAG_OK, TAG_STYLE_HASH },
+		{ "s.awk", "{}\n", TAG_OK, TAG_STYLE_HASH },
+		{ "scripts/run", "#!/bin/sh\necho\n", TAG_OK, TAG_STYLE_HASH },
+		{ "scripts/run", "#! /usr/bin/env python3\n", TAG_OK, TAG_STYLE_HASH },
+		{ "scripts/run", "#!/usr/bin/env -S perl -w\n", TAG_OK, TAG_STYLE_HASH },
+		{ "scripts/run", "#!/usr/bin/node\n", TAG_SKIP_NOT_SOURCE, TAG_STYLE_NONE },
+		{ "scripts/run", "#!perl\n", TAG_SKIP_NOT_SOURCE, TAG_STYLE_NONE },
+		{ "Makefile", "a\nb\nc\nd\ne\nf\n", TAG_OK, TAG_STYLE_HASH },
+		{ "Kconfig.debug", "a\nb\nc\nd\ne\nf", TAG_OK, TAG_STYLE_HASH },
+		{ "Kbuild", "a\nb\nc\nd\ne\n", TAG_SKIP_SHORT, TAG_STYLE_NONE },
+		{ "Makefile", "obj-y += a.o\n", TAG_SKIP_SHORT, TAG_STYLE_NONE },
+		{ "Documentation/a.c", "int a;\n", TAG_SKIP_DOC, TAG_STYLE_NONE },
+		{ "tools/README.rst", "Title\n", TAG_SKIP_DOC, TAG_STYLE_NONE },
+		{ "notes.txt", "x\n", TAG_SKIP_DOC, TAG_STYLE_NONE },
+		{ "a.json", "{}\n", TAG_SKIP_NO_COMMENT, TAG_STYLE_NONE },
+		{ "README", "x\n", TAG_SKIP_NOT_SOURCE, TAG_STYLE_NONE },
+		{ "x_defconfig", "CONFIG_A=y\n", TAG_SKIP_NOT_SOURCE, TAG_STYLE_NONE },
+		{ "empty.c", "", TAG_SKIP_EMPTY, TAG_STYLE_NONE },
+		{ "bom.c", "\xef\xbb\xbf", TAG_SKIP_EMPTY, TAG_STYLE_NONE },
+		{ ".c", "int a;\n", TAG_SKIP_NOT_SOURCE, TAG_STYLE_NONE },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		enum tag_style st;
+		enum tag_reason r = tag_eligible(t[i].path, t[i].text,
+						 strlen(t[i].text), &st);
+
+		is_str(tag_reason_name(r), tag_reason_name(t[i].reason),
+		       "eligible %zu: %s", i, t[i].path);
+		is_int(st, t[i].style, "style %s", t[i].path);
+	}
+	{
+		enum tag_style st;
+
+		is_int(tag_eligible("bin.c", "a\0b\n", 4, &st), TAG_SKIP_BINARY,
+		       "a NUL byte: binary");
+	}
+}
+
+static void test_line(void)
+{
+	static const struct {
+		enum tag_style st;
+		const char *want;
+	} t[] = {
+		{ TAG_STYLE_SLASH, "// SPDX-License-Identifier: GPL-2.0-only" },
+		{ TAG_STYLE_BLOCK, "/* SPDX-License-Identifier: GPL-2.0-only */" },
+		{ TAG_STYLE_HASH, "# SPDX-License-Identifier: GPL-2.0-only" },
+		{ TAG_STYLE_RST, ".. SPDX-License-Identifier: GPL-2.0-only" },
+	};
+	char buf[128];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		tag_line(t[i].st, "GPL-2.0-only", buf, sizeof(buf));
+		is_str(buf, t[i].want, "tag line %zu", i);
+	}
+	is_int(tag_line(TAG_STYLE_NONE, "X", buf, sizeof(buf)), -22, "no style: -EINVAL");
+}
+
+#define GPL2 "This program is free software; you can redistribute it and/or\n" \
+	" * modify it under the terms of the GNU General Public License version 2\n" \
+	" * as published by the Free Software Foundation.\n"
+#define GPL2P " * This program is free software; you can redistribute it and/or modify\n" \
+	" * it under the terms of the GNU General Public License as published by\n" \
+	" * the Free Software Foundation; either version 2 of the License, or\n" \
+	" * (at your option) any later version.\n"
+#define BSD2 " * Redistribution and use in source and binary forms, with or without\n" \
+	" * modification, are permitted provided that the following conditions\n" \
+	" * are met:\n * 1. Redistributions of source code must retain the above copyright\n" \
+	" *    notice, this list of conditions and the following disclaimer.\n" \
+	" * 2. Redistributions in binary form must reproduce the above copyright\n" \
+	" *    notice, this list of conditions and the following disclaimer in the\n" \
+	" *    documentation and/or other materials provided with the distribution.\n"
+#define BSD3 BSD2 " * 3. Neither the name of the copyright holder nor the names of its\n" \
+	" *    contributors may be used to endorse or promote products derived\n"
+#define MIT " * Permission is hereby granted, free of charge, to any person obtaining a\n" \
+	" * copy of this software and associated documentation files (the \"Software\"),\n"
+#define ISC " * Permission to use, copy, modify, and/or distribute this software for any\n" \
+	" * purpose with or without fee is hereby granted, provided that the above\n"
+
+static void test_boilerplate(void)
+{
+	static const struct {
+		const char *name, *text;
+		enum bp_verdict v;
+		const char *id0, *id1;
+	} t[] = {
+		{ "none", "/*\n * Copyright (C) 2005 Foo\n */\nint a;\n", BP_NONE, NULL, NULL },
+		{ "EXPORT_SYMBOL_GPL is no license", "EXPORT_SYMBOL_GPL(a);\n", BP_NONE, NULL, NULL },
+		{ "GPL-2.0-only", "/*\n * " GPL2 " */\n", BP_FOUND, "GPL-2.0-only", NULL },
+		{ "GPL-2.0-or-later", "/*\n" GPL2P " */\n", BP_FOUND, "GPL-2.0-or-later", NULL },
+		{ "released under GPLv2", "/* This file is released under the GPLv2. */\n",
+		  BP_FOUND, "GPL-2.0-only", NULL },
+		{ "version 2 only", "# Licensed under the GPL version 2 only\n",
+		  BP_FOUND, "GPL-2.0-only", NULL },
+		{ "COPYING", "/* This file is subject to the terms and conditions of the GNU General\n"
+		  " * Public License.  See the file \"COPYING\" in the main directory of this\n"
+		  " * archive for more details. */\n", BP_FOUND, "GPL-2.0-only", NULL },
+		{ "LGPL-2.1-or-later", "/* under the terms of the GNU Lesser General Public License as\n"
+		  " * published by the Free Software Foundation; either version 2.1 of the\n"
+		  " * License, or (at your option) any later version. */\n",
+		  BP_FOUND, "LGPL-2.1-or-later", NULL },
+		{ "LGPL-2.1-only", "/* under the terms of version 2.1 of the GNU Lesser General Public\n"
+		  " * License as published by the Free Software Foundation. */\n",
+		  BP_FOUND, "LGPL-2.1-only", NULL },
+		{ "LGPL-2.0-or-later", "/* GNU Library General Public License ... either version 2 of\n"
+		  " * the License, or (at your option) any later version. */\n",
+		  BP_FOUND, "LGPL-2.0-or-later", NULL },
+		{ "BSD-2-Clause", "/*\n" BSD2 " */\n", BP_FOUND, "BSD-2-Clause", NULL },
+		{ "BSD-3-Clause", "/*\n" BSD3 " */\n", BP_FOUND, "BSD-3-Clause", NULL },
+		{ "MIT", "/*\n" MIT " */\n", BP_FOUND, "MIT", NULL },
+		{ "ISC", "/*\n" ISC " */\n", BP_FOUND, "ISC", NULL },
+		{ "dual GPL/BSD-3", "/*\n" BSD3 " * Alternatively, this software may be distributed under the terms\n"
+		  " * of the GNU General Public License (\"GPL\") version 2 as published by\n"
+		  " * the Free Software Foundation.\n */\n", BP_FOUND, "GPL-2.0-only", "BSD-3-Clause" },
+		{ "dual GPL+/MIT", "/* dual licensed\n" GPL2P MIT " */\n", BP_FOUND,
+		  "GPL-2.0-or-later", "MIT" },
+		{ "GPL and BSD, no dual statement", "/*\n" GPL2P BSD2 " */\n", BP_AMBIGUOUS,
+		  "GPL-2.0-or-later", "BSD-2-Clause" },
+		{ "GPL and LGPL", "/* GNU General Public License or GNU Lesser General Public License */\n",
+		  BP_AMBIGUOUS, NULL, NULL },
+		{ "GPL without a version", "/* Released under the terms of the GNU GPL */\n",
+		  BP_UNKNOWN, NULL, NULL },
+		{ "only and or later", "/* GPL version 2 only, or (at your option) version 2 or later */\n",
+		  BP_UNKNOWN, NULL, NULL },
+		{ "GPLv3", "/* either version 3 of the License, or (at your option) any later"
+		  " version of the GNU General Public License */\n", BP_UNKNOWN, NULL, NULL },
+		{ "BSD-4-Clause", "/*\n" BSD3 " * All advertising materials mentioning features */\n",
+		  BP_UNKNOWN, NULL, NULL },
+		{ "unknown wording", "/* Licensed under the Foo Public Licence */\n",
+		  BP_UNKNOWN, NULL, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct bp_match m;
+
+		boilerplate_detect(t[i].text, strlen(t[i].text), &m);
+		is_int(m.verdict, t[i].v, "boilerplate %s: verdict", t[i].name);
+		is_str(m.nids > 0 ? m.ids[0] : NULL, t[i].id0, "boilerplate %s: id 0", t[i].name);
+		is_str(m.nids > 1 ? m.ids[1] : NULL, t[i].id1, "boilerplate %s: id 1", t[i].name);
+	}
+}
+
+static void test_decide(void)
+{
+	static const struct {
+		const char *path, *text;
+		int uapi;
+		enum tag_kind kind;
+		const char *expr;
+	} t[] = {
+		{ "a.c", "int a;\n", 0, TAG_K_NOLICENSE, "GPL-2.0-only" },
+		{ "include/uapi/a.h", "#define A\n", 1, TAG_K_UAPI,
+		  "GPL-2.0-only WITH Linux-syscall-note" },
+		{ "a.c", "/*\n * " GPL2 " */\n", 0, TAG_K_BOILERPLATE, "GPL-2.0-only" },
+		{ "include/uapi/a.h", "/*\n" GPL2P " */\n", 1, TAG_K_BOILERPLATE,
+		  "GPL-2.0-or-later WITH Linux-syscall-note" },
+		{ "include/uapi/a.h", "/*\n" BSD3 " * Alternatively, this software may be"
+		  " distributed under the terms of the GNU General Public License"
+		  " version 2 as published by the Free Software Foundation */\n", 1,
+		  TAG_K_BOILERPLATE, "(GPL-2.0-only WITH Linux-syscall-note) OR BSD-3-Clause" },
+		{ "include/uapi/a.h", "/*\n" MIT " */\n", 1, TAG_K_BOILERPLATE, "MIT" },
+		{ "a.c", "int a;\nMODULE_LICENSE(\"GPL\");\n", 0, TAG_K_REVIEW, "" },
+		{ "a.c", "/*\n" GPL2P BSD2 " */\n", 0, TAG_K_REVIEW,
+		  "GPL-2.0-or-later, BSD-2-Clause" },
+		{ "README", "hello\n", 0, TAG_K_SKIP, "" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct tag_decision d;
+
+		is_int(tag_decide(t[i].path, t[i].text, strlen(t[i].text), t[i].uapi,
+				  NULL, NULL, &d), 0, "decide %zu: ok", i);
+		is_int(d.kind, t[i].kind, "decide %zu %s: kind", i, t[i].path);
+		is_str(d.expr, t[i].expr, "decide %zu %s: expression", i, t[i].path);
+	}
+}
+
+/* A diff with blob ids cut out: "index X..Y 100644" becomes "index". */
+static char *diff_of(const char *path, uint32_t mode, const char *buf, size_t len,
+		     const char *tagline, char **newbuf, size_t *newlen)
+{
+	struct tag_edit e;
+	unsigned ins = 0, del = 0;
+	char *out = NULL, *p, *q;
+	size_t n;
+	FILE *f;
+
+	if (tag_edit_make(buf, len, tagline, &e))
+		return NULL;
+	f = open_memstream(&out, &n);
+	tag_diff(f, path, mode, buf, len, &e, &ins, &del);
+	fclose(f);
+	tag_edit_apply(buf, len, &e, newbuf, newlen);
+	tag_edit_release(&e);
+	p = strstr(out, "\nindex ");
+	if (p && (q = strchr(p + 1, '\n'))) {
+		p += 6;
+		memmove(p, q, strlen(q) + 1);
+	}
+	return out;
+}
+
+#define HDR(p) "diff --git a/" p " b/" p "\nindex\n--- a/" p "\n+++ b/" p "\n"
+
+static void test_diff(void)
+{
+	static const struct {
+		const char *name, *path, *old;
+		size_t oldlen;
+		const char *tag, *diff, *new;
+	} t[] = {
+		{ "line 1", "a.c", "a\nb\nc\nd\n", 0, "// T",
+		  HDR("a.c") "@@ -1,3 +1,4 @@\n+// T\n a\n b\n c\n", "// T\na\nb\nc\nd\n" },
+		{ "short file", "a.c", "a\n", 0, "// T",
+		  HDR("a.c") "@@ -1 +1,2 @@\n+// T\n a\n", "// T\na\n" },
+		{ "no final newline", "a.c", "a\nb", 0, "// T",
+		  HDR("a.c") "@@ -1,2 +1,3 @@\n+// T\n a\n b\n\\ No newline at end of file\n",
+		  "// T\na\nb" },
+		{ "shebang", "s", "#!/bin/sh\na\nb\nc\nd\n", 0, "# T",
+		  HDR("s") "@@ -1,4 +1,5 @@\n #!/bin/sh\n+# T\n a\n b\n c\n",
+		  "#!/bin/sh\n# T\na\nb\nc\nd\n" },
+		{ "shebang only, no newline", "s", "#!/bin/sh", 0, "# T",
+		  HDR("s") "@@ -1 +1,2 @@\n-#!/bin/sh\n\\ No newline at end of file\n"
+		  "+#!/bin/sh\n+# T\n\\ No newline at end of file\n", "#!/bin/sh\n# T" },
+		{ "xml declaration", "a.xml", "<?xml version=\"1.0\"?>\n<a/>\n", 0, "<!-- T -->",
+		  HDR("a.xml") "@@ -1,2 +1,3 @@\n <?xml version=\"1.0\"?>\n+<!-- T -->\n <a/>\n",
+		  "<?xml version=\"1.0\"?>\n<!-- T -->\n<a/>\n" },
+		{ "CRLF", "a.c", "a\r\nb\r\n", 0, "// T",
+		  HDR("a.c") "@@ -1,2 +1,3 @@\n+// T\r\n a\r\n b\r\n", "// T\r\na\r\nb\r\n" },
+		{ "BOM", "a.c", "\xef\xbb\xbf" "a\nb\n", 0, "// T",
+		  HDR("a.c") "@@ -1,2 +1,3 @@\n-\xef\xbb\xbf" "a\n+\xef\xbb\xbf// T\n+a\n b\n",
+		  "\xef\xbb\xbf// T\na\nb\n" },
+		{ "quoted path", "d/\xc3\xa9.c", "a\n", 0, "// T",
+		  "diff --git \"a/d/\\303\\251.c\" \"b/d/\\303\\251.c\"\nindex\n"
+		  "--- \"a/d/\\303\\251.c\"\n+++ \"b/d/\\303\\251.c\"\n@@ -1 +1,2 @@\n+// T\n a\n",
+		  "// T\na\n" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		size_t n = t[i].oldlen ? t[i].oldlen : strlen(t[i].old), nl;
+		char *nb = NULL, *d = diff_of(t[i].path, 0100644, t[i].old, n, t[i].tag, &nb, &nl);
+
+		is_str(d, t[i].diff, "diff: %s", t[i].name);
+		is_str(nb, t[i].new, "new content: %s", t[i].name);
+		free(d);
+		free(nb);
+	}
+}
+
+static void test_blob_id(void)
+{
+	struct tag_edit e;
+	unsigned ins = 0, del = 0;
+	char *out = NULL;
+	size_t n;
+	FILE *f;
+
+	/* printf 'a\n' | git hash-object --stdin: 78981922613b2afb... */
+	tag_edit_make("a\n", 2, "// T", &e);
+	f = open_memstream(&out, &n);
+	tag_diff(f, "x", 0100755, "a\n", 2, &e, &ins, &del);
+	fclose(f);
+	ok(strstr(out, "index 78981922613b..") != NULL, "old blob id as git hash-object");
+	ok(strstr(out, " 100755\n") != NULL, "executable mode");
+	is_int(ins, 1, "one insertion");
+	is_int(del, 0, "no deletion");
+	tag_edit_release(&e);
+	free(out);
+	is_int(tag_edit_make("", 0, "// T", &e), -22, "empty file: -EINVAL");
+}
+
+int main(void)
+{
+	test_eligible();
+	test_line();
+	test_boilerplate();
+	test_decide();
+	test_diff();
+	test_blob_id();
+	return tap_done();
+}
