@@ -66,7 +66,7 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	struct index_opts io = { .nthreads = o->nthreads, .all_files = o->all_files };
 	struct source *src;
 	char err[512] = "", why[128] = "";
-	int ret;
+	int ret, save;
 
 	ret = source_fs_open(&src, tree);
 	if (ret) {
@@ -85,13 +85,15 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		io.progress_arg = &prog;
 	}
 	ret = index_build(&idx, src, &io, err, sizeof(err));
-	index_free(prev);
 	if (ret) {
+		index_free(prev);
 		cli_error("%s", err[0] ? err : strerror(-ret));
 		source_free(src);
 		return 2;
 	}
-	if (!o->no_cache && idx->rescanned) {
+	save = !o->no_cache && store_worth_saving(prev, idx);
+	index_free(prev);
+	if (save) {
 		ret = store_save(idx);
 		if (ret && !o->quiet)
 			cli_error("cannot save the index of %s: %s", src->root,

@@ -261,6 +261,12 @@ static int on_top_entry(const struct src_entry *ent, void *arg)
 	return push_path(&b->units, &b->nunits, &b->cap_units, NULL, ent->path);
 }
 
+static int cmp_bfile(const void *a, const void *b)
+{
+	return strcmp(((const struct bfile *)a)->f.path,
+		      ((const struct bfile *)b)->f.path);
+}
+
 static void *walk_worker(void *arg)
 {
 	struct worker *w = arg;
@@ -275,6 +281,8 @@ static void *walk_worker(void *arg)
 		if (ret && ret != -ENOENT && ret != -ENOTDIR && ret != -ELOOP)
 			w->err = ret;
 	}
+	/* Each thread sorts its own files; merge() then only interleaves. */
+	qsort(w->files, w->nfiles, sizeof(*w->files), cmp_bfile);
 	return NULL;
 }
 
@@ -334,12 +342,6 @@ static int walk_all(struct builder *b)
 	return 0;
 }
 
-static int cmp_bfile(const void *a, const void *b)
-{
-	return strcmp(((const struct bfile *)a)->f.path,
-		      ((const struct bfile *)b)->f.path);
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -367,26 +369,38 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 	return 0;
 }
 
-/* Gather every worker's files into one sorted array; pools move to idx. */
+/* Gather the workers' sorted files into one sorted array; pools move. */
 static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
 {
-	size_t total = 0, n = 0;
+	size_t total = 0, n = 0, *pos;
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += b->workers[t].nfiles;
 	*all = malloc((total ? total : 1) * sizeof(**all));
-	if (!*all)
+	pos = calloc(b->nworkers, sizeof(*pos));
+	if (!*all || !pos) {
+		free(pos);
 		return -ENOMEM;
-	for (int t = 0; t < b->nworkers; t++) {
-		struct worker *w = &b->workers[t];
-
-		if (w->nfiles)
-			memcpy(*all + n, w->files, w->nfiles * sizeof(**all));
-		n += w->nfiles;
-		idx->rescanned += w->rescanned;
-		strpool_merge(idx->pool, w->pool);
 	}
-	qsort(*all, n, sizeof(**all), cmp_bfile);
+	/* A k-way merge: k is the thread count, a handful. */
+	while (n < total) {
+		int best = -1;
+
+		for (int t = 0; t < b->nworkers; t++) {
+			struct worker *w = &b->workers[t];
+
+			if (pos[t] < w->nfiles &&
+			    (best < 0 || cmp_bfile(&w->files[pos[t]],
+						   &b->workers[best].files[pos[best]]) < 0))
+				best = t;
+		}
+		(*all)[n++] = b->workers[best].files[pos[best]++];
+	}
+	free(pos);
+	for (int t = 0; t < b->nworkers; t++) {
+		idx->rescanned += b->workers[t].rescanned;
+		strpool_merge(idx->pool, b->workers[t].pool);
+	}
 	idx->nfiles = n;
 	idx->files = malloc((n ? n : 1) * sizeof(*idx->files));
 	if (!idx->files)

@@ -386,6 +386,13 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 	return 0;
 }
 
+int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx)
+{
+	if (!prev || prev->nfiles != idx->nfiles)
+		return 1;
+	return idx->rescanned > idx->nfiles / 64;
+}
+
 int store_save(const struct spdx_index *idx)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 16], dir[PATH_MAX], *slash;

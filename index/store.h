@@ -32,6 +32,15 @@ int store_path(const char *root, char *buf, size_t size);
 int store_load(struct spdx_index **out, const char *root,
 	       char *why, size_t whylen);
 
+/*
+ * Is rewriting the saved index worth it, given the @prev it was loaded as
+ * (or NULL) and the freshly built @idx?  Yes when there was none, when
+ * files came or went, or when more than 1/64 of the files had to be read
+ * again: rewriting the whole file to spare the next scan re-reading a
+ * handful of touched files is a bad trade.
+ */
+int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx);
+
 /* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
 int store_save(const struct spdx_index *idx);
 
