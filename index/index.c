@@ -282,7 +282,8 @@ static void *walk_worker(void *arg)
 			w->err = ret;
 	}
 	/* Each thread sorts its own files; merge() then only interleaves. */
-	qsort(w->files, w->nfiles, sizeof(*w->files), cmp_bfile);
+	if (w->nfiles)
+		qsort(w->files, w->nfiles, sizeof(*w->files), cmp_bfile);
 	return NULL;
 }
 
