@@ -14,6 +14,7 @@
 #include "expr.h"
 #include "index.h"
 #include "source.h"
+#include "report.h"
 #include "tag.h"
 
 static const char *const reason_names[TAG__NREASONS] = {
@@ -1155,22 +1156,6 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	return ferror(out) ? -EIO : 0;
 }
 
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o)
 {
 	static const char *const key[TAG__NKINDS] = {
@@ -1190,7 +1175,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 			first ? "" : ",", p->patchno[k], key[k], p->nkind[k]);
 		for (size_t i = 0; i < n; i++) {
 			fputs(i ? ", " : "", out);
-			json_str(out, c[i].expr);
+			json_string(out, c[i].expr);
 			fprintf(out, ": %zu", c[i].n);
 		}
 		fputs("}}", out);
@@ -1203,7 +1188,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		if (!p->skipped[r])
 			continue;
 		fputs(first ? "" : ", ", out);
-		json_str(out, reason_names[r]);
+		json_string(out, reason_names[r]);
 		fprintf(out, ": %zu", p->skipped[r]);
 		first = 0;
 	}
@@ -1215,15 +1200,15 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		if (it->kind != TAG_K_REVIEW)
 			continue;
 		fputs(first ? "\n  {\"path\": " : ",\n  {\"path\": ", out);
-		json_str(out, it->path);
+		json_string(out, it->path);
 		fputs(", \"licenses\": ", out);
-		json_str(out, it->expr);
+		json_string(out, it->expr);
 		fputs(", \"why\": ", out);
-		json_str(out, it->why);
+		json_string(out, it->why);
 		fputc('}', out);
 		first = 0;
 	}
 	fprintf(out, "\n ], \"license\": ");
-	json_str(out, license(o));
+	json_string(out, license(o));
 	fputs("}\n", out);
 }
