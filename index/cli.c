@@ -163,32 +163,48 @@ static int bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
-int cmd_scan(int argc, char **argv)
+/*
+ * Options of a command that takes only the shared ones and one TREE.
+ * Returns -1 to go on with argv[optind] as TREE, or an exit status.
+ */
+static int tree_command_opts(int argc, char **argv, const char *cmd,
+			     const char *help, struct cli_index_opts *o, int *json)
 {
 	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
-	struct cli_index_opts o = { 0 };
-	struct spdx_index *idx;
-	struct source *src;
-	struct summary s;
-	int c, json = 0, r;
+	static const char args[] = "[OPTION]... TREE";
+	int c, r;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &o, &json))) {
+		if ((r = common_opt(c, o, json))) {
 			if (r < 0)
 				return 2;
 			continue;
 		}
-		if (c == 'h') {
-			usage_line(stdout, "scan", "[OPTION]... TREE");
-			printf("Build or refresh the index of TREE and print a summary.\n\n%s",
-			       common_help);
-			return 0;
-		}
-		return bad_usage("scan", "[OPTION]... TREE");
+		if (c != 'h')
+			return bad_usage(cmd, args);
+		usage_line(stdout, cmd, args);
+		printf("%s\n%s", help, common_help);
+		return 0;
 	}
 	if (argc - optind != 1)
-		return bad_usage("scan", "[OPTION]... TREE");
+		return bad_usage(cmd, args);
+	return -1;
+}
+
+int cmd_scan(int argc, char **argv)
+{
+	struct cli_index_opts o = { 0 };
+	struct spdx_index *idx;
+	struct source *src;
+	struct summary s;
+	int json = 0, r;
+
+	r = tree_command_opts(argc, argv, "scan",
+			      "Build or refresh the index of TREE and print a summary.\n",
+			      &o, &json);
+	if (r >= 0)
+		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);
 	if (r)
 		return r;
@@ -246,31 +262,18 @@ static void list_json(FILE *out, const struct spdx_index *idx)
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
-	struct cli_index_opts o = { .quiet = 0 };
+	struct cli_index_opts o = { 0 };
 	struct spdx_index *idx;
 	struct source *src;
-	int c, json = 0, r;
+	int json = 0, r;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &o, &json))) {
-			if (r < 0)
-				return 2;
-			continue;
-		}
-		if (c == 'h') {
-			usage_line(stdout, "list", "[OPTION]... TREE");
-			printf("Print one line per regular file of TREE, sorted by path:\n"
-			       "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none).\n"
-			       "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n\n%s",
-			       common_help);
-			return 0;
-		}
-		return bad_usage("list", "[OPTION]... TREE");
-	}
-	if (argc - optind != 1)
-		return bad_usage("list", "[OPTION]... TREE");
+	r = tree_command_opts(argc, argv, "list",
+			      "Print one line per regular file of TREE, sorted by path:\n"
+			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none).\n"
+			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
+			      &o, &json);
+	if (r >= 0)
+		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);
 	if (r)
 		return r;
