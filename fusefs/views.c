@@ -37,7 +37,6 @@ struct builder {
 	/* mirror() stack */
 	uint32_t *stk_node;
 	size_t *stk_len;
-	const char **stk_path;
 	size_t stk_cap;
 };
 
@@ -158,11 +157,6 @@ static int stack_reserve(struct builder *b, size_t depth)
 	if (!len)
 		return -ENOMEM;
 	b->stk_len = len;
-	const char **path = realloc(b->stk_path, ncap * sizeof(*path));
-
-	if (!path)
-		return -ENOMEM;
-	b->stk_path = path;
 	b->stk_cap = ncap;
 	return 0;
 }
@@ -174,6 +168,7 @@ static int stack_reserve(struct builder *b, size_t depth)
  */
 static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t n)
 {
+	const char *prev = "";
 	size_t depth = 0;
 	int ret = stack_reserve(b, 0);
 
@@ -181,12 +176,16 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 		return ret;
 	b->stk_node[0] = top;
 	b->stk_len[0] = 0;
-	b->stk_path[0] = "";
 	for (size_t i = 0; i < n; i++) {
 		const char *p = b->idx->files[files[i]].path, *rest, *slash;
+		size_t common = 0;
 		long node;
 
-		while (depth && strncmp(p, b->stk_path[depth], b->stk_len[depth]))
+		/* Every open directory is a prefix of the previous path: keep
+		 * those that are also a prefix of this one. */
+		while (p[common] && p[common] == prev[common])
+			common++;
+		while (depth && b->stk_len[depth] > common)
 			depth--;
 		rest = p + b->stk_len[depth];
 		while ((slash = strchr(rest, '/'))) {
@@ -197,13 +196,13 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 				return ret;
 			b->stk_node[depth] = node;
 			b->stk_len[depth] = slash + 1 - p;
-			b->stk_path[depth] = p;
 			rest = slash + 1;
 		}
 		node = add_node(b, b->stk_node[depth], rest, strlen(rest), VN_FILE,
 				files[i]);
 		if (node < 0)
 			return node;
+		prev = p;
 	}
 	return 0;
 }
@@ -582,7 +581,7 @@ static int add_summary(struct builder *b, uint32_t root)
 struct dircount {
 	const char *path;	/* a file path; the directory is its first len bytes */
 	size_t len;
-	int untagged;
+	size_t files, untagged;
 };
 
 static int cmp_dircount(const void *a, const void *b)
@@ -632,10 +631,19 @@ static int add_backlog(struct builder *b, uint32_t root)
 		const struct spdx_file *fl = &idx->files[i];
 		const char *slash = strrchr(fl->path, '/');
 
+		size_t dlen = slash ? (size_t)(slash - fl->path) : 0;
+
 		if (fl->status == ST_EXCLUDED)
 			continue;
+		/* Files of one directory are mostly adjacent: count runs. */
+		if (n && dc[n - 1].len == dlen && !memcmp(dc[n - 1].path, fl->path, dlen)) {
+			dc[n - 1].files++;
+			dc[n - 1].untagged += fl->status == ST_UNTAGGED;
+			continue;
+		}
 		dc[n].path = fl->path;
-		dc[n].len = slash ? (size_t)(slash - fl->path) : 0;
+		dc[n].len = dlen;
+		dc[n].files = 1;
 		dc[n].untagged = fl->status == ST_UNTAGGED;
 		n++;
 	}
@@ -648,7 +656,7 @@ static int add_backlog(struct builder *b, uint32_t root)
 			dt[nt].untagged = dt[nt].files = 0;
 			nt++;
 		}
-		dt[nt - 1].files++;
+		dt[nt - 1].files += dc[i].files;
 		dt[nt - 1].untagged += dc[i].untagged;
 	}
 	qsort(dt, nt, sizeof(*dt), cmp_dirtotal);
@@ -737,7 +745,11 @@ static int finish(struct builder *b)
 
 		if (d->kind != VN_DIR)
 			continue;
-		qsort_r(c, d->count, sizeof(*c), cmp_child, nodes);
+		for (size_t i = 1; i < d->count; i++)
+			if (strcmp(nodes[c[i - 1]].name, nodes[c[i]].name) >= 0) {
+				qsort_r(c, d->count, sizeof(*c), cmp_child, nodes);
+				break;
+			}
 		for (size_t i = 0; i < d->count; i++) {
 			if (out && !strcmp(nodes[c[out - 1]].name, nodes[c[i]].name)) {
 				nodes[c[i]].kind = VN_DEAD;
@@ -871,7 +883,6 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 	free(b.hash);
 	free(b.stk_node);
 	free(b.stk_len);
-	free(b.stk_path);
 	s->idx = idx;
 	*out = s;
 	return 0;
@@ -882,7 +893,6 @@ fail:
 	free(b.hash);
 	free(b.stk_node);
 	free(b.stk_len);
-	free(b.stk_path);
 	snapshot_free(s);
 	return ret ? ret : -ENOMEM;
 }
