@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -156,6 +157,8 @@ static void rebuild(struct watcher *w, int full)
 		store_save(idx);	/* best effort: the next mount is faster */
 out:
 	publish_put(cur);
+	/* The old snapshot is usually gone now: give its pages back. */
+	malloc_trim(0);
 }
 
 /* Read pending inotify events; 1 if any concerns the tree. */

@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The daemon under valgrind (-f): every view listed and read, extended
+# attributes, refused writes, a live update, a full rescan on SIGHUP,
+# unmount: no invalid access, no uninitialised value used, no leak.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v valgrind >/dev/null; then
+	test_skip "valgrind is not installed"
+	test_done
+	exit
+fi
+
+T=$TMP/tree
+M=$TMP/mnt
+mkdir -p "$T/LICENSES/preferred" "$T/LICENSES/exceptions" "$T/kernel" \
+	"$T/include/uapi/linux" "$M" || exit 1
+printf 'Valid-License-Identifier: GPL-2.0\nValid-License-Identifier: GPL-2.0+\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
+	>"$T/LICENSES/preferred/GPL-2.0"
+printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
+	>"$T/LICENSES/preferred/MIT"
+printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-URL: https://spdx.org/licenses/Linux-syscall-note.html\nSPDX-Licenses: GPL-2.0, GPL-2.0+\nUsage-Guide:\n  Short.\nLicense-Text:\n\nNote.\n' \
+	>"$T/LICENSES/exceptions/Linux-syscall-note"
+printf '// SPDX-License-Identifier: GPL-2.0 OR MIT\nint a;\n' >"$T/kernel/a.c"
+printf '// SPDX-License-Identifier: GPL-2.0+\nint b;\n' >"$T/kernel/b.c"
+printf '// SPDX-License-Identifier: Nope\n' >"$T/kernel/bad.c"
+printf 'int c;\n' >"$T/kernel/c.c"
+printf '/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */\n' >"$T/include/uapi/linux/u.h"
+ln -s /etc/passwd "$T/kernel/link.c"
+
+DAEMON=
+at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
+valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+	--log-file="$TMP/vg.log" "$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
+DAEMON=$!
+
+test_expect 'the mount answers under valgrind' '
+	i=0
+	until mountpoint -q "$M"; do
+		i=$((i + 1))
+		[ "$i" -le 600 ] && kill -0 "$DAEMON" || return 1
+		sleep 0.05
+	done
+'
+
+test_expect 'a workout' '
+	find "$M" >/dev/null &&
+	ls -lR "$M" >/dev/null &&
+	find "$M" -type f -exec cat {} + >/dev/null &&
+	getfattr -R -d "$M" >/dev/null &&
+	cat "$M/summary" "$M/summary.json" "$M/backlog" "$M/README" >/dev/null &&
+	! touch "$M/kernel" 2>/dev/null &&
+	! stat "$M/nope" 2>/dev/null &&
+	stat -f "$M" >/dev/null
+'
+
+test_expect 'a live update' '
+	printf "// SPDX-License-Identifier: MIT\nint c;\n" >"$T/kernel/c.c" &&
+	i=0 &&
+	until test -f "$M/by-license/MIT/kernel/c.c"; do
+		i=$((i + 1))
+		[ "$i" -le 100 ] || return 1
+		sleep 0.1
+	done &&
+	cat "$M/by-license/MIT/kernel/c.c" >/dev/null
+'
+
+test_expect 'SIGHUP' '
+	kill -HUP "$DAEMON" &&
+	sleep 2 &&
+	find "$M" -type f -exec cat {} + >/dev/null
+'
+
+fusermount3 -u "$M"
+wait "$DAEMON"
+echo $? >"$TMP/status"
+DAEMON=
+
+test_expect 'valgrind: clean, exit status 0' '
+	grep "^==[0-9]*== ." "$TMP/vg.log" >"$TMP/vg.rest";
+	cat "$TMP/vg.log" "$TMP/daemon.err" &&
+	test ! -s "$TMP/vg.rest" &&
+	test "$(cat "$TMP/status")" = 0
+'
+
+test_done
