@@ -309,8 +309,9 @@ int cmd_mount(int argc, char **argv)
 	}
 	/* 0 on unmount, the signal number on SIGTERM/SIGINT. */
 	ret = r < 0 ? 1 : 0;
+	sigaction(SIGHUP, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
 	watcher_free(fs.watcher);
-	fs.watcher = NULL;
+	fs.watcher = hup_watcher = NULL;
 out_unmount:
 	fuse_session_unmount(se);
 out_signals:

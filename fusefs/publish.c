@@ -26,11 +26,6 @@ struct snapshot *publish_get(struct publisher *p)
 	return s;
 }
 
-void publish_ref(struct snapshot *s)
-{
-	atomic_fetch_add(&s->refs, 1);
-}
-
 void publish_put(struct snapshot *s)
 {
 	if (s && atomic_fetch_sub(&s->refs, 1) == 1)

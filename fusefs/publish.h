@@ -27,9 +27,6 @@ void publish_init(struct publisher *p, struct snapshot *s);
 /* A reference to the current snapshot; never NULL once initialised. */
 struct snapshot *publish_get(struct publisher *p);
 
-/* Take one more reference to @s. */
-void publish_ref(struct snapshot *s);
-
 /* Drop a reference; the last one frees the snapshot. */
 void publish_put(struct snapshot *s);
 

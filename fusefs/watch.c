@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <malloc.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,16 @@ struct watcher {
 	int started;
 };
 
-static void logmsg(const char *fmt, const char *a, const char *b)
+static void logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void logmsg(const char *fmt, ...)
 {
-	fprintf(stderr, "spdxfs: ");
-	fprintf(stderr, fmt, a, b);
+	va_list ap;
+
+	fputs("spdxfs: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 }
 
@@ -96,8 +103,8 @@ static int add_watch(struct watcher *w, const char *rel)
 	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);
 	if (wd < 0) {
 		if (errno == ENOSPC || errno == ENOMEM) {
-			logmsg("inotify watch limit reached (%s%s); rescanning "
-			       "periodically instead", strerror(errno), "");
+			logmsg("inotify watch limit reached (%s); rescanning "
+			       "periodically instead", strerror(errno));
 			w->degraded = 1;
 		}
 		return 0;	/* a directory that vanished meanwhile */
@@ -143,12 +150,12 @@ static void rebuild(struct watcher *w, int full)
 
 	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
 	if (ret) {
-		logmsg("rescan failed: %s%s", err[0] ? err : strerror(-ret), "");
+		logmsg("rescan failed: %s", err[0] ? err : strerror(-ret));
 		goto out;
 	}
 	ret = snapshot_build(&s, idx, fs->src);
 	if (ret) {
-		logmsg("rescan failed: %s%s", strerror(-ret), "");
+		logmsg("rescan failed: %s", strerror(-ret));
 		index_free(idx);
 		goto out;
 	}
@@ -207,8 +214,8 @@ static void *watch_main(void *arg)
 
 	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w->ifd < 0) {
-		logmsg("inotify: %s%s; rescanning periodically instead",
-		       strerror(errno), "");
+		logmsg("inotify: %s; rescanning periodically instead",
+		       strerror(errno));
 		w->degraded = 1;
 	}
 	watch_tree(w, "");
