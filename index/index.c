@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <uthash.h>
@@ -55,6 +56,8 @@ struct worker {
 	struct builder *b;
 	struct bfile *files;
 	size_t nfiles, cap;
+	struct spdx_dir *dirs;
+	size_t ndirs, cap_dirs;
 	char **links, **others;
 	size_t nlinks, nothers, cap_links, cap_others;
 	struct strpool *pool;
@@ -136,7 +139,8 @@ static int reuse(struct builder *b, struct bfile *bf)
 	if (!b->prev || !(old = index_find(b->prev, f->path)))
 		return 0;
 	if (old->size != f->size || old->mtime_ns != f->mtime_ns ||
-	    old->ino != f->ino || old->mode != f->mode || old->error)
+	    old->ino != f->ino || old->mode != f->mode || old->uid != f->uid ||
+	    old->gid != f->gid || old->error)
 		return 0;
 	f->scan_status = old->scan_status;
 	f->line = old->line;
@@ -170,6 +174,8 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->mtime_ns = st.mtime_ns;
 	f->ino = st.ino;
 	f->mode = st.mode;
+	f->uid = st.uid;
+	f->gid = st.gid;
 	if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
 		s->err = -ENOMEM;
 		return;
@@ -213,6 +219,8 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	bf->f.mtime_ns = ent->mtime_ns;
 	bf->f.ino = ent->ino;
 	bf->f.mode = ent->mode;
+	bf->f.uid = ent->uid;
+	bf->f.gid = ent->gid;
 	if (exclude_match(b->ex, ent->path)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
@@ -222,6 +230,31 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	seen = atomic_fetch_add(&b->seen, 1);
 	if (w == b->workers && b->opts && b->opts->progress && !(seen & 1023))
 		b->opts->progress(seen, 0, b->opts->progress_arg);
+	return 0;
+}
+
+static int add_dir(struct worker *w, const struct src_entry *ent)
+{
+	struct spdx_dir *d;
+
+	if (w->ndirs == w->cap_dirs) {
+		size_t ncap = w->cap_dirs ? w->cap_dirs * 2 : 256;
+		struct spdx_dir *dirs = realloc(w->dirs, ncap * sizeof(*dirs));
+
+		if (!dirs)
+			return -ENOMEM;
+		w->dirs = dirs;
+		w->cap_dirs = ncap;
+	}
+	d = &w->dirs[w->ndirs];
+	d->path = strpool_str(w->pool, ent->path);
+	if (!d->path)
+		return -ENOMEM;
+	d->mode = ent->mode;
+	d->uid = ent->uid;
+	d->gid = ent->gid;
+	d->mtime_ns = ent->mtime_ns;
+	w->ndirs++;
 	return 0;
 }
 
@@ -241,7 +274,7 @@ static int on_entry(const struct src_entry *ent, void *arg)
 		return push_path(&w->others, &w->nothers, &w->cap_others,
 				 w->pool, ent->path);
 	case SRC_DIR:
-		break;
+		return add_dir(w, ent);
 	}
 	return 0;
 }
@@ -256,8 +289,13 @@ static int on_top_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	struct builder *b = w->b;
 
+	int ret;
+
 	if (ent->kind != SRC_DIR || (b->gi && gitignore_skip(b->gi, ent->path, 1)))
 		return on_entry(ent, w);
+	ret = add_dir(w, ent);
+	if (ret)
+		return ret;
 	return push_path(&b->units, &b->nunits, &b->cap_units, NULL, ent->path);
 }
 
@@ -348,6 +386,57 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int cmp_dir(const void *a, const void *b)
+{
+	return strcmp(((const struct spdx_dir *)a)->path,
+		      ((const struct spdx_dir *)b)->path);
+}
+
+/* Every worker's directories, and the root first, sorted. */
+static int merge_dirs(struct builder *b, struct spdx_index *idx)
+{
+	struct src_entry root = { 0 };
+	size_t total = 1;
+
+	for (int t = 0; t < b->nworkers; t++)
+		total += b->workers[t].ndirs;
+	idx->dirs = malloc(total * sizeof(*idx->dirs));
+	if (!idx->dirs)
+		return -ENOMEM;
+	if (b->src->ops->stat(b->src, "", &root))
+		root.mode = S_IFDIR | 0555;
+	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.mode,
+		.uid = root.uid, .gid = root.gid, .mtime_ns = root.mtime_ns };
+	idx->ndirs = 1;
+	for (int t = 0; t < b->nworkers; t++) {
+		struct worker *w = &b->workers[t];
+
+		if (w->ndirs)
+			memcpy(idx->dirs + idx->ndirs, w->dirs, w->ndirs * sizeof(*w->dirs));
+		idx->ndirs += w->ndirs;
+	}
+	qsort(idx->dirs + 1, idx->ndirs - 1, sizeof(*idx->dirs), cmp_dir);
+	return 0;
+}
+
+const struct spdx_dir *index_find_dir(const struct spdx_index *idx, const char *path)
+{
+	size_t lo = 0, hi = idx->ndirs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, idx->dirs[mid].path);
+
+		if (!c)
+			return &idx->dirs[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
 static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 {
 	size_t total = 0;
@@ -408,7 +497,8 @@ static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
 		idx->files[i] = (*all)[i].f;
-	if (merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
+	if (merge_dirs(b, idx) ||
+	    merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
 	    merge_paths(&idx->others, &idx->nothers, b, 0))
 		return -ENOMEM;
 	return 0;
@@ -581,6 +671,7 @@ static void builder_release(struct builder *b, struct bfile *all, size_t nall)
 				if (w->files[i].s.owned)
 					free(w->files[i].s.expr);
 		free(w->files);
+		free(w->dirs);
 		free(w->links);
 		free(w->others);
 		strpool_free(w->pool);
@@ -663,6 +754,7 @@ void index_free(struct spdx_index *idx)
 		expr_free(idx->exprs[k].ast);
 	free(idx->exprs);
 	free(idx->files);
+	free(idx->dirs);
 	free(idx->symlinks);
 	free(idx->others);
 	licenses_free(idx->lic);

@@ -53,6 +53,7 @@ struct spdx_file {
 	int64_t mtime_ns;
 	uint64_t ino;
 	uint32_t mode;
+	uint32_t uid, gid;
 	uint32_t flags;		/* enum scan_flag | enum index_flag */
 	int32_t expr;		/* index into exprs[], -1 when untagged */
 	uint16_t line, col;	/* tag position; col is 0-based */
@@ -62,12 +63,21 @@ struct spdx_file {
 				   UNTAGGED (kept when invalid/excluded) */
 };
 
+/* A directory of the tree, for views that mirror its permissions. */
+struct spdx_dir {
+	const char *path;	/* relative; "" for the root */
+	uint32_t mode, uid, gid;
+	int64_t mtime_ns;
+};
+
 struct spdx_index {
 	char *root;			/* the source's display name */
 	struct spdx_file *files;	/* sorted by path (strcmp) */
 	size_t nfiles;
 	struct spdx_expr *exprs;	/* sorted by text */
 	size_t nexprs;
+	struct spdx_dir *dirs;		/* sorted by path, the root ("") first */
+	size_t ndirs;
 	char **symlinks;		/* paths, sorted */
 	size_t nsymlinks;
 	char **others;			/* fifos, sockets, devices, sorted */
@@ -103,6 +113,10 @@ void index_free(struct spdx_index *idx);
 /* The file at @path, or NULL. */
 const struct spdx_file *index_find(const struct spdx_index *idx,
 				   const char *path);
+
+/* The directory at @path ("" for the root), or NULL. */
+const struct spdx_dir *index_find_dir(const struct spdx_index *idx,
+				      const char *path);
 
 static inline const struct spdx_expr *
 index_file_expr(const struct spdx_index *idx, const struct spdx_file *f)

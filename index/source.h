@@ -34,6 +34,7 @@ struct src_entry {
 	int64_t mtime_ns;
 	uint64_t ino;
 	uint32_t mode;
+	uint32_t uid, gid;
 	/* private to the source, valid during the callback: lets
 	 * entry_head() read the entry without resolving its path again */
 	int dirfd;
@@ -48,7 +49,8 @@ struct src_entry {
  * value to stop the walk with that value.
  */
 #define SRC_WALK_PRUNE	1
-#define SRC_WALK_STAT	1u	/* fill size, mtime and mode of every entry */
+#define SRC_WALK_STAT	1u	/* fill size, mtime, mode and owner of every
+				   entry; directories always have them */
 #define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
 
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
@@ -56,7 +58,8 @@ typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 struct source_ops {
 	/* Walk the tree below directory @under ("" for the root), not
 	 * following symlinks.  Only path, kind and ino are guaranteed unless
-	 * @flags has SRC_WALK_STAT; otherwise size, mtime and mode may be 0.
+	 * @flags has SRC_WALK_STAT; otherwise the stat fields of files may
+	 * be 0.  Directories always come with theirs.
 	 * Returns 0, a callback's value, or -errno. */
 	int (*walk)(struct source *src, const char *under, unsigned flags,
 		    src_walk_fn fn, void *arg);

@@ -125,6 +125,8 @@ static void fill_entry(struct src_entry *ent, const struct stat *st)
 	ent->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
 	ent->ino = st->st_ino;
 	ent->mode = st->st_mode;
+	ent->uid = st->st_uid;
+	ent->gid = st->st_gid;
 	if (S_ISREG(st->st_mode))
 		ent->kind = SRC_REG;
 	else if (S_ISDIR(st->st_mode))
@@ -141,7 +143,14 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 	const char *slash = strrchr(path, '/');
 	int dfd = src->dirfd, ret = 0;
 
-	if (path[0] == '\0' || path[0] == '/')
+	if (path[0] == '\0') {		/* the root itself */
+		if (fstat(src->dirfd, &st) < 0)
+			return -errno;
+		fill_entry(ent, &st);
+		ent->path = path;
+		return 0;
+	}
+	if (path[0] == '/')
 		return -EINVAL;
 	/* Resolve the parent safely, then lstat the last component. */
 	if (slash) {
@@ -211,8 +220,8 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 			w->path[len] = '/';
 		memcpy(w->path + len + !!len, name, n + 1);
 		ent.kind = dtype_kind(de->d_type);
-		if (de->d_type == DT_UNKNOWN ||
-		    ((w->flags & SRC_WALK_STAT) && de->d_type != DT_DIR)) {
+		if (de->d_type == DT_UNKNOWN || de->d_type == DT_DIR ||
+		    (w->flags & SRC_WALK_STAT)) {
 			if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 				continue;
 			fill_entry(&ent, &st);

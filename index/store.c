@@ -28,7 +28,7 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	1
+#define STORE_VERSION	2
 
 struct store_header {
 	char magic[8];
@@ -50,6 +50,7 @@ struct store_file {
 	int64_t mtime_ns;
 	uint64_t ino;
 	uint32_t mode;
+	uint32_t uid, gid;
 	uint16_t line, col, second_line;
 	uint8_t scan_status;
 	uint8_t pad;
@@ -185,6 +186,8 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 		f->mtime_ns = sf[i].mtime_ns;
 		f->ino = sf[i].ino;
 		f->mode = sf[i].mode;
+		f->uid = sf[i].uid;
+		f->gid = sf[i].gid;
 		f->line = sf[i].line;
 		f->col = sf[i].col;
 		f->second_line = sf[i].second_line;
@@ -369,6 +372,8 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 		sf->mtime_ns = f->mtime_ns;
 		sf->ino = f->ino;
 		sf->mode = f->mode;
+		sf->uid = f->uid;
+		sf->gid = f->gid;
 		sf->line = f->line;
 		sf->col = f->col;
 		sf->second_line = f->second_line;
