@@ -40,4 +40,12 @@ test_expect 'every identifier used has a LICENSES/ text with the kernel headers'
 	grep -q "^License-Text:" "$f"
 '
 
+test_expect 'make install honours PREFIX and DESTDIR; uninstall removes' '
+	make -s -C "$TOP" install DESTDIR="$TMP/dest" PREFIX=/opt/x >/dev/null &&
+	test -x "$TMP/dest/opt/x/bin/spdxfs" &&
+	"$TMP/dest/opt/x/bin/spdxfs" --version | grep -q "^spdxfs " &&
+	make -s -C "$TOP" uninstall DESTDIR="$TMP/dest" PREFIX=/opt/x >/dev/null &&
+	test ! -e "$TMP/dest/opt/x/bin/spdxfs"
+'
+
 test_done
