@@ -188,6 +188,7 @@ static const char *const see_copying[] = {
 	"see the file copying for more details",
 	"see the file copying",
 	"see copying for details", "see file copying",
+	"see kernel base copying",	/* "For licencing details see kernel-base/COPYING" */
 	NULL
 };
 
@@ -242,10 +243,19 @@ static const char *gpl_id(const char *norm, int lesser, const char **why)
 	}
 	if (!lesser && has_any(norm, see_copying))
 		return "GPL-2.0-only";
-	*why = lesser ? "LGPL without a version" : "GPL without a version";
+	if (!lesser)	/* see the comment above gpl_names */
+		return "GPL-2.0-only";
+	*why = "LGPL without a version";
 	return NULL;
 }
 
+/*
+ * A GPL text that names no version is GPL version 2 in this tree: the
+ * kernel's COPYING (and LICENSES/exceptions/Linux-syscall-note) says "the
+ * only valid version of the GPL as far as the kernel is concerned is _this_
+ * particular version of the license (ie v2 ...), unless explicitly
+ * otherwise stated".  The LGPL has no such note, so it stays for review.
+ */
 static const char *const gpl_names[] = {
 	"gnu general public license", "gpl", "gplv2", "gnu public license",
 	"gnu gpl", "gpl v2", "gpl version 2",
@@ -263,6 +273,8 @@ static const char *const dual_words[] = {
 	"you may choose", "licensed under either", "under either the",
 	"either the gnu general public license", "or the bsd license",
 	"at your choosing", "at your choice",
+	"under either license", "dual bsd gpl",	/* "a dual BSD/GPLv2 license" */
+	"distributed separately from the linux kernel",	/* Xen's headers */
 	NULL
 };
 
@@ -290,12 +302,33 @@ static const char *permissive_id(const char *norm, int *unknown)
 		return has(norm, "x consortium") ? "X11" : "MIT";
 	if (has(norm, "permission to use copy modify and or distribute this software for any purpose with or without fee is hereby granted"))
 		return "ISC";
+	if (has(norm, "permission is granted to anyone to use this software for any purpose including commercial applications and to alter it and redistribute it freely"))
+		return "Zlib";
 	return NULL;
+}
+
+/*
+ * Blank out MODULE_LICENSE("...") in @buf's copy @out: it names the
+ * module's license for modpost, it is no license text of the file (and
+ * "GPL" there means "GPL v2 or later" in some kernels, "v2" in others).
+ */
+static void blank_module_license(const char *buf, size_t len, char *out)
+{
+	const char *p = buf, *m;
+
+	memcpy(out, buf, len);
+	while ((m = memmem(p, len - (p - buf), "MODULE_LICENSE(", 15))) {
+		const char *end = memchr(m, ')', len - (m - buf));
+
+		end = end ? end + 1 : buf + len;
+		memset(out + (m - buf), ' ', end - m);
+		p = end;
+	}
 }
 
 void boilerplate_detect(const char *buf, size_t len, struct bp_match *out)
 {
-	char norm[BP_HEAD_BYTES * 3 + 4];
+	char norm[BP_HEAD_BYTES * 3 + 4], text[BP_HEAD_BYTES];
 	const char *why = NULL, *gid = NULL, *pid;
 	int gpl, lgpl, unknown = 0;
 
@@ -306,7 +339,13 @@ void boilerplate_detect(const char *buf, size_t len, struct bp_match *out)
 		out->verdict = BP_NONE;
 		return;
 	}
-	normalise(buf, len, norm, sizeof(norm));
+	blank_module_license(buf, len, text);
+	if (!boilerplate_has_license_words(text, len)) {
+		out->verdict = BP_UNKNOWN;
+		out->why = "MODULE_LICENSE() but no license text";
+		return;
+	}
+	normalise(text, len, norm, sizeof(norm));
 	lgpl = has_any(norm, lgpl_names);
 	gpl = has_any(norm, gpl_names);
 	if (gpl && lgpl) {
@@ -316,6 +355,8 @@ void boilerplate_detect(const char *buf, size_t len, struct bp_match *out)
 	}
 	if (gpl || lgpl)
 		gid = gpl_id(norm, lgpl, &why);
+	else if (has_any(norm, see_copying))	/* COPYING, no "GPL" said */
+		gid = "GPL-2.0-only";
 	pid = permissive_id(norm, &unknown);
 	if ((gpl || lgpl) && !gid) {
 		out->verdict = pid ? BP_AMBIGUOUS : BP_UNKNOWN;

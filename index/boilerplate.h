@@ -16,7 +16,9 @@
  *    text is reduced to lower-case alphanumeric words ("and/or" becomes
  *    "and or", "2.1" becomes "2 1", comment leaders disappear) and known
  *    phrases are matched.  Families: GPL and LGPL (with version and
- *    only/or-later), BSD-2-Clause, BSD-3-Clause, Linux-OpenIB, MIT, ISC.
+ *    only/or-later; a GPL text with no version, or one that names the
+ *    kernel's COPYING, is GPL-2.0-only as COPYING says), BSD-2-Clause,
+ *    BSD-3-Clause, Linux-OpenIB, MIT, ISC, Zlib.
  *    One family gives its id; a GPL-family id plus one permissive id with
  *    a dual-license statement ("alternatively", "dual licensed", "choice
  *    of", ...) gives "A OR B"; anything else is ambiguous.

@@ -146,12 +146,27 @@ static void test_boilerplate(void)
 		  " * the Free Software Foundation.\n */\n", BP_FOUND, "GPL-2.0-only", "BSD-3-Clause" },
 		{ "dual GPL+/MIT", "/* dual licensed\n" GPL2P MIT " */\n", BP_FOUND,
 		  "GPL-2.0-or-later", "MIT" },
+		{ "dual BSD/GPLv2, either license", "/*\n * This file is provided under a dual"
+		  " BSD/GPLv2 license.  When using or\n * redistributing this file, you may do"
+		  " so under either license.\n" GPL2 BSD3 " */\n", BP_FOUND, "GPL-2.0-only",
+		  "BSD-3-Clause" },
 		{ "GPL and BSD, no dual statement", "/*\n" GPL2P BSD2 " */\n", BP_AMBIGUOUS,
 		  "GPL-2.0-or-later", "BSD-2-Clause" },
 		{ "GPL and LGPL", "/* GNU General Public License or GNU Lesser General Public License */\n",
 		  BP_AMBIGUOUS, NULL, NULL },
-		{ "GPL without a version", "/* Released under the terms of the GNU GPL */\n",
+		{ "GPL without a version is version 2, as COPYING says",
+		  "/* Released under the terms of the GNU GPL */\n",
+		  BP_FOUND, "GPL-2.0-only", NULL },
+		{ "LGPL without a version", "/* Released under the terms of the GNU LGPL */\n",
 		  BP_UNKNOWN, NULL, NULL },
+		{ "kernel-base/COPYING, no GPL word",
+		  "/*\n *  For licencing details see kernel-base/COPYING\n */\n",
+		  BP_FOUND, "GPL-2.0-only", NULL },
+		{ "Zlib", "/* This software is provided 'as-is', without any express or implied\n"
+		  " * warranty.  Permission is granted to anyone to use this software for\n"
+		  " * any purpose, including commercial applications, and to alter it and\n"
+		  " * redistribute it freely, subject to the following restrictions: */\n",
+		  BP_FOUND, "Zlib", NULL },
 		{ "only and or later", "/* GPL version 2 only, or (at your option) version 2 or later */\n",
 		  BP_UNKNOWN, NULL, NULL },
 		{ "GPLv3", "/* either version 3 of the License, or (at your option) any later"
