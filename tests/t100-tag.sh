@@ -23,7 +23,7 @@ make_tree() {
 	printf '#define U 1\n' >"$T/include/uapi/linux/u.h"
 	printf '/*\n * Permission is hereby granted, free of charge, to any person obtaining a\n * copy of this software\n */\nint m;\n' >"$T/mit.c"
 	printf '/*\n * under the terms of the GNU General Public License as published by\n * the Free Software Foundation; either version 2 of the License, or\n * (at your option) any later version.\n */\nint g;\n' >"$T/gpl.c"
-	printf '/* Released under the GPL */\nint r;\n' >"$T/review.c"
+	printf '/* Released under the LGPL */\nint r;\n' >"$T/review.c"
 	printf 'int c;\r\nint d;\r\n' >"$T/crlf.c"
 	printf 'int n;' >"$T/nonl.c"
 	printf '\357\273\277int bom;\n' >"$T/bom.c"
@@ -113,7 +113,7 @@ Patch 3/3, files with license boilerplate (2 files):
    no comment syntax (JSON)                                 1
    Makefile/Kbuild/Kconfig of 5 lines or fewer              1
 1 files need review and are not tagged (recognised licenses, or
-  review.c: no match (GPL without a version)
+  review.c: no match (LGPL without a version)
 base-commit: X
 X
 '
