@@ -26,6 +26,7 @@
 #include "fs.h"
 #include "index.h"
 #include "source.h"
+#include "tag.h"
 #include "views.h"
 
 /* A cached tree file descriptor (handle-less reads). */
@@ -110,19 +111,33 @@ int fs_open_beneath(int dirfd, const char *path, int flags)
 	return open_walk(dirfd, path, flags);
 }
 
+/*
+ * Owners and permissions are the tree's, for the kernel to check
+ * (default_permissions): a file has its tree file's, a directory that
+ * mirrors a tree directory that directory's, and what stands for the
+ * tree root (the root, the views, by-license/NAME, ...) the root's
+ * owner and its permissions without write; generated files are 0444.
+ */
 static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 		      const struct vnode *n, struct stat *st)
 {
+	const struct spdx_dir *root = snapshot_root_dir(s), *d;
 	int64_t t = s->time_ns;
 
 	memset(st, 0, sizeof(*st));
 	st->st_ino = n->ino;
-	st->st_uid = fs->uid;
-	st->st_gid = fs->gid;
+	st->st_uid = root ? root->uid : fs->uid;
+	st->st_gid = root ? root->gid : fs->gid;
 	st->st_blksize = 4096;
 	switch (n->kind) {
 	case VN_DIR:
-		st->st_mode = S_IFDIR | 0555;
+		st->st_mode = S_IFDIR | (root ? root->mode & 0555 : 0555);
+		if ((d = vnode_dir(s, n))) {
+			st->st_mode = S_IFDIR | (d->mode & 0777);
+			st->st_uid = d->uid;
+			st->st_gid = d->gid;
+			t = d->mtime_ns;
+		}
 		st->st_nlink = 2 + n->nsubdirs;
 		st->st_size = 4096;
 		break;
@@ -131,6 +146,8 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 
 		/* The tree file's permissions, never set-id bits. */
 		st->st_mode = S_IFREG | (f->mode & 0777);
+		st->st_uid = f->uid;
+		st->st_gid = f->gid;
 		st->st_nlink = 1;
 		st->st_size = f->size;
 		t = f->mtime_ns;
@@ -571,10 +588,44 @@ static void spdxfs_statfs(fuse_req_t req, fuse_ino_t ino)
 	fuse_reply_statfs(req, &sv);
 }
 
+/*
+ * user.spdx.suggested of untagged file @f: what tag_suggest() says,
+ * computed once per snapshot (it reads the file) and kept as "0EXPR"
+ * (the series tags it), "1LICENSES" (for review) or "N" (not a file
+ * the series tags).  Returns the memo or NULL with *@err set.
+ */
+static const char *suggestion(struct spdxfs *fs, struct snapshot *s,
+			      const struct spdx_file *f, int *err)
+{
+	size_t file = f - s->idx->files;
+	const char *m = snapshot_memo_get(s, file);
+	char buf[256], *val;
+	int r;
+
+	if (m)
+		return m;
+	r = tag_suggest(fs->src, s->idx, f, TAG_DEFAULT_LICENSE, buf + 1,
+			sizeof(buf) - 1);
+	if (r < 0 && r != -ENODATA) {
+		*err = r;	/* unreadable now: not remembered */
+		return NULL;
+	}
+	buf[0] = r < 0 ? 'N' : r ? '1' : '0';
+	if (r < 0)
+		buf[1] = '\0';
+	val = strdup(buf);
+	if (!val || !(m = snapshot_memo_set(s, file, val))) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	return m;
+}
+
 /* The value of extended attribute @name of @n into @buf; its length, or
- * -ENODATA. */
-static int xattr_value(const struct snapshot *s, const struct vnode *n,
-		       const char *name, char *buf, size_t size)
+ * -ENODATA (or the error that kept it from being computed). */
+static int xattr_value(struct spdxfs *fs, struct snapshot *s,
+		       const struct vnode *n, const char *name, char *buf,
+		       size_t size)
 {
 	const struct spdx_file *f = vnode_file(s, n);
 	const struct spdx_expr *e;
@@ -584,6 +635,20 @@ static int xattr_value(const struct snapshot *s, const struct vnode *n,
 		return -ENODATA;
 	e = index_file_expr(s->idx, f);
 	name += 10;
+	if (!strcmp(name, "suggested")) {
+		const char *m;
+		int err;
+
+		if (f->status != ST_UNTAGGED || !vnode_in_untagged(s, n))
+			return -ENODATA;
+		if (!(m = suggestion(fs, s, f, &err)))
+			return err;
+		if (m[0] == 'N')
+			return -ENODATA;
+		if (m[0] == '1')
+			return snprintf(buf, size, "review%s%s", m[1] ? ": " : "", m + 1);
+		return snprintf(buf, size, "%s", m + 1);
+	}
 	if (!strcmp(name, "expression"))
 		v = e ? e->text : NULL;
 	else if (!strcmp(name, "status"))
@@ -601,7 +666,7 @@ static int xattr_value(const struct snapshot *s, const struct vnode *n,
 
 static const char *const xattr_names[] = {
 	"user.spdx.expression", "user.spdx.status", "user.spdx.line",
-	"user.spdx.path", "user.spdx.error",
+	"user.spdx.path", "user.spdx.error", "user.spdx.suggested",
 };
 
 static void reply_value(fuse_req_t req, const char *val, size_t len, size_t size)
@@ -626,7 +691,7 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
 	} else {
-		len = xattr_value(s, n, name, buf, sizeof(buf));
+		len = xattr_value(fs, s, n, name, buf, sizeof(buf));
 		if (len < 0)
 			fuse_reply_err(req, -len);
 		else if ((size_t)len >= sizeof(buf))
@@ -652,7 +717,7 @@ static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 	for (size_t i = 0; i < sizeof(xattr_names) / sizeof(xattr_names[0]); i++) {
 		size_t k = strlen(xattr_names[i]) + 1;
 
-		if (xattr_value(s, n, xattr_names[i], val, sizeof(val)) < 0)
+		if (xattr_value(fs, s, n, xattr_names[i], val, sizeof(val)) < 0)
 			continue;
 		memcpy(list + len, xattr_names[i], k);
 		len += k;

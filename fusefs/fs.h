@@ -20,13 +20,19 @@ struct source;
 struct snapshot;
 struct watcher;
 struct fdent;
+struct built;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
 	struct source *src;		/* the tree; dirfd opens files */
 	struct fuse_session *se;
-	uid_t uid;			/* owner shown for every node */
+	uid_t uid;			/* owner shown when the index has no
+					   root directory (fill_attr()) */
 	gid_t gid;
+	const char *build_dir;		/* mount --build, or NULL */
+	struct built *built;		/* its files: read at mount, again on
+					   SIGHUP by the watcher's thread, the
+					   only one to use it once started */
 	double timeout;			/* entry and attribute cache, seconds */
 	int debug;
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */

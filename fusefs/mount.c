@@ -4,6 +4,7 @@
  *
  * Everything that can be wrong with the input is checked before the
  * filesystem is mounted, so a bad command line leaves nothing behind.
+ * With --build, the build directory's list of files is read first too.
  * After the mount, nothing exits: the loop ends on unmount or on
  * SIGTERM/SIGINT (exit status 0), and SIGHUP asks for a full rescan.
  */
@@ -23,6 +24,7 @@
 
 #include <fuse_lowlevel.h>
 
+#include "built.h"
 #include "cli.h"
 #include "fs.h"
 #include "index.h"
@@ -36,6 +38,7 @@
 struct mount_args {
 	char *tree;
 	char *mnt;
+	char *build;		/* --build DIR, -o build=DIR */
 	int help;
 	int bad;
 };
@@ -43,12 +46,16 @@ struct mount_args {
 enum { KEY_HELP };
 
 static const struct fuse_opt mount_opts[] = {
+	{ "--build %s", offsetof(struct mount_args, build), 0 },
+	{ "--build=%s", offsetof(struct mount_args, build), 0 },
+	{ "build=%s", offsetof(struct mount_args, build), 0 },
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
 };
 
-static const char usage_args[] = "[-f] [-d] [-o OPTION,...] TREE MOUNTPOINT";
+static const char usage_args[] =
+	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] TREE MOUNTPOINT";
 
 static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
 {
@@ -67,8 +74,8 @@ static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outa
 		m->bad = 1;
 		return -1;
 	case FUSE_OPT_KEY_OPT:
-		/* Long options are ours, and there are none yet: refuse
-		 * them here rather than after indexing. */
+		/* Long options are ours, and --build is the only one:
+		 * refuse the others here rather than after indexing. */
 		if (arg[0] == '-' && arg[1] == '-') {
 			cli_error("mount: unknown option '%s'", arg);
 			m->bad = 1;
@@ -86,6 +93,9 @@ static void help(void)
 	       "Index TREE and mount its license views read-only on MOUNTPOINT.\n"
 	       "The mount follows the tree's changes; SIGHUP forces a full rescan;\n"
 	       "'fusermount3 -u MOUNTPOINT' unmounts it.\n\n"
+	       "  --build BUILD_DIR  add built/, the files of that kernel build's\n"
+	       "                   vmlinux, and built/SUMMARY, the output of\n"
+	       "                   'spdxfs built BUILD_DIR' (-o build=BUILD_DIR)\n"
 	       "  -f               stay in the foreground\n"
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
@@ -224,7 +234,7 @@ int cmd_mount(int argc, char **argv)
 	struct spdx_index *idx = NULL;
 	struct snapshot *snap = NULL;
 	struct sigaction sa = { .sa_handler = on_hup };
-	char rtree[PATH_MAX];
+	char rtree[PATH_MAX], rbuild[PATH_MAX], err[512] = "";
 	int ret = 2, r;
 
 	if (fuse_opt_parse(&args, &m, mount_opts, opt_proc) < 0) {
@@ -253,6 +263,19 @@ int cmd_mount(int argc, char **argv)
 	}
 	if (check_args(m.tree, m.mnt, rtree))
 		goto out_args;
+	if (m.build) {
+		/* Absolute: the daemon changes to / and reads it again on
+		 * SIGHUP. */
+		if (!realpath(m.build, rbuild)) {
+			cli_error("%s: %s", m.build, strerror(errno));
+			goto out_args;
+		}
+		if (built_collect(&fs.built, rbuild, err, sizeof(err))) {
+			cli_error("%s", err);
+			goto out_args;
+		}
+		fs.build_dir = rbuild;
+	}
 	fs.uid = getuid();
 	fs.gid = getgid();
 	fs.debug = copts.debug;
@@ -267,7 +290,7 @@ int cmd_mount(int argc, char **argv)
 		ret = r;
 		goto out_session;
 	}
-	r = snapshot_build(&snap, idx, fs.src);
+	r = snapshot_build(&snap, idx, fs.src, fs.built);
 	if (r) {
 		cli_error("%s: %s", m.tree, strerror(-r));
 		index_free(idx);
@@ -327,6 +350,8 @@ out_session:
 	fuse_session_destroy(se);
 	source_free(fs.src);
 out_args:
+	built_free(fs.built);
+	free(m.build);
 	free(copts.mountpoint);
 	free(m.tree);
 	free(m.mnt);

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "built.h"
 #include "expr.h"
 #include "index.h"
 #include "licenses.h"
@@ -161,10 +162,33 @@ static int stack_reserve(struct builder *b, size_t depth)
 	return 0;
 }
 
+/* 1 + the index in idx->dirs of tree directory @path[0..@len), or 0. */
+static uint32_t tree_dir(const struct spdx_index *idx, const char *path,
+			 size_t len)
+{
+	size_t lo = 0, hi = idx->ndirs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *d = idx->dirs[mid].path;
+		int c = strncmp(path, d, len);
+
+		if (!c && d[len])
+			c = -1;		/* @path is a proper prefix of d */
+		if (!c)
+			return mid + 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
 /*
  * Add files @files[0..@n) (indices into idx->files, in path order) below
  * directory @top, each at its tree path, creating the directories on the
- * way.
+ * way; each of those mirrors its tree directory.
  */
 static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t n)
 {
@@ -192,6 +216,7 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 			node = add_dir(b, b->stk_node[depth], rest, slash - rest);
 			if (node < 0)
 				return node;
+			b->s->nodes[node].tdir = tree_dir(b->idx, p, slash - p);
 			if ((ret = stack_reserve(b, ++depth)))
 				return ret;
 			b->stk_node[depth] = node;
@@ -535,12 +560,24 @@ static const char readme[] =
 	"misplaced/         files whose tag is not on the conventional line\n"
 	"invalid/           files whose tag fails parsing or validation\n"
 	"licenses/ID        the full LICENSES/ file declaring ID\n"
+	"built/             with --build BUILD_DIR: the files of that kernel image;\n"
+	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
 	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
 	"backlog            untagged files per directory, largest first\n"
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
-	"user.spdx.error.  The mount is read-only and follows the tree live.\n";
+	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
+	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
+	"(\"review\" when none is recognised) for a file left for review, absent\n"
+	"for a file the series would not tag.\n"
+	"\n"
+	"Files have the owner and mode of the tree file, directories that mirror\n"
+	"a tree directory those of that directory; the other directories (the\n"
+	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
+	"permissions without write, generated files the tree root's owner and\n"
+	"0444.  The kernel checks them (default_permissions).\n"
+	"The mount is read-only and follows the tree live.\n";
 
 static int add_summary(struct builder *b, uint32_t root)
 {
@@ -679,6 +716,104 @@ nomem:
 	return -ENOMEM;
 }
 
+static int lacks_tag(const struct spdx_file *f)
+{
+	return f->status == ST_UNTAGGED || f->status == ST_INVALID ||
+	       f->status == ST_ERROR;
+}
+
+/* The text "spdxfs built BUILD_DIR" prints for @files (@missing built
+ * paths not in the index), into *@text. */
+static int built_summary(const struct spdx_index *idx, const struct built *bt,
+			 const struct spdx_file *const *files, size_t n,
+			 size_t missing, char **text, size_t *len)
+{
+	struct summary sum;
+	size_t lacking = 0;
+	FILE *f;
+
+	*text = NULL;
+	if (summary_compute_files(&sum, idx, files, n)) {
+		summary_release(&sum);
+		return -ENOMEM;
+	}
+	f = open_memstream(text, len);
+	if (!f) {
+		summary_release(&sum);
+		return -ENOMEM;
+	}
+	fprintf(f, "built into vmlinux: %zu tree files from %zu objects"
+		" (%zu generated files outside the tree, %zu not indexed)\n\n",
+		n, bt->nobjects, bt->ngenerated, missing);
+	report_summary_text(f, &sum);
+	summary_release(&sum);
+	for (size_t i = 0; i < n; i++)
+		lacking += lacks_tag(files[i]);
+	if (lacking)
+		fprintf(f, "\nfiles without a valid tag\n");
+	for (size_t i = 0; i < n; i++)
+		if (lacks_tag(files[i]))
+			fprintf(f, "  %s\t%s\n", files[i]->path,
+				spdx_status_name(files[i]->status));
+	if (fclose(f) || !*text) {
+		free(*text);
+		*text = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* built/: the image's files that the index has, at their tree paths,
+ * and built/SUMMARY. */
+static int add_built(struct builder *b, uint32_t root, const struct built *bt)
+{
+	const struct spdx_index *idx = b->idx;
+	const struct spdx_file **files;
+	struct bin bin = { 0 };
+	size_t missing = 0, len;
+	char *text = NULL;
+	long top;
+	int ret = -ENOMEM;
+
+	top = add_node(b, root, "built", 5, VN_DIR, 0);
+	if (top < 0)
+		return top;
+	files = malloc((bt->npaths ? bt->npaths : 1) * sizeof(*files));
+	if (!files)
+		return -ENOMEM;
+	for (size_t i = 0; i < bt->npaths; i++) {
+		const struct spdx_file *f = index_find(idx, bt->paths[i]);
+
+		if (!f) {
+			missing++;	/* a symlink, or a file git ignores */
+			continue;
+		}
+		if ((ret = bin_push(&bin, f - idx->files)))
+			goto out;
+	}
+	/* The same order as the command's: the built list's. */
+	for (size_t i = 0; i < bin.n; i++)
+		files[i] = &idx->files[bin.files[i]];
+	if ((ret = built_summary(idx, bt, files, bin.n, missing, &text, &len)))
+		goto out;
+	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
+	if (!(ret = mirror(b, top, bin.files, bin.n)))
+		ret = add_blob(b, top, "SUMMARY", text, len);
+	else
+		free(text);
+out:
+	free(bin.files);
+	free(files);
+	return ret;
+}
+
 /* uapi/WITHOUT-SYSCALL-NOTE: the uapi files the summary counts as
  * lacking the note, one path per line. */
 static int add_without_note(struct builder *b, uint32_t uapi)
@@ -809,6 +944,8 @@ static void fill_stat(struct spdx_index *idx, struct source *src)
 			f->size = ent.size;
 			f->mtime_ns = ent.mtime_ns;
 			f->mode = ent.mode;
+			f->uid = ent.uid;
+			f->gid = ent.gid;
 		} else {
 			f->mode = 0100000;	/* S_IFREG, no permission */
 		}
@@ -816,7 +953,7 @@ static void fill_stat(struct spdx_index *idx, struct source *src)
 }
 
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   struct source *src)
+		   struct source *src, const struct built *built)
 {
 	static const char *const tops[] = {
 		"by-license", "by-id", "usable-under", "uapi", "untagged",
@@ -854,6 +991,7 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 			goto fail;
 		top[t] = n;
 	}
+	s->untagged = top[T_UNTAGGED];
 	used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
 	if (!used)
 		goto fail;
@@ -872,6 +1010,7 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 	    (ret = add_view(&b, top[T_MISPLACED], pick_misplaced)) ||
 	    (ret = add_view(&b, top[T_INVALID], pick_invalid)) ||
 	    (ret = add_licenses(&b, top[T_LICENSES])) ||
+	    (built && (ret = add_built(&b, 0, built))) ||
 	    (ret = add_blob(&b, 0, "README", strdup(readme), sizeof(readme) - 1)) ||
 	    (ret = add_summary(&b, 0)) ||
 	    (ret = add_backlog(&b, 0)) ||
@@ -899,8 +1038,16 @@ fail:
 
 void snapshot_free(struct snapshot *s)
 {
+	_Atomic(char *) *memo;
+
 	if (!s)
 		return;
+	memo = atomic_load(&s->memo);
+	if (memo) {
+		for (size_t i = 0; i < s->idx->nfiles; i++)
+			free(atomic_load(&memo[i]));
+		free(memo);
+	}
 	for (size_t i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s->blobs);
@@ -946,6 +1093,62 @@ const struct spdx_file *vnode_file(const struct snapshot *s,
 	return n->kind == VN_FILE ? &s->idx->files[n->first] : NULL;
 }
 
+const struct spdx_dir *vnode_dir(const struct snapshot *s,
+				 const struct vnode *n)
+{
+	return n->kind == VN_DIR && n->tdir ? &s->idx->dirs[n->tdir - 1] : NULL;
+}
+
+const struct spdx_dir *snapshot_root_dir(const struct snapshot *s)
+{
+	const struct spdx_index *idx = s->idx;
+
+	return idx->ndirs && !idx->dirs[0].path[0] ? &idx->dirs[0] : NULL;
+}
+
+int vnode_in_untagged(const struct snapshot *s, const struct vnode *n)
+{
+	size_t k = n - s->nodes;
+
+	while (k && s->nodes[k].parent)
+		k = s->nodes[k].parent;
+	return k && k == s->untagged;
+}
+
+const char *snapshot_memo_get(const struct snapshot *s, size_t file)
+{
+	_Atomic(char *) *memo = atomic_load(&((struct snapshot *)s)->memo);
+
+	return memo && file < s->idx->nfiles ? atomic_load(&memo[file]) : NULL;
+}
+
+const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val)
+{
+	_Atomic(char *) *memo = atomic_load(&s->memo), *fresh = NULL;
+	char *cur = NULL;
+
+	if (!memo) {
+		fresh = calloc(s->idx->nfiles ? s->idx->nfiles : 1, sizeof(*fresh));
+		if (!fresh) {
+			free(val);
+			return NULL;
+		}
+		/* Another thread may have installed its array meanwhile. */
+		if (atomic_compare_exchange_strong(&s->memo, &memo, fresh))
+			memo = fresh;
+		else
+			free(fresh);
+	}
+	if (file >= s->idx->nfiles) {
+		free(val);
+		return NULL;
+	}
+	if (atomic_compare_exchange_strong(&memo[file], &cur, val))
+		return val;
+	free(val);
+	return cur;
+}
+
 static const char *expr_text(const struct snapshot *s, const struct spdx_file *f)
 {
 	return f->expr < 0 ? NULL : s->idx->exprs[f->expr].text;
@@ -956,6 +1159,14 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+static int same_dir(const struct spdx_dir *a, const struct spdx_dir *b, int mtime)
+{
+	if (!a || !b)
+		return a == b;
+	return a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	       (!mtime || a->mtime_ns == b->mtime_ns);
+}
+
 /* Would a reader see a difference between the two nodes' attributes,
  * content or extended attributes? */
 static int node_changed(const struct snapshot *os, const struct vnode *o,
@@ -963,6 +1174,16 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 {
 	if (o->kind != n->kind)
 		return 1;
+	if (n->kind == VN_DIR) {
+		const struct spdx_dir *a = vnode_dir(os, o), *b = vnode_dir(ns, n);
+
+		if (!a && !b)	/* they stand for the tree root */
+			return !same_dir(snapshot_root_dir(os), snapshot_root_dir(ns), 0);
+		return !same_dir(a, b, 1);
+	}
+	if (n->kind == VN_BLOB && !same_dir(snapshot_root_dir(os),
+					     snapshot_root_dir(ns), 0))
+		return 1;	/* the owner */
 	if (n->kind == VN_BLOB) {
 		const struct vblob *a = &os->blobs[o->first], *b = &ns->blobs[n->first];
 
@@ -973,6 +1194,7 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 
 		return a->size != b->size || a->mtime_ns != b->mtime_ns ||
 		       a->ino != b->ino || a->mode != b->mode ||
+		       a->uid != b->uid || a->gid != b->gid ||
 		       a->status != b->status || a->line != b->line ||
 		       strcmp(a->path, b->path) ||
 		       !same_str(a->error, b->error) ||
@@ -989,6 +1211,10 @@ size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 {
 	size_t calls = 0;
 
+	if (node_changed(old, &old->nodes[0], new, &new->nodes[0])) {
+		ops->inode(arg, new->nodes[0].ino);
+		calls++;
+	}
 	for (size_t k = 0; k < new->nnodes; k++) {
 		const struct vnode *d = &new->nodes[k], *od;
 		size_t i = 0, j = 0;

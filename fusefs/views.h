@@ -9,6 +9,13 @@
  * any number of threads may read it without a lock, for as long as they
  * hold a reference (publish.h).
  *
+ * With a build directory (mount --build), built/ mirrors the files of
+ * that kernel image and built/SUMMARY is the text of "spdxfs built".
+ *
+ * Directories that mirror a directory of the tree point at it (tdir),
+ * for its owner and permissions; the others (the root, the view roots,
+ * by-license/NAME, ...) stand for the tree's root.
+ *
  * Nodes are kept in one array; a directory's children are a contiguous
  * run of child[], sorted by name (strcmp), so readdir is sorted and
  * lookup is a binary search.  Inode numbers derive from a 64-bit hash of
@@ -26,7 +33,9 @@
 
 struct spdx_index;
 struct spdx_file;
+struct spdx_dir;
 struct source;
+struct built;
 
 enum vnode_kind {
 	VN_DIR,		/* first/count: children in child[] */
@@ -43,6 +52,8 @@ struct vnode {
 	uint32_t first;
 	uint32_t count;		/* VN_DIR: number of children */
 	uint32_t nsubdirs;	/* VN_DIR: children that are directories */
+	uint32_t tdir;		/* VN_DIR: 1 + index in idx->dirs of the tree
+				   directory it mirrors; 0 for the others */
 };
 
 struct vblob {
@@ -61,17 +72,25 @@ struct snapshot {
 	struct vblob *blobs;
 	size_t nblobs;
 	int64_t time_ns;	/* when built: directories' and blobs' times */
+	uint32_t untagged;	/* node index of untagged/ */
+	/*
+	 * Values the readers compute on demand, one per file of idx (see
+	 * snapshot_memo_get()): the only part of a snapshot that changes
+	 * after the build, each slot once, by compare-and-swap.
+	 */
+	_Atomic(_Atomic(char *) *) memo;
 	void *pool;		/* private: names */
 };
 
 /*
  * Build the snapshot of @idx.  Files the index saw without stat data
- * (excluded or unreadable files) are stat'ed through @src.  On success
- * the snapshot owns @idx; on failure (-ENOMEM) @idx is left to the
- * caller.
+ * (excluded or unreadable files) are stat'ed through @src.  @built, when
+ * not NULL, adds the built/ view (it is only read during the call).  On
+ * success the snapshot owns @idx; on failure (-ENOMEM) @idx is left to
+ * the caller.
  */
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   struct source *src);
+		   struct source *src, const struct built *built);
 void snapshot_free(struct snapshot *s);
 
 /* The node with inode number @ino, or NULL. */
@@ -90,6 +109,26 @@ snapshot_child(const struct snapshot *s, const struct vnode *dir, size_t i)
 /* The tree file behind a VN_FILE node, or NULL. */
 const struct spdx_file *vnode_file(const struct snapshot *s,
 				   const struct vnode *n);
+
+/* The tree directory a VN_DIR node mirrors, or NULL. */
+const struct spdx_dir *vnode_dir(const struct snapshot *s,
+				 const struct vnode *n);
+
+/* The tree's root directory (owner and permissions), or NULL. */
+const struct spdx_dir *snapshot_root_dir(const struct snapshot *s);
+
+/* Is @n below untagged/? */
+int vnode_in_untagged(const struct snapshot *s, const struct vnode *n);
+
+/*
+ * The memo of file @file (an index in idx->files), or NULL when nobody
+ * computed it yet.  snapshot_memo_set() installs @val (malloc'd; the
+ * snapshot takes it) unless another thread was first, and returns the
+ * value that stays: @val or the other one (then @val is freed).  NULL
+ * and @val freed when memory is short.
+ */
+const char *snapshot_memo_get(const struct snapshot *s, size_t file);
+const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val);
 
 /* What changed between two snapshots, for the kernel's caches. */
 struct snapshot_diff_ops {

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "built.h"
 #include "fs.h"
 #include "index.h"
 #include "source.h"
@@ -138,6 +139,23 @@ static void watch_tree(struct watcher *w, const char *rel)
 		source_walk(w->fs->src, rel, on_dir, w);
 }
 
+/* Read the build directory's list of files again (SIGHUP); on failure
+ * the previous list stays. */
+static void recollect_built(struct spdxfs *fs)
+{
+	struct built *b;
+	char err[512] = "";
+	int ret;
+
+	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
+	if (ret) {
+		logmsg("%s; built/ unchanged", err[0] ? err : strerror(-ret));
+		return;
+	}
+	built_free(fs->built);
+	fs->built = b;
+}
+
 /* Rebuild the index (from scratch when @full) and publish it. */
 static void rebuild(struct watcher *w, int full)
 {
@@ -148,12 +166,14 @@ static void rebuild(struct watcher *w, int full)
 	char err[512] = "";
 	int ret;
 
+	if (full && fs->build_dir)
+		recollect_built(fs);
 	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
 	if (ret) {
 		logmsg("rescan failed: %s", err[0] ? err : strerror(-ret));
 		goto out;
 	}
-	ret = snapshot_build(&s, idx, fs->src);
+	ret = snapshot_build(&s, idx, fs->src, fs->built);
 	if (ret) {
 		logmsg("rescan failed: %s", strerror(-ret));
 		index_free(idx);

@@ -8,8 +8,8 @@
  * previous (only changed files are read again), builds a snapshot and
  * hands it to fs_update().  When the watch limit is reached it logs once
  * and falls back to rescanning now and then.  watcher_rescan() asks for
- * a full rescan (every file read again); it is async-signal-safe, for
- * SIGHUP.
+ * a full rescan (every file read again, and with --build the build
+ * directory's list of files); it is async-signal-safe, for SIGHUP.
  */
 #ifndef SPDXFS_WATCH_H
 #define SPDXFS_WATCH_H

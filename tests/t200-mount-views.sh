@@ -351,6 +351,7 @@ test_expect 'getfattr -d shows the extended attributes' '
 	# file: untagged/kernel/untagged.c
 	user.spdx.path="kernel/untagged.c"
 	user.spdx.status="untagged"
+	user.spdx.suggested="GPL-2.0-only"
 
 	# file: misplaced/drivers/net/late.c
 	user.spdx.expression="MIT"

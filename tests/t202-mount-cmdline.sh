@@ -111,7 +111,7 @@ test_expect 'no /dev/fuse' '
 test_expect 'bad arguments and unknown options' '
 	one_line_error "^usage: spdxfs mount" "$SPDXFS" mount "$T" &&
 	one_line_error "^spdxfs: mount: unexpected argument" "$SPDXFS" mount "$T" "$M" extra &&
-	one_line_error "^spdxfs: mount: unknown option .--build." "$SPDXFS" mount --build "$TMP/b" "$T" "$M" &&
+	one_line_error "^spdxfs: mount: unknown option .--nosuch." "$SPDXFS" mount --nosuch "$TMP/b" "$T" "$M" &&
 	one_line_error "unknown option" "$SPDXFS" mount -o nosuchopt "$T" "$M"
 '
 

@@ -2,12 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The daemon under valgrind (-f): every view listed and read, extended
-# attributes, refused writes, a live update, a full rescan on SIGHUP,
-# unmount: no invalid access, no uninitialised value used, no leak.
+# attributes (user.spdx.suggested too), built/ (--build), refused
+# writes, a live update, a full rescan on SIGHUP, unmount: no invalid
+# access, no uninitialised value used, no leak.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v valgrind >/dev/null; then
 	test_skip "valgrind is not installed"
+	test_done
+	exit
+fi
+# valgrind and ASan do not mix (make check-san runs this script too).
+if ldd "$SPDXFS" 2>/dev/null | grep -q libasan; then
+	test_skip "$SPDXFS is built with ASan"
 	test_done
 	exit
 fi
@@ -28,12 +35,20 @@ printf '// SPDX-License-Identifier: Nope\n' >"$T/kernel/bad.c"
 printf 'int c;\n' >"$T/kernel/c.c"
 printf '/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */\n' >"$T/include/uapi/linux/u.h"
 ln -s /etc/passwd "$T/kernel/link.c"
+# A build directory whose vmlinux has kernel/a.c and kernel/c.c.
+B=$TMP/build
+mkdir -p "$B/kernel" && ln -s "$T" "$B/source" || exit 1
+: >"$B/kernel/a.o"
+printf 'source_kernel/a.o := %s/kernel/a.c\n\ndeps_kernel/a.o := \\\n  %s/kernel/c.c \\\n\n' \
+	"$T" "$T" >"$B/kernel/.a.o.cmd"
+echo "cmd_vmlinux.o := ld -r -o vmlinux.o --whole-archive vmlinux.a" >"$B/.vmlinux.o.cmd"
+(cd "$B" && ar cDPrST vmlinux.a kernel/a.o) || exit 1
 
 DAEMON=
 at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
 valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
-	--log-file="$TMP/vg.log" "$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
+	--log-file="$TMP/vg.log" "$SPDXFS" mount -f --build "$B" "$T" "$M" 2>"$TMP/daemon.err" &
 DAEMON=$!
 
 test_expect 'the mount answers under valgrind' '
@@ -51,6 +66,10 @@ test_expect 'a workout' '
 	find "$M" -type f -exec cat {} + >/dev/null &&
 	getfattr -R -d "$M" >/dev/null &&
 	cat "$M/summary" "$M/summary.json" "$M/backlog" "$M/README" >/dev/null &&
+	test "$(getfattr --only-values -n user.spdx.suggested "$M/untagged/kernel/c.c")" = GPL-2.0 &&
+	ls "$M" "$M/built" "$M/built/kernel" &&
+	test -f "$M/built/kernel/a.c" && test -f "$M/built/kernel/c.c" &&
+	"$SPDXFS" built "$B" "$T" | cmp - "$M/built/SUMMARY" &&
 	! touch "$M/kernel" 2>/dev/null &&
 	! stat "$M/nope" 2>/dev/null &&
 	stat -f "$M" >/dev/null

@@ -1,0 +1,185 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# spdxfs mount --build BUILD_DIR: built/ mirrors the tree files of that
+# kernel image and built/SUMMARY is "spdxfs built BUILD_DIR"'s output;
+# without --build there is no built/; a bad BUILD_DIR mounts nothing;
+# SIGHUP reads the build directory again.  The fixture build directory
+# is made as in t006-built.sh.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fixture.sh"
+
+T=$TMP/tree
+B=$TMP/build
+M=$TMP/mnt
+make_fixture "$T"
+mkdir -p "$B/init" "$B/drivers" "$B/lib" "$B/arch/x86/kernel" "$B/include/generated" "$M"
+ln -s "$T" "$B/source"
+: >"$B/init/main.o"; : >"$B/drivers/x.o"; : >"$B/lib/y.o"; : >"$B/drivers/norecord.o"
+cat >"$B/init/.main.o.cmd" <<X
+cmd_init/main.o := gcc -Wp,-MMD,init/.main.o.d -c -o init/main.o $T/a.c
+
+source_init/main.o := $T/a.c
+
+deps_init/main.o := \\
+    \$(wildcard include/config/SMP) \\
+  $T/b.h \\
+  $T/include/uapi/linux/../linux/./x.h \\
+  include/generated/autoconf.h \\
+
+init/main.o: \$(deps_init/main.o)
+
+\$(deps_init/main.o):
+X
+printf 'source_drivers/x.o := %s/drivers/net/untagged.c\n\ndeps_drivers/x.o := \\\n  %s//drivers/bad.c \\\n\n' \
+	"$T" "$T" >"$B/drivers/.x.o.cmd"
+printf 'source_lib/y.o := %s/two.c\n\ndeps_lib/y.o := \\\n  %s/link.c \\\n\n' "$T" "$T" >"$B/lib/.y.o.cmd"
+printf 'source_arch/x86/kernel/vmlinux.lds := %s/drivers/lower.c\n' "$T" \
+	>"$B/arch/x86/kernel/.vmlinux.lds.cmd"
+echo "cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive --start-group lib/lib.a --end-group" \
+	>"$B/.vmlinux.o.cmd"
+(cd "$B" && ar cDPrST built-in.a init/main.o drivers/x.o drivers/norecord.o &&
+	ar cDPrST vmlinux.a ./built-in.a && ar cDPrST lib/lib.a lib/y.o) || exit 1
+
+wait_mounted() {
+	i=0
+	until mountpoint -q "$1"; do
+		i=$((i + 1))
+		[ "$i" -le 200 ] || return 1
+		kill -0 "$DAEMON" 2>/dev/null || return 1
+		sleep 0.05
+	done
+}
+
+# Wait until command "$@" succeeds (live updates).
+eventually() {
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ "$i" -le 50 ] || return 1
+		sleep 0.1
+	done
+}
+
+DAEMON=
+at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
+
+test_expect 'without --build there is no built/' '
+	"$SPDXFS" mount "$T" "$M" &&
+	test ! -e "$M/built" &&
+	! ls "$M" | grep -q built &&
+	fusermount3 -u "$M"
+'
+
+test_expect 'a bad BUILD_DIR: one line, exit 2, nothing mounted' '
+	expect_status 2 "$SPDXFS" mount --build "$T" "$T" "$M" >"$TMP/out" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-X &&
+	spdxfs: $T: no vmlinux.a: not a built kernel build directory
+	X
+	test ! -s "$TMP/out" && ! mountpoint -q "$M" &&
+	expect_status 2 "$SPDXFS" mount --build="$TMP/nope" "$T" "$M" >"$TMP/out" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-X &&
+	spdxfs: $TMP/nope: No such file or directory
+	X
+	expect_status 2 "$SPDXFS" mount -f -o build="$TMP/nope" "$T" "$M" 2>"$TMP/err" &&
+	test "$(wc -l <"$TMP/err")" = 1 &&
+	! mountpoint -q "$M" && ! grep -q " $M " /proc/mounts
+'
+
+"$SPDXFS" built "$B" "$T" >"$TMP/built.out"
+echo $? >"$TMP/built.status"
+(cd "$TMP" && "$SPDXFS" mount -f --build build "$T" "$M" 2>"$TMP/daemon.err") &
+DAEMON=$!
+
+test_expect 'mount --build (a relative BUILD_DIR) answers' 'wait_mounted "$M"'
+
+test_expect 'built/: the tree files of the image, at their tree paths, exactly' '
+	(cd "$M/built" && find . | LC_ALL=C sort) >"$TMP/find" &&
+	expect_file "$TMP/find" <<-X
+	.
+	./SUMMARY
+	./a.c
+	./b.h
+	./drivers
+	./drivers/bad.c
+	./drivers/lower.c
+	./drivers/net
+	./drivers/net/untagged.c
+	./include
+	./include/uapi
+	./include/uapi/linux
+	./include/uapi/linux/x.h
+	./two.c
+	X
+'
+
+test_expect 'built/SUMMARY is the output of spdxfs built, byte for byte' '
+	test "$(cat "$TMP/built.status")" = 1 &&
+	cmp "$TMP/built.out" "$M/built/SUMMARY" &&
+	head -n 1 "$M/built/SUMMARY" >"$TMP/first" &&
+	expect_file "$TMP/first" <<-X &&
+	built into vmlinux: 7 tree files from 4 objects (1 generated files outside the tree, 1 not indexed)
+	X
+	test "$(stat -c "%s %a" "$M/built/SUMMARY")" = "$(stat -c %s "$TMP/built.out") 444"
+'
+
+test_expect 'built/ files have their tree content and extended attributes' '
+	for f in a.c b.h drivers/bad.c drivers/lower.c drivers/net/untagged.c include/uapi/linux/x.h two.c; do
+		cmp "$M/built/$f" "$T/$f" || return 1
+	done &&
+	test "$(getfattr --only-values -n user.spdx.status "$M/built/drivers/bad.c")" = invalid &&
+	test "$(getfattr --only-values -n user.spdx.path "$M/built/include/uapi/linux/x.h")" = include/uapi/linux/x.h
+'
+
+test_expect 'README names built/' '
+	grep -q "^built/" "$M/README"
+'
+
+test_expect 'live: a file tagged in the tree changes built/SUMMARY' '
+	printf "// SPDX-License-Identifier: GPL-2.0\n" >"$T/drivers/net/untagged.c" &&
+	eventually grep -q "^  drivers/bad.c	invalid\$" "$M/built/SUMMARY" &&
+	eventually sh -c "! grep -q untagged.c \"$M/built/SUMMARY\"" &&
+	"$SPDXFS" built "$B" "$T" >"$TMP/built2.out";
+	cmp "$TMP/built2.out" "$M/built/SUMMARY" &&
+	test "$(getfattr --only-values -n user.spdx.status "$M/built/drivers/net/untagged.c")" = tagged
+'
+
+test_expect 'the built list is kept on live updates, read again on SIGHUP' '
+	: >"$B/drivers/extra.o" &&
+	printf "source_drivers/extra.o := %s/drivers/three.c\n" "$T" >"$B/drivers/.extra.o.cmd" &&
+	(cd "$B" && ar cDPrST lib/lib.a drivers/extra.o) &&
+	touch "$T/drivers/paren.c" &&
+	sleep 1.5 &&
+	test ! -e "$M/built/drivers/three.c" &&
+	kill -HUP "$DAEMON" &&
+	eventually test -f "$M/built/drivers/three.c" &&
+	"$SPDXFS" built "$B" "$T" >"$TMP/built3.out";
+	cmp "$TMP/built3.out" "$M/built/SUMMARY"
+'
+
+test_expect 'SIGHUP with the build directory gone: built/ stays, one log line' '
+	mv "$B" "$B.away" &&
+	kill -HUP "$DAEMON" &&
+	sleep 1.5 &&
+	test -f "$M/built/drivers/three.c" &&
+	cmp "$TMP/built3.out" "$M/built/SUMMARY" &&
+	grep -c "^spdxfs: $B: No such file or directory; built/ unchanged\$" "$TMP/daemon.err" >"$TMP/n" &&
+	echo 1 | cmp - "$TMP/n" &&
+	mv "$B.away" "$B"
+'
+
+fusermount3 -u "$M"
+wait "$DAEMON"
+echo $? >"$TMP/status"
+DAEMON=
+
+test_expect 'unmounted; the daemon exits 0 and logged only that line' '
+	cat "$TMP/daemon.err" &&
+	expect_file "$TMP/daemon.err" <<-X &&
+	spdxfs: $B: No such file or directory; built/ unchanged
+	X
+	test "$(cat "$TMP/status")" = 0 &&
+	! mountpoint -q "$M"
+'
+
+test_done
