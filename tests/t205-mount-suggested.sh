@@ -23,7 +23,6 @@ make_tree() {
 	printf '/*\n * Permission is hereby granted, free of charge, to any person obtaining a\n * copy of this software\n */\nint m;\n' >"$T/mit.c" &&
 	printf '/*\n * under the terms of the GNU General Public License as published by\n * the Free Software Foundation; either version 2 of the License, or\n * (at your option) any later version.\n */\nint g;\n' >"$T/gpl.c" &&
 	printf '/*\n * under the terms of the GNU General Public License as published by\n * the Free Software Foundation; either version 2 of the License, or\n * (at your option) any later version.\n *\n * Permission is hereby granted, free of charge, to any person obtaining a\n * copy of this software\n */\nint both;\n' >"$T/both.c" &&
-	printf '/* Released under the GPL */\nint r;\n' >"$T/review.c" &&
 	printf 'int x;\nMODULE_LICENSE("GPL");\n' >"$T/module.c" &&
 	printf 'obj-y += a.o\n' >"$T/Makefile" &&
 	printf 'int doc;\n' >"$T/Documentation/x.c" &&
@@ -76,19 +75,24 @@ gpl.c|GPL-2.0-or-later
 include/uapi/linux/u.h|GPL-2.0-only WITH Linux-syscall-note
 mit.c|MIT
 module.c|review
-review.c|review
 scripts/run.sh|GPL-2.0-only
 X
 '
 
-test_expect 'exactly what spdxfs tag writes, file by file' '
+test_expect 'exactly what spdxfs tag writes and leaves for review, file by file' '
 	"$SPDXFS" tag -q "$T" -o "$TMP/series" &&
 	awk "/^diff --git a\//{ f = substr(\$3, 3) }
 	     /^\+.*SPDX-License-Identifier: /{ sub(/.*SPDX-License-Identifier: /, \"\"); sub(/ \\*\/\$/, \"\"); print f \"|\" \$0 }" \
 		"$TMP/series/"000[1-9]-*.patch | LC_ALL=C sort >"$TMP/written" &&
 	test "$(wc -l <"$TMP/written")" = 6 &&
 	grep -v "|ENODATA\$\||review" "$TMP/got" >"$TMP/suggested" &&
-	diff -u "$TMP/written" "$TMP/suggested"
+	diff -u "$TMP/written" "$TMP/suggested" &&
+	sed -n "/need review and are not tagged/,/^-- /{
+		s/^  \([^ :]*\): no match (.*)\$/\1|review/p
+		s/^  \([^ :]*\): \(.*\) (.*)\$/\1|review: \2/p
+	}" "$TMP/series/0000-cover-letter.patch" | LC_ALL=C sort >"$TMP/left" &&
+	test "$(wc -l <"$TMP/left")" = 2 &&
+	grep "|review" "$TMP/got" | diff -u "$TMP/left" -
 '
 
 test_expect 'listxattr lists it exactly where getxattr has it' '
@@ -96,7 +100,7 @@ test_expect 'listxattr lists it exactly where getxattr has it' '
 	expect_file "$TMP/l1" <<-X &&
 	['"'"'user.spdx.path'"'"', '"'"'user.spdx.status'"'"', '"'"'user.spdx.suggested'"'"']
 	X
-	python3 -c "import os,sys; print(sorted(os.listxattr(sys.argv[1])))" "$M/untagged/review.c" >"$TMP/l2" &&
+	python3 -c "import os,sys; print(sorted(os.listxattr(sys.argv[1])))" "$M/untagged/module.c" >"$TMP/l2" &&
 	cmp "$TMP/l1" "$TMP/l2" &&
 	python3 -c "import os,sys; print(sorted(os.listxattr(sys.argv[1])))" "$M/untagged/Makefile" >"$TMP/l3" &&
 	expect_file "$TMP/l3" <<-X
