@@ -202,14 +202,13 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 	b->stk_len[0] = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *p = b->idx->files[files[i]].path, *rest, *slash;
-		size_t common = 0;
 		long node;
 
-		/* Every open directory is a prefix of the previous path: keep
-		 * those that are also a prefix of this one. */
-		while (p[common] && p[common] == prev[common])
-			common++;
-		while (depth && b->stk_len[depth] > common)
+		/* Every open directory is a prefix of the previous path (up to
+		 * and with its '/'): keep those that are also a prefix of this
+		 * one.  Mostly the innermost one is, and one strncmp() says
+		 * so. */
+		while (depth && strncmp(p, prev, b->stk_len[depth]))
 			depth--;
 		rest = p + b->stk_len[depth];
 		while ((slash = strchr(rest, '/'))) {
