@@ -324,6 +324,23 @@ static int eb_add(struct expr_bins *eb, uint32_t bin)
 	return 0;
 }
 
+/* Put each counted file into the bins of its expression. */
+static int fill_bins(struct binset *set, const struct spdx_index *idx,
+		     const struct expr_bins *eb)
+{
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		int ret;
+
+		if (!is_counted(f))
+			continue;
+		for (size_t j = 0; j < eb[f->expr].n; j++)
+			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
+				return ret;
+	}
+	return 0;
+}
+
 struct classify {
 	struct builder *b;
 	struct binset *set;
@@ -400,15 +417,7 @@ static int classify_files(struct builder *b, struct binset *set, int by_id,
 		if (ret)
 			goto out;
 	}
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
-
-		if (!is_counted(f))
-			continue;
-		for (size_t j = 0; j < eb[f->expr].n; j++)
-			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
-				goto out;
-	}
+	ret = fill_bins(set, idx, eb);
 out:
 	for (size_t k = 0; k < idx->nexprs; k++)
 		free(eb[k].bins);
@@ -470,15 +479,7 @@ static int classify_usable(struct builder *b, struct binset *set,
 			}
 		}
 	}
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
-
-		if (!is_counted(f))
-			continue;
-		for (size_t j = 0; j < eb[f->expr].n; j++)
-			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
-				goto out;
-	}
+	ret = fill_bins(set, idx, eb);
 out:
 	for (size_t k = 0; k < idx->nexprs; k++)
 		free(eb[k].bins);

@@ -73,6 +73,18 @@ expect_status() {
 	return 0
 }
 
+# wait_mounted MNT: wait (10 s at most) until MNT is a mountpoint, while
+# the daemon whose pid is $DAEMON still runs.
+wait_mounted() {
+	i=0
+	until mountpoint -q "$1"; do
+		i=$((i + 1))
+		[ "$i" -le 200 ] || return 1
+		kill -0 "$DAEMON" 2>/dev/null || return 1
+		sleep 0.05
+	done
+}
+
 # Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.
 kernel_tree() {
 	KERNEL_TREE=$("$TOP/kernel-tree-scripts/fetch" -q) && [ -d "$KERNEL_TREE" ]

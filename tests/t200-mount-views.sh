@@ -65,15 +65,6 @@ make_tree() {
 	mkdir "$M"
 }
 
-wait_mounted() {
-	i=0
-	until mountpoint -q "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
-}
 
 # errno_of 'python statement using p' PATH: OK or the errno's name.
 errno_of() {

@@ -19,15 +19,6 @@ make_tree() {
 	printf 'int other;\n' >"$T/lib/other.c"
 }
 
-wait_mounted() {
-	i=0
-	until mountpoint -q "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
-}
 
 # within_2s 'condition': poll the condition for at most 2 seconds.
 within_2s() {

@@ -30,15 +30,6 @@ make_tree() {
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nint t;\n' >"$T/tagged.c"
 }
 
-wait_mounted() {
-	i=0
-	until mountpoint -q "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
-}
 
 # suggested PATH: the value, or the errno's name.
 suggested() {

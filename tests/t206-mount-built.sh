@@ -41,15 +41,6 @@ echo "cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.
 (cd "$B" && ar cDPrST built-in.a init/main.o drivers/x.o drivers/norecord.o &&
 	ar cDPrST vmlinux.a ./built-in.a && ar cDPrST lib/lib.a lib/y.o) || exit 1
 
-wait_mounted() {
-	i=0
-	until mountpoint -q "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
-}
 
 # Wait until command "$@" succeeds (live updates).
 eventually() {

@@ -43,15 +43,6 @@ make_tree() {
 	chmod 0711 "$TMP" "$M"
 }
 
-wait_mounted() {
-	i=0
-	until mountpoint -q "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
-}
 
 # eventually WANT COMMAND...: until the command prints WANT (live
 # updates), 5 s at most.
