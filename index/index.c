@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,9 +74,14 @@ struct builder {
 	struct exclude *ex;
 	struct gitignore *gi;	/* NULL: not a git work tree, or all_files */
 	unsigned wflags;
-	char **units;		/* subtrees handed out to the workers */
-	size_t nunits, cap_units;
-	atomic_size_t next_unit;
+	/* Directories still to walk, shared by the workers: each walks one
+	 * directory shallowly and queues its subdirectories. */
+	pthread_mutex_t qlock;
+	pthread_cond_t qcond;	/* work queued, or all done */
+	char **queue;		/* a stack: depth first keeps it short */
+	size_t nqueue, cap_queue;
+	int busy;		/* workers walking a directory */
+	int failed;		/* a worker failed: everyone stops */
 	atomic_size_t seen;	/* files so far, for progress */
 	struct worker *workers;
 	int nworkers;
@@ -258,9 +264,39 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 	return 0;
 }
 
+static int queue_dir(struct builder *b, const char *path)
+{
+	char *dup = strdup(path);
+	int ret = 0;
+
+	if (!dup)
+		return -ENOMEM;
+	pthread_mutex_lock(&b->qlock);
+	if (b->nqueue == b->cap_queue) {
+		size_t ncap = b->cap_queue ? b->cap_queue * 2 : 256;
+		char **q = realloc(b->queue, ncap * sizeof(*q));
+
+		if (!q)
+			ret = -ENOMEM;
+		else {
+			b->queue = q;
+			b->cap_queue = ncap;
+		}
+	}
+	if (!ret) {
+		b->queue[b->nqueue++] = dup;
+		pthread_cond_signal(&b->qcond);
+	}
+	pthread_mutex_unlock(&b->qlock);
+	if (ret)
+		free(dup);
+	return ret;
+}
+
 static int on_entry(const struct src_entry *ent, void *arg)
 {
 	struct worker *w = arg;
+	int ret;
 
 	if (w->b->gi && gitignore_skip(w->b->gi, ent->path, ent->kind == SRC_DIR))
 		return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
@@ -274,29 +310,10 @@ static int on_entry(const struct src_entry *ent, void *arg)
 		return push_path(&w->others, &w->nothers, &w->cap_others,
 				 w->pool, ent->path);
 	case SRC_DIR:
-		return add_dir(w, ent);
+		ret = add_dir(w, ent);
+		return ret ? ret : queue_dir(w->b, ent->path);
 	}
 	return 0;
-}
-
-/*
- * The first two levels are walked here, shallowly: their files go to
- * worker 0 and their directories at depth two become the units the
- * workers share out.
- */
-static int on_top_entry(const struct src_entry *ent, void *arg)
-{
-	struct worker *w = arg;
-	struct builder *b = w->b;
-
-	int ret;
-
-	if (ent->kind != SRC_DIR || (b->gi && gitignore_skip(b->gi, ent->path, 1)))
-		return on_entry(ent, w);
-	ret = add_dir(w, ent);
-	if (ret)
-		return ret;
-	return push_path(&b->units, &b->nunits, &b->cap_units, NULL, ent->path);
 }
 
 static int cmp_bfile(const void *a, const void *b)
@@ -305,19 +322,52 @@ static int cmp_bfile(const void *a, const void *b)
 		      ((const struct bfile *)b)->f.path);
 }
 
+/* The next directory to walk; NULL when the walk is over. */
+static char *next_dir(struct builder *b)
+{
+	char *dir = NULL;
+
+	pthread_mutex_lock(&b->qlock);
+	while (!b->nqueue && b->busy && !b->failed)
+		pthread_cond_wait(&b->qcond, &b->qlock);
+	if (b->nqueue && !b->failed) {
+		dir = b->queue[--b->nqueue];
+		b->busy++;
+	}
+	pthread_mutex_unlock(&b->qlock);
+	return dir;
+}
+
+static void done_dir(struct builder *b, char *dir, int err)
+{
+	free(dir);
+	pthread_mutex_lock(&b->qlock);
+	b->busy--;
+	if (err)
+		b->failed = 1;
+	if (!b->busy || err)
+		pthread_cond_broadcast(&b->qcond);
+	pthread_mutex_unlock(&b->qlock);
+}
+
 static void *walk_worker(void *arg)
 {
 	struct worker *w = arg;
 	struct builder *b = w->b;
-	size_t k;
+	char *dir;
 
-	while (!w->err && (k = atomic_fetch_add(&b->next_unit, 1)) < b->nunits) {
-		/* A subtree that vanished meanwhile is simply not there. */
-		int ret = b->src->ops->walk(b->src, b->units[k], b->wflags,
+	while ((dir = next_dir(b))) {
+		int ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,
 					    on_entry, w);
 
-		if (ret && ret != -ENOENT && ret != -ENOTDIR && ret != -ELOOP)
+		/* A subdirectory that vanished meanwhile, or that cannot be
+		 * read, is left out, as before; the root must be walkable. */
+		if (dir[0] && (ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
+			       ret == -EACCES || ret == -EPERM))
+			ret = 0;
+		if (ret && !w->err)
 			w->err = ret;
+		done_dir(b, dir, ret);
 	}
 	/* Each thread sorts its own files; merge() then only interleaves. */
 	if (w->nfiles)
@@ -341,7 +391,6 @@ static int walk_all(struct builder *b)
 	struct worker *w0;
 	pthread_t tids[64];
 	int started = 0, ret;
-	size_t ndirs;
 
 	b->nworkers = nthreads(b);
 	b->workers = calloc(b->nworkers, sizeof(*b->workers));
@@ -354,18 +403,9 @@ static int walk_all(struct builder *b)
 			return -ENOMEM;
 	}
 	w0 = &b->workers[0];
-	ret = b->src->ops->walk(b->src, "", b->wflags | SRC_WALK_SHALLOW,
-				on_top_entry, w0);
+	ret = queue_dir(b, "");
 	if (ret)
 		return ret;
-	ndirs = b->nunits;
-	for (size_t k = 0; k < ndirs && !ret; k++)
-		ret = b->src->ops->walk(b->src, b->units[k],
-					b->wflags | SRC_WALK_SHALLOW,
-					on_top_entry, w0);
-	if (ret)
-		return ret;
-	atomic_store(&b->next_unit, ndirs);	/* level one is done */
 	for (int t = 1; t < b->nworkers; t++) {
 		if (pthread_create(&tids[started], NULL, walk_worker,
 				   &b->workers[t]))
@@ -467,7 +507,7 @@ static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
 	for (int t = 0; t < b->nworkers; t++)
 		total += b->workers[t].nfiles;
 	*all = malloc((total ? total : 1) * sizeof(**all));
-	pos = calloc(b->nworkers, sizeof(*pos));
+	pos = calloc((size_t)b->nworkers, sizeof(*pos));
 	if (!*all || !pos) {
 		free(pos);
 		return -ENOMEM;
@@ -677,9 +717,11 @@ static void builder_release(struct builder *b, struct bfile *all, size_t nall)
 		strpool_free(w->pool);
 	}
 	free(b->workers);
-	for (size_t k = 0; k < b->nunits; k++)
-		free(b->units[k]);
-	free(b->units);
+	for (size_t k = 0; k < b->nqueue; k++)
+		free(b->queue[k]);
+	free(b->queue);
+	pthread_mutex_destroy(&b->qlock);
+	pthread_cond_destroy(&b->qcond);
 	exclude_free(b->ex);
 	gitignore_free(b->gi);
 }
@@ -687,7 +729,10 @@ static void builder_release(struct builder *b, struct bfile *all, size_t nall)
 int index_build(struct spdx_index **out, struct source *src,
 		const struct index_opts *opts, char *errbuf, size_t errlen)
 {
-	struct builder b = { .src = src, .opts = opts };
+	struct builder b = {
+		.src = src, .opts = opts,
+		.qlock = PTHREAD_MUTEX_INITIALIZER, .qcond = PTHREAD_COND_INITIALIZER,
+	};
 	struct spdx_index *idx;
 	struct bfile *all = NULL;
 	int ret;
@@ -754,6 +799,8 @@ void index_free(struct spdx_index *idx)
 		expr_free(idx->exprs[k].ast);
 	free(idx->exprs);
 	free(idx->files);
+	if (idx->map)
+		munmap(idx->map, idx->maplen);
 	free(idx->dirs);
 	free(idx->symlinks);
 	free(idx->others);

@@ -87,6 +87,9 @@ struct spdx_index {
 	size_t count[ST__COUNT];	/* files per status */
 	size_t rescanned;		/* files read by this build */
 	void *pool;			/* private: string storage */
+	void *map;			/* private: a loaded saved index's
+					   mapping, which strings point into */
+	size_t maplen;
 };
 
 typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);

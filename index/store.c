@@ -131,7 +131,6 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	const struct store_file *sf;
 	const uint32_t *eoff;
 	const char *strings, *s;
-	struct strpool *pool = idx->pool;
 	uint64_t body;
 
 	if (size < sizeof(*h) || memcmp(h->magic, STORE_MAGIC, 8))
@@ -161,9 +160,7 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 		s = string_at(strings, h->strsize, eoff[k]);
 		if (!s)
 			return bad(why, whylen, "bad expression offset");
-		idx->exprs[k].text = strpool_str(pool, s);
-		if (!idx->exprs[k].text)
-			return -ENOMEM;
+		idx->exprs[k].text = s;	/* into the mapping, kept */
 	}
 	idx->nexprs = h->nexprs;
 	for (uint64_t i = 0; i < h->nfiles; i++) {
@@ -176,10 +173,8 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 			return bad(why, whylen, "bad file record");
 		if (i && strcmp(idx->files[i - 1].path, path) >= 0)
 			return bad(why, whylen, "records out of order");
-		f->path = strpool_str(pool, path);
-		f->leader = strpool_str(pool, leader);
-		if (!f->path || !f->leader)
-			return -ENOMEM;
+		f->path = path;
+		f->leader = leader;
 		f->expr = sf[i].expr;
 		f->flags = sf[i].flags;
 		f->size = sf[i].size;
@@ -215,19 +210,20 @@ int store_load(struct spdx_index **out, const char *root, char *why, size_t whyl
 		close(fd);
 		return bad(why, whylen, "empty");
 	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
 	idx = calloc(1, sizeof(*idx));
-	if (idx)
-		idx->pool = strpool_new();
-	if (!idx || !idx->pool || !(idx->root = strdup(root))) {
-		ret = -ENOMEM;
-	} else {
-		ret = decode(idx, map, st.st_size, root, why, whylen);
+	if (!idx) {
+		munmap(map, st.st_size);
+		return -ENOMEM;
 	}
-	munmap(map, st.st_size);
+	/* The strings stay in the mapping: index_free() unmaps it. */
+	idx->map = map;
+	idx->maplen = st.st_size;
+	idx->root = strdup(root);
+	ret = idx->root ? decode(idx, map, st.st_size, root, why, whylen) : -ENOMEM;
 	if (ret) {
 		index_free(idx);
 		return ret;
