@@ -306,6 +306,9 @@ static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
 		n = -EINVAL;
 		goto out;
 	}
+	/* Stop at the size fstat() gave: no read() just to hear EOF. */
+	if ((uint64_t)st.st_size < len)
+		len = st.st_size;
 	n = 0;
 	while ((size_t)n < len) {	/* 9p and FUSE may return short reads */
 		ssize_t r = read(fd, (char *)buf + n, len - n);
