@@ -63,3 +63,37 @@ X
 	ln -s a.c "$t/link.c"
 	ln -s /etc/passwd "$t/outside"
 }
+
+# make_build_fixture BUILD TREE: a kernel build directory the way kbuild
+# leaves one (a source symlink, thin archives, .cmd records with source_
+# and deps_), whose vmlinux is made of files of make_fixture's TREE.
+make_build_fixture() {
+	_B=$1 _T=$2
+	mkdir -p "$_B/init" "$_B/drivers" "$_B/lib" "$_B/arch/x86/kernel" "$_B/include/generated"
+	ln -s "$_T" "$_B/source"
+	: >"$_B/init/main.o"; : >"$_B/drivers/x.o"; : >"$_B/lib/y.o"; : >"$_B/drivers/norecord.o"
+	cat >"$_B/init/.main.o.cmd" <<-X
+	cmd_init/main.o := gcc -Wp,-MMD,init/.main.o.d -c -o init/main.o $_T/a.c
+
+	source_init/main.o := $_T/a.c
+
+	deps_init/main.o := \\
+	    \$(wildcard include/config/SMP) \\
+	  $_T/b.h \\
+	  $_T/include/uapi/linux/../linux/./x.h \\
+	  include/generated/autoconf.h \\
+
+	init/main.o: \$(deps_init/main.o)
+
+	\$(deps_init/main.o):
+	X
+	printf 'source_drivers/x.o := %s/drivers/net/untagged.c\n\ndeps_drivers/x.o := \\\n  %s//drivers/bad.c \\\n\n' \
+		"$_T" "$_T" >"$_B/drivers/.x.o.cmd"
+	printf 'source_lib/y.o := %s/two.c\n\ndeps_lib/y.o := \\\n\n' "$_T" >"$_B/lib/.y.o.cmd"
+	printf 'source_arch/x86/kernel/vmlinux.lds := %s/drivers/lower.c\n' "$_T" \
+		>"$_B/arch/x86/kernel/.vmlinux.lds.cmd"
+	echo "cmd_vmlinux.o := ld -m elf_x86_64 -r -o vmlinux.o --whole-archive vmlinux.a --no-whole-archive --start-group lib/lib.a --end-group" \
+		>"$_B/.vmlinux.o.cmd"
+	(cd "$_B" && ar cDPrST built-in.a init/main.o drivers/x.o drivers/norecord.o &&
+		ar cDPrST vmlinux.a ./built-in.a && ar cDPrST lib/lib.a lib/y.o)
+}
