@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,8 +293,23 @@ static void *watch_main(void *arg)
 
 int watcher_start(struct watcher *w)
 {
-	int ret = pthread_create(&w->tid, NULL, watch_main, w);
+	sigset_t block, old;
+	int ret;
 
+	/*
+	 * The watcher takes no signal: SIGTERM, SIGINT and SIGHUP must reach
+	 * the main thread, whose wait in fuse_session_loop_mt() only they
+	 * interrupt (libfuse's workers block them likewise).  Delivered here,
+	 * the loop would never notice the exit.
+	 */
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	ret = pthread_create(&w->tid, NULL, watch_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret)
 		return -ret;
 	w->started = 1;

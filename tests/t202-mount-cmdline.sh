@@ -186,8 +186,24 @@ os.execv(sys.argv[1], sys.argv[1:])' "$SPDXFS" mount "$@" "$T" "$M" 2>"$TMP/daem
 	done
 }
 
+# running PID: alive and not yet a zombie.
+running() {
+	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat"
+}
+
+# Signal the daemon, give it 10 s to exit, then kill it (status 137) so
+# that a hang fails the test instead of stalling the whole suite.
 stop_fg() {
 	kill -s "$1" "$DAEMON"
+	i=0
+	while running "$DAEMON" && [ "$i" -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	if running "$DAEMON"; then
+		kill -9 "$DAEMON"
+		fusermount3 -uz "$M" 2>/dev/null
+	fi
 	wait "$DAEMON"
 	echo $? >"$TMP/status"
 	DAEMON=
