@@ -85,6 +85,30 @@ wait_mounted() {
 	done
 }
 
+# start_daemon MNT ARG...: run "spdxfs mount -f ARG..." in the background,
+# stderr in $TMP/daemon.err, its pid in DAEMON; at exit whatever is left
+# is unmounted and killed.
+DAEMON=
+start_daemon() {
+	daemon_mnt=$1
+	shift
+	if [ -z "${daemon_hook-}" ]; then
+		at_exit 'fusermount3 -uz "$daemon_mnt" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
+		daemon_hook=1
+	fi
+	"$SPDXFS" mount -f "$@" 2>"$TMP/daemon.err" &
+	DAEMON=$!
+}
+
+# stop_daemon MNT: unmount, wait for the daemon, its exit status in
+# $TMP/status.
+stop_daemon() {
+	fusermount3 -u "$1"
+	wait "$DAEMON"
+	echo $? >"$TMP/status"
+	DAEMON=
+}
+
 # Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.
 kernel_tree() {
 	KERNEL_TREE=$("$TOP/kernel-tree-scripts/fetch" -q) && [ -d "$KERNEL_TREE" ]

@@ -80,10 +80,7 @@ except OSError as e:
 }
 
 make_tree || exit 1
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
-"$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
-DAEMON=$!
+start_daemon "$M" "$T" "$M"
 
 test_expect 'the mount answers' 'wait_mounted "$M"'
 

@@ -30,10 +30,7 @@ within_2s() {
 }
 
 make_tree || exit 1
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
-"$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
-DAEMON=$!
+start_daemon "$M" "$T" "$M"
 wait_mounted "$M"
 
 test_expect 'before: todo.c is untagged' '

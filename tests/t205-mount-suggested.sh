@@ -43,10 +43,7 @@ except OSError as e:
 }
 
 make_tree || exit 1
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
-"$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
-DAEMON=$!
+start_daemon "$M" "$T" "$M"
 
 test_expect 'the mount answers' 'wait_mounted "$M"'
 
@@ -153,10 +150,7 @@ test_expect 'README describes it' '
 	grep -q "review: LICENSES" "$M/README"
 '
 
-fusermount3 -u "$M"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
 test_expect 'unmounted; the daemon exits 0 and said nothing' '
 	cat "$TMP/daemon.err" &&

@@ -136,10 +136,7 @@ test_expect 'SIGHUP with the build directory gone: built/ stays, one log line' '
 	mv "$B.away" "$B"
 '
 
-fusermount3 -u "$M"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
 test_expect 'unmounted; the daemon exits 0 and logged only that line' '
 	cat "$TMP/daemon.err" &&

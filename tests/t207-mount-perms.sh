@@ -87,10 +87,7 @@ stat_as() {
 }
 
 make_tree || exit 1
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
-"$SPDXFS" mount -f -o allow_other "$T" "$M" 2>"$TMP/daemon.err" &
-DAEMON=$!
+start_daemon "$M" -o allow_other "$T" "$M"
 
 test_expect 'the mount answers, allow_other and default_permissions' '
 	wait_mounted "$M" &&
@@ -171,10 +168,7 @@ test_expect 'live: a tree root of 0700 keeps nobody out of the whole mount' '
 	chmod 0755 "$T"
 '
 
-fusermount3 -u "$M"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
 test_expect 'unmounted; the daemon exits 0 and said nothing' '
 	cat "$TMP/daemon.err" &&
