@@ -231,19 +231,25 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 	return 0;
 }
 
+/* Append @x to the growable array *@v of *@n items, *@cap allocated. */
+static int u32_push(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
+{
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		uint32_t *a = realloc(*v, ncap * sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		*v = a;
+		*cap = ncap;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
 static int bin_push(struct bin *bin, uint32_t file)
 {
-	if (bin->n == bin->cap) {
-		size_t ncap = bin->cap ? bin->cap * 2 : 16;
-		uint32_t *f = realloc(bin->files, ncap * sizeof(*f));
-
-		if (!f)
-			return -ENOMEM;
-		bin->files = f;
-		bin->cap = ncap;
-	}
-	bin->files[bin->n++] = file;
-	return 0;
+	return u32_push(&bin->files, &bin->n, &bin->cap, file);
 }
 
 /* The bin named @name (added if new), or -ENOMEM. */
@@ -311,17 +317,7 @@ static int eb_add(struct expr_bins *eb, uint32_t bin)
 	for (size_t i = 0; i < eb->n; i++)
 		if (eb->bins[i] == bin)
 			return 0;
-	if (eb->n == eb->cap) {
-		size_t ncap = eb->cap ? eb->cap * 2 : 4;
-		uint32_t *n = realloc(eb->bins, ncap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		eb->bins = n;
-		eb->cap = ncap;
-	}
-	eb->bins[eb->n++] = bin;
-	return 0;
+	return u32_push(&eb->bins, &eb->n, &eb->cap, bin);
 }
 
 /* Put each counted file into the bins of its expression. */
