@@ -17,16 +17,13 @@
 #include "expr.h"
 #include "licenses.h"
 #include "source.h"
+#include "fixture.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define DEFAULT_KERNEL_TREE "/root/.cache/spdxfs/linux-source-6.1"
 
 /* ---- fixture --------------------------------------------------------- */
-
-struct fixture_file {
-	const char *path, *text;
-};
 
 static const struct fixture_file fixture[] = {
 	{ "LICENSES/preferred/GPL-2.0",
@@ -58,30 +55,7 @@ static const struct fixture_file fixture[] = {
 	  "SPDX-Licenses: GPL-2.0, GPL-2.0+\nLicense-Text:\n" },
 };
 
-static int write_file(const char *root, const char *rel, const char *text)
-{
-	char path[PATH_MAX], *p;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	return remove(path);
-}
 
 static struct licenses *load_tree(const char *root)
 {
@@ -451,15 +425,9 @@ static void test_fixture(void)
 {
 	char dir[] = "/tmp/test_expr.XXXXXX";
 	struct licenses *lic;
-	size_t i;
-	int ret = 0;
+	int ret;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp: %s", strerror(errno));
-		return;
-	}
-	for (i = 0; i < ARRAY_SIZE(fixture) && !ret; i++)
-		ret = write_file(dir, fixture[i].path, fixture[i].text);
+	ret = fixture_make(dir, fixture, ARRAY_SIZE(fixture));
 	is_int(ret, 0, "fixture LICENSES/ written");
 	lic = load_tree(dir);
 	ok(lic != NULL, "fixture LICENSES/ loads");
@@ -468,7 +436,7 @@ static void test_fixture(void)
 		test_spelling(lic);
 	}
 	licenses_free(lic);
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	fixture_remove(dir);
 }
 
 /* The real 6.1 tree: the GPL-1.0-or-later case from the kernel loop. */

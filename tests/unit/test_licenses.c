@@ -15,41 +15,13 @@
 
 #include "licenses.h"
 #include "source.h"
+#include "fixture.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define DEFAULT_KERNEL_TREE "/root/.cache/spdxfs/linux-source-6.1"
 
-struct fixture_file {
-	const char *path, *text;
-};
 
-static int write_file(const char *root, const char *rel, const char *text)
-{
-	char path[PATH_MAX], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (path[strlen(path) - 1] == '/')	/* a directory only */
-		return 0;
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	return remove(path);
-}
 
 static int load_from(const char *root, struct licenses **lic, char *errbuf,
 		     size_t errlen)
@@ -71,17 +43,13 @@ static int load_fixture(const struct fixture_file *files, size_t n,
 			struct licenses **lic, char *errbuf, size_t errlen)
 {
 	char dir[] = "/tmp/test_licenses.XXXXXX";
-	size_t i;
-	int ret = 0;
+	int ret;
 
 	*lic = NULL;
-	if (!mkdtemp(dir))
-		return -errno;
-	for (i = 0; i < n && !ret; i++)
-		ret = write_file(dir, files[i].path, files[i].text);
+	ret = fixture_make(dir, files, n);
 	if (!ret)
 		ret = load_from(dir, lic, errbuf, errlen);
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	fixture_remove(dir);
 	return ret;
 }
 

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * fixture.h: small trees of files for the C unit tests, made in a fresh
+ * temporary directory and removed again.
+ */
+#ifndef SPDXFS_FIXTURE_H
+#define SPDXFS_FIXTURE_H
+
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct fixture_file {
+	const char *path, *text;	/* a path ending in '/' is a directory */
+};
+
+static inline int fixture_write(const char *root, const char *rel, const char *text)
+{
+	char path[PATH_MAX], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (path[strlen(path) - 1] == '/')
+		return 0;
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
+/*
+ * Make a temporary tree of @n @files; @dir is a mkdtemp() template
+ * ("/tmp/name.XXXXXX") that receives the path, or "" when no directory
+ * could be made.  Returns 0 or -errno; fixture_remove() cleans up either way.
+ */
+static inline int fixture_make(char *dir, const struct fixture_file *files, size_t n)
+{
+	int ret = 0;
+
+	if (!mkdtemp(dir)) {
+		dir[0] = '\0';
+		return -errno;
+	}
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = fixture_write(dir, files[i].path, files[i].text);
+	return ret;
+}
+
+static inline int fixture_rm_one(const char *path, const struct stat *st, int flag,
+				 struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static inline void fixture_remove(const char *dir)
+{
+	if (dir[0])
+		nftw(dir, fixture_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+#endif
