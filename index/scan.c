@@ -78,22 +78,31 @@ static int is_dash(char c)
 /*
  * A near miss: "spdx[-_]license[-_]identifier" in any case that is not the
  * exact tag with its colon, e.g. "SPDX-License_Identifier:" or
- * "SPDX-License-Identifier GPL-2.0".
+ * "SPDX-License-Identifier GPL-2.0".  Neither form spans lines, so one
+ * pass over the whole head does; the candidates are the x's of "spdx",
+ * found with memchr() rather than byte by byte.
  */
-static int line_has_near_miss(const char *s, const char *e)
+static int near_miss_at(const char *p, const char *e)
 {
-	const char *p;
+	if (e - p < (long)STEM_LEN || !ci_eq(p, "spdx", 4) || !is_dash(p[4]) ||
+	    !ci_eq(p + 5, "license", 7) || !is_dash(p[12]) ||
+	    !ci_eq(p + 13, "identifier", 10))
+		return 0;
+	return !(e - p >= (long)TAG_LEN && !memcmp(p, TAG, TAG_LEN));
+}
 
-	for (p = s; e - p >= (long)STEM_LEN; p++) {
-		if (lower(*p) != 's')
-			continue;
-		if (!ci_eq(p, "spdx", 4) || !is_dash(p[4]) ||
-		    !ci_eq(p + 5, "license", 7) || !is_dash(p[12]) ||
-		    !ci_eq(p + 13, "identifier", 10))
-			continue;
-		if (e - p >= (long)TAG_LEN && !memcmp(p, TAG, TAG_LEN))
-			continue;
-		return 1;
+static int has_near_miss(const char *s, const char *e)
+{
+	static const char xs[] = "xX";
+
+	for (const char *x = xs; *x; x++) {
+		const char *p = s + 3;
+
+		while (p < e && (p = memchr(p, *x, e - p))) {
+			if (near_miss_at(p - 3, e))
+				return 1;
+			p++;
+		}
 	}
 	return 0;
 }
@@ -227,36 +236,38 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 }
 
 /*
- * Cut the next line out of [*pos, end).  Returns 0 at the end of the
- * buffer, else 1, with *complete telling whether a LF ended the line.
+ * Cut the first SCAN_MAXLINES lines out of [pos, end) into @lines; returns
+ * how many, and counts those a LF ended in *complete.
  */
-static int next_line(const char **pos, const char *end, struct line *ln,
-		     int *complete)
+static unsigned split_lines(const char *pos, const char *end,
+			    struct line *lines, unsigned *complete)
 {
-	const char *p = *pos, *nl;
+	unsigned n = 0;
 
-	if (p >= end)
-		return 0;
-	nl = memchr(p, '\n', end - p);
-	ln->start = p;
-	ln->end = nl ? nl : end;
-	ln->crlf = 0;
-	*complete = nl != NULL;
-	if (nl && nl > p && nl[-1] == '\r') {
-		ln->end--;
-		ln->crlf = 1;
+	*complete = 0;
+	while (n < SCAN_MAXLINES && pos < end) {
+		const char *nl = memchr(pos, '\n', end - pos);
+		struct line *ln = &lines[n++];
+
+		ln->start = pos;
+		ln->end = nl ? nl : end;
+		ln->crlf = nl && nl > pos && nl[-1] == '\r';
+		ln->end -= ln->crlf;
+		if (!nl)
+			break;
+		++*complete;
+		pos = nl + 1;
 	}
-	*pos = nl ? nl + 1 : end;
-	return 1;
+	return n;
 }
 
 int scan_head(const char *buf, size_t len, int truncated,
 	      struct scan_result *out)
 {
-	const char *pos = buf, *end = buf + len, *tag = NULL;
-	struct line ln, tagln = { 0 };
-	unsigned lineno = 0, conv = 1, complete_lines = 0;
-	int complete = 0;
+	const char *pos = buf, *end = buf + len, *p;
+	struct line lines[SCAN_MAXLINES];
+	unsigned n, i = 0, conv = 1, complete_lines, tagline = 0;
+	const char *tag = NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->status = ST_UNTAGGED;
@@ -266,32 +277,33 @@ int scan_head(const char *buf, size_t len, int truncated,
 		pos += 3;
 		out->flags |= SCAN_F_BOM;
 	}
+	n = split_lines(pos, end, lines, &complete_lines);
+	if (n && has_prefix(lines[0].start, lines[0].end, "#!")) {
+		conv = 2;
+		out->flags |= SCAN_F_SHEBANG;
+	} else if (n && has_prefix(lines[0].start, lines[0].end, "<?xml")) {
+		conv = 2;
+		out->flags |= SCAN_F_XMLDECL;
+	}
+	end = n ? lines[n - 1].end : pos;
+	if (has_near_miss(pos, end))
+		out->flags |= SCAN_F_NEAR_MISS;
 
-	while (lineno < SCAN_MAXLINES && next_line(&pos, end, &ln, &complete)) {
-		const char *t = memmem(ln.start, ln.end - ln.start, TAG, TAG_LEN);
-
-		lineno++;
-		complete_lines += complete;
-		if (lineno == 1) {
-			if (has_prefix(ln.start, ln.end, "#!")) {
-				conv = 2;
-				out->flags |= SCAN_F_SHEBANG;
-			} else if (has_prefix(ln.start, ln.end, "<?xml")) {
-				conv = 2;
-				out->flags |= SCAN_F_XMLDECL;
-			}
-		}
-		if (line_has_near_miss(ln.start, ln.end))
-			out->flags |= SCAN_F_NEAR_MISS;
-		if (!t)
-			continue;
+	/* One search over all the lines; a line counts once however many
+	 * tags it holds. */
+	for (p = pos; p < end && (p = memmem(p, end - p, TAG, TAG_LEN)); ) {
+		while (lines[i].end < p + TAG_LEN)
+			i++;
 		if (++out->ntags == 1) {
-			tag = t;
-			tagln = ln;
-			out->line = lineno;
+			tag = p;
+			tagline = i;
+			out->line = i + 1;
 		} else if (out->ntags == 2) {
-			out->second_line = lineno;
+			out->second_line = i + 1;
 		}
+		if (++i == n)
+			break;
+		p = lines[i].start;
 	}
 	if (truncated && complete_lines < SCAN_MAXLINES)
 		out->flags |= SCAN_F_TRUNCATED;
@@ -300,7 +312,7 @@ int scan_head(const char *buf, size_t len, int truncated,
 	if (!tag)
 		return 0;
 	out->status = out->line == conv ? ST_TAGGED : ST_MISPLACED;
-	return parse_tag_line(&tagln, tag, out);
+	return parse_tag_line(&lines[tagline], tag, out);
 }
 
 void scan_result_release(struct scan_result *res)
