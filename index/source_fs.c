@@ -190,64 +190,83 @@ static enum src_kind dtype_kind(unsigned char t)
 	}
 }
 
-/* Walk directory @fd whose path (relative to the root) is w->path[0..len). */
+static int walk_dir(struct walk_state *w, int fd, size_t len);
+
+/* One directory entry: report it, and descend unless told not to. */
+static int walk_one(struct walk_state *w, int fd, size_t len,
+		    const struct dirent64 *de)
+{
+	const char *name = de->d_name;
+	size_t n = strlen(name);
+	struct src_entry ent = {
+		.path = w->path, .ino = de->d_ino, .dirfd = fd, .name = name,
+	};
+	struct stat st;
+	int ret;
+
+	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+		return 0;
+	if (len == 0 && !strcmp(name, ".git"))
+		return 0;
+	if (len + n + 2 > sizeof(w->path))
+		return 0;	/* deeper than PATH_MAX: cannot be named */
+	if (len)
+		w->path[len] = '/';
+	memcpy(w->path + len + !!len, name, n + 1);
+	ent.kind = dtype_kind(de->d_type);
+	if (de->d_type == DT_UNKNOWN || de->d_type == DT_DIR ||
+	    (w->flags & SRC_WALK_STAT)) {
+		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			goto out;
+		fill_entry(&ent, &st);
+	}
+	ret = w->fn(&ent, w->arg);
+	if (ret == SRC_WALK_PRUNE)
+		goto out;
+	if (ret)
+		return ret;
+	if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
+		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+				 O_CLOEXEC);
+
+		if (sub >= 0 && (ret = walk_dir(w, sub, len + n + !!len)))
+			return ret;
+	}
+out:
+	w->path[len] = '\0';
+	return 0;
+}
+
+/*
+ * Walk directory @fd whose path (relative to the root) is w->path[0..len).
+ * getdents64() straight into a buffer: fdopendir() would add an fstat()
+ * and a fcntl() per directory, 10,000 system calls on the kernel tree.
+ */
+#define DENTS_BYTES	32768
+
 static int walk_dir(struct walk_state *w, int fd, size_t len)
 {
-	DIR *d = fdopendir(fd);
-	struct dirent *de;
+	char *buf = malloc(DENTS_BYTES);
+	ssize_t got;
 	int ret = 0;
 
-	if (!d) {
+	if (!buf) {
 		close(fd);
-		return -errno;
+		return -ENOMEM;
 	}
-	while ((de = readdir(d))) {
-		const char *name = de->d_name;
-		size_t n = strlen(name);
-		struct src_entry ent = {
-			.path = w->path, .ino = de->d_ino,
-			.dirfd = dirfd(d), .name = name,
-		};
-		struct stat st;
+	while (!ret && (got = getdents64(fd, buf, DENTS_BYTES)) > 0) {
+		for (ssize_t off = 0; off < got && !ret; ) {
+			struct dirent64 *de = (struct dirent64 *)(buf + off);
 
-		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-			continue;
-		if (len == 0 && !strcmp(name, ".git"))
-			continue;
-		if (len + n + 2 > sizeof(w->path))
-			continue;	/* deeper than PATH_MAX: cannot be named */
-		if (len)
-			w->path[len] = '/';
-		memcpy(w->path + len + !!len, name, n + 1);
-		ent.kind = dtype_kind(de->d_type);
-		if (de->d_type == DT_UNKNOWN || de->d_type == DT_DIR ||
-		    (w->flags & SRC_WALK_STAT)) {
-			if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-				continue;
-			fill_entry(&ent, &st);
+			off += de->d_reclen;
+			ret = walk_one(w, fd, len, de);
 		}
-		ret = w->fn(&ent, w->arg);
-		if (ret == SRC_WALK_PRUNE) {
-			ret = 0;
-			w->path[len] = '\0';
-			continue;
-		}
-		if (ret)
-			break;
-		if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
-			int sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY |
-					 O_NOFOLLOW | O_CLOEXEC);
-
-			if (sub >= 0) {
-				ret = walk_dir(w, sub, len + n + !!len);
-				if (ret)
-					break;
-			}
-		}
-		w->path[len] = '\0';
 	}
-	w->path[len] = '\0';
-	closedir(d);
+	if (!ret && got < 0)
+		ret = len ? 0 : -errno;	/* as readdir(): a subdirectory's
+					   error ends its listing */
+	free(buf);
+	close(fd);
 	return ret;
 }
 
