@@ -7,7 +7,9 @@
  * their paths, with no libgit2 call and no lock.  libgit2 would build a
  * full in-memory index, ten times slower on the kernel's 78,000 entries.
  * Only untracked paths ask libgit2 about ignore rules, one thread at a
- * time, since a libgit2 repository is not thread-safe.
+ * time, since a libgit2 repository is not thread-safe; the repository is
+ * opened when the first one does, so a tree with every file tracked never
+ * pays for it.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -24,14 +26,18 @@
 #include <git2.h>
 
 #include "gitignore.h"
+#include "pathsearch.h"
 
 struct gitignore {
-	git_repository *repo;
+	char *root;
+	git_repository *repo;	/* opened on first use */
+	int repo_failed;	/* cannot open it: nothing is ignored */
 	void *map;		/* .git/index, mapped */
 	size_t maplen;
 	char *copies;		/* v4 paths, rebuilt from their prefixes */
 	const char **paths;	/* the index's entry paths, sorted */
 	size_t npaths;
+	struct path_array sorted;	/* the same, for pathsearch */
 	pthread_mutex_t lock;	/* serialises libgit2 calls */
 };
 
@@ -172,69 +178,54 @@ int gitignore_open(struct gitignore **out, const char *root)
 	gi = calloc(1, sizeof(*gi));
 	if (!gi)
 		return -ENOMEM;
-	git_libgit2_init();	/* balanced in gitignore_free() */
 	pthread_mutex_init(&gi->lock, NULL);
-	if (git_repository_open_ext(&gi->repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
-	    git_repository_is_bare(gi->repo)) {
-		/* A .git that git cannot open: treat the tree as plain. */
-		gitignore_free(gi);
-		return 0;
-	}
-	ret = map_index(gi, root);
+	gi->root = strdup(root);
+	ret = gi->root ? map_index(gi, root) : -ENOMEM;
 	if (ret) {
 		gitignore_free(gi);
 		return ret;
 	}
+	gi->sorted = (struct path_array){ gi->paths, gi->npaths,
+					  sizeof(*gi->paths), 0 };
 	*out = gi;
 	return 0;
 }
 
-/* First index path >= @key. */
-static size_t lower_bound(const struct gitignore *gi, const char *key)
+/* Ask libgit2, with the lock held; a repository it cannot open (bare, or
+ * broken) ignores nothing. */
+static int ignored(struct gitignore *gi, const char *path)
 {
-	size_t lo = 0, hi = gi->npaths;
+	int ign = 0;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(gi->paths[mid], key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (!gi->repo && !gi->repo_failed) {
+		git_libgit2_init();	/* balanced in gitignore_free() */
+		if (git_repository_open_ext(&gi->repo, gi->root,
+					    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
+		    git_repository_is_bare(gi->repo)) {
+			git_repository_free(gi->repo);
+			gi->repo = NULL;
+			gi->repo_failed = 1;
+		}
 	}
-	return lo;
+	if (gi->repo && git_ignore_path_is_ignored(&ign, gi->repo, path))
+		ign = 0;
+	return ign;
 }
 
-static int tracked(const struct gitignore *gi, const char *path, int is_dir)
+int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
+		   const char *path, int is_dir)
 {
-	size_t n = strlen(path), k;
-	char key[4096];
+	int ign;
 
-	if (!is_dir) {
-		k = lower_bound(gi, path);
-		return k < gi->npaths && !strcmp(gi->paths[k], path);
-	}
-	/* A directory is tracked when a tracked path lies beneath it. */
-	if (n + 2 > sizeof(key))
-		return 1;
-	memcpy(key, path, n);
-	key[n] = '/';
-	key[n + 1] = '\0';
-	k = lower_bound(gi, key);
-	return k < gi->npaths && !strncmp(gi->paths[k], key, n + 1);
-}
-
-int gitignore_skip(struct gitignore *gi, const char *path, int is_dir)
-{
-	int ignored = 0;
-
-	if (!gi || tracked(gi, path, is_dir))
+	if (!gi)
+		return 0;
+	if (is_dir ? path_has_under(&gi->sorted, cur, path)
+		   : path_find(&gi->sorted, cur, path) != PATH_NONE)
 		return 0;
 	pthread_mutex_lock(&gi->lock);
-	if (git_ignore_path_is_ignored(&ignored, gi->repo, path))
-		ignored = 0;
+	ign = ignored(gi, path);
 	pthread_mutex_unlock(&gi->lock);
-	return ignored;
+	return ign;
 }
 
 void gitignore_free(struct gitignore *gi)
@@ -245,8 +236,11 @@ void gitignore_free(struct gitignore *gi)
 	free(gi->copies);
 	if (gi->map)
 		munmap(gi->map, gi->maplen);
-	git_repository_free(gi->repo);
+	if (gi->repo || gi->repo_failed) {
+		git_repository_free(gi->repo);
+		git_libgit2_shutdown();
+	}
 	pthread_mutex_destroy(&gi->lock);
+	free(gi->root);
 	free(gi);
-	git_libgit2_shutdown();
 }

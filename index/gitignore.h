@@ -24,8 +24,15 @@ struct gitignore;
  */
 int gitignore_open(struct gitignore **out, const char *root);
 
-/* Is @path (relative to the root; @is_dir for a directory) left out? */
-int gitignore_skip(struct gitignore *gi, const char *path, int is_dir);
+struct path_cursor;
+
+/*
+ * Is @path (relative to the root; @is_dir for a directory) left out?
+ * @cur is the calling thread's own cursor (pathsearch.h), zeroed before
+ * its first use.
+ */
+int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
+		   const char *path, int is_dir);
 
 void gitignore_free(struct gitignore *gi);
 

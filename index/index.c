@@ -29,6 +29,7 @@
 #include "gitignore.h"
 #include "index.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "source.h"
 #include "strpool.h"
 
@@ -40,9 +41,8 @@ struct intern {
 
 /* A file while the index is being built. */
 struct slot {
-	char *expr;		/* expression text: malloc'd by scan, or
-				   borrowed from prev when !owned */
-	int owned;
+	const char *expr;	/* expression text: in the worker's pool, or
+				   borrowed from prev */
 	char leader[16];
 	int err;		/* -errno of a failed read */
 };
@@ -63,7 +63,9 @@ struct worker {
 	size_t nlinks, nothers, cap_links, cap_others;
 	struct strpool *pool;
 	size_t rescanned;
+	size_t unreported;	/* files not yet added to builder.seen */
 	int err;
+	struct path_cursor prev_cur, git_cur;
 	char buf[SCAN_HEAD_BYTES];
 };
 
@@ -71,6 +73,7 @@ struct builder {
 	struct source *src;
 	const struct index_opts *opts;
 	const struct spdx_index *prev;
+	struct path_array prev_files;
 	struct exclude *ex;
 	struct gitignore *gi;	/* NULL: not a git work tree, or all_files */
 	unsigned wflags;
@@ -137,13 +140,17 @@ const struct spdx_file *index_find(const struct spdx_index *idx, const char *pat
 }
 
 /* Take what the previous index knew of an unchanged file. */
-static int reuse(struct builder *b, struct bfile *bf)
+static int reuse(struct worker *w, struct bfile *bf)
 {
+	struct builder *b = w->b;
 	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
+	size_t k;
 
-	if (!b->prev || !(old = index_find(b->prev, f->path)))
+	if (!b->prev ||
+	    (k = path_find(&b->prev_files, &w->prev_cur, f->path)) == PATH_NONE)
 		return 0;
+	old = &b->prev->files[k];
 	if (old->size != f->size || old->mtime_ns != f->mtime_ns ||
 	    old->ino != f->ino || old->mode != f->mode || old->uid != f->uid ||
 	    old->gid != f->gid || old->error)
@@ -155,7 +162,7 @@ static int reuse(struct builder *b, struct bfile *bf)
 	f->flags = old->flags & 0xffffff;
 	snprintf(bf->s.leader, sizeof(bf->s.leader), "%s", old->leader);
 	if (old->expr >= 0)
-		bf->s.expr = (char *)b->prev->exprs[old->expr].text;
+		bf->s.expr = b->prev->exprs[old->expr].text;
 	return 1;
 }
 
@@ -182,7 +189,9 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->mode = st.mode;
 	f->uid = st.uid;
 	f->gid = st.gid;
-	if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
+	if (scan_head(w->buf, n, st.size > (uint64_t)n, &res) ||
+	    (res.expr && !(s->expr = strpool_str(w->pool, res.expr)))) {
+		scan_result_release(&res);
 		s->err = -ENOMEM;
 		return;
 	}
@@ -193,9 +202,6 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->flags = res.flags;
 	memcpy(s->leader, res.leader, sizeof(s->leader));
 	s->leader[sizeof(s->leader) - 1] = '\0';
-	s->expr = res.expr;	/* ownership moves to the slot */
-	s->owned = 1;
-	res.expr = NULL;
 	scan_result_release(&res);
 }
 
@@ -230,11 +236,17 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	if (exclude_match(b->ex, ent->path)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
-	} else if (!reuse(b, bf)) {
+	} else if (!reuse(w, bf)) {
 		scan_entry(w, ent, bf);
 	}
-	seen = atomic_fetch_add(&b->seen, 1);
-	if (w == b->workers && b->opts && b->opts->progress && !(seen & 1023))
+	if (path_is_uapi(bf->f.path))
+		bf->f.flags |= IDX_F_UAPI;
+	/* The shared counter is touched every 1024 files, not every file. */
+	if (++w->unreported < 1024)
+		return 0;
+	seen = atomic_fetch_add(&b->seen, w->unreported) + w->unreported;
+	w->unreported = 0;
+	if (w == b->workers && b->opts && b->opts->progress)
 		b->opts->progress(seen, 0, b->opts->progress_arg);
 	return 0;
 }
@@ -298,7 +310,8 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	int ret;
 
-	if (w->b->gi && gitignore_skip(w->b->gi, ent->path, ent->kind == SRC_DIR))
+	if (w->b->gi && gitignore_skip(w->b->gi, &w->git_cur, ent->path,
+				       ent->kind == SRC_DIR))
 		return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
 	switch (ent->kind) {
 	case SRC_REG:
@@ -499,21 +512,26 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 	return 0;
 }
 
-/* Gather the workers' sorted files into one sorted array; pools move. */
-static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
+/*
+ * Gather the workers' sorted files into one sorted array, and their slots
+ * into a parallel one; pools move.
+ */
+static int merge(struct builder *b, struct spdx_index *idx, struct slot **slots)
 {
 	size_t total = 0, n = 0, *pos;
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += b->workers[t].nfiles;
-	*all = malloc((total ? total : 1) * sizeof(**all));
+	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
+	*slots = malloc((total ? total : 1) * sizeof(**slots));
 	pos = calloc((size_t)b->nworkers, sizeof(*pos));
-	if (!*all || !pos) {
+	if (!idx->files || !*slots || !pos) {
 		free(pos);
 		return -ENOMEM;
 	}
 	/* A k-way merge: k is the thread count, a handful. */
 	while (n < total) {
+		const struct bfile *bf;
 		int best = -1;
 
 		for (int t = 0; t < b->nworkers; t++) {
@@ -524,19 +542,16 @@ static int merge(struct builder *b, struct spdx_index *idx, struct bfile **all)
 						   &b->workers[best].files[pos[best]]) < 0))
 				best = t;
 		}
-		(*all)[n++] = b->workers[best].files[pos[best]++];
+		bf = &b->workers[best].files[pos[best]++];
+		idx->files[n] = bf->f;
+		(*slots)[n++] = bf->s;
 	}
 	free(pos);
+	idx->nfiles = n;
 	for (int t = 0; t < b->nworkers; t++) {
 		idx->rescanned += b->workers[t].rescanned;
 		strpool_merge(idx->pool, b->workers[t].pool);
 	}
-	idx->nfiles = n;
-	idx->files = malloc((n ? n : 1) * sizeof(*idx->files));
-	if (!idx->files)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		idx->files[i] = (*all)[i].f;
 	if (merge_dirs(b, idx) ||
 	    merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
 	    merge_paths(&idx->others, &idx->nothers, b, 0))
@@ -621,27 +636,41 @@ static int cmp_expr(const void *a, const void *b)
 		      ((const struct spdx_expr *)b)->text);
 }
 
-/* Phase 4: intern, resolve each distinct expression, decide statuses. */
-static int resolve(struct spdx_index *idx, struct bfile *all)
+/*
+ * Phase 4: intern, resolve each distinct expression, decide statuses.
+ * Neighbours in path order mostly share leader and expression, so each
+ * is compared with the previous file's before the hash table is asked.
+ */
+static int resolve(struct spdx_index *idx, const struct slot *slots)
 {
 	struct intern *leaders = NULL, *exprs = NULL, *it, *tmp;
-	int32_t nexpr = 0, *remap = NULL;
+	int32_t nexpr = 0, *remap = NULL, last_id = -1;
+	const char *last_leader = NULL, *last_expr = NULL;
 	int ret = -ENOMEM;
 
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
-		struct slot *s = &all[i].s;
+		const struct slot *s = &slots[i];
 
-		f->leader = intern(&leaders, idx->pool, s->leader, NULL, NULL);
-		if (!f->leader)
+		if (last_leader && !strcmp(s->leader, last_leader))
+			f->leader = last_leader;
+		else if (!(f->leader = last_leader =
+			   intern(&leaders, idx->pool, s->leader, NULL, NULL)))
 			goto out;
 		if (s->err) {
 			f->error = strpool_str(idx->pool, strerror(-s->err));
 			if (!f->error)
 				goto out;
 		}
-		if (s->expr && !intern(&exprs, idx->pool, s->expr, &f->expr, &nexpr))
+		if (!s->expr)
+			continue;
+		if (last_expr && !strcmp(s->expr, last_expr)) {
+			f->expr = last_id;
+			continue;
+		}
+		if (!(last_expr = intern(&exprs, idx->pool, s->expr, &f->expr, &nexpr)))
 			goto out;
+		last_id = f->expr;
 	}
 	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
@@ -666,8 +695,6 @@ static int resolve(struct spdx_index *idx, struct bfile *all)
 			f->expr = remap[f->expr];
 			idx->exprs[f->expr].nfiles++;
 		}
-		if (path_is_uapi(f->path))
-			f->flags |= IDX_F_UAPI;
 		if (f->status == ST_EXCLUDED)
 			goto count;
 		if (f->error)
@@ -697,19 +724,12 @@ out:
 	return ret;
 }
 
-static void builder_release(struct builder *b, struct bfile *all, size_t nall)
+static void builder_release(struct builder *b, struct slot *slots)
 {
-	for (size_t i = 0; i < nall; i++)
-		if (all[i].s.owned)
-			free(all[i].s.expr);
-	free(all);
+	free(slots);
 	for (int t = 0; t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
-		if (!all)	/* not merged: the files are still the worker's */
-			for (size_t i = 0; i < w->nfiles; i++)
-				if (w->files[i].s.owned)
-					free(w->files[i].s.expr);
 		free(w->files);
 		free(w->dirs);
 		free(w->links);
@@ -734,10 +754,14 @@ int index_build(struct spdx_index **out, struct source *src,
 		.qlock = PTHREAD_MUTEX_INITIALIZER, .qcond = PTHREAD_COND_INITIALIZER,
 	};
 	struct spdx_index *idx;
-	struct bfile *all = NULL;
+	struct slot *slots = NULL;
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
+	if (b.prev)
+		b.prev_files = (struct path_array){
+			b.prev->files, b.prev->nfiles, sizeof(*b.prev->files),
+			offsetof(struct spdx_file, path) };
 	b.wflags = b.prev ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
@@ -773,20 +797,20 @@ int index_build(struct spdx_index **out, struct source *src,
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
-	ret = merge(&b, idx, &all);
+	ret = merge(&b, idx, &slots);
 	if (!ret)
-		ret = resolve(idx, all);
+		ret = resolve(idx, slots);
 	if (ret) {
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
 	if (opts && opts->progress)
 		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
-	builder_release(&b, all, idx->nfiles);
+	builder_release(&b, slots);
 	*out = idx;
 	return 0;
 fail:
-	builder_release(&b, all, all ? idx->nfiles : 0);
+	builder_release(&b, slots);
 	index_free(idx);
 	return ret;
 }

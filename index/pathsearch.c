@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pathsearch: binary search of sorted paths within one directory's range.
+ */
+#include <string.h>
+
+#include "pathsearch.h"
+
+static const char *elem(const struct path_array *a, size_t i)
+{
+	return *(const char *const *)((const char *)a->base + i * a->stride +
+				      a->off);
+}
+
+/* First element in [lo, hi) whose path from @skip on is >= @key. */
+static size_t lower_bound(const struct path_array *a, size_t lo, size_t hi,
+			  size_t skip, const char *key, size_t keylen)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(elem(a, mid) + skip, key, keylen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Point the cursor at the directory part of @path ("dir/" of "dir/name")
+ * and return the offset of the name.
+ */
+static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
+		       const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = slash ? (size_t)(slash - path) + 1 : 0;
+
+	if (c->valid && c->dirlen == len && !memcmp(c->dir, path, len))
+		return len;
+	if (len >= sizeof(c->dir)) {
+		c->valid = 0;
+		c->lo = 0;
+		c->hi = a->n;
+		return 0;
+	}
+	memcpy(c->dir, path, len);
+	c->dirlen = len;
+	c->valid = 1;
+	if (!len) {
+		c->lo = 0;
+		c->hi = a->n;
+		return 0;
+	}
+	/* Paths under "dir/" sort from "dir/" up to, not including, "dir0". */
+	c->lo = lower_bound(a, 0, a->n, 0, path, len);
+	c->dir[len - 1] = '0';
+	c->hi = lower_bound(a, c->lo, a->n, 0, c->dir, len);
+	c->dir[len - 1] = '/';
+	return len;
+}
+
+size_t path_find(const struct path_array *a, struct path_cursor *c,
+		 const char *path)
+{
+	size_t skip = seek_dir(a, c, path);
+	const char *name = path + skip;
+	size_t k = lower_bound(a, c->lo, c->hi, skip, name, strlen(name) + 1);
+
+	return k < c->hi && !strcmp(elem(a, k) + skip, name) ? k : PATH_NONE;
+}
+
+int path_has_under(const struct path_array *a, struct path_cursor *c,
+		   const char *dir)
+{
+	size_t skip = seek_dir(a, c, dir);
+	const char *name = dir + skip;
+	size_t n = strlen(name), k;
+
+	/* The first path >= "dir/name/" starts with it if any does. */
+	k = lower_bound(a, c->lo, c->hi, skip, name, n);
+	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {
+		char next = elem(a, k)[skip + n];
+
+		if (next == '/')
+			return 1;
+		if (next > '/')
+			return 0;
+		k++;
+	}
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pathsearch: find paths in a sorted array of paths, fast when the paths
+ * asked about come a directory at a time, as a tree walk gives them.
+ *
+ * All paths under "dir/" are contiguous in byte order, so a cursor keeps
+ * the range of the last directory asked about; each search is then a
+ * short binary search comparing only the names after "dir/", instead of
+ * seventeen comparisons of whole paths with long common prefixes.
+ */
+#ifndef SPDXFS_PATHSEARCH_H
+#define SPDXFS_PATHSEARCH_H
+
+#include <stddef.h>
+
+/* A sorted array of elements with a path pointer at offset @off. */
+struct path_array {
+	const void *base;
+	size_t n;
+	size_t stride;
+	size_t off;
+};
+
+/* Where the last search looked; one per thread, zeroed before first use. */
+struct path_cursor {
+	size_t lo, hi;		/* elements under dir */
+	size_t dirlen;		/* of "dir/", 0 for the top */
+	int valid;
+	char dir[4096];
+};
+
+#define PATH_NONE ((size_t)-1)
+
+/* The element whose path is @path, or PATH_NONE. */
+size_t path_find(const struct path_array *a, struct path_cursor *c,
+		 const char *path);
+
+/* Whether some element's path lies beneath directory @dir. */
+int path_has_under(const struct path_array *a, struct path_cursor *c,
+		   const char *dir);
+
+#endif

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_pathsearch: path_find() and path_has_under() against a linear
+ * search, on paths chosen for the byte-order traps ("a/b.c" sorts between
+ * "a/b" and "a/b/c"), with one cursor carried across every query so that
+ * its directory cache is hit, missed and invalidated.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pathsearch.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+struct elem {
+	int tag;
+	const char *path;
+};
+
+static const char *const tree[] = {
+	"Makefile", "README", "a-b", "a.c", "a/b", "a/b-c/x", "a/b.c",
+	"a/b/c", "a/b/c.h", "a/b/d/e", "a/b0", "a/bb/f", "a0/g", "b/x/y/z",
+	"include/uapi/linux/a.h", "include/uapi/linux/b.h",
+	"include/uapi/linux/bb/c.h", "include/linux/a.h", "z",
+};
+
+static const char *const absent[] = {
+	"", "a", "a/", "a/b/", "a/b/x", "a/bb", "b/x", "b/x/y", "b/x/y/zz",
+	"include/uapi/linux/c.h", "include/uapi/linux/bb", "zz", "0", "a/a",
+	"include/uapi/linux", "include/linux/b.h", "Makefile/x",
+};
+
+static const char *const dirs[] = {
+	"a", "a/b", "a/b/d", "a/b-c", "a/bb", "a0", "b", "b/x", "b/x/y",
+	"include", "include/uapi", "include/uapi/linux/bb", "include/linux",
+	/* not directories of any path: */
+	"a/b/c", "a/b0", "a-b", "c", "include/uapi/linux/b", "a/b/d/e",
+	"include/uapi/lin", "b/x/y/z",
+};
+
+static int cmp_elem(const void *x, const void *y)
+{
+	return strcmp(((const struct elem *)x)->path,
+		      ((const struct elem *)y)->path);
+}
+
+static size_t linear_find(const struct elem *e, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(e[i].path, path))
+			return i;
+	return PATH_NONE;
+}
+
+static int linear_under(const struct elem *e, size_t n, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(e[i].path, dir, len) && e[i].path[len] == '/')
+			return 1;
+	return 0;
+}
+
+int main(void)
+{
+	struct elem e[ARRAY_SIZE(tree)];
+	size_t n = ARRAY_SIZE(tree);
+	struct path_array a;
+	struct path_cursor cur = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		e[i] = (struct elem){ (int)i, tree[i] };
+	qsort(e, n, sizeof(*e), cmp_elem);
+	a = (struct path_array){ e, n, sizeof(*e), offsetof(struct elem, path) };
+
+	/* Each path twice, in sorted order then reversed: hits and misses of
+	 * the cursor's directory. */
+	for (int round = 0; round < 2; round++)
+		for (size_t k = 0; k < n; k++) {
+			size_t i = round ? n - 1 - k : k;
+			size_t got = path_find(&a, &cur, e[i].path);
+
+			is_int(got, i, "find %s (round %d)", e[i].path, round);
+		}
+	for (size_t k = 0; k < ARRAY_SIZE(absent); k++) {
+		is_int(linear_find(e, n, absent[k]), PATH_NONE,
+		       "reference: %s absent", absent[k]);
+		is_int(path_find(&a, &cur, absent[k]), PATH_NONE,
+		       "find %s: absent", absent[k]);
+	}
+	/* Interleave finds and directory checks on one cursor. */
+	for (size_t k = 0; k < ARRAY_SIZE(dirs); k++) {
+		int want = linear_under(e, n, dirs[k]);
+
+		is_int(path_has_under(&a, &cur, dirs[k]), want,
+		       "under %s: %d", dirs[k], want);
+		is_int(path_find(&a, &cur, tree[k % n]),
+		       linear_find(e, n, tree[k % n]), "find %s after %s",
+		       tree[k % n], dirs[k]);
+	}
+	/* The two known answers the reference itself must give. */
+	ok(linear_under(e, n, "a/b") && !linear_under(e, n, "a/b0"),
+	   "reference: a/b holds paths, a/b0 is a file");
+
+	/* An empty array. */
+	a.n = 0;
+	memset(&cur, 0, sizeof(cur));
+	is_int(path_find(&a, &cur, "a/b"), PATH_NONE, "empty: find");
+	is_int(path_has_under(&a, &cur, "a"), 0, "empty: under");
+	return tap_done();
+}
