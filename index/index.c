@@ -179,7 +179,8 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 
 	w->rescanned++;
 	f->scan_status = ST_UNTAGGED;
-	n = src->ops->entry_head(src, ent, w->buf, sizeof(w->buf), &st);
+	n = src->ops->entry_head(src, ent, w->buf, sizeof(w->buf),
+				 SCAN_MAXLINES, &st);
 	if (n < 0) {
 		s->err = (int)n;
 		return;

@@ -33,7 +33,9 @@
 #include <stdint.h>
 
 #define SCAN_MAXLINES	15	/* as scripts/spdxcheck.py's default -m */
-#define SCAN_HEAD_BYTES	4096	/* bytes of each file the walker reads */
+#define SCAN_HEAD_BYTES	4096	/* at most this much of each file is read:
+				   the first SCAN_MAXLINES lines, or as much
+				   of them as fits */
 
 enum spdx_status {
 	ST_TAGGED,
@@ -49,7 +51,9 @@ enum spdx_status {
 enum scan_flag {
 	SCAN_F_BOM		= 1u << 0,  /* UTF-8 byte-order mark skipped */
 	SCAN_F_CRLF		= 1u << 1,  /* tag line ends in CRLF */
-	SCAN_F_BINARY		= 1u << 2,  /* NUL byte in the head */
+	SCAN_F_BINARY		= 1u << 2,  /* NUL byte in the bytes read (the
+					       first 1 KiB, or up to 4 KiB
+					       when 15 lines need more) */
 	SCAN_F_SHEBANG		= 1u << 3,  /* line 1 is "#!" */
 	SCAN_F_XMLDECL		= 1u << 4,  /* line 1 is "<?xml" */
 	SCAN_F_MULTIPLE		= 1u << 5,  /* more than one tag line */
