@@ -4,13 +4,16 @@
  * resolve each distinct expression once, and freeze the result.
  *
  * The build runs in phases, each with a single owner of the data:
- *  1. walk (this thread): every entry's path goes into the pool;
- *  2. sort by path; match against the previous index, so unchanged files
- *     keep their scan result;
- *  3. scan (N threads): each claims files by an atomic counter and writes
- *     only its own files' slots;
- *  4. resolve (this thread): intern leaders and expressions, parse and
- *     validate each expression once, set statuses and counts.
+ *  1. walk and scan (N threads): the threads share a stack of directories
+ *     still to walk; each walks one directory at a time, queues its
+ *     subdirectories, and for each file takes the previous index's result
+ *     if the file is unchanged, or reads and scans its head.  A worker
+ *     owns the files it found and their strings (its own pool);
+ *  2. merge (this thread): sorting the directories puts every file in
+ *     path order, since each directory's files are sorted already;
+ *  3. resolve (this thread): copy the files into the index in that order,
+ *     intern leaders and expressions, parse and validate each expression
+ *     once, set statuses and counts.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -53,6 +56,17 @@ struct bfile {
 	struct slot s;
 };
 
+/*
+ * One directory as one worker walked it: its files are files[start ..
+ * start + count) of that worker, sorted by name once the walk of the
+ * directory is over.
+ */
+struct run {
+	const char *dir;	/* "" for the root; in the worker's pool */
+	struct worker *w;
+	size_t start, count;
+};
+
 /* What one walking thread found; merged once every thread is done. */
 struct worker {
 	struct builder *b;
@@ -65,6 +79,8 @@ struct worker {
 	struct strpool *pool;
 	size_t rescanned;
 	size_t unreported;	/* files not yet added to builder.seen */
+	struct run *runs;	/* the directories this worker walked */
+	size_t nruns, cap_runs;
 	int err;
 	struct path_cursor prev_cur, git_cur;
 	char buf[SCAN_HEAD_BYTES];
@@ -331,10 +347,46 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	return 0;
 }
 
-static int cmp_bfile(const void *a, const void *b)
+/* Order of a run's files: by name, all sharing the directory's prefix. */
+static int cmp_name(const void *a, const void *b, void *skip)
 {
-	return strcmp(((const struct bfile *)a)->f.path,
-		      ((const struct bfile *)b)->f.path);
+	return strcmp(((const struct bfile *)a)->f.path + *(size_t *)skip,
+		      ((const struct bfile *)b)->f.path + *(size_t *)skip);
+}
+
+/*
+ * Close the run of directory @dir, whose files start at @start: sorted
+ * already when the source walks in git's tree order, as source_fs does.
+ */
+static int end_run(struct worker *w, const char *dir, size_t start)
+{
+	size_t len = strlen(dir), skip = len ? len + 1 : 0, i;
+	struct run *r;
+
+	for (i = start + 1; i < w->nfiles; i++)
+		if (cmp_name(&w->files[i - 1], &w->files[i], &skip) > 0)
+			break;
+	if (i < w->nfiles)
+		qsort_r(w->files + start, w->nfiles - start, sizeof(*w->files),
+			cmp_name, &skip);
+	if (w->nruns == w->cap_runs) {
+		size_t ncap = w->cap_runs ? w->cap_runs * 2 : 256;
+		struct run *runs = realloc(w->runs, ncap * sizeof(*runs));
+
+		if (!runs)
+			return -ENOMEM;
+		w->runs = runs;
+		w->cap_runs = ncap;
+	}
+	r = &w->runs[w->nruns];
+	r->dir = strpool_add(w->pool, dir, len);
+	if (!r->dir)
+		return -ENOMEM;
+	r->w = w;
+	r->start = start;
+	r->count = w->nfiles - start;
+	w->nruns++;
+	return 0;
 }
 
 /* The next directory to walk; NULL when the walk is over. */
@@ -380,6 +432,7 @@ static void *walk_worker(void *arg)
 	if (w != b->workers)
 		unshare(CLONE_FILES);
 	while ((dir = next_dir(b))) {
+		size_t start = w->nfiles;
 		int ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,
 					    on_entry, w);
 
@@ -388,13 +441,12 @@ static void *walk_worker(void *arg)
 		if (dir[0] && (ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
 			       ret == -EACCES || ret == -EPERM))
 			ret = 0;
+		if (!ret)
+			ret = end_run(w, dir, start);
 		if (ret && !w->err)
 			w->err = ret;
 		done_dir(b, dir, ret);
 	}
-	/* Each thread sorts its own files; merge() then only interleaves. */
-	if (w->nfiles)
-		qsort(w->files, w->nfiles, sizeof(*w->files), cmp_bfile);
 	return NULL;
 }
 
@@ -523,50 +575,122 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 }
 
 /*
- * Gather the workers' sorted files into one sorted array, and their slots
- * into a parallel one; pools move.
+ * Directories in the order their contents take in a sorted list of paths:
+ * as if each ended in "/", so that "a/b.c/" < "a/b/" < "a/b0/", with the
+ * root ("") first.
  */
-static int merge(struct builder *b, struct spdx_index *idx, struct slot **slots)
+static int cmp_run(const void *x, const void *y)
 {
-	size_t total = 0, n = 0, *pos;
+	const unsigned char *a = (const unsigned char *)((const struct run *)x)->dir;
+	const unsigned char *b = (const unsigned char *)((const struct run *)y)->dir;
+	unsigned ca, cb;
 
-	for (int t = 0; t < b->nworkers; t++)
+	if (!*a || !*b)
+		return !!*a - !!*b;
+	while (*a && *a == *b)
+		a++, b++;
+	ca = *a ? *a : '/';
+	cb = *b ? *b : '/';
+	if (ca != cb)
+		return (int)ca - (int)cb;
+	return *a ? 1 : *b ? -1 : 0;	/* the shorter is the parent */
+}
+
+/* File name @name against subdirectory @dir, as strcmp(name, "dir/"). */
+static int cmp_name_dir(const char *name, const char *dir)
+{
+	while (*name && *name == *dir)
+		name++, dir++;
+	return (int)(unsigned char)*name - (int)(*dir ? (unsigned char)*dir : '/');
+}
+
+struct assembly {
+	struct run *runs;
+	size_t nruns;
+	const struct bfile **order;	/* the files, in path order */
+	size_t n;
+};
+
+/* Is run @next a subdirectory of the directory @dir of length @len? */
+static int is_sub(const struct assembly *as, size_t next, const char *dir,
+		  size_t len)
+{
+	return next < as->nruns &&
+	       (!len || (!strncmp(as->runs[next].dir, dir, len) &&
+			 as->runs[next].dir[len] == '/'));
+}
+
+/*
+ * Append run @r's files and, in between them where they sort, its
+ * subdirectories' (the runs after it with its prefix, each followed by
+ * its own).  Returns the first run past @r's subtree.
+ */
+static size_t assemble_run(struct assembly *as, size_t r)
+{
+	const struct run *run = &as->runs[r];
+	const struct bfile *files = run->w->files + run->start;
+	size_t len = strlen(run->dir), skip = len ? len + 1 : 0;
+	size_t next = r + 1, i = 0;
+
+	for (;;) {
+		const char *sub = is_sub(as, next, run->dir, len) ?
+				  as->runs[next].dir + skip : NULL;
+
+		while (i < run->count &&
+		       (!sub || cmp_name_dir(files[i].f.path + skip, sub) < 0))
+			as->order[as->n++] = &files[i++];
+		if (!sub)
+			return next;
+		next = assemble_run(as, next);
+	}
+}
+
+/*
+ * Put the workers' files in path order: each directory's files are sorted
+ * already, so sorting the directories places every file.  The files stay
+ * where they are; resolve() copies them into the index in this order.
+ * Pools move.
+ */
+static int merge(struct builder *b, struct spdx_index *idx,
+		 const struct bfile ***order)
+{
+	struct assembly as = { 0 };
+	size_t total = 0, nruns = 0;
+	int ret = -ENOMEM;
+
+	for (int t = 0; t < b->nworkers; t++) {
 		total += b->workers[t].nfiles;
+		nruns += b->workers[t].nruns;
+	}
 	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
-	*slots = malloc((total ? total : 1) * sizeof(**slots));
-	pos = calloc((size_t)b->nworkers, sizeof(*pos));
-	if (!idx->files || !*slots || !pos) {
-		free(pos);
-		return -ENOMEM;
+	*order = malloc((total ? total : 1) * sizeof(**order));
+	as.runs = malloc((nruns ? nruns : 1) * sizeof(*as.runs));
+	if (!idx->files || !*order || !as.runs)
+		goto out;
+	for (int t = 0; t < b->nworkers; t++) {
+		memcpy(as.runs + as.nruns, b->workers[t].runs,
+		       b->workers[t].nruns * sizeof(*as.runs));
+		as.nruns += b->workers[t].nruns;
 	}
-	/* A k-way merge: k is the thread count, a handful. */
-	while (n < total) {
-		const struct bfile *bf;
-		int best = -1;
-
-		for (int t = 0; t < b->nworkers; t++) {
-			struct worker *w = &b->workers[t];
-
-			if (pos[t] < w->nfiles &&
-			    (best < 0 || cmp_bfile(&w->files[pos[t]],
-						   &b->workers[best].files[pos[best]]) < 0))
-				best = t;
-		}
-		bf = &b->workers[best].files[pos[best]++];
-		idx->files[n] = bf->f;
-		(*slots)[n++] = bf->s;
+	qsort(as.runs, as.nruns, sizeof(*as.runs), cmp_run);
+	as.order = *order;
+	/* Every run but the root's is its parent's subdirectory, so the
+	 * root's subtree is all of them. */
+	if ((as.nruns && assemble_run(&as, 0) != as.nruns) || as.n != total) {
+		ret = -EIO;
+		goto out;
 	}
-	free(pos);
-	idx->nfiles = n;
+	idx->nfiles = as.n;
 	for (int t = 0; t < b->nworkers; t++) {
 		idx->rescanned += b->workers[t].rescanned;
 		strpool_merge(idx->pool, b->workers[t].pool);
 	}
-	if (merge_dirs(b, idx) ||
-	    merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
-	    merge_paths(&idx->others, &idx->nothers, b, 0))
-		return -ENOMEM;
-	return 0;
+	ret = merge_dirs(b, idx) ||
+	      merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
+	      merge_paths(&idx->others, &idx->nothers, b, 0) ? -ENOMEM : 0;
+out:
+	free(as.runs);
+	return ret;
 }
 
 static const char *intern(struct intern **tab, struct strpool *pool,
@@ -651,7 +775,7 @@ static int cmp_expr(const void *a, const void *b)
  * Neighbours in path order mostly share leader and expression, so each
  * is compared with the previous file's before the hash table is asked.
  */
-static int resolve(struct spdx_index *idx, const struct slot *slots)
+static int resolve(struct spdx_index *idx, const struct bfile **order)
 {
 	struct intern *leaders = NULL, *exprs = NULL, *it, *tmp;
 	int32_t nexpr = 0, *remap = NULL, last_id = -1;
@@ -660,8 +784,9 @@ static int resolve(struct spdx_index *idx, const struct slot *slots)
 
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
-		const struct slot *s = &slots[i];
+		const struct slot *s = &order[i]->s;
 
+		*f = order[i]->f;
 		if (last_leader && !strcmp(s->leader, last_leader))
 			f->leader = last_leader;
 		else if (!(f->leader = last_leader =
@@ -734,13 +859,14 @@ out:
 	return ret;
 }
 
-static void builder_release(struct builder *b, struct slot *slots)
+static void builder_release(struct builder *b, const struct bfile **order)
 {
-	free(slots);
+	free(order);
 	for (int t = 0; t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
 		free(w->files);
+		free(w->runs);
 		free(w->dirs);
 		free(w->links);
 		free(w->others);
@@ -764,7 +890,7 @@ int index_build(struct spdx_index **out, struct source *src,
 		.qlock = PTHREAD_MUTEX_INITIALIZER, .qcond = PTHREAD_COND_INITIALIZER,
 	};
 	struct spdx_index *idx;
-	struct slot *slots = NULL;
+	const struct bfile **order = NULL;
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -807,20 +933,20 @@ int index_build(struct spdx_index **out, struct source *src,
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
-	ret = merge(&b, idx, &slots);
+	ret = merge(&b, idx, &order);
 	if (!ret)
-		ret = resolve(idx, slots);
+		ret = resolve(idx, order);
 	if (ret) {
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
 	if (opts && opts->progress)
 		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
-	builder_release(&b, slots);
+	builder_release(&b, order);
 	*out = idx;
 	return 0;
 fail:
-	builder_release(&b, slots);
+	builder_release(&b, order);
 	index_free(idx);
 	return ret;
 }

@@ -28,6 +28,31 @@ static size_t lower_bound(const struct path_array *a, size_t lo, size_t hi,
 }
 
 /*
+ * First element of the cursor's range whose path from @skip on is >= @key:
+ * from c->pos on, galloping, when everything before c->pos is smaller.
+ */
+static size_t seek(const struct path_array *a, struct path_cursor *c,
+		   size_t skip, const char *key, size_t keylen)
+{
+	size_t lo = c->lo, hi = c->hi;
+
+	if (c->pos > lo && c->pos <= hi &&
+	    strncmp(elem(a, c->pos - 1) + skip, key, keylen) < 0) {
+		lo = c->pos;
+		for (size_t step = 1; lo + step - 1 < hi; step *= 2) {
+			size_t probe = lo + step - 1;
+
+			if (strncmp(elem(a, probe) + skip, key, keylen) >= 0) {
+				hi = probe + 1;
+				break;
+			}
+			lo = probe + 1;
+		}
+	}
+	return c->pos = lower_bound(a, lo, hi, skip, key, keylen);
+}
+
+/*
  * Point the cursor at the directory part of @path ("dir/" of "dir/name")
  * and return the offset of the name.
  */
@@ -41,7 +66,7 @@ static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
 		return len;
 	if (len >= sizeof(c->dir)) {
 		c->valid = 0;
-		c->lo = 0;
+		c->lo = c->pos = 0;
 		c->hi = a->n;
 		return 0;
 	}
@@ -49,7 +74,7 @@ static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
 	c->dirlen = len;
 	c->valid = 1;
 	if (!len) {
-		c->lo = 0;
+		c->lo = c->pos = 0;
 		c->hi = a->n;
 		return 0;
 	}
@@ -58,6 +83,7 @@ static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
 	c->dir[len - 1] = '0';
 	c->hi = lower_bound(a, c->lo, a->n, 0, c->dir, len);
 	c->dir[len - 1] = '/';
+	c->pos = c->lo;
 	return len;
 }
 
@@ -66,9 +92,13 @@ size_t path_find(const struct path_array *a, struct path_cursor *c,
 {
 	size_t skip = seek_dir(a, c, path);
 	const char *name = path + skip;
-	size_t k = lower_bound(a, c->lo, c->hi, skip, name, strlen(name) + 1);
+	size_t k = seek(a, c, skip, name, strlen(name) + 1);
 
-	return k < c->hi && !strcmp(elem(a, k) + skip, name) ? k : PATH_NONE;
+	if (k < c->hi && !strcmp(elem(a, k) + skip, name)) {
+		c->pos = k + 1;
+		return k;
+	}
+	return PATH_NONE;
 }
 
 int path_has_under(const struct path_array *a, struct path_cursor *c,
@@ -79,7 +109,7 @@ int path_has_under(const struct path_array *a, struct path_cursor *c,
 	size_t n = strlen(name), k;
 
 	/* The first path >= "dir/name/" starts with it if any does. */
-	k = lower_bound(a, c->lo, c->hi, skip, name, n);
+	k = seek(a, c, skip, name, n);
 	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {
 		char next = elem(a, k)[skip + n];
 

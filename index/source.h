@@ -43,8 +43,11 @@ struct src_entry {
 };
 
 /*
- * Called for each entry below the root (directories before their
- * contents, but in no particular order otherwise).  Return 0 to go on,
+ * Called for each entry below the root, directories before their contents.
+ * A source should report a directory's entries in git's tree order (byte
+ * order, a directory's name compared as if it ended in "/"): then files
+ * come in the order of their sorted paths, which callers may use for
+ * speed, never for correctness.  Return 0 to go on,
  * SRC_WALK_PRUNE for a directory not to descend into, any other non-zero
  * value to stop the walk with that value.
  */

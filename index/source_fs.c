@@ -238,15 +238,39 @@ out:
 }
 
 /*
+ * Entry names in git's tree order: byte order, with a directory's name
+ * compared as if it ended in "/" (so "a.c" < "a/" < "a0").  A tree walked
+ * in that order lists files in the order of their sorted paths, which
+ * lets an indexer look them up by merging instead of searching.
+ */
+static int cmp_dent(const void *x, const void *y)
+{
+	const struct dirent64 *a = *(const struct dirent64 *const *)x;
+	const struct dirent64 *b = *(const struct dirent64 *const *)y;
+	const unsigned char *p = (const unsigned char *)a->d_name;
+	const unsigned char *q = (const unsigned char *)b->d_name;
+	unsigned cp, cq;
+
+	while (*p && *p == *q)
+		p++, q++;
+	cp = *p ? *p : a->d_type == DT_DIR ? '/' : 0;
+	cq = *q ? *q : b->d_type == DT_DIR ? '/' : 0;
+	return (int)cp - (int)cq;
+}
+
+/*
  * Walk directory @fd whose path (relative to the root) is w->path[0..len).
- * getdents64() straight into a buffer: fdopendir() would add an fstat()
- * and a fcntl() per directory, 10,000 system calls on the kernel tree.
+ * The whole listing is read first, with getdents64() straight into a
+ * buffer (fdopendir() would add an fstat() and a fcntl() per directory),
+ * and reported in git's tree order.
  */
 #define DENTS_BYTES	32768
 
 static int walk_dir(struct walk_state *w, int fd, size_t len)
 {
-	char *buf = malloc(DENTS_BYTES);
+	size_t cap = DENTS_BYTES, used = 0, n = 0;
+	char *buf = malloc(cap);
+	struct dirent64 **ents = NULL;
 	ssize_t got;
 	int ret = 0;
 
@@ -254,17 +278,44 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 		close(fd);
 		return -ENOMEM;
 	}
-	while (!ret && (got = getdents64(fd, buf, DENTS_BYTES)) > 0) {
-		for (ssize_t off = 0; off < got && !ret; ) {
-			struct dirent64 *de = (struct dirent64 *)(buf + off);
+	for (;;) {
+		if (cap - used < DENTS_BYTES / 2) {
+			char *nbuf = realloc(buf, cap * 2);
 
-			off += de->d_reclen;
-			ret = walk_one(w, fd, len, de);
+			if (!nbuf) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			buf = nbuf;
+			cap *= 2;
 		}
+		got = getdents64(fd, buf + used, cap - used);
+		if (got <= 0)
+			break;
+		used += got;
 	}
-	if (!ret && got < 0)
-		ret = len ? 0 : -errno;	/* as readdir(): a subdirectory's
-					   error ends its listing */
+	if (got < 0 && !len) {
+		ret = -errno;	/* a subdirectory's error ends its listing,
+				   as with readdir() */
+		goto out;
+	}
+	for (size_t off = 0; off < used; n++)
+		off += ((struct dirent64 *)(buf + off))->d_reclen;
+	ents = malloc((n ? n : 1) * sizeof(*ents));
+	if (!ents) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	n = 0;
+	for (size_t off = 0; off < used; n++) {
+		ents[n] = (struct dirent64 *)(buf + off);
+		off += ents[n]->d_reclen;
+	}
+	qsort(ents, n, sizeof(*ents), cmp_dent);
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = walk_one(w, fd, len, ents[i]);
+out:
+	free(ents);
 	free(buf);
 	close(fd);
 	return ret;

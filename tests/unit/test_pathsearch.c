@@ -104,6 +104,34 @@ int main(void)
 	ok(linear_under(e, n, "a/b") && !linear_under(e, n, "a/b0"),
 	   "reference: a/b holds paths, a/b0 is a file");
 
+	/* A directory of 1000 files asked about in order, with gaps and
+	 * names that fall between: the gallop from the last position. */
+	{
+		static char names[1000][16];
+		static struct elem big[1000];
+		struct path_cursor bc = { 0 };
+		struct path_array ba = { big, 1000, sizeof(*big),
+					 offsetof(struct elem, path) };
+		int bad = 0, checked = 0;
+		char q[32];
+
+		for (int i = 0; i < 1000; i++) {
+			snprintf(names[i], sizeof(names[i]), "big/f%04d", i);
+			big[i] = (struct elem){ i, names[i] };
+		}
+		for (int i = 0; i < 1000; i += 1 + i % 7) {
+			snprintf(q, sizeof(q), "big/f%04dx", i);
+			bad += path_find(&ba, &bc, q) != PATH_NONE;
+			bad += path_find(&ba, &bc, names[i]) != (size_t)i;
+			checked += 2;
+		}
+		for (int i = 999; i >= 0; i -= 13) {
+			bad += path_find(&ba, &bc, names[i]) != (size_t)i;
+			checked++;
+		}
+		is_int(bad, 0, "1000 names, %d lookups in order and back", checked);
+	}
+
 	/* An empty array. */
 	a.n = 0;
 	memset(&cur, 0, sizeof(cur));
