@@ -16,6 +16,8 @@ enum rule_kind { RULE_DOT, RULE_DIR, RULE_PATH, RULE_NAME };
 struct rule {
 	enum rule_kind kind;
 	char *pattern;
+	size_t len;
+	int literal;		/* no wildcard: compare, not fnmatch() */
 };
 
 struct exclude {
@@ -47,6 +49,8 @@ static int add_rule(struct exclude *ex, const char *line, size_t n)
 	r->pattern = strndup(line, n);
 	if (!r->pattern)
 		return -ENOMEM;
+	r->len = n;
+	r->literal = !strpbrk(r->pattern, "*?[\\");
 	ex->nrules++;
 	return 0;
 }
@@ -104,10 +108,15 @@ static const char *base_name(const char *path)
 
 static int match_dir(const struct rule *r, const char *path)
 {
-	const char *slash = strrchr(path, '/');
+	const char *slash;
 	char dir[4096];
-	size_t n = slash ? (size_t)(slash - path) : 0;
+	size_t n;
 
+	/* A literal directory equal to the file's is also its prefix. */
+	if (r->literal)
+		return !strncmp(path, r->pattern, r->len);
+	slash = strrchr(path, '/');
+	n = slash ? (size_t)(slash - path) : 0;
 	if (n < sizeof(dir)) {
 		memcpy(dir, path, n);
 		dir[n] = '\0';
@@ -132,7 +141,8 @@ int exclude_match(const struct exclude *ex, const char *path)
 				return 1;
 			break;
 		case RULE_PATH:
-			if (!fnmatch(r->pattern, path, 0))
+			if (r->literal ? !strcmp(path, r->pattern)
+				       : !fnmatch(r->pattern, path, 0))
 				return 1;
 			break;
 		case RULE_NAME:

@@ -92,8 +92,11 @@ size_t path_find(const struct path_array *a, struct path_cursor *c,
 {
 	size_t skip = seek_dir(a, c, path);
 	const char *name = path + skip;
-	size_t k = seek(a, c, skip, name, strlen(name) + 1);
+	size_t k = c->pos;
 
+	/* In a sorted walk the next path is most often the next element. */
+	if (k >= c->hi || strcmp(elem(a, k) + skip, name))
+		k = seek(a, c, skip, name, strlen(name) + 1);
 	if (k < c->hi && !strcmp(elem(a, k) + skip, name)) {
 		c->pos = k + 1;
 		return k;
