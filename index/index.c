@@ -162,7 +162,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	struct builder *b = w->b;
 	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
-	size_t k;
+	size_t k, n;
 
 	if (!b->prev ||
 	    (k = path_find(&b->prev_files, &w->prev_cur, f->path)) == PATH_NONE)
@@ -177,7 +177,11 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->col = old->col;
 	f->second_line = old->second_line;
 	f->flags = old->flags & 0xffffff;
-	snprintf(bf->s.leader, sizeof(bf->s.leader), "%s", old->leader);
+	n = strlen(old->leader);
+	if (n >= sizeof(bf->s.leader))
+		n = sizeof(bf->s.leader) - 1;
+	memcpy(bf->s.leader, old->leader, n);
+	bf->s.leader[n] = '\0';
 	if (old->expr >= 0)
 		bf->s.expr = b->prev->exprs[old->expr].text;
 	return 1;

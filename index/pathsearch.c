@@ -80,8 +80,19 @@ static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
 	}
 	/* Paths under "dir/" sort from "dir/" up to, not including, "dir0". */
 	c->lo = lower_bound(a, 0, a->n, 0, path, len);
+	/* The range ends before "dir0"; most directories are small, so
+	 * gallop from its start rather than search the whole rest. */
 	c->dir[len - 1] = '0';
-	c->hi = lower_bound(a, c->lo, a->n, 0, c->dir, len);
+	c->hi = c->lo;
+	for (size_t step = 1; c->hi < a->n; step *= 2) {
+		size_t probe = c->hi + step - 1 < a->n ? c->hi + step - 1 : a->n - 1;
+
+		if (strncmp(elem(a, probe), c->dir, len) >= 0) {
+			c->hi = lower_bound(a, c->hi, probe + 1, 0, c->dir, len);
+			break;
+		}
+		c->hi = probe + 1;
+	}
 	c->dir[len - 1] = '/';
 	c->pos = c->lo;
 	return len;
