@@ -97,8 +97,12 @@ check-san: all check-unit
 check-kernel: all
 	kernel-tree-scripts/loop
 
-bench: all
-	tests/bench/run
+$(B)/bench/floor: tests/bench/floor.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LDFLAGS)
+
+bench: all $(B)/bench/floor
+	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)
