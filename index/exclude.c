@@ -17,6 +17,7 @@ struct rule {
 	enum rule_kind kind;
 	char *pattern;
 	size_t len;
+	size_t prefix;		/* bytes before the first wildcard */
 	int literal;		/* no wildcard: compare, not fnmatch() */
 };
 
@@ -50,7 +51,8 @@ static int add_rule(struct exclude *ex, const char *line, size_t n)
 	if (!r->pattern)
 		return -ENOMEM;
 	r->len = n;
-	r->literal = !strpbrk(r->pattern, "*?[\\");
+	r->prefix = strcspn(r->pattern, "*?[\\");
+	r->literal = r->prefix == n;
 	ex->nrules++;
 	return 0;
 }
@@ -112,8 +114,9 @@ static int match_dir(const struct rule *r, const char *path)
 	char dir[4096];
 	size_t n;
 
-	/* A literal directory equal to the file's is also its prefix. */
-	if (r->literal)
+	/* A literal directory equal to the file's is also its prefix; a
+	 * pattern matches only paths that start as it does. */
+	if (r->literal || strncmp(path, r->pattern, r->prefix))
 		return !strncmp(path, r->pattern, r->len);
 	slash = strrchr(path, '/');
 	n = slash ? (size_t)(slash - path) : 0;
@@ -128,12 +131,14 @@ static int match_dir(const struct rule *r, const char *path)
 
 int exclude_match(const struct exclude *ex, const char *path)
 {
+	const char *base = base_name(path);
+
 	for (size_t i = 0; i < ex->nrules; i++) {
 		const struct rule *r = &ex->rules[i];
 
 		switch (r->kind) {
 		case RULE_DOT:
-			if (base_name(path)[0] == '.')
+			if (base[0] == '.')
 				return 1;
 			break;
 		case RULE_DIR:
@@ -146,7 +151,7 @@ int exclude_match(const struct exclude *ex, const char *path)
 				return 1;
 			break;
 		case RULE_NAME:
-			if (!strcmp(base_name(path), r->pattern))
+			if (!strcmp(base, r->pattern))
 				return 1;
 			break;
 		}

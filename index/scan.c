@@ -78,9 +78,7 @@ static int is_dash(char c)
 /*
  * A near miss: "spdx[-_]license[-_]identifier" in any case that is not the
  * exact tag with its colon, e.g. "SPDX-License_Identifier:" or
- * "SPDX-License-Identifier GPL-2.0".  Neither form spans lines, so one
- * pass over the whole head does; the candidates are the x's of "spdx",
- * found with memchr() rather than byte by byte.
+ * "SPDX-License-Identifier GPL-2.0".  Is there one at @p, before @e?
  */
 static int near_miss_at(const char *p, const char *e)
 {
@@ -89,22 +87,6 @@ static int near_miss_at(const char *p, const char *e)
 	    !ci_eq(p + 13, "identifier", 10))
 		return 0;
 	return !(e - p >= (long)TAG_LEN && !memcmp(p, TAG, TAG_LEN));
-}
-
-static int has_near_miss(const char *s, const char *e)
-{
-	static const char xs[] = "xX";
-
-	for (const char *x = xs; *x; x++) {
-		const char *p = s + 3;
-
-		while (p < e && (p = memchr(p, *x, e - p))) {
-			if (near_miss_at(p - 3, e))
-				return 1;
-			p++;
-		}
-	}
-	return 0;
 }
 
 /* Strict UTF-8: no overlongs, no surrogates, nothing above U+10FFFF. */
@@ -266,7 +248,7 @@ int scan_head(const char *buf, size_t len, int truncated,
 {
 	const char *pos = buf, *end = buf + len, *p;
 	struct line lines[SCAN_MAXLINES];
-	unsigned n, i = 0, conv = 1, complete_lines, tagline = 0;
+	unsigned n, i = 0, conv = 1, complete_lines, tagline = 0, last = 0;
 	const char *tag = NULL;
 
 	memset(out, 0, sizeof(*out));
@@ -286,25 +268,38 @@ int scan_head(const char *buf, size_t len, int truncated,
 		out->flags |= SCAN_F_XMLDECL;
 	}
 	end = n ? lines[n - 1].end : pos;
-	if (has_near_miss(pos, end))
-		out->flags |= SCAN_F_NEAR_MISS;
 
-	/* One search over all the lines; a line counts once however many
-	 * tags it holds. */
-	for (p = pos; p < end && (p = memmem(p, end - p, TAG, TAG_LEN)); ) {
-		while (lines[i].end < p + TAG_LEN)
+	/*
+	 * Every tag and near miss has the x of "spdx" at its fourth byte, a
+	 * tag an 'X': memchr() finds the few candidates, so no byte-by-byte
+	 * pass and no memmem().  Neither spans lines; a line holding two
+	 * tags counts once.
+	 */
+	for (p = pos + 3; p < end && (p = memchr(p, 'X', end - p)); p++) {
+		const char *t = p - 3;
+
+		if (end - t < (long)TAG_LEN || memcmp(t, TAG, TAG_LEN)) {
+			if (near_miss_at(t, end))
+				out->flags |= SCAN_F_NEAR_MISS;
+			continue;
+		}
+		while (lines[i].end < t + TAG_LEN)
 			i++;
+		if (i + 1 == last)
+			continue;	/* this line has been counted */
+		last = i + 1;
 		if (++out->ntags == 1) {
-			tag = p;
+			tag = t;
 			tagline = i;
 			out->line = i + 1;
 		} else if (out->ntags == 2) {
 			out->second_line = i + 1;
 		}
-		if (++i == n)
-			break;
-		p = lines[i].start;
 	}
+	for (p = pos + 3; !(out->flags & SCAN_F_NEAR_MISS) && p < end &&
+	     (p = memchr(p, 'x', end - p)); p++)
+		if (near_miss_at(p - 3, end))
+			out->flags |= SCAN_F_NEAR_MISS;
 	if (truncated && complete_lines < SCAN_MAXLINES)
 		out->flags |= SCAN_F_TRUNCATED;
 	if (out->ntags > 1)

@@ -360,17 +360,16 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	return ret;
 }
 
-/* Line feeds in [buf, buf + n). */
-static unsigned count_lf(const char *buf, size_t n)
+/* Does [buf, buf + n) hold @want line feeds? */
+static int has_lines(const char *buf, size_t n, unsigned want)
 {
 	const char *p = buf, *end = buf + n;
-	unsigned lf = 0;
 
-	while (p < end && (p = memchr(p, '\n', end - p))) {
-		lf++;
+	while (want && p < end && (p = memchr(p, '\n', end - p))) {
+		want--;
 		p++;
 	}
-	return lf;
+	return !want;
 }
 
 /*
@@ -412,7 +411,7 @@ static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
 		if (r == 0)
 			break;
 		n += r;
-		if ((size_t)n == want && want < len && count_lf(buf, n) < lines)
+		if ((size_t)n == want && want < len && !has_lines(buf, n, lines))
 			want = len;
 	}
 out:
