@@ -3,6 +3,8 @@
 # lib.sh: timing helpers for the benchmarks (sourced).
 #
 #   median_of N CMD...   run CMD N times, print the median wall time (s)
+#   time_once NAME CMD... run CMD once, add its wall time to NAME's sample
+#   median NAME          print the median of NAME's sample
 #   peak_rss CMD...      print CMD's peak resident set size in KiB
 #   ratio A B            print A/B with two decimals
 
@@ -24,6 +26,24 @@ median_of() {
 		i=$((i + 1))
 	done
 	sort -n "$BENCH_TMP/times" | awk '{ v[NR] = $1 } END {
+		if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2;
+		printf "%.3f\n", m }'
+}
+
+# The scan bench takes its samples in rounds, one run of each command per
+# round, so that a machine that gets busier or quieter partway through
+# moves every command's times alike and leaves their ratios alone.
+time_once() {
+	name=$1
+	shift
+	t0=$(now)
+	"$@" >/dev/null 2>&1
+	t1=$(now)
+	echo "$t1 - $t0" | bc -l >>"$BENCH_TMP/sample.$name"
+}
+
+median() {
+	sort -n "$BENCH_TMP/sample.$1" | awk '{ v[NR] = $1 } END {
 		if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2;
 		printf "%.3f\n", m }'
 }
