@@ -199,11 +199,20 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 
 	w->rescanned++;
 	f->scan_status = ST_UNTAGGED;
-	n = src->ops->entry_head(src, ent, w->buf, sizeof(w->buf),
-				 SCAN_MAXLINES, &st);
-	if (n < 0) {
-		s->err = (int)n;
-		return;
+	/* The first KiB, and the whole head only when its lines need it. */
+	for (size_t len = SCAN_FIRST_BYTES;; len = sizeof(w->buf)) {
+		n = src->ops->entry_head(src, ent, w->buf, len, &st);
+		if (n < 0) {
+			s->err = (int)n;
+			return;
+		}
+		if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
+			s->err = -ENOMEM;
+			return;
+		}
+		if (!(res.flags & SCAN_F_TRUNCATED) || len == sizeof(w->buf))
+			break;
+		scan_result_release(&res);
 	}
 	f->size = st.size;
 	f->mtime_ns = st.mtime_ns;
@@ -211,8 +220,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->mode = st.mode;
 	f->uid = st.uid;
 	f->gid = st.gid;
-	if (scan_head(w->buf, n, st.size > (uint64_t)n, &res) ||
-	    (res.expr && !(s->expr = strpool_str(w->pool, res.expr)))) {
+	if (res.expr && !(s->expr = strpool_str(w->pool, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
 		return;

