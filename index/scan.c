@@ -6,6 +6,7 @@
  * (placement and comment style).  Pure: no I/O, no per-line allocation.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,7 +95,13 @@ static int valid_utf8(const unsigned char *s, const unsigned char *e)
 {
 	while (s < e) {
 		unsigned c = *s, n, min, cp, i;
+		uint64_t eight;
 
+		if (e - s >= 8 && (memcpy(&eight, s, 8),
+				   !(eight & 0x8080808080808080ull))) {
+			s += 8;		/* eight ASCII bytes */
+			continue;
+		}
 		if (c < 0x80) {
 			s++;
 			continue;
@@ -141,10 +148,22 @@ static void trim(const char **s, const char **e)
 		(*e)--;
 }
 
+/* Does [s, e) contain @needle?  For a few bytes: memmem() would spend
+ * more on setting up than on searching. */
+static int has(const char *s, const char *e, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; e - s >= (long)n; s++)
+		if (*s == *needle && !memcmp(s, needle, n))
+			return 1;
+	return 0;
+}
+
 /* Does the trimmed leader [s, e) contain @opener? */
 static int leader_has(const char *s, const char *e, const char *opener)
 {
-	return e > s && memmem(s, e - s, opener, strlen(opener)) != NULL;
+	return has(s, e, opener);
 }
 
 /*
@@ -194,8 +213,7 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 	block = leader_has(ls, le, "/*") || (le > ls && *ls == '*');
 	xml = leader_has(ls, le, "<!--");
 	jinja = leader_has(ls, le, "{#");
-	if (leader_has(ls, le, "/*") &&
-	    !memmem(tag, ln->end - tag, "*/", 2))
+	if (leader_has(ls, le, "/*") && !has(tag, ln->end, "*/"))
 		out->flags |= SCAN_F_UNCLOSED;
 
 	trim(&es, &ee);
