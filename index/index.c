@@ -680,6 +680,8 @@ static int merge(struct builder *b, struct spdx_index *idx,
 	if (!idx->files || !*order || !as.runs)
 		goto out;
 	for (int t = 0; t < b->nworkers; t++) {
+		if (!b->workers[t].nruns)
+			continue;	/* and no runs array to copy from */
 		memcpy(as.runs + as.nruns, b->workers[t].runs,
 		       b->workers[t].nruns * sizeof(*as.runs));
 		as.nruns += b->workers[t].nruns;

@@ -107,7 +107,7 @@ int main(void)
 	/* A directory of 1000 files asked about in order, with gaps and
 	 * names that fall between: the gallop from the last position. */
 	{
-		static char names[1000][16];
+		static char names[1000][24];
 		static struct elem big[1000];
 		struct path_cursor bc = { 0 };
 		struct path_array ba = { big, 1000, sizeof(*big),
