@@ -18,6 +18,7 @@
 
 #include "built.h"
 #include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "licenses.h"
 #include "report.h"
@@ -123,19 +124,15 @@ static int add_blob(struct builder *b, uint32_t parent, const char *name,
 		    char *data, size_t len)
 {
 	struct snapshot *s = b->s;
+	struct vblob *bl;
 	long n;
 
-	if (s->nblobs == b->nblobs_cap) {
-		size_t ncap = b->nblobs_cap ? b->nblobs_cap * 2 : 8;
-		struct vblob *bl = realloc(s->blobs, ncap * sizeof(*bl));
-
-		if (!bl) {
-			free(data);
-			return -ENOMEM;
-		}
-		s->blobs = bl;
-		b->nblobs_cap = ncap;
+	bl = grow(s->blobs, s->nblobs, &b->nblobs_cap, sizeof(*s->blobs), 8);
+	if (!bl) {
+		free(data);
+		return -ENOMEM;
 	}
+	s->blobs = bl;
 	s->blobs[s->nblobs].data = data;
 	s->blobs[s->nblobs].len = len;
 	n = add_node(b, parent, name, strlen(name), VN_BLOB, s->nblobs);
@@ -255,18 +252,15 @@ static int bin_push(struct bin *bin, uint32_t file)
 /* The bin named @name (added if new), or -ENOMEM. */
 static long bin_find(struct binset *set, struct strpool *pool, const char *name)
 {
+	struct bin *bins;
+
 	for (size_t i = 0; i < set->n; i++)
 		if (!strcmp(set->bins[i].name, name))
 			return i;
-	if (set->n == set->cap) {
-		size_t ncap = set->cap ? set->cap * 2 : 16;
-		struct bin *bins = realloc(set->bins, ncap * sizeof(*bins));
-
-		if (!bins)
-			return -ENOMEM;
-		set->bins = bins;
-		set->cap = ncap;
-	}
+	bins = grow(set->bins, set->n, &set->cap, sizeof(*set->bins), 16);
+	if (!bins)
+		return -ENOMEM;
+	set->bins = bins;
 	memset(&set->bins[set->n], 0, sizeof(set->bins[0]));
 	set->bins[set->n].name = strpool_str(pool, name);
 	if (!set->bins[set->n].name)

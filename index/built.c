@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "grow.h"
 
 #define AR_THIN_MAGIC	"!<thin>\n"
 #define AR_HDR_SIZE	60
@@ -55,15 +56,11 @@ static int read_file(const char *path, char **buf, size_t *len)
 
 static int push(char ***arr, size_t *n, size_t *cap, const char *s, size_t len)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 256;
-		char **a = realloc(*arr, ncap * sizeof(*a));
+	char **a = grow(*arr, *n, cap, sizeof(**arr), 256);
 
-		if (!a)
-			return -ENOMEM;
-		*arr = a;
-		*cap = ncap;
-	}
+	if (!a)
+		return -ENOMEM;
+	*arr = a;
 	(*arr)[*n] = strndup(s, len);
 	if (!(*arr)[*n])
 		return -ENOMEM;

@@ -31,6 +31,7 @@
 #include "exclude.h"
 #include "expr.h"
 #include "gitignore.h"
+#include "grow.h"
 #include "index.h"
 #include "licenses.h"
 #include "pathsearch.h"
@@ -122,15 +123,11 @@ int path_is_uapi(const char *path)
 static int push_path(char ***arr, size_t *n, size_t *cap, struct strpool *pool,
 		     const char *path)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 64;
-		char **a = realloc(*arr, ncap * sizeof(*a));
+	char **a = grow(*arr, *n, cap, sizeof(**arr), 64);
 
-		if (!a)
-			return -ENOMEM;
-		*arr = a;
-		*cap = ncap;
-	}
+	if (!a)
+		return -ENOMEM;
+	*arr = a;
 	(*arr)[*n] = pool ? strpool_str(pool, path) : strdup(path);
 	if (!(*arr)[*n])
 		return -ENOMEM;
@@ -241,15 +238,10 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	struct bfile *bf;
 	size_t seen;
 
-	if (w->nfiles == w->cap) {
-		size_t ncap = w->cap ? w->cap * 2 : 1024;
-		struct bfile *files = realloc(w->files, ncap * sizeof(*files));
-
-		if (!files)
-			return -ENOMEM;
-		w->files = files;
-		w->cap = ncap;
-	}
+	bf = grow(w->files, w->nfiles, &w->cap, sizeof(*w->files), 1024);
+	if (!bf)
+		return -ENOMEM;
+	w->files = bf;
 	bf = &w->files[w->nfiles];
 	memset(bf, 0, sizeof(*bf));
 	bf->f.path = strpool_str(w->pool, ent->path);
@@ -285,15 +277,10 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 {
 	struct spdx_dir *d;
 
-	if (w->ndirs == w->cap_dirs) {
-		size_t ncap = w->cap_dirs ? w->cap_dirs * 2 : 256;
-		struct spdx_dir *dirs = realloc(w->dirs, ncap * sizeof(*dirs));
-
-		if (!dirs)
-			return -ENOMEM;
-		w->dirs = dirs;
-		w->cap_dirs = ncap;
-	}
+	d = grow(w->dirs, w->ndirs, &w->cap_dirs, sizeof(*w->dirs), 256);
+	if (!d)
+		return -ENOMEM;
+	w->dirs = d;
 	d = &w->dirs[w->ndirs];
 	d->path = strpool_str(w->pool, ent->path);
 	if (!d->path)
@@ -308,24 +295,17 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 
 static int queue_dir(struct builder *b, const char *path)
 {
-	char *dup = strdup(path);
+	char *dup = strdup(path), **q;
 	int ret = 0;
 
 	if (!dup)
 		return -ENOMEM;
 	pthread_mutex_lock(&b->qlock);
-	if (b->nqueue == b->cap_queue) {
-		size_t ncap = b->cap_queue ? b->cap_queue * 2 : 256;
-		char **q = realloc(b->queue, ncap * sizeof(*q));
-
-		if (!q)
-			ret = -ENOMEM;
-		else {
-			b->queue = q;
-			b->cap_queue = ncap;
-		}
-	}
-	if (!ret) {
+	q = grow(b->queue, b->nqueue, &b->cap_queue, sizeof(*b->queue), 256);
+	if (!q) {
+		ret = -ENOMEM;
+	} else {
+		b->queue = q;
 		b->queue[b->nqueue++] = dup;
 		pthread_cond_signal(&b->qcond);
 	}
@@ -381,15 +361,10 @@ static int end_run(struct worker *w, const char *dir, size_t start)
 	if (i < w->nfiles)
 		qsort_r(w->files + start, w->nfiles - start, sizeof(*w->files),
 			cmp_name, &skip);
-	if (w->nruns == w->cap_runs) {
-		size_t ncap = w->cap_runs ? w->cap_runs * 2 : 256;
-		struct run *runs = realloc(w->runs, ncap * sizeof(*runs));
-
-		if (!runs)
-			return -ENOMEM;
-		w->runs = runs;
-		w->cap_runs = ncap;
-	}
+	r = grow(w->runs, w->nruns, &w->cap_runs, sizeof(*w->runs), 256);
+	if (!r)
+		return -ENOMEM;
+	w->runs = r;
 	r = &w->runs[w->nruns];
 	r->dir = strpool_add(w->pool, dir, len);
 	if (!r->dir)

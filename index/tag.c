@@ -12,6 +12,7 @@
 
 #include "boilerplate.h"
 #include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "source.h"
 #include "report.h"
@@ -586,15 +587,10 @@ static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
 {
 	struct tag_item *it;
 
-	if (p->nitems == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 1024;
-		struct tag_item *n = realloc(p->items, ncap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		p->items = n;
-		*cap = ncap;
-	}
+	it = grow(p->items, p->nitems, cap, sizeof(*p->items), 1024);
+	if (!it)
+		return -ENOMEM;
+	p->items = it;
 	it = &p->items[p->nitems];
 	memset(it, 0, sizeof(*it));
 	it->path = strdup(path);
