@@ -18,6 +18,8 @@
 
 #include "cli.h"
 #include "cli_tag.h"
+#include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "source.h"
 #include "tag.h"
@@ -34,6 +36,7 @@ static const char tag_help[] =
 	"  0002-...                  */uapi/* files with no license information\n"
 	"  0003-...                  files whose license boilerplate maps to an\n"
 	"                            SPDX expression\n"
+	"  0004-...                  files a reviewer decided (--decisions)\n"
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"
@@ -42,6 +45,10 @@ static const char tag_help[] =
 	"  -f, --force        write into a non-empty DIR, replacing its patches\n"
 	"  -l, --license ID   license of files without license information\n"
 	"                     (default " TAG_DEFAULT_LICENSE ")\n"
+	"  -d, --decisions F  a reviewer's decisions, one 'PATH EXPRESSION' line\n"
+	"                     per file ('#' starts a comment): each must be an\n"
+	"                     untagged source file of TREE and an expression\n"
+	"                     valid against its LICENSES/ and for spdxcheck.py\n"
 	"      --author A     'Name <email>' for From: and Signed-off-by:\n"
 	"                     (default 'spdxfs <spdxfs@localhost>')\n"
 	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
@@ -65,6 +72,10 @@ struct tag_cli {
 	struct tag_opts o;
 	struct cli_index_opts io;
 	const char *outdir;
+	const char *decisions;		/* the file's name */
+	char *decisions_text;		/* its bytes, cut into the reviews */
+	struct tag_review *reviews;
+	size_t nreviews, cap_reviews;
 	int force, json;
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
@@ -249,11 +260,109 @@ static void summary(FILE *out, const struct tag_plan *p)
 		p->nkind[TAG_K_UAPI]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
+	if (p->patchno[TAG_K_DECIDED])
+		fprintf(out, "  decided (patch %d)     %7zu\n",
+			p->patchno[TAG_K_DECIDED], p->nkind[TAG_K_DECIDED]);
 	fprintf(out, "  needing review         %7zu\n", p->nkind[TAG_K_REVIEW]);
 	fprintf(out, "  skipped                %7zu\n", skipped);
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		if (p->skipped[r])
 			fprintf(out, "    %-44s %7zu\n", tag_reason_name(r), p->skipped[r]);
+}
+
+static int cmp_review(const void *a, const void *b)
+{
+	return strcmp(((const struct tag_review *)a)->path,
+		      ((const struct tag_review *)b)->path);
+}
+
+/* Cut the decisions file into c->reviews.  2 after a one-line error. */
+static int parse_decisions(struct tag_cli *c)
+{
+	char *line, *next;
+	size_t len;
+	unsigned no = 0;
+	FILE *f = fopen(c->decisions, "r");
+
+	if (!f || getdelim(&c->decisions_text, &len, '\0', f) < 0) {
+		cli_error("%s: %s", c->decisions, strerror(errno ? errno : EIO));
+		if (f)
+			fclose(f);
+		return 2;
+	}
+	fclose(f);
+	for (line = c->decisions_text; line; line = next) {
+		struct tag_review *r;
+		char *p, *e;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		no++;
+		e = line + strlen(line);
+		while (e > line && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			*--e = '\0';
+		p = line + strspn(line, " \t");
+		if (!*p || *p == '#')
+			continue;
+		r = grow(c->reviews, c->nreviews, &c->cap_reviews,
+			 sizeof(*c->reviews), 64);
+		if (!r) {
+			cli_error("out of memory");
+			return 2;
+		}
+		c->reviews = r;
+		r = &c->reviews[c->nreviews++];
+		r->path = p;
+		r->line = no;
+		p += strcspn(p, " \t");
+		if (!*p) {
+			cli_error("%s:%u: expected 'PATH EXPRESSION'", c->decisions, no);
+			return 2;
+		}
+		*p++ = '\0';
+		r->expr = p + strspn(p, " \t");
+	}
+	qsort(c->reviews, c->nreviews, sizeof(*c->reviews), cmp_review);
+	for (size_t i = 1; i < c->nreviews; i++) {
+		if (strcmp(c->reviews[i - 1].path, c->reviews[i].path))
+			continue;
+		cli_error("%s:%u: %s decided twice (also on line %u)", c->decisions,
+			  c->reviews[i].line, c->reviews[i].path,
+			  c->reviews[i - 1].line);
+		return 2;
+	}
+	c->o.reviews = c->reviews;
+	c->o.nreviews = c->nreviews;
+	return 0;
+}
+
+/* Each decision's expression must hold against the tree's LICENSES/ and
+ * pass scripts/spdxcheck.py's grammar.  2 after a one-line error. */
+static int check_decisions(const struct tag_cli *c, const struct spdx_index *idx)
+{
+	for (size_t i = 0; i < c->nreviews; i++) {
+		const struct tag_review *r = &c->reviews[i];
+		struct expr_error err = { 0 };
+		struct expr *e = NULL;
+		int bad;
+
+		if (!idx->lic) {
+			cli_error("%s: %s, so no decision can be validated",
+				  idx->root, idx->lic_error);
+			return 2;
+		}
+		bad = expr_parse(&e, r->expr, strlen(r->expr), &err) ||
+		      expr_validate(e, idx->lic, &err) ||
+		      expr_kernel_strict(r->expr, strlen(r->expr), &err);
+		expr_free(e);
+		if (bad) {
+			cli_error("%s:%u: %s: '%s' column %u: %s", c->decisions,
+				  r->line, r->path, r->expr, err.col + 1, err.msg);
+			return 2;
+		}
+	}
+	return 0;
 }
 
 static void plan_progress(size_t done, size_t total, void *arg)
@@ -271,25 +380,37 @@ static int run(struct tag_cli *c, const char *tree)
 	struct source *src;
 	int r;
 
-	if (!c->json && (r = prepare_outdir(c, tree)))
+	if (c->decisions && (r = parse_decisions(c)))
 		return r;
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
+	if ((r = check_decisions(c, idx)))
+		goto out;
 	read_base(c, tree);
 	if (!c->io.quiet && isatty(STDERR_FILENO))
 		c->o.progress = plan_progress;
 	r = tag_plan_build(&plan, src, idx, &c->o);
-	if (r) {
+	if (r == -EINVAL && c->o.bad_review) {
+		cli_error("%s:%u: %s: %s", c->decisions, c->o.bad_review->line,
+			  c->o.bad_review->path, c->o.bad_why);
+		r = 2;
+		goto out;
+	} else if (r) {
 		cli_error("%s: %s", tree, strerror(-r));
 		r = 2;
+		goto out;
+	}
+	/* Only now, with nothing left to refuse, touch the output. */
+	if (!c->json && (r = prepare_outdir(c, tree))) {
+		tag_plan_free(plan);
 		goto out;
 	}
 	if (c->json) {
 		tag_plan_json(stdout, plan, &c->o);
 	} else {
 		r = write_one(c, plan, TAG_K_SKIP);
-		for (int k = TAG_K_NOLICENSE; !r && k <= TAG_K_BOILERPLATE; k++)
+		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
 			if (plan->patchno[k])
 				r = write_one(c, plan, k);
 		if (!r && !c->io.quiet)
@@ -308,6 +429,7 @@ int cmd_tag(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "license", required_argument, NULL, 'l' },
+		{ "decisions", required_argument, NULL, 'd' },
 		{ "author", required_argument, NULL, 'A' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
@@ -324,9 +446,10 @@ int cmd_tag(int argc, char **argv)
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
 	c.o.version = c.version;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:fl:j:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:fl:d:j:qh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': c.outdir = optarg; break;
+		case 'd': c.decisions = optarg; break;
 		case 'f': c.force = 1; break;
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
@@ -376,5 +499,8 @@ int cmd_tag(int argc, char **argv)
 		cli_error("--license: '%s' cannot go into a comment", c.o.license);
 		return 2;
 	}
-	return run(&c, argv[optind]);
+	ch = run(&c, argv[optind]);
+	free(c.reviews);
+	free(c.decisions_text);
+	return ch;
 }

@@ -632,27 +632,69 @@ static int item_diff(struct tag_item *it, const struct spdx_file *f,
 	return ret;
 }
 
+static int cmp_review(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct tag_review *)elem)->path);
+}
+
+static const struct tag_review *find_review(const struct tag_opts *o,
+					    const char *path)
+{
+	if (!o->nreviews)
+		return NULL;
+	return bsearch(path, o->reviews, o->nreviews, sizeof(*o->reviews),
+		       cmp_review);
+}
+
+/* Refuse a decision: the plan fails with -EINVAL. */
+static int bad_review(struct tag_opts *o, const struct tag_review *r,
+		      const char *why)
+{
+	o->bad_review = r;
+	o->bad_why = why;
+	return -EINVAL;
+}
+
 /* Decide for one untagged file; adds an item or counts a skip. */
 static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		     const struct spdx_index *idx, const struct spdx_file *f,
-		     const struct tag_opts *o)
+		     struct tag_opts *o)
 {
+	const struct tag_review *r = find_review(o, f->path);
 	struct tag_decision d;
 	char *buf;
 	size_t len;
 	int ret;
 
+	if (r && (f->flags & SCAN_F_BINARY))
+		return bad_review(o, r, "a binary file");
 	if (f->flags & SCAN_F_BINARY) {
 		p->skipped[is_doc(f->path) ? TAG_SKIP_DOC : TAG_SKIP_BINARY]++;
 		return 0;
 	}
 	ret = source_read_all(src, f->path, TAG_FILE_MAX, &buf, &len);
+	if (ret && r && ret != -ENOMEM)
+		return bad_review(o, r, ret == -EFBIG ? "too big to tag" :
+				  "the file cannot be read");
 	if (ret) {
 		p->skipped[ret == -EFBIG ? TAG_SKIP_TOO_BIG : TAG_SKIP_UNREADABLE]++;
 		return ret == -ENOMEM ? ret : 0;
 	}
 	ret = tag_decide(f->path, buf, len, !!(f->flags & IDX_F_UAPI),
 			 o->license, idx->lic, &d);
+	if (!ret && r && d.kind == TAG_K_SKIP) {
+		free(buf);
+		return bad_review(o, r, tag_reason_name(d.reason));
+	}
+	if (!ret && r) {	/* the reviewer's word over the rules' */
+		d.kind = TAG_K_DECIDED;
+		d.why = NULL;
+		if ((size_t)snprintf(d.expr, sizeof(d.expr), "%s", r->expr) >=
+		    sizeof(d.expr)) {
+			free(buf);
+			return bad_review(o, r, "expression too long");
+		}
+	}
 	if (!ret && d.kind == TAG_K_SKIP)
 		p->skipped[d.reason]++;
 	else if (!ret)
@@ -678,7 +720,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 }
 
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, const struct tag_opts *o)
+		   const struct spdx_index *idx, struct tag_opts *o)
 {
 	struct tag_plan *p = calloc(1, sizeof(*p));
 	size_t cap = 0;
@@ -718,11 +760,25 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 	}
 	if (o->progress)
 		o->progress(idx->nfiles, idx->nfiles, o->progress_arg);
+	/* Every decision must have met its file among the untagged ones. */
+	for (size_t k = 0; !ret && k < o->nreviews; k++) {
+		const struct spdx_file *f = index_find(idx, o->reviews[k].path);
+
+		if (!f)
+			ret = bad_review(o, &o->reviews[k], "no such file in the tree");
+		else if (f->status == ST_EXCLUDED)
+			ret = bad_review(o, &o->reviews[k],
+					 "matched by scripts/spdxexclude");
+		else if (f->status == ST_ERROR)
+			ret = bad_review(o, &o->reviews[k], "the file cannot be read");
+		else if (f->status != ST_UNTAGGED)
+			ret = bad_review(o, &o->reviews[k], "the file has a tag already");
+	}
 	if (ret) {
 		tag_plan_free(p);
 		return ret;
 	}
-	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++)
+	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++)
 		p->patchno[k] = p->nkind[k] ? ++n : 0;
 	p->npatches = n;
 	*out = p;
@@ -844,6 +900,9 @@ static void subject(char *buf, size_t size, enum tag_kind kind,
 		break;
 	case TAG_K_BOILERPLATE:
 		snprintf(buf, size, "License cleanup: add SPDX license identifier to files with a license");
+		break;
+	case TAG_K_DECIDED:
+		snprintf(buf, size, "License cleanup: add SPDX license identifiers decided in review");
 		break;
 	default:
 		snprintf(buf, size, "License cleanup: add SPDX license identifiers to files without one");
@@ -1033,6 +1092,18 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 "identifiers are a legally binding shorthand, which can be used instead\n"
 "of the full boiler plate text.\n\n");
 		break;
+	case TAG_K_DECIDED:
+		fprintf(out,
+"The rules of this series could not decide the license of some files:\n"
+"their text names several licenses, a license LICENSES/ does not hold,\n"
+"or none in a way the rules recognise.  A reviewer decided these, and\n"
+"this patch adds the identifiers as decided, one per file:\n\n");
+		for (size_t i = 0; i < p->nitems; i++)
+			if (p->items[i].kind == TAG_K_DECIDED)
+				fprintf(out, "  %s: %s\n", p->items[i].path,
+					p->items[i].expr);
+		fputc('\n', out);
+		break;
 	default:
 		fprintf(out,
 "Many source files in the tree carry license boilerplate but no SPDX\n"
@@ -1051,6 +1122,7 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 			"this patch was researched.\n\n");
 	fprintf(out, "%s:\n\n", kind == TAG_K_NOLICENSE ? "For non */uapi/* files without license information that summary was" :
 		kind == TAG_K_UAPI ? "For */uapi/* files without license information that summary was" :
+		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1063,7 +1135,7 @@ int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 {
 	char subj[256];
 
-	if (kind < TAG_K_NOLICENSE || kind > TAG_K_BOILERPLATE || !p->patchno[kind])
+	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH || !p->patchno[kind])
 		return -EINVAL;
 	subject(subj, sizeof(subj), kind, o);
 	mail_head(out, p, p->patchno[kind], subj, o);
@@ -1093,11 +1165,12 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
+		[TAG_K_DECIDED] = "files decided in review",
 	};
 	size_t tagged = 0, skipped = 0;
 	char subj[256];
 
-	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++)
+	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++)
 		tagged += p->nkind[k];
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		skipped += p->skipped[r];
@@ -1110,7 +1183,9 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 "in the way the 2017 series did (b24413180f56, 6f52b16c5b29).\n\n",
 		tagged, p->candidates);
 	method(out, o);
-	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
+		if (!p->patchno[k] && k == TAG_K_DECIDED)
+			continue;	/* no decisions were given */
 		if (!p->patchno[k]) {
 			fprintf(out, "There are no %s: that patch is left out.\n\n", what[k]);
 			continue;
@@ -1142,7 +1217,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	if (p->nkind[TAG_K_REVIEW])
 		fputc('\n', out);
 	fprintf(out, "%s (%d):\n", author(o), p->npatches);
-	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k])
 			continue;
 		subject(subj, sizeof(subj), k, o);
@@ -1160,12 +1235,12 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 {
 	static const char *const key[TAG__NKINDS] = {
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
-		[TAG_K_BOILERPLATE] = "boilerplate",
+		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_DECIDED] = "decided",
 	};
 	int first = 1;
 
 	fprintf(out, "{\"candidates\": %zu, \"patches\": [", p->candidates);
-	for (int k = TAG_K_NOLICENSE; k <= TAG_K_BOILERPLATE; k++) {
+	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		struct idcount *c;
 		size_t n;
 

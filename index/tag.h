@@ -21,7 +21,8 @@
  *    WITH Linux-syscall-note (patch 2).  License boilerplate that
  *    boilerplate_detect() maps to an expression: that expression, with
  *    Linux-syscall-note on GPL-family terms for uapi paths (patch 3).
- *    Anything else needs review and is not tagged.
+ *    Anything else needs review and is not tagged, unless the caller
+ *    brings a reviewer's decision for it (struct tag_review): patch 4.
  *  - tag_edit_make(): where the line goes: line 1; line 2 after "#!" or
  *    "<?xml"; after a UTF-8 BOM on line 1; with the file's CRLF; a file
  *    without a final newline keeps that.
@@ -29,7 +30,7 @@
  *    blob ids, one hunk, 3 lines of context).
  *
  * Series (tag_plan_*): every file the index saw without a tag is either
- * counted as skipped (with a reason), tagged by one of three patches, or
+ * counted as skipped (with a reason), tagged by one of four patches, or
  * listed for review.  Patches with no file are left out and the others
  * renumbered; the cover letter says so.  Output depends only on the tree
  * and the options, so the same tree gives the same bytes.
@@ -77,9 +78,12 @@ enum tag_kind {
 	TAG_K_NOLICENSE,	/* patch 1 */
 	TAG_K_UAPI,		/* patch 2 */
 	TAG_K_BOILERPLATE,	/* patch 3 */
+	TAG_K_DECIDED,		/* patch 4: a reviewer's decision */
 	TAG_K_REVIEW,		/* not tagged; listed in the cover letter */
 	TAG__NKINDS
 };
+#define TAG_K_FIRST_PATCH	TAG_K_NOLICENSE
+#define TAG_K_LAST_PATCH	TAG_K_DECIDED
 
 struct tag_decision {
 	enum tag_kind kind;
@@ -157,6 +161,16 @@ int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 
 /* The series. */
 
+/*
+ * A reviewer's decision: the expression for a file the rules cannot
+ * decide, written as given (validated against LICENSES/ by the caller).
+ */
+struct tag_review {
+	const char *path;
+	const char *expr;
+	unsigned line;		/* in the decisions file, for messages */
+};
+
 struct tag_opts {
 	const char *license;	/* NULL: TAG_DEFAULT_LICENSE */
 	const char *author;	/* "Name <email>"; NULL: spdxfs <spdxfs@localhost> */
@@ -165,6 +179,12 @@ struct tag_opts {
 	const char *version;	/* "spdxfs 0.1" for the signature */
 	void (*progress)(size_t done, size_t total, void *arg);
 	void *progress_arg;
+	const struct tag_review *reviews;	/* sorted by path */
+	size_t nreviews;
+	/* tag_plan_build() fails with -EINVAL for a decision about a file
+	 * that is not an untagged source file, naming it here: */
+	const struct tag_review *bad_review;
+	const char *bad_why;
 };
 
 struct tag_item {
@@ -192,9 +212,13 @@ struct tag_plan {
 	int npatches;
 };
 
-/* Read every untagged file of @idx through @src and decide. */
+/*
+ * Read every untagged file of @idx through @src and decide.  A decision
+ * in @o->reviews for a file that is not an untagged source file the
+ * series could tag fails with -EINVAL and sets o->bad_review, bad_why.
+ */
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, const struct tag_opts *o);
+		   const struct spdx_index *idx, struct tag_opts *o);
 void tag_plan_free(struct tag_plan *p);
 
 /* "0001-License-cleanup-....patch" for @kind (a patch kind) or

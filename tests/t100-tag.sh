@@ -136,6 +136,57 @@ test_expect 'bad input: -o inside the tree, non-empty DIR, no -o: exit 2, one li
 	expect_status 2 "$SPDXFS" tag --author nobody "$T" -o "$TMP/x" 2>/dev/null
 '
 
+test_expect 'decisions: a reviewed file gets patch 4, and the series applies' '
+	printf "# a reviewer'"'"'s decisions\n\nreview.c  MIT\r\n" >"$TMP/decisions" &&
+	"$SPDXFS" tag -q -d "$TMP/decisions" "$T" -o "$TMP/s4" &&
+	(cd "$TMP/s4" && ls 0004-*) >"$TMP/ls4" &&
+	expect_file "$TMP/ls4" <<X &&
+0004-License-cleanup-add-SPDX-license-identifiers-decided-in-review.patch
+X
+	grep -E "^Patch 4/4|need review|^  review.c" "$TMP/s4/0000-cover-letter.patch" >"$TMP/cover4" &&
+	expect_file "$TMP/cover4" <<X &&
+Patch 4/4, files decided in review (1 files):
+0 files need review and are not tagged (recognised licenses, or
+X
+	grep -E "^  review.c: |^\+// SPDX" "$TMP/s4"/0004-*.patch >"$TMP/p4" &&
+	expect_file "$TMP/p4" <<X &&
+  review.c: MIT
++// SPDX-License-Identifier: MIT
+X
+	rm -rf "$TMP/applied" && git clone -q "$T" "$TMP/applied" &&
+	(cd "$TMP/applied" && $GIT am -q --keep-cr "$TMP/s4"/000[1-9]-*.patch) &&
+	"$SPDXFS" list --no-cache "$TMP/applied" | grep "^review.c" >"$TMP/l4" &&
+	expect_file "$TMP/l4" <<X
+review.c	tagged	1	MIT
+X
+'
+
+test_expect 'decisions: each kind of bad decision exits 2, one line, nothing written' '
+	mkdir -p "$TMP/keep" && echo old >"$TMP/keep/0001-old.patch" &&
+	for d in "review.c GPL-1.0-or-later" "review.c" "tagged.c MIT" \
+		 "data.json MIT" "nope.c MIT" "LICENSES/preferred/MIT MIT" \
+		 "review.c MIT OR GPL-2.0 AND GPL-2.0-only" "review.c MIT
+review.c GPL-2.0"; do
+		printf "%s\n" "$d" >"$TMP/bad" &&
+		expect_status 2 "$SPDXFS" tag -q -f -d "$TMP/bad" "$T" -o "$TMP/keep" \
+			2>>"$TMP/errs" || return 1
+	done &&
+	sed "s|$TMP/||" "$TMP/errs" >"$TMP/errs.s" &&
+	expect_file "$TMP/errs.s" <<X &&
+spdxfs: bad:1: review.c: '"'"'GPL-1.0-or-later'"'"' column 1: Invalid License ID: GPL-1.0-or-later
+spdxfs: bad:1: expected '"'"'PATH EXPRESSION'"'"'
+spdxfs: bad:1: tagged.c: the file has a tag already
+spdxfs: bad:1: data.json: no comment syntax (JSON)
+spdxfs: bad:1: nope.c: no such file in the tree
+spdxfs: bad:1: LICENSES/preferred/MIT: matched by scripts/spdxexclude
+spdxfs: bad:1: review.c: '"'"'MIT OR GPL-2.0 AND GPL-2.0-only'"'"' column 16: Syntax error: AND
+spdxfs: bad:2: review.c decided twice (also on line 1)
+X
+	test "$(cat "$TMP/keep/0001-old.patch")" = old &&
+	expect_status 2 "$SPDXFS" tag -q -d "$TMP/missing" "$T" -o "$TMP/new" 2>/dev/null &&
+	test ! -e "$TMP/new"
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X
