@@ -19,7 +19,6 @@
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/openat2.h>
 
 #include <fuse_lowlevel.h>
 
@@ -48,67 +47,6 @@ struct handle {
 static struct spdxfs *fs_of(fuse_req_t req)
 {
 	return fuse_req_userdata(req);
-}
-
-static int have_openat2 = 1;
-
-static int open_walk(int dirfd, const char *path, int flags)
-{
-	char comp[NAME_MAX + 1];
-	int fd = dirfd, next;
-
-	for (;;) {
-		const char *slash = strchr(path, '/');
-		size_t n = slash ? (size_t)(slash - path) : strlen(path);
-
-		if (n == 0 || n > NAME_MAX || (n == 2 && !memcmp(path, "..", 2)) ||
-		    (n == 1 && path[0] == '.')) {
-			next = -EINVAL;
-			break;
-		}
-		memcpy(comp, path, n);
-		comp[n] = '\0';
-		if (!slash) {
-			next = openat(fd, comp, flags | O_NOFOLLOW);
-			next = next < 0 ? -errno : next;
-			break;
-		}
-		next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (next < 0) {
-			next = -errno;
-			break;
-		}
-		if (fd != dirfd)
-			close(fd);
-		fd = next;
-		path = slash + 1;
-	}
-	if (fd != dirfd)
-		close(fd);
-	return next;
-}
-
-int fs_open_beneath(int dirfd, const char *path, int flags)
-{
-	flags |= O_CLOEXEC | O_NOFOLLOW;
-	if (path[0] == '/' || path[0] == '\0')
-		return -EINVAL;
-	if (__atomic_load_n(&have_openat2, __ATOMIC_RELAXED)) {
-		struct open_how how = {
-			.flags = flags,
-			.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
-				   RESOLVE_NO_MAGICLINKS,
-		};
-		int fd = syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
-
-		if (fd >= 0)
-			return fd;
-		if (errno != ENOSYS && errno != EPERM)
-			return errno == EXDEV ? -ELOOP : -errno;
-		if (errno == ENOSYS)
-			__atomic_store_n(&have_openat2, 0, __ATOMIC_RELAXED);
-	}
-	return open_walk(dirfd, path, flags);
 }
 
 /*
@@ -388,10 +326,7 @@ static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f)
 	struct stat st;
 	int fd;
 
-	fd = fs_open_beneath(fs->src->dirfd, f->path,
-			     O_RDONLY | O_NONBLOCK | O_NOATIME);
-	if (fd == -EPERM)	/* O_NOATIME on a file we do not own */
-		fd = fs_open_beneath(fs->src->dirfd, f->path, O_RDONLY | O_NONBLOCK);
+	fd = source_fs_open_read(fs->src, f->path, O_NONBLOCK);
 	if (fd < 0)
 		return fd;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {

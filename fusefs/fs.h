@@ -58,8 +58,4 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s);
 /* Close what the session left open (the descriptor cache). */
 void fs_cleanup(struct spdxfs *fs);
 
-/* Open tree file @path read-only beneath @dirfd without following any
- * symlink.  Returns an fd or -errno. */
-int fs_open_beneath(int dirfd, const char *path, int flags);
-
 #endif

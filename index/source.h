@@ -104,10 +104,26 @@ static inline ssize_t source_read(struct source *src, const char *path,
 	return src->ops->read(src, path, off, buf, len);
 }
 
+/*
+ * For fs sources and their users (the mount's reads): open @path, relative
+ * and without "." or "..", beneath directory @dirfd without following a
+ * symlink anywhere (openat2 RESOLVE_BENEATH where the kernel has it, one
+ * component at a time where not).  Returns fd or -errno.
+ */
+int source_open_beneath(int dirfd, const char *path, int flags);
+
+/* Open @path beneath @src's root to read, with @flags added (O_NONBLOCK),
+ * and O_NOATIME while files let us.  Returns fd or -errno. */
+int source_fs_open_read(struct source *src, const char *path, int flags);
+
 /* Read a whole (small) file: *@buf is malloc'd and NUL-terminated.
  * Fails with -EFBIG past @max bytes. */
 int source_read_all(struct source *src, const char *path, size_t max,
 		    char **buf, size_t *len);
+
+/* The same for a file named by an ordinary path, outside any source (a
+ * build's records, a decisions file). */
+int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 
 static inline int source_walk(struct source *src, const char *under,
 			      src_walk_fn fn, void *arg)

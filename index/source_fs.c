@@ -20,7 +20,8 @@
 
 #include "source.h"
 
-static int have_openat2 = 1;	/* cleared once the kernel says ENOSYS */
+/* openat2(): -1 not tried yet, 1 usable, 0 missing or filtered. */
+static int have_openat2 = -1;
 
 static int openat2_beneath(int dirfd, const char *path, int flags)
 {
@@ -29,14 +30,30 @@ static int openat2_beneath(int dirfd, const char *path, int flags)
 		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
 			   RESOLVE_NO_MAGICLINKS,
 	};
+	int fd = syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * Is openat2() there?  ENOSYS says no; so does EPERM from a seccomp
+ * filter, but EPERM is also what O_NOATIME gets on a file we do not own.
+ * Opening the directory itself tells the two apart, once.
+ */
+static int openat2_usable(int dirfd, int err)
+{
 	int fd;
 
-	fd = syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
-	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
-		__atomic_store_n(&have_openat2, 0, __ATOMIC_RELAXED);
-		return -ENOSYS;
+	if (err != -ENOSYS && err != -EPERM)
+		return 1;
+	if (err == -EPERM) {
+		fd = openat2_beneath(dirfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			return 1;
+		}
 	}
-	return fd < 0 ? -errno : fd;
+	return 0;
 }
 
 /* Walk @path one component at a time without following symlinks. */
@@ -49,7 +66,8 @@ static int open_nofollow_walk(int dirfd, const char *path, int flags)
 		const char *slash = strchr(path, '/');
 		size_t n = slash ? (size_t)(slash - path) : strlen(path);
 
-		if (n == 0 || n > NAME_MAX || (n == 2 && !memcmp(path, "..", 2))) {
+		if (n == 0 || n > NAME_MAX || (n == 2 && !memcmp(path, "..", 2)) ||
+		    (n == 1 && path[0] == '.')) {
 			next = -EINVAL;
 			goto out;
 		}
@@ -76,31 +94,67 @@ out:
 	return next;
 }
 
-/* Open @path (relative, no "..") beneath the root. Returns fd or -errno. */
-static int fs_open(struct source *src, const char *path, int flags)
+int source_open_beneath(int dirfd, const char *path, int flags)
 {
-	int fd;
+	int have = __atomic_load_n(&have_openat2, __ATOMIC_RELAXED), fd;
 
 	if (path[0] == '/' || path[0] == '\0')
 		return -EINVAL;
 	flags |= O_CLOEXEC | O_NOFOLLOW;
-	if (__atomic_load_n(&have_openat2, __ATOMIC_RELAXED)) {
-		fd = openat2_beneath(src->dirfd, path, flags);
-		if (fd != -ENOSYS)
+	if (have) {
+		fd = openat2_beneath(dirfd, path, flags);
+		if (have < 0) {
+			have = openat2_usable(dirfd, fd);
+			__atomic_store_n(&have_openat2, have, __ATOMIC_RELAXED);
+		}
+		if (have)
 			return fd == -EXDEV ? -ELOOP : fd;
 	}
-	return open_nofollow_walk(src->dirfd, path, flags);
+	return open_nofollow_walk(dirfd, path, flags);
+}
+
+static int fs_open(struct source *src, const char *path, int flags)
+{
+	return source_open_beneath(src->dirfd, path, flags);
+}
+
+/* Cleared at the first file O_NOATIME is refused for: it is refused for
+ * every file we do not own, and a tree we do not own has 78,000 of them. */
+static int use_noatime = 1;
+
+/*
+ * Open a file to read: @name in directory @dirfd (one component) when
+ * @dirfd >= 0, else the path @name beneath the root.  Returns fd or -errno.
+ */
+static int open_read(struct source *src, int dirfd, const char *name, int extra)
+{
+	for (;;) {
+		int noatime = __atomic_load_n(&use_noatime, __ATOMIC_RELAXED);
+		int flags = O_RDONLY | extra | (noatime ? O_NOATIME : 0), fd;
+
+		if (dirfd >= 0) {
+			fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+			fd = fd < 0 ? -errno : fd;
+		} else {
+			fd = fs_open(src, name, flags);
+		}
+		if (fd != -EPERM || !noatime)
+			return fd;
+		__atomic_store_n(&use_noatime, 0, __ATOMIC_RELAXED);
+	}
+}
+
+int source_fs_open_read(struct source *src, const char *path, int flags)
+{
+	return open_read(src, -1, path, flags);
 }
 
 static ssize_t fs_read(struct source *src, const char *path, uint64_t off,
 		       void *buf, size_t len)
 {
 	ssize_t n, done = 0;
-	int fd;
+	int fd = open_read(src, -1, path, 0);
 
-	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
-	if (fd == -EPERM)	/* O_NOATIME on a file we do not own */
-		fd = fs_open(src, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	while ((size_t)done < len) {
@@ -402,11 +456,8 @@ out:
 static ssize_t fs_head(struct source *src, const char *path, void *buf,
 		       size_t len, struct src_entry *ent)
 {
-	int fd;
+	int fd = open_read(src, -1, path, 0);
 
-	fd = fs_open(src, path, O_RDONLY | O_NOATIME);
-	if (fd == -EPERM)
-		fd = fs_open(src, path, O_RDONLY);
 	if (fd < 0)
 		return fd;
 	return fd_head(fd, path, buf, len, ent);
@@ -420,11 +471,9 @@ static ssize_t fs_entry_head(struct source *src, const struct src_entry *e,
 
 	if (e->dirfd < 0 || !e->name)
 		return fs_head(src, e->path, buf, len, ent);
-	fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
-	if (fd < 0 && errno == EPERM)
-		fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = open_read(src, e->dirfd, e->name, 0);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	return fd_head(fd, e->path, buf, len, ent);
 }
 
@@ -469,6 +518,43 @@ nomem:
 	free(src);
 	close(fd);
 	return -ENOMEM;
+}
+
+int file_read_all(const char *path, size_t max, char **buf, size_t *len)
+{
+	struct stat st;
+	char *p = NULL;
+	size_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		ret = -errno;
+	else if ((uint64_t)st.st_size > max)
+		ret = -EFBIG;
+	else if (!(p = malloc(st.st_size + 1)))
+		ret = -ENOMEM;
+	while (!ret && n < (size_t)st.st_size) {
+		ssize_t r = read(fd, p + n, st.st_size - n);
+
+		if (r > 0)
+			n += r;
+		else if (!r)
+			ret = -EIO;	/* the file shrank meanwhile */
+		else if (errno != EINTR)
+			ret = -errno;
+	}
+	close(fd);
+	if (ret) {
+		free(p);
+		return ret;
+	}
+	p[n] = '\0';
+	*buf = p;
+	if (len)
+		*len = n;
+	return 0;
 }
 
 int source_read_all(struct source *src, const char *path, size_t max,
