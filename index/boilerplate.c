@@ -241,8 +241,6 @@ static const char *gpl_id(const char *norm, int lesser, const char **why)
 		*why = "a license version other than 2";
 		return NULL;
 	}
-	if (!lesser && has_any(norm, see_copying))
-		return "GPL-2.0-only";
 	if (!lesser)	/* see the comment above gpl_names */
 		return "GPL-2.0-only";
 	*why = "LGPL without a version";

@@ -14,7 +14,9 @@
 
 #include "built.h"
 #include "grow.h"
+#include "source.h"
 
+#define BUILT_RECORD_MAX (64u << 20)	/* a .cmd file or archive index */
 #define AR_THIN_MAGIC	"!<thin>\n"
 #define AR_HDR_SIZE	60
 
@@ -25,34 +27,6 @@ struct collector {
 	char **generated;
 	size_t ngenerated, cap_generated;
 };
-
-static int read_file(const char *path, char **buf, size_t *len)
-{
-	struct stat st;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || st.st_size > (64 << 20)) {
-		close(fd);
-		return -EFBIG;
-	}
-	*buf = malloc(st.st_size + 1);
-	if (!*buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = read(fd, *buf, st.st_size);
-	close(fd);
-	if (n != st.st_size) {
-		free(*buf);
-		return n < 0 ? -errno : -EIO;
-	}
-	(*buf)[n] = '\0';
-	*len = n;
-	return 0;
-}
 
 static int push(char ***arr, size_t *n, size_t *cap, const char *s, size_t len)
 {
@@ -179,7 +153,7 @@ static int read_record(struct collector *c, const char *obj, size_t len)
 	if ((size_t)snprintf(path, sizeof(path), "%s/%.*s.%.*s.cmd", c->build_dir,
 			     (int)dlen, obj, (int)(len - dlen), obj + dlen) >= sizeof(path))
 		return -ENAMETOOLONG;
-	ret = read_file(path, &text, &tlen);
+	ret = file_read_all(path, BUILT_RECORD_MAX, &text, &tlen);
 	if (ret == -ENOENT) {
 		c->b->nno_record++;
 		return 0;
@@ -256,7 +230,7 @@ static int read_archive(struct collector *c, const char *rel, int depth)
 		return -ELOOP;
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", c->build_dir, rel) >= sizeof(path))
 		return -ENAMETOOLONG;
-	ret = read_file(path, &buf, &len);
+	ret = file_read_all(path, BUILT_RECORD_MAX, &buf, &len);
 	if (ret)
 		return ret;
 	if (len < 8 || memcmp(buf, AR_THIN_MAGIC, 8))
@@ -275,7 +249,7 @@ static int link_inputs(struct collector *c, char ***archives, size_t *n)
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/.vmlinux.o.cmd", c->build_dir);
-	ret = read_file(path, &text, &len);
+	ret = file_read_all(path, BUILT_RECORD_MAX, &text, &len);
 	if (ret == -ENOENT)
 		return push(archives, n, &cap, "vmlinux.a", 9);
 	if (ret)

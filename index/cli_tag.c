@@ -270,6 +270,8 @@ static void summary(FILE *out, const struct tag_plan *p)
 			fprintf(out, "    %-44s %7zu\n", tag_reason_name(r), p->skipped[r]);
 }
 
+#define DECISIONS_MAX	(16u << 20)
+
 static int cmp_review(const void *a, const void *b)
 {
 	return strcmp(((const struct tag_review *)a)->path,
@@ -282,15 +284,16 @@ static int parse_decisions(struct tag_cli *c)
 	char *line, *next;
 	size_t len;
 	unsigned no = 0;
-	FILE *f = fopen(c->decisions, "r");
+	int ret = file_read_all(c->decisions, DECISIONS_MAX, &c->decisions_text, &len);
 
-	if (!f || getdelim(&c->decisions_text, &len, '\0', f) < 0) {
-		cli_error("%s: %s", c->decisions, strerror(errno ? errno : EIO));
-		if (f)
-			fclose(f);
+	if (ret) {
+		cli_error("%s: %s", c->decisions, strerror(-ret));
 		return 2;
 	}
-	fclose(f);
+	if (memchr(c->decisions_text, '\0', len)) {
+		cli_error("%s: a NUL byte: not a text file", c->decisions);
+		return 2;
+	}
 	for (line = c->decisions_text; line; line = next) {
 		struct tag_review *r;
 		char *p, *e;
@@ -323,7 +326,8 @@ static int parse_decisions(struct tag_cli *c)
 		*p++ = '\0';
 		r->expr = p + strspn(p, " \t");
 	}
-	qsort(c->reviews, c->nreviews, sizeof(*c->reviews), cmp_review);
+	if (c->nreviews > 1)
+		qsort(c->reviews, c->nreviews, sizeof(*c->reviews), cmp_review);
 	for (size_t i = 1; i < c->nreviews; i++) {
 		if (strcmp(c->reviews[i - 1].path, c->reviews[i].path))
 			continue;
@@ -344,19 +348,19 @@ static int check_decisions(const struct tag_cli *c, const struct spdx_index *idx
 	for (size_t i = 0; i < c->nreviews; i++) {
 		const struct tag_review *r = &c->reviews[i];
 		struct expr_error err = { 0 };
-		struct expr *e = NULL;
-		int bad;
+		int ret;
 
 		if (!idx->lic) {
 			cli_error("%s: %s, so no decision can be validated",
 				  idx->root, idx->lic_error);
 			return 2;
 		}
-		bad = expr_parse(&e, r->expr, strlen(r->expr), &err) ||
-		      expr_validate(e, idx->lic, &err) ||
-		      expr_kernel_strict(r->expr, strlen(r->expr), &err);
-		expr_free(e);
-		if (bad) {
+		ret = tag_expr_check(r->expr, idx->lic, &err);
+		if (ret == -ENOMEM) {
+			cli_error("out of memory");
+			return 2;
+		}
+		if (ret) {
 			cli_error("%s:%u: %s: '%s' column %u: %s", c->decisions,
 				  r->line, r->path, r->expr, err.col + 1, err.msg);
 			return 2;

@@ -238,26 +238,31 @@ static void format_expr(char *buf, size_t size, const char *const *ids, int n,
 		 a, legacy ? legacy_spelling(ids[1]) : ids[1]);
 }
 
-/* 1 when @text validates against @lic and spdxcheck's grammar; 1 without
- * @lic; 0 when not; -ENOMEM. */
-static int expr_ok(const char *text, const struct licenses *lic)
+int tag_expr_check(const char *text, const struct licenses *lic,
+		   struct expr_error *err)
 {
-	struct expr_error err;
 	struct expr *e;
 	int ret;
 
-	if (expr_kernel_strict(text, strlen(text), &err))
-		return 0;
+	if (expr_kernel_strict(text, strlen(text), err))
+		return -EINVAL;
 	if (!lic)
-		return 1;
-	ret = expr_parse(&e, text, strlen(text), &err);
-	if (ret == -ENOMEM)
-		return ret;
-	if (ret)
 		return 0;
-	ret = !expr_validate(e, lic, &err);
+	ret = expr_parse(&e, text, strlen(text), err);
+	if (ret)
+		return ret == -ENOMEM ? ret : -EINVAL;
+	ret = expr_validate(e, lic, err) ? -EINVAL : 0;
 	expr_free(e);
 	return ret;
+}
+
+/* 1 when @text passes tag_expr_check(), 0 when not; -ENOMEM. */
+static int expr_ok(const char *text, const struct licenses *lic)
+{
+	struct expr_error err;
+	int ret = tag_expr_check(text, lic, &err);
+
+	return ret == -ENOMEM ? ret : !ret;
 }
 
 /* The expression for @ids in the first spelling @lic accepts. */
@@ -300,7 +305,8 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 		return 0;
 	if (!license)
 		license = TAG_DEFAULT_LICENSE;
-	if (!boilerplate_has_license_words(buf, head)) {
+	boilerplate_detect(buf, head, &m);
+	if (m.verdict == BP_NONE) {	/* no license wording in the head */
 		if (memmem(buf, len, "MODULE_LICENSE(", 15)) {
 			review(d, NULL, "MODULE_LICENSE() but no license text");
 			return 0;
@@ -315,7 +321,6 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 		}
 		return ret;
 	}
-	boilerplate_detect(buf, head, &m);
 	if (m.verdict != BP_FOUND) {
 		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
 		return 0;

@@ -102,6 +102,16 @@ enum tag_style tag_style_for(const char *path, const char *buf, size_t len);
 enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
 			     enum tag_style *style);
 
+struct expr_error;
+
+/*
+ * Can the series write @text?  0 when it passes scripts/spdxcheck.py's
+ * grammar and, with @lic, validates against LICENSES/; -EINVAL with @err
+ * saying why; -ENOMEM.
+ */
+int tag_expr_check(const char *text, const struct licenses *lic,
+		   struct expr_error *err);
+
 /* The tag line for @style, without line ending, into @buf (snprintf). */
 int tag_line(enum tag_style style, const char *expr, char *buf, size_t size);
 

@@ -187,6 +187,15 @@ X
 	test ! -e "$TMP/new"
 '
 
+test_expect 'decisions: an empty file decides nothing; a NUL byte is refused' '
+	: >"$TMP/empty" &&
+	"$SPDXFS" tag -q -d "$TMP/empty" "$T" -o "$TMP/s0" &&
+	test "$(ls "$TMP/s0" | wc -l)" -eq 4 &&
+	printf "review.c MIT\0\n" >"$TMP/nul" &&
+	expect_status 2 "$SPDXFS" tag -q -d "$TMP/nul" "$T" -o "$TMP/s5" 2>"$TMP/err" &&
+	grep -q "a NUL byte: not a text file" "$TMP/err" && test ! -e "$TMP/s5"
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X
