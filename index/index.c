@@ -77,7 +77,9 @@ struct worker {
 	size_t ndirs, cap_dirs;
 	char **links, **others;
 	size_t nlinks, nothers, cap_links, cap_others;
-	struct strpool *pool;
+	struct strpool *pool;	/* paths: merged into the index's pool */
+	struct strpool *exprs;	/* expression texts as scanned: resolve()
+				   interns them, then they go */
 	size_t rescanned;
 	size_t unreported;	/* files not yet added to builder.seen */
 	struct run *runs;	/* the directories this worker walked */
@@ -99,7 +101,8 @@ struct builder {
 	 * directory shallowly and queues its subdirectories. */
 	pthread_mutex_t qlock;
 	pthread_cond_t qcond;	/* work queued, or all done */
-	char **queue;		/* a stack: depth first keeps it short */
+	const char **queue;	/* a stack: depth first keeps it short;
+				   paths in the workers' pools */
 	size_t nqueue, cap_queue;
 	int busy;		/* workers walking a directory */
 	int failed;		/* a worker failed: everyone stops */
@@ -120,15 +123,15 @@ int path_is_uapi(const char *path)
 	return 0;
 }
 
-static int push_path(char ***arr, size_t *n, size_t *cap, struct strpool *pool,
-		     const char *path)
+static int push_path(char ***arr, size_t *n, size_t *cap,
+		     struct strpool *pool, const char *path)
 {
 	char **a = grow(*arr, *n, cap, sizeof(**arr), 64);
 
 	if (!a)
 		return -ENOMEM;
 	*arr = a;
-	(*arr)[*n] = pool ? strpool_str(pool, path) : strdup(path);
+	(*arr)[*n] = strpool_str(pool, path);
 	if (!(*arr)[*n])
 		return -ENOMEM;
 	(*n)++;
@@ -217,7 +220,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->mode = st.mode;
 	f->uid = st.uid;
 	f->gid = st.gid;
-	if (res.expr && !(s->expr = strpool_str(w->pool, res.expr))) {
+	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
 		return;
@@ -293,25 +296,22 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 	return 0;
 }
 
+/* Queue directory @path, a string that lives as long as the build. */
 static int queue_dir(struct builder *b, const char *path)
 {
-	char *dup = strdup(path), **q;
+	const char **q;
 	int ret = 0;
 
-	if (!dup)
-		return -ENOMEM;
 	pthread_mutex_lock(&b->qlock);
 	q = grow(b->queue, b->nqueue, &b->cap_queue, sizeof(*b->queue), 256);
 	if (!q) {
 		ret = -ENOMEM;
 	} else {
 		b->queue = q;
-		b->queue[b->nqueue++] = dup;
+		b->queue[b->nqueue++] = path;
 		pthread_cond_signal(&b->qcond);
 	}
 	pthread_mutex_unlock(&b->qlock);
-	if (ret)
-		free(dup);
 	return ret;
 }
 
@@ -334,7 +334,7 @@ static int on_entry(const struct src_entry *ent, void *arg)
 				 w->pool, ent->path);
 	case SRC_DIR:
 		ret = add_dir(w, ent);
-		return ret ? ret : queue_dir(w->b, ent->path);
+		return ret ? ret : queue_dir(w->b, w->dirs[w->ndirs - 1].path);
 	}
 	return 0;
 }
@@ -366,9 +366,7 @@ static int end_run(struct worker *w, const char *dir, size_t start)
 		return -ENOMEM;
 	w->runs = r;
 	r = &w->runs[w->nruns];
-	r->dir = strpool_add(w->pool, dir, len);
-	if (!r->dir)
-		return -ENOMEM;
+	r->dir = dir;
 	r->w = w;
 	r->start = start;
 	r->count = w->nfiles - start;
@@ -377,9 +375,9 @@ static int end_run(struct worker *w, const char *dir, size_t start)
 }
 
 /* The next directory to walk; NULL when the walk is over. */
-static char *next_dir(struct builder *b)
+static const char *next_dir(struct builder *b)
 {
-	char *dir = NULL;
+	const char *dir = NULL;
 
 	pthread_mutex_lock(&b->qlock);
 	while (!b->nqueue && b->busy && !b->failed)
@@ -392,9 +390,8 @@ static char *next_dir(struct builder *b)
 	return dir;
 }
 
-static void done_dir(struct builder *b, char *dir, int err)
+static void done_dir(struct builder *b, int err)
 {
-	free(dir);
 	pthread_mutex_lock(&b->qlock);
 	b->busy--;
 	if (err)
@@ -408,7 +405,7 @@ static void *walk_worker(void *arg)
 {
 	struct worker *w = arg;
 	struct builder *b = w->b;
-	char *dir;
+	const char *dir;
 
 	/*
 	 * A file table of the thread's own: every open() and close() takes
@@ -432,7 +429,7 @@ static void *walk_worker(void *arg)
 			ret = end_run(w, dir, start);
 		if (ret && !w->err)
 			w->err = ret;
-		done_dir(b, dir, ret);
+		done_dir(b, ret);
 	}
 	return NULL;
 }
@@ -461,7 +458,8 @@ static int walk_all(struct builder *b)
 	for (int t = 0; t < b->nworkers; t++) {
 		b->workers[t].b = b;
 		b->workers[t].pool = strpool_new();
-		if (!b->workers[t].pool)
+		b->workers[t].exprs = strpool_new();
+		if (!b->workers[t].pool || !b->workers[t].exprs)
 			return -ENOMEM;
 	}
 	w0 = &b->workers[0];
@@ -860,10 +858,9 @@ static void builder_release(struct builder *b, const struct bfile **order)
 		free(w->links);
 		free(w->others);
 		strpool_free(w->pool);
+		strpool_free(w->exprs);
 	}
 	free(b->workers);
-	for (size_t k = 0; k < b->nqueue; k++)
-		free(b->queue[k]);
 	free(b->queue);
 	pthread_mutex_destroy(&b->qlock);
 	pthread_cond_destroy(&b->qcond);
