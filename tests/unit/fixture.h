@@ -69,4 +69,27 @@ static inline void fixture_remove(const char *dir)
 		nftw(dir, fixture_rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/*
+ * The real kernel tree where kernel-tree-scripts/fetch puts it
+ * ($SPDXFS_KERNEL_TREE, else ${XDG_CACHE_HOME:-$HOME/.cache}/spdxfs/
+ * linux-source-6.1), into @buf; NULL when it holds no LICENSES/.
+ */
+static inline const char *fixture_kernel_tree(char *buf, size_t size)
+{
+	const char *env = getenv("SPDXFS_KERNEL_TREE");
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char licenses[PATH_MAX + 16];
+	struct stat st;
+
+	if (env)
+		snprintf(buf, size, "%s", env);
+	else if (xdg && *xdg)
+		snprintf(buf, size, "%s/spdxfs/linux-source-6.1", xdg);
+	else
+		snprintf(buf, size, "%s/.cache/spdxfs/linux-source-6.1",
+			 home ? home : "");
+	snprintf(licenses, sizeof(licenses), "%s/LICENSES", buf);
+	return stat(licenses, &st) || !S_ISDIR(st.st_mode) ? NULL : buf;
+}
+
 #endif

@@ -19,7 +19,6 @@
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define DEFAULT_KERNEL_TREE "/root/.cache/spdxfs/linux-source-6.1"
 
 
 
@@ -286,17 +285,14 @@ static void test_empty_dirs(void)
 /* The Debian linux-source-6.1 tree: 18 + 2 files, 31 + 2 ids. */
 static void test_kernel_tree(void)
 {
-	const char *tree = getenv("SPDXFS_KERNEL_TREE");
 	const struct license_file *f;
 	struct licenses *lic;
 	char path[PATH_MAX], errbuf[256] = "";
 	int i, nlic = 0, nexc = 0, ret;
+	const char *tree = fixture_kernel_tree(path, sizeof(path));
 
-	if (!tree)
-		tree = DEFAULT_KERNEL_TREE;
-	snprintf(path, sizeof(path), "%s/LICENSES", tree);
-	if (access(path, F_OK)) {
-		printf("ok %d # skip no kernel tree at %s\n", ++tap_count, tree);
+	if (!tree) {
+		printf("ok %d # skip no kernel tree at %s\n", ++tap_count, path);
 		return;
 	}
 	ret = load_from(tree, &lic, errbuf, sizeof(errbuf));

@@ -4,7 +4,7 @@
  *
  * Part 1 is a table of file heads with the exact result expected.
  * Part 2 scans every regular file of a real kernel tree
- * ($SPDXFS_KERNEL_TREE, or /root/.cache/spdxfs/linux-source-6.1) and
+ * (where kernel-tree-scripts/fetch puts it, see fixture.h) and
  * checks the scanner against an independent awk mimic of spdxcheck.py's
  * first-15-lines rule, run at test time; skipped when there is no tree.
  */
@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "scan.h"
 #include "tap.h"
 
@@ -497,7 +498,7 @@ static void check_tree(const char *root)
 		return;
 	}
 	if (chdir(root) < 0) {
-		ok(0, "chdir %s: %s", root, strerror(errno));
+		ok(0, "chdir %.200s: %s", root, strerror(errno));
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/scan.txt", dir);
@@ -508,7 +509,7 @@ static void check_tree(const char *root)
 	}
 	err = nftw(".", visit, 64, FTW_PHYS | FTW_ACTIONRETVAL);
 	fclose(ts.out);
-	is_int(err, 0, "walked %s", root);
+	is_int(err, 0, "walked %.200s", root);
 	is_int(ts.read_errors, 0, "no read or scan errors");
 
 	snprintf(path, sizeof(path), "%s/mimic.awk", dir);
@@ -556,8 +557,8 @@ static void check_tree(const char *root)
 
 int main(void)
 {
-	const char *root = getenv("SPDXFS_KERNEL_TREE");
-	struct stat st;
+	char buf[PATH_MAX];
+	const char *root = fixture_kernel_tree(buf, sizeof(buf));
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -567,9 +568,7 @@ int main(void)
 
 	if (getenv("SPDXFS_SKIP_TREE"))
 		root = NULL;
-	else if (!root)
-		root = "/root/.cache/spdxfs/linux-source-6.1";
-	if (!root || stat(root, &st) < 0 || !S_ISDIR(st.st_mode))
+	if (!root)
 		ok(1, "# skip no kernel tree");
 	else
 		check_tree(root);
