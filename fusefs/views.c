@@ -231,16 +231,12 @@ static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t
 /* Append @x to the growable array *@v of *@n items, *@cap allocated. */
 static int u32_push(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 8;
-		uint32_t *a = realloc(*v, ncap * sizeof(*a));
+	uint32_t *a = grow(*v, *n, cap, sizeof(**v), 8);
 
-		if (!a)
-			return -ENOMEM;
-		*v = a;
-		*cap = ncap;
-	}
-	(*v)[(*n)++] = x;
+	if (!a)
+		return -ENOMEM;
+	*v = a;
+	a[(*n)++] = x;
 	return 0;
 }
 
@@ -706,12 +702,6 @@ nomem:
 	return -ENOMEM;
 }
 
-static int lacks_tag(const struct spdx_file *f)
-{
-	return f->status == ST_UNTAGGED || f->status == ST_INVALID ||
-	       f->status == ST_ERROR;
-}
-
 /* The text "spdxfs built BUILD_DIR" prints for @files (@missing built
  * paths not in the index), into *@text. */
 static int built_summary(const struct spdx_index *idx, const struct built *bt,
@@ -719,7 +709,6 @@ static int built_summary(const struct spdx_index *idx, const struct built *bt,
 			 size_t missing, char **text, size_t *len)
 {
 	struct summary sum;
-	size_t lacking = 0;
 	FILE *f;
 
 	*text = NULL;
@@ -728,24 +717,10 @@ static int built_summary(const struct spdx_index *idx, const struct built *bt,
 		return -ENOMEM;
 	}
 	f = open_memstream(text, len);
-	if (!f) {
-		summary_release(&sum);
-		return -ENOMEM;
-	}
-	fprintf(f, "built into vmlinux: %zu tree files from %zu objects"
-		" (%zu generated files outside the tree, %zu not indexed)\n\n",
-		n, bt->nobjects, bt->ngenerated, missing);
-	report_summary_text(f, &sum);
+	if (f)
+		report_built_text(f, &sum, bt, files, n, missing);
 	summary_release(&sum);
-	for (size_t i = 0; i < n; i++)
-		lacking += lacks_tag(files[i]);
-	if (lacking)
-		fprintf(f, "\nfiles without a valid tag\n");
-	for (size_t i = 0; i < n; i++)
-		if (lacks_tag(files[i]))
-			fprintf(f, "  %s\t%s\n", files[i]->path,
-				spdx_status_name(files[i]->status));
-	if (fclose(f) || !*text) {
+	if (!f || fclose(f) || !*text) {
 		free(*text);
 		*text = NULL;
 		return -ENOMEM;
@@ -767,7 +742,7 @@ static int add_built(struct builder *b, uint32_t root, const struct built *bt)
 	const struct spdx_index *idx = b->idx;
 	const struct spdx_file **files;
 	struct bin bin = { 0 };
-	size_t missing = 0, len;
+	size_t missing, len, n;
 	char *text = NULL;
 	long top;
 	int ret = -ENOMEM;
@@ -778,20 +753,12 @@ static int add_built(struct builder *b, uint32_t root, const struct built *bt)
 	files = malloc((bt->npaths ? bt->npaths : 1) * sizeof(*files));
 	if (!files)
 		return -ENOMEM;
-	for (size_t i = 0; i < bt->npaths; i++) {
-		const struct spdx_file *f = index_find(idx, bt->paths[i]);
-
-		if (!f) {
-			missing++;	/* a symlink, or a file git ignores */
-			continue;
-		}
-		if ((ret = bin_push(&bin, f - idx->files)))
+	/* The same files, in the same order, as the command's. */
+	n = report_built_files(idx, bt, files, &missing);
+	for (size_t i = 0; i < n; i++)
+		if ((ret = bin_push(&bin, files[i] - idx->files)))
 			goto out;
-	}
-	/* The same order as the command's: the built list's. */
-	for (size_t i = 0; i < bin.n; i++)
-		files[i] = &idx->files[bin.files[i]];
-	if ((ret = built_summary(idx, bt, files, bin.n, missing, &text, &len)))
+	if ((ret = built_summary(idx, bt, files, n, missing, &text, &len)))
 		goto out;
 	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
 	if (!(ret = mirror(b, top, bin.files, bin.n)))

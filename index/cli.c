@@ -14,6 +14,7 @@
 
 #include "built.h"
 #include "cli.h"
+#include "grow.h"
 #include "expr.h"
 #include "index.h"
 #include "report.h"
@@ -388,12 +389,6 @@ static void check_file(struct check *ck, const struct spdx_index *idx,
 		     "operators in mixed case");
 }
 
-static int lacks_tag(const struct spdx_file *f)
-{
-	return f->status == ST_UNTAGGED || f->status == ST_INVALID ||
-	       f->status == ST_ERROR;
-}
-
 struct dirstat {
 	char *dir;
 	size_t total, missing;
@@ -443,15 +438,12 @@ static int check_dirs(struct check *ck, const struct spdx_index *idx)
 			for (k = 0; k < nds && strcmp(ds[k].dir, key); k++)
 				;
 			if (k == nds) {
-				if (nds == cap) {
-					struct dirstat *n;
+				struct dirstat *n = grow(ds, nds, &cap,
+							 sizeof(*ds), 256);
 
-					cap = cap ? cap * 2 : 256;
-					n = realloc(ds, cap * sizeof(*ds));
-					if (!n)
-						goto nomem;
-					ds = n;
-				}
+				if (!n)
+					goto nomem;
+				ds = n;
 				ds[nds].dir = strdup(key);
 				if (!ds[nds].dir)
 					goto nomem;
@@ -466,7 +458,7 @@ static int check_dirs(struct check *ck, const struct spdx_index *idx)
 			}
 		}
 		ds[nds - 1].total++;
-		ds[nds - 1].missing += lacks_tag(f);
+		ds[nds - 1].missing += spdx_file_lacks_tag(f);
 	}
 	qsort(ds, nds, sizeof(*ds), cmp_dirstat);
 	if (ck->json)
@@ -509,7 +501,7 @@ static void check_files_without(struct check *ck, const struct spdx_index *idx)
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
-		if (!lacks_tag(f) || !selected(ck, f->path))
+		if (!spdx_file_lacks_tag(f) || !selected(ck, f->path))
 			continue;
 		if (ck->json) {
 			printf("%s\n  ", ck->listed ? "," : "");
@@ -726,16 +718,9 @@ int cmd_built(int argc, char **argv)
 		r = 2;
 		goto out;
 	}
-	for (size_t i = 0; i < b->npaths; i++) {
-		const struct spdx_file *f = index_find(idx, b->paths[i]);
-
-		if (!f) {
-			missing++;	/* a symlink, or a file git ignores */
-			continue;
-		}
-		files[n++] = f;
-		lacking += lacks_tag(f);
-	}
+	n = report_built_files(idx, b, files, &missing);
+	for (size_t i = 0; i < n; i++)
+		lacking += spdx_file_lacks_tag(files[i]);
 	if (list) {
 		built_list(stdout, idx, files, n, json);
 	} else if (summary_compute_files(&s, idx, files, n)) {
@@ -746,16 +731,7 @@ int cmd_built(int argc, char **argv)
 		if (json) {
 			report_summary_json(stdout, &s);
 		} else {
-			printf("built into vmlinux: %zu tree files from %zu objects"
-			       " (%zu generated files outside the tree, %zu not indexed)\n\n",
-			       n, b->nobjects, b->ngenerated, missing);
-			report_summary_text(stdout, &s);
-			if (lacking)
-				printf("\nfiles without a valid tag\n");
-			for (size_t i = 0; i < n; i++)
-				if (lacks_tag(files[i]))
-					printf("  %s\t%s\n", files[i]->path,
-					       spdx_status_name(files[i]->status));
+			report_built_text(stdout, &s, b, files, n, missing);
 		}
 		summary_release(&s);
 	}

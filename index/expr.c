@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "expr.h"
+#include "grow.h"
 #include "licenses.h"
 
 #define EXPR_MAX_DEPTH	64	/* nested parentheses */
@@ -106,7 +107,8 @@ struct parser {
 	size_t len, pos;
 	struct token tok;	/* the lookahead */
 	struct pnode *nodes;
-	int n, cap;
+	int n;
+	size_t cap;
 	int depth;
 	int saw_upper, saw_lower;
 	unsigned flags;
@@ -238,17 +240,11 @@ static int take_operator(struct parser *p)
 
 static int new_node(struct parser *p, enum expr_kind kind)
 {
-	struct pnode *n;
+	struct pnode *n = grow(p->nodes, p->n, &p->cap, sizeof(*p->nodes), 8);
 
-	if (p->n == p->cap) {
-		int cap = p->cap ? 2 * p->cap : 8;
-
-		n = realloc(p->nodes, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		p->nodes = n;
-		p->cap = cap;
-	}
+	if (!n)
+		return -ENOMEM;
+	p->nodes = n;
 	n = &p->nodes[p->n];
 	memset(n, 0, sizeof(*n));
 	n->kind = kind;

@@ -127,6 +127,13 @@ index_file_expr(const struct spdx_index *idx, const struct spdx_file *f)
 	return f->expr < 0 ? NULL : &idx->exprs[f->expr];
 }
 
+/* Without a valid tag: what spdxcheck would flag as missing or wrong. */
+static inline int spdx_file_lacks_tag(const struct spdx_file *f)
+{
+	return f->status == ST_UNTAGGED || f->status == ST_INVALID ||
+	       f->status == ST_ERROR;
+}
+
 /* Does @path have a "uapi" component? */
 int path_is_uapi(const char *path);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "grow.h"
 #include "licenses.h"
 #include "source.h"
 
@@ -57,7 +58,8 @@ struct lic_priv {
 
 struct loader {
 	struct license_file *files;
-	int nfiles, cap;
+	int nfiles;
+	size_t cap;
 	char *errbuf;
 	size_t errlen;
 };
@@ -238,15 +240,10 @@ static int add_file(struct loader *ld, struct source *src, const char *path,
 	size_t len;
 	int ret;
 
-	if (ld->nfiles == ld->cap) {
-		int cap = ld->cap ? 2 * ld->cap : 32;
-
-		f = realloc(ld->files, cap * sizeof(*f));
-		if (!f)
-			return load_fail(ld, -ENOMEM, "out of memory");
-		ld->files = f;
-		ld->cap = cap;
-	}
+	f = grow(ld->files, ld->nfiles, &ld->cap, sizeof(*ld->files), 32);
+	if (!f)
+		return load_fail(ld, -ENOMEM, "out of memory");
+	ld->files = f;
 	f = &ld->files[ld->nfiles++];
 	memset(f, 0, sizeof(*f));
 	f->path = strdup(path);

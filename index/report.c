@@ -10,6 +10,7 @@
 #include "expr.h"
 #include "index.h"
 #include "licenses.h"
+#include "built.h"
 #include "report.h"
 
 struct id_walk {
@@ -269,5 +270,42 @@ void report_list(FILE *out, const struct spdx_index *idx)
 
 		fprintf(out, "%s\t%s\t%u\t%s\n", f->path, spdx_status_name(f->status),
 			f->line, e ? e->text : "");
+	}
+}
+
+size_t report_built_files(const struct spdx_index *idx, const struct built *b,
+			  const struct spdx_file **files, size_t *missing)
+{
+	size_t n = 0;
+
+	*missing = 0;
+	for (size_t i = 0; i < b->npaths; i++) {
+		const struct spdx_file *f = index_find(idx, b->paths[i]);
+
+		if (f)
+			files[n++] = f;
+		else
+			++*missing;
+	}
+	return n;
+}
+
+void report_built_text(FILE *out, const struct summary *s,
+		       const struct built *b, const struct spdx_file *const *files,
+		       size_t n, size_t missing)
+{
+	int header = 0;
+
+	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
+		" (%zu generated files outside the tree, %zu not indexed)\n\n",
+		n, b->nobjects, b->ngenerated, missing);
+	report_summary_text(out, s);
+	for (size_t i = 0; i < n; i++) {
+		if (!spdx_file_lacks_tag(files[i]))
+			continue;
+		if (!header++)
+			fprintf(out, "\nfiles without a valid tag\n");
+		fprintf(out, "  %s\t%s\n", files[i]->path,
+			spdx_status_name(files[i]->status));
 	}
 }

@@ -52,6 +52,22 @@ void report_summary_json(FILE *out, const struct summary *s);
 /* One line per regular file: path, status, line, expression; tab-separated. */
 void report_list(FILE *out, const struct spdx_index *idx);
 
+struct built;
+
+/*
+ * The files of build @b that @idx holds, in @b's order, into @files (room
+ * for b->npaths); *@missing counts the others (symlinks, files git
+ * ignores).  Returns how many went into @files.
+ */
+size_t report_built_files(const struct spdx_index *idx, const struct built *b,
+			  const struct spdx_file **files, size_t *missing);
+
+/* What "spdxfs built" prints, and the mount's built/SUMMARY holds: a
+ * header, the summary @s of @files, and those without a valid tag. */
+void report_built_text(FILE *out, const struct summary *s,
+		       const struct built *b, const struct spdx_file *const *files,
+		       size_t n, size_t missing);
+
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
