@@ -140,20 +140,11 @@ static int push_path(char ***arr, size_t *n, size_t *cap,
 
 const struct spdx_file *index_find(const struct spdx_index *idx, const char *path)
 {
-	size_t lo = 0, hi = idx->nfiles;
+	struct path_array a = { idx->files, idx->nfiles, sizeof(*idx->files),
+				offsetof(struct spdx_file, path) };
+	size_t k = path_bsearch(&a, path);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, idx->files[mid].path);
-
-		if (!c)
-			return &idx->files[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	return k == PATH_NONE ? NULL : &idx->files[k];
 }
 
 /* Take what the previous index knew of an unchanged file. */
@@ -521,20 +512,11 @@ static int merge_dirs(struct builder *b, struct spdx_index *idx)
 
 const struct spdx_dir *index_find_dir(const struct spdx_index *idx, const char *path)
 {
-	size_t lo = 0, hi = idx->ndirs;
+	struct path_array a = { idx->dirs, idx->ndirs, sizeof(*idx->dirs),
+				offsetof(struct spdx_dir, path) };
+	size_t k = path_bsearch(&a, path);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, idx->dirs[mid].path);
-
-		if (!c)
-			return &idx->dirs[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	return k == PATH_NONE ? NULL : &idx->dirs[k];
 }
 
 static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)

@@ -98,6 +98,13 @@ static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
 	return len;
 }
 
+size_t path_bsearch(const struct path_array *a, const char *path)
+{
+	size_t k = lower_bound(a, 0, a->n, 0, path, strlen(path) + 1);
+
+	return k < a->n && !strcmp(elem(a, k), path) ? k : PATH_NONE;
+}
+
 size_t path_find(const struct path_array *a, struct path_cursor *c,
 		 const char *path)
 {

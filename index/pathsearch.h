@@ -35,6 +35,10 @@ struct path_cursor {
 
 #define PATH_NONE ((size_t)-1)
 
+/* The element whose path is @path, or PATH_NONE: one binary search, no
+ * cursor, for lookups in no particular order. */
+size_t path_bsearch(const struct path_array *a, const char *path);
+
 /* The element whose path is @path, or PATH_NONE. */
 size_t path_find(const struct path_array *a, struct path_cursor *c,
 		 const char *path);

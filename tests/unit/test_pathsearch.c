@@ -89,7 +89,11 @@ int main(void)
 		       "reference: %s absent", absent[k]);
 		is_int(path_find(&a, &cur, absent[k]), PATH_NONE,
 		       "find %s: absent", absent[k]);
+		is_int(path_bsearch(&a, absent[k]), PATH_NONE,
+		       "bsearch %s: absent", absent[k]);
 	}
+	for (size_t i = 0; i < n; i++)
+		is_int(path_bsearch(&a, e[i].path), i, "bsearch %s", e[i].path);
 	/* Interleave finds and directory checks on one cursor. */
 	for (size_t k = 0; k < ARRAY_SIZE(dirs); k++) {
 		int want = linear_under(e, n, dirs[k]);
