@@ -34,7 +34,6 @@ struct spdxfs {
 					   SIGHUP by the watcher's thread, the
 					   only one to use it once started */
 	double timeout;			/* entry and attribute cache, seconds */
-	int debug;
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
 	struct watcher *watcher;
 	/* Without open(), reads carry no handle: recently used tree file

@@ -278,7 +278,6 @@ int cmd_mount(int argc, char **argv)
 	}
 	fs.uid = getuid();
 	fs.gid = getgid();
-	fs.debug = copts.debug;
 
 	/* The options are checked here, before the index is built. */
 	if (add_fixed_opts(&args, rtree) || !fs_session_new(&args, &fs)) {
@@ -316,7 +315,7 @@ int cmd_mount(int argc, char **argv)
 	if (fuse_daemonize(copts.foreground))
 		goto out_unmount;
 	if ((r = watcher_start(fs.watcher)))
-		fprintf(stderr, "spdxfs: cannot watch the tree: %s\n", strerror(-r));
+		cli_error("cannot watch the tree: %s", strerror(-r));
 	if (copts.singlethread) {
 		r = fuse_session_loop(se);
 	} else {

@@ -7,7 +7,6 @@
 #include <limits.h>
 #include <malloc.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "cli.h"
 #include "fs.h"
 #include "index.h"
 #include "source.h"
@@ -43,19 +43,6 @@ struct watcher {
 	pthread_t tid;
 	int started;
 };
-
-static void logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void logmsg(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("spdxfs: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static int64_t now_ms(void)
 {
@@ -105,7 +92,7 @@ static int add_watch(struct watcher *w, const char *rel)
 	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);
 	if (wd < 0) {
 		if (errno == ENOSPC || errno == ENOMEM) {
-			logmsg("inotify watch limit reached (%s); rescanning "
+			cli_error("inotify watch limit reached (%s); rescanning "
 			       "periodically instead", strerror(errno));
 			w->degraded = 1;
 		}
@@ -150,7 +137,7 @@ static void recollect_built(struct spdxfs *fs)
 
 	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
 	if (ret) {
-		logmsg("%s; built/ unchanged", err[0] ? err : strerror(-ret));
+		cli_error("%s; built/ unchanged", err[0] ? err : strerror(-ret));
 		return;
 	}
 	built_free(fs->built);
@@ -171,12 +158,12 @@ static void rebuild(struct watcher *w, int full)
 		recollect_built(fs);
 	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
 	if (ret) {
-		logmsg("rescan failed: %s", err[0] ? err : strerror(-ret));
+		cli_error("rescan failed: %s", err[0] ? err : strerror(-ret));
 		goto out;
 	}
 	ret = snapshot_build(&s, idx, fs->src, fs->built);
 	if (ret) {
-		logmsg("rescan failed: %s", strerror(-ret));
+		cli_error("rescan failed: %s", strerror(-ret));
 		index_free(idx);
 		goto out;
 	}
@@ -235,7 +222,7 @@ static void *watch_main(void *arg)
 
 	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w->ifd < 0) {
-		logmsg("inotify: %s; rescanning periodically instead",
+		cli_error("inotify: %s; rescanning periodically instead",
 		       strerror(errno));
 		w->degraded = 1;
 	}

@@ -39,7 +39,6 @@ struct src_entry {
 	 * entry_head() read the entry without resolving its path again */
 	int dirfd;
 	const char *name;
-	const void *cookie;
 };
 
 /*

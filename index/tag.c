@@ -144,7 +144,7 @@ static const struct {
 	{ ".rst", TAG_STYLE_RST },
 };
 
-enum tag_style tag_style_for(const char *path, const char *buf, size_t len)
+static enum tag_style tag_style_for(const char *path, const char *buf, size_t len)
 {
 	const char *base = base_name(path);
 	size_t n = strlen(base);
@@ -456,11 +456,6 @@ static int lines_from(const char *p, const char *end, struct span *l, int max)
 	return k;
 }
 
-static size_t count_all(const char *p, size_t n)
-{
-	return count_lines(p, n);
-}
-
 static void emit(FILE *out, char c, const struct span *l)
 {
 	fputc(c, out);
@@ -547,7 +542,7 @@ int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 	}
 	no = lines_from(cut, cut + e->old_len, old, 4);
 	nn = lines_from(e->text, e->text + e->len, new, 4);
-	if (count_all(cut, e->old_len) > 4 || count_all(e->text, e->len) > 4)
+	if (count_lines(cut, e->old_len) > 4 || count_lines(e->text, e->len) > 4)
 		return -EINVAL;
 	na = lines_from(cut + e->old_len, buf + len, after, 3);
 	if (tag_edit_apply(buf, len, e, &nbuf, &nlen))

@@ -98,7 +98,6 @@ struct tag_decision {
 /* "matched by scripts/spdxexclude", ...; NULL out of range. */
 const char *tag_reason_name(enum tag_reason r);
 
-enum tag_style tag_style_for(const char *path, const char *buf, size_t len);
 enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
 			     enum tag_style *style);
 
