@@ -289,7 +289,7 @@ int cmd_mount(int argc, char **argv)
 		ret = r;
 		goto out_session;
 	}
-	r = snapshot_build(&snap, idx, fs.src, fs.built);
+	r = snapshot_build(&snap, idx, fs.built);
 	if (r) {
 		cli_error("%s: %s", m.tree, strerror(-r));
 		index_free(idx);

@@ -888,29 +888,8 @@ static int finish(struct builder *b)
 	return 0;
 }
 
-/* Stat the files the index walked without stat data. */
-static void fill_stat(struct spdx_index *idx, struct source *src)
-{
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		struct spdx_file *f = &idx->files[i];
-		struct src_entry ent;
-
-		if (f->mode || !src)
-			continue;
-		if (!src->ops->stat(src, f->path, &ent) && ent.kind == SRC_REG) {
-			f->size = ent.size;
-			f->mtime_ns = ent.mtime_ns;
-			f->mode = ent.mode;
-			f->uid = ent.uid;
-			f->gid = ent.gid;
-		} else {
-			f->mode = 0100000;	/* S_IFREG, no permission */
-		}
-	}
-}
-
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   struct source *src, const struct built *built)
+		   const struct built *built)
 {
 	static const char *const tops[] = {
 		"by-license", "by-id", "usable-under", "uapi", "untagged",
@@ -937,7 +916,6 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 	atomic_init(&s->refs, 1);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	s->time_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-	fill_stat(idx, src);
 
 	if (add_node(&b, 0, "", 0, VN_DIR, 0) < 0)
 		goto fail;

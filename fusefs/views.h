@@ -83,14 +83,12 @@ struct snapshot {
 };
 
 /*
- * Build the snapshot of @idx.  Files the index saw without stat data
- * (excluded or unreadable files) are stat'ed through @src.  @built, when
- * not NULL, adds the built/ view (it is only read during the call).  On
- * success the snapshot owns @idx; on failure (-ENOMEM) @idx is left to
- * the caller.
+ * Build the snapshot of @idx.  @built, when not NULL, adds the built/
+ * view (it is only read during the call).  On success the snapshot owns
+ * @idx; on failure (-ENOMEM) @idx is left to the caller.
  */
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   struct source *src, const struct built *built);
+		   const struct built *built);
 void snapshot_free(struct snapshot *s);
 
 /* The node with inode number @ino, or NULL. */

@@ -161,7 +161,7 @@ static void rebuild(struct watcher *w, int full)
 		cli_error("rescan failed: %s", err[0] ? err : strerror(-ret));
 		goto out;
 	}
-	ret = snapshot_build(&s, idx, fs->src, fs->built);
+	ret = snapshot_build(&s, idx, fs->built);
 	if (ret) {
 		cli_error("rescan failed: %s", strerror(-ret));
 		index_free(idx);

@@ -226,6 +226,27 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	scan_result_release(&res);
 }
 
+/*
+ * Stat data for a file the walk gave none of and that was not read: an
+ * excluded file, or one whose open failed.  Views show its owner and mode
+ * like any other file's; one that cannot even be stat'ed gets S_IFREG
+ * with no permission.
+ */
+static void stat_unread(struct source *src, struct spdx_file *f)
+{
+	struct src_entry st;
+
+	if (src->ops->stat(src, f->path, &st) || st.kind != SRC_REG) {
+		f->mode = S_IFREG;
+		return;
+	}
+	f->size = st.size;
+	f->mtime_ns = st.mtime_ns;
+	f->mode = st.mode;
+	f->uid = st.uid;
+	f->gid = st.gid;
+}
+
 static int add_file(struct worker *w, const struct src_entry *ent)
 {
 	struct builder *b = w->b;
@@ -255,6 +276,8 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	} else if (!reuse(w, bf)) {
 		scan_entry(w, ent, bf);
 	}
+	if (!bf->f.mode)
+		stat_unread(b->src, &bf->f);
 	if (path_is_uapi(bf->f.path))
 		bf->f.flags |= IDX_F_UAPI;
 	/* The shared counter is touched every 1024 files, not every file. */
