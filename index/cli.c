@@ -106,25 +106,18 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	return 0;
 }
 
-#define COMMON_OPTS \
-	{ "no-cache", no_argument, NULL, 'C' }, \
-	{ "all", no_argument, NULL, 'a' }, \
-	{ "jobs", required_argument, NULL, 'j' }, \
-	{ "quiet", no_argument, NULL, 'q' }, \
-	{ "json", no_argument, NULL, 'J' }, \
-	{ "help", no_argument, NULL, 'h' }
-
-static const char common_help[] =
+const char cli_index_help[] =
 	"  -a, --all        in a git work tree, also files git ignores and does\n"
 	"                   not track (left out by default, as spdxcheck does)\n"
 	"  -j, --jobs N     scan with N threads (default: one per CPU)\n"
 	"      --no-cache   neither read nor write the saved index\n"
-	"  -q, --quiet      no progress, no warnings about the saved index\n"
+	"  -q, --quiet      no progress, no warnings about the saved index\n";
+
+static const char common_help[] =
 	"      --json       print JSON instead of text\n"
 	"  -h, --help       this help\n";
 
-/* Handle a shared option; 1 if @c was one, -1 on a bad value. */
-static int common_opt(int c, struct cli_index_opts *o, int *json)
+int cli_index_opt(int c, struct cli_index_opts *o)
 {
 	char *end;
 
@@ -145,19 +138,30 @@ static int common_opt(int c, struct cli_index_opts *o, int *json)
 	case 'q':
 		o->quiet = 1;
 		return 1;
-	case 'J':
-		*json = 1;
-		return 1;
 	}
 	return 0;
 }
+
+/* Handle a shared option; 1 if @c was one, -1 on a bad value. */
+static int common_opt(int c, struct cli_index_opts *o, int *json)
+{
+	if (c == 'J') {
+		*json = 1;
+		return 1;
+	}
+	return cli_index_opt(c, o);
+}
+
+#define COMMON_OPTS CLI_INDEX_OPTS, \
+	{ "json", no_argument, NULL, 'J' }, \
+	{ "help", no_argument, NULL, 'h' }
 
 static void usage_line(FILE *out, const char *cmd, const char *args)
 {
 	fprintf(out, "usage: spdxfs %s %s\n", cmd, args);
 }
 
-static int bad_usage(const char *cmd, const char *args)
+int cli_bad_usage(const char *cmd, const char *args)
 {
 	usage_line(stderr, cmd, args);
 	fprintf(stderr, "Try 'spdxfs %s --help'.\n", cmd);
@@ -183,13 +187,13 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 			continue;
 		}
 		if (c != 'h')
-			return bad_usage(cmd, args);
+			return cli_bad_usage(cmd, args);
 		usage_line(stdout, cmd, args);
-		printf("%s\n%s", help, common_help);
+		printf("%s\n%s%s", help, cli_index_help, common_help);
 		return 0;
 	}
 	if (argc - optind != 1)
-		return bad_usage(cmd, args);
+		return cli_bad_usage(cmd, args);
 	return -1;
 }
 
@@ -567,14 +571,14 @@ int cmd_check(int argc, char **argv)
 			break;
 		case 'h':
 			usage_line(stdout, "check", args);
-			printf("%s%s", check_help, common_help);
+			printf("%s%s%s", check_help, cli_index_help, common_help);
 			return 0;
 		default:
-			return bad_usage("check", args);
+			return cli_bad_usage("check", args);
 		}
 	}
 	if (argc - optind < 1)
-		return bad_usage("check", args);
+		return cli_bad_usage("check", args);
 	ck.paths = argv + optind + 1;
 	ck.npaths = argc - optind - 1;
 	for (int i = 0; i < ck.npaths; i++) {
@@ -695,14 +699,14 @@ int cmd_built(int argc, char **argv)
 			list = 1;
 		} else if (c == 'h') {
 			usage_line(stdout, "built", args);
-			printf("%s%s", built_help, common_help);
+			printf("%s%s%s", built_help, cli_index_help, common_help);
 			return 0;
 		} else {
-			return bad_usage("built", args);
+			return cli_bad_usage("built", args);
 		}
 	}
 	if (argc - optind < 1 || argc - optind > 2)
-		return bad_usage("built", args);
+		return cli_bad_usage("built", args);
 	r = built_collect(&b, argv[optind], err, sizeof(err));
 	if (r) {
 		cli_error("%s", err);

@@ -32,6 +32,23 @@ struct cli_index_opts {
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp);
 
+/*
+ * The options every command that indexes a tree takes: -a, -j N,
+ * --no-cache, -q ("aj:q" in short options), their help lines, and their
+ * handler: 1 when @c was one of them, -1 after a one-line error for a bad
+ * value, 0 when @c is another option.
+ */
+#define CLI_INDEX_OPTS \
+	{ "no-cache", no_argument, NULL, 'C' }, \
+	{ "all", no_argument, NULL, 'a' }, \
+	{ "jobs", required_argument, NULL, 'j' }, \
+	{ "quiet", no_argument, NULL, 'q' }
+extern const char cli_index_help[];
+int cli_index_opt(int c, struct cli_index_opts *o);
+
+/* "usage: spdxfs CMD ARGS" and "Try ..." on stderr; returns 2. */
+int cli_bad_usage(const char *cmd, const char *args);
+
 /* "spdxfs: " + message on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

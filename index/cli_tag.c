@@ -55,17 +55,14 @@ static const char tag_help[] =
 	"                     the committer date of TREE's HEAD, so the output is\n"
 	"                     reproducible)\n"
 	"      --json         print the plan as JSON and write nothing (no -o)\n"
-	"  -j, --jobs N       scan with N threads (default: one per CPU)\n"
-	"      --no-cache     neither read nor write the saved index\n"
-	"  -q, --quiet        no progress, no summary\n"
-	"  -h, --help         this help\n";
+	"  -h, --help         this help\n"
+	"and, as for scan (-q also leaves out the summary):\n";
 
 static const char usage_args[] = "[OPTION]... TREE -o DIR";
 
 static int bad_usage(void)
 {
-	fprintf(stderr, "usage: spdxfs tag %s\nTry 'spdxfs tag --help'.\n", usage_args);
-	return 2;
+	return cli_bad_usage("tag", usage_args);
 }
 
 struct tag_cli {
@@ -437,10 +434,8 @@ int cmd_tag(int argc, char **argv)
 		{ "author", required_argument, NULL, 'A' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "no-cache", no_argument, NULL, 'C' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		CLI_INDEX_OPTS,
 		{ 0 }
 	};
 	struct tag_cli c = { .o.version = NULL };
@@ -450,15 +445,19 @@ int cmd_tag(int argc, char **argv)
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
 	c.o.version = c.version;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:fl:d:j:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:fl:d:aj:qh", longopts, NULL)) != -1) {
+		int r = cli_index_opt(ch, &c.io);
+
+		if (r < 0)
+			return 2;
+		if (r)
+			continue;
 		switch (ch) {
 		case 'o': c.outdir = optarg; break;
 		case 'd': c.decisions = optarg; break;
 		case 'f': c.force = 1; break;
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
-		case 'C': c.io.no_cache = 1; break;
-		case 'q': c.io.quiet = 1; break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
 				cli_error("--author: expected 'Name <email>', got '%s'", optarg);
@@ -483,15 +482,9 @@ int cmd_tag(int argc, char **argv)
 				c.o.date = optarg;
 			}
 			break;
-		case 'j':
-			c.io.nthreads = strtol(optarg, &end, 10);
-			if (*end || c.io.nthreads < 1 || c.io.nthreads > 64) {
-				cli_error("--jobs: expected 1..64, got '%s'", optarg);
-				return 2;
-			}
-			break;
 		case 'h':
-			printf("usage: spdxfs tag %s\n%s", usage_args, tag_help);
+			printf("usage: spdxfs tag %s\n%s%s", usage_args, tag_help,
+			       cli_index_help);
 			return 0;
 		default:
 			return bad_usage();

@@ -196,6 +196,15 @@ test_expect 'decisions: an empty file decides nothing; a NUL byte is refused' '
 	grep -q "a NUL byte: not a text file" "$TMP/err" && test ! -e "$TMP/s5"
 '
 
+test_expect 'tag takes the index options scan takes: -a, -j N, --no-cache, -q' '
+	expect_status 2 "$SPDXFS" tag -j 0 "$T" --json 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<X &&
+spdxfs: --jobs: expected 1..64, got '"'"'0'"'"'
+X
+	"$SPDXFS" tag -a -j 1 --no-cache -q --json "$T" >"$TMP/all.json" &&
+	python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/all.json"
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X
