@@ -9,8 +9,7 @@
 # Each test runs in a subshell with "set -e" off; it passes when its last
 # command succeeds.  $SPDXFS is the binary under test, $TMP a fresh
 # directory removed at exit (after any cleanup the script registered with
-# at_exit), $KERNEL_TREE the fetched 6.1 tree when kernel_tree_or_skip
-# found it.
+# at_exit), $KERNEL_TREE the fetched 6.1 tree once kernel_tree found it.
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SPDXFS=${SPDXFS:-$TOP/spdxfs}
@@ -73,40 +72,56 @@ expect_status() {
 	return 0
 }
 
-# wait_mounted MNT: wait (10 s at most) until MNT is a mountpoint, while
-# the daemon whose pid is $DAEMON still runs.
+# wait_mounted MNT [TRIES]: wait (TRIES x 0.05 s, 10 s by default) until
+# MNT is a mountpoint, while the daemon whose pid is $DAEMON still runs.
 wait_mounted() {
 	i=0
 	until mountpoint -q "$1"; do
 		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
+		[ "$i" -le "${2:-200}" ] || return 1
 		kill -0 "$DAEMON" 2>/dev/null || return 1
 		sleep 0.05
 	done
 }
 
-# start_daemon MNT ARG...: run "spdxfs mount -f ARG..." in the background,
-# stderr in $TMP/daemon.err, its pid in DAEMON; at exit whatever is left
-# is unmounted and killed.
+# daemon_at_exit MNT: when the script exits, unmount MNT and kill the
+# daemon whose pid is $DAEMON, if still there.  For a daemon started by
+# hand (under valgrind, say); start_daemon does it itself.
 DAEMON=
-start_daemon() {
+daemon_at_exit() {
 	daemon_mnt=$1
-	shift
 	if [ -z "${daemon_hook-}" ]; then
 		at_exit 'fusermount3 -uz "$daemon_mnt" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
 		daemon_hook=1
 	fi
+}
+
+# start_daemon MNT ARG...: run "spdxfs mount -f ARG..." in the background,
+# stderr in $TMP/daemon.err, its pid in DAEMON; at exit whatever is left
+# is unmounted and killed.
+start_daemon() {
+	daemon_at_exit "$1"
+	shift
 	"$SPDXFS" mount -f "$@" 2>"$TMP/daemon.err" &
 	DAEMON=$!
 }
 
-# stop_daemon MNT: unmount, wait for the daemon, its exit status in
-# $TMP/status.
+# stop_daemon MNT: unmount (fusermount3's stderr in $TMP/umount.err), wait
+# for the daemon, its exit status in $TMP/status.  At the top level of the
+# script: only that shell can wait for the daemon.
 stop_daemon() {
-	fusermount3 -u "$1"
+	fusermount3 -u "$1" 2>"$TMP/umount.err"
 	wait "$DAEMON"
 	echo $? >"$TMP/status"
 	DAEMON=
+}
+
+# expect_clean_exit MNT: after stop_daemon, MNT is unmounted, the daemon
+# exited 0, and neither it nor fusermount3 said anything.
+expect_clean_exit() {
+	cat "$TMP/umount.err" "$TMP/daemon.err"
+	test ! -s "$TMP/umount.err" && ! mountpoint -q "$1" &&
+		test "$(cat "$TMP/status")" = 0 && test ! -s "$TMP/daemon.err"
 }
 
 # Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.

@@ -424,18 +424,8 @@ test_expect 'the mount is read-only, fuse.spdxfs, default_permissions, not allow
 	! grep -q allow_other "$TMP/mounts"
 '
 
-# Unmount at the top level: only this shell can wait for the daemon.
-fusermount3 -u "$M" 2>"$TMP/umount.err"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
-test_expect 'fusermount3 -u unmounts; the daemon exits 0' '
-	cat "$TMP/umount.err" "$TMP/daemon.err" &&
-	test ! -s "$TMP/umount.err" &&
-	! mountpoint -q "$M" &&
-	test "$(cat "$TMP/status")" = 0 &&
-	test ! -s "$TMP/daemon.err"
-'
+test_expect 'fusermount3 -u unmounts; the daemon exits 0' 'expect_clean_exit "$M"'
 
 test_done

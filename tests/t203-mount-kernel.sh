@@ -15,21 +15,11 @@ T=$KERNEL_TREE
 M=$TMP/mnt
 mkdir "$M" || exit 1
 
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
 "$SPDXFS" list "$T" >"$TMP/list" || exit 1
 "$SPDXFS" scan --json "$T" >"$TMP/scan.json" || exit 1
-"$SPDXFS" mount -f "$T" "$M" 2>"$TMP/daemon.err" &
-DAEMON=$!
+start_daemon "$M" "$T" "$M"
 
-test_expect 'the 6.1 tree mounts' '
-	i=0
-	until mountpoint -q "$M"; do
-		i=$((i + 1))
-		[ "$i" -le 400 ] && kill -0 "$DAEMON" || return 1
-		sleep 0.05
-	done
-'
+test_expect 'the 6.1 tree mounts' 'wait_mounted "$M" 400'
 
 # count_files DIR: regular files below DIR.
 count_files() {
@@ -126,14 +116,8 @@ test_expect 'no symlink is served' '
 	test -z "$(find "$M" -type l | head -n 1)"
 '
 
-fusermount3 -u "$M"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
-test_expect 'clean unmount, exit status 0' '
-	test "$(cat "$TMP/status")" = 0 && ! mountpoint -q "$M" &&
-	test ! -s "$TMP/daemon.err"
-'
+test_expect 'clean unmount, exit status 0' 'expect_clean_exit "$M"'
 
 test_done

@@ -44,21 +44,13 @@ printf 'source_kernel/a.o := %s/kernel/a.c\n\ndeps_kernel/a.o := \\\n  %s/kernel
 echo "cmd_vmlinux.o := ld -r -o vmlinux.o --whole-archive vmlinux.a" >"$B/.vmlinux.o.cmd"
 (cd "$B" && ar cDPrST vmlinux.a kernel/a.o) || exit 1
 
-DAEMON=
-at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
+daemon_at_exit "$M"
 valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
 	--log-file="$TMP/vg.log" "$SPDXFS" mount -f --build "$B" "$T" "$M" 2>"$TMP/daemon.err" &
 DAEMON=$!
 
-test_expect 'the mount answers under valgrind' '
-	i=0
-	until mountpoint -q "$M"; do
-		i=$((i + 1))
-		[ "$i" -le 600 ] && kill -0 "$DAEMON" || return 1
-		sleep 0.05
-	done
-'
+test_expect 'the mount answers under valgrind' 'wait_mounted "$M" 600'
 
 test_expect 'a workout' '
 	find "$M" >/dev/null &&
@@ -92,10 +84,7 @@ test_expect 'SIGHUP' '
 	find "$M" -type f -exec cat {} + >/dev/null
 '
 
-fusermount3 -u "$M"
-wait "$DAEMON"
-echo $? >"$TMP/status"
-DAEMON=
+stop_daemon "$M"
 
 test_expect 'valgrind: clean, exit status 0' '
 	grep "^==[0-9]*== ." "$TMP/vg.log" >"$TMP/vg.rest";
