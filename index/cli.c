@@ -17,6 +17,7 @@
 #include "grow.h"
 #include "expr.h"
 #include "index.h"
+#include "json.h"
 #include "report.h"
 #include "source.h"
 #include "store.h"
@@ -239,26 +240,26 @@ static void list_json(FILE *out, const struct spdx_index *idx)
 		const struct spdx_expr *e = index_file_expr(idx, f);
 
 		fprintf(out, "%s\n  {\"path\": ", i ? "," : "");
-		json_string(out, f->path);
+		json_quote(out, f->path, strlen(f->path));
 		fprintf(out, ", \"status\": \"%s\", \"line\": %u, \"col\": %u, \"leader\": ",
 			spdx_status_name(f->status), f->line, f->col);
-		json_string(out, f->leader);
+		json_quote(out, f->leader, strlen(f->leader));
 		fputs(", \"expression\": ", out);
 		if (e)
-			json_string(out, e->text);
+			json_quote(out, e->text, strlen(e->text));
 		else
 			fputs("null", out);
 		if (e && e->canonical) {
 			fputs(", \"canonical\": ", out);
-			json_string(out, e->canonical);
+			json_quote(out, e->canonical, strlen(e->canonical));
 		}
 		if (e && e->error) {
 			fputs(", \"error\": ", out);
-			json_string(out, e->error);
+			json_quote(out, e->error, strlen(e->error));
 		}
 		if (f->error) {
 			fputs(", \"error\": ", out);
-			json_string(out, f->error);
+			json_quote(out, f->error, strlen(f->error));
 		}
 		fprintf(out, ", \"uapi\": %s}", f->flags & IDX_F_UAPI ? "true" : "false");
 	}
@@ -329,10 +330,10 @@ static void diag(struct check *ck, const char *path, unsigned line, unsigned col
 	va_end(ap);
 	if (ck->json) {
 		printf("%s\n  {\"path\": ", ck->ndiag ? "," : "");
-		json_string(stdout, path);
+		json_quote(stdout, path, strlen(path));
 		printf(", \"line\": %u, \"col\": %u, \"severity\": \"%s\", \"message\": ",
 		       line, col, severity);
-		json_string(stdout, msg);
+		json_quote(stdout, msg, strlen(msg));
 		putchar('}');
 	} else if (!strcmp(severity, "error")) {
 		printf("%s: %u:%u %s\n", path, line, col, msg);
@@ -477,7 +478,7 @@ static int check_dirs(struct check *ck, const struct spdx_index *idx)
 		ck->listed++;
 		if (ck->json) {
 			printf("%s\n  {\"dir\": ", n++ ? "," : "");
-			json_string(stdout, ds[k].dir);
+			json_quote(stdout, ds[k].dir, strlen(ds[k].dir));
 			printf(", \"files\": %zu, \"tagged\": %zu}", ds[k].total, valid);
 		} else {
 			printf("    %-80s: %5zu of %5zu  %3d%%\n", ds[k].dir, valid,
@@ -509,7 +510,7 @@ static void check_files_without(struct check *ck, const struct spdx_index *idx)
 			continue;
 		if (ck->json) {
 			printf("%s\n  ", ck->listed ? "," : "");
-			json_string(stdout, f->path);
+			json_quote(stdout, f->path, strlen(f->path));
 		} else {
 			printf("%s\n", f->path);
 		}
@@ -648,11 +649,11 @@ static void built_list(FILE *out, const struct spdx_index *idx,
 			continue;
 		}
 		fprintf(out, "%s\n  {\"path\": ", i ? "," : "");
-		json_string(out, f->path);
+		json_quote(out, f->path, strlen(f->path));
 		fprintf(out, ", \"status\": \"%s\", \"expression\": ",
 			spdx_status_name(f->status));
 		if (e)
-			json_string(out, e->text);
+			json_quote(out, e->text, strlen(e->text));
 		else
 			fputs("null", out);
 		fputc('}', out);

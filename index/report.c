@@ -11,6 +11,7 @@
 #include "index.h"
 #include "licenses.h"
 #include "built.h"
+#include "json.h"
 #include "report.h"
 
 struct id_walk {
@@ -207,59 +208,57 @@ void report_summary_text(FILE *out, const struct summary *s)
 			s->exprs[k].expr->valid ? "" : "   [invalid]");
 }
 
-void json_string(FILE *out, const char *s)
+static void json_counts(struct json_writer *w, const size_t *count)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-static void json_counts(FILE *out, const size_t *count)
-{
-	fputc('{', out);
+	json_object_begin(w, JSON_INLINE);
 	for (int st = 0; st < ST__COUNT; st++)
-		fprintf(out, "%s\"%s\": %zu", st ? ", " : "",
-			spdx_status_name(st), count[st]);
-	fputc('}', out);
+		json_kv_uint(w, spdx_status_name(st), count[st]);
+	json_object_end(w);
 }
 
 void report_summary_json(FILE *out, const struct summary *s)
 {
-	fprintf(out, "{\n  \"files\": %zu,\n  \"status\": ", s->files);
-	json_counts(out, s->count);
-	fprintf(out, ",\n  \"symlinks\": %zu,\n  \"special\": %zu,\n",
-		s->symlinks, s->others);
-	fprintf(out, "  \"lowercase_operators\": %zu,\n  \"multiple_tags\": %zu,\n"
-		"  \"spdxcheck_syntax\": %zu,\n", s->lowercase_ops,
-		s->multiple_tags, s->strict_failures);
-	fprintf(out, "  \"uapi\": {\"files\": %zu, \"status\": ", s->uapi_files);
-	json_counts(out, s->uapi_count);
-	fprintf(out, ", \"without_syscall_note\": %zu},\n  \"licenses\": [",
-		s->uapi_without_note);
+	struct json_writer w;
+
+	json_init(&w, out, JSON_AS_ASKED);
+	json_object_begin(&w, JSON_BLOCK);
+	json_kv_uint(&w, "files", s->files);
+	json_key(&w, "status");
+	json_counts(&w, s->count);
+	json_kv_uint(&w, "symlinks", s->symlinks);
+	json_kv_uint(&w, "special", s->others);
+	json_kv_uint(&w, "lowercase_operators", s->lowercase_ops);
+	json_kv_uint(&w, "multiple_tags", s->multiple_tags);
+	json_kv_uint(&w, "spdxcheck_syntax", s->strict_failures);
+	json_key(&w, "uapi");
+	json_object_begin(&w, JSON_INLINE);
+	json_kv_uint(&w, "files", s->uapi_files);
+	json_key(&w, "status");
+	json_counts(&w, s->uapi_count);
+	json_kv_uint(&w, "without_syscall_note", s->uapi_without_note);
+	json_object_end(&w);
+	json_key(&w, "licenses");
+	json_array_begin(&w, JSON_BLOCK);
 	for (size_t l = 0; l < s->nlicenses; l++) {
-		fprintf(out, "%s\n    {\"name\": ", l ? "," : "");
-		json_string(out, s->licenses[l].name);
-		fprintf(out, ", \"dir\": ");
-		json_string(out, s->licenses[l].dir);
-		fprintf(out, ", \"files\": %zu}", s->licenses[l].files);
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "name", s->licenses[l].name);
+		json_kv_string(&w, "dir", s->licenses[l].dir);
+		json_kv_uint(&w, "files", s->licenses[l].files);
+		json_object_end(&w);
 	}
-	fprintf(out, "\n  ],\n  \"expressions\": [");
+	json_array_end(&w);
+	json_key(&w, "expressions");
+	json_array_begin(&w, JSON_BLOCK);
 	for (size_t k = 0; k < s->nexprs; k++) {
-		fprintf(out, "%s\n    {\"expression\": ", k ? "," : "");
-		json_string(out, s->exprs[k].expr->text);
-		fprintf(out, ", \"files\": %zu, \"valid\": %s}", s->exprs[k].files,
-			s->exprs[k].expr->valid ? "true" : "false");
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "expression", s->exprs[k].expr->text);
+		json_kv_uint(&w, "files", s->exprs[k].files);
+		json_kv_bool(&w, "valid", s->exprs[k].expr->valid);
+		json_object_end(&w);
 	}
-	fprintf(out, "\n  ]\n}\n");
+	json_array_end(&w);
+	json_object_end(&w);
+	json_end(&w);
 }
 
 void report_list(FILE *out, const struct spdx_index *idx)

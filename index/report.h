@@ -71,7 +71,5 @@ void report_built_text(FILE *out, const struct summary *s,
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
-/* Write @s as a JSON string literal. */
-void json_string(FILE *out, const char *s);
 
 #endif

@@ -14,6 +14,7 @@
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
+#include "json.h"
 #include "source.h"
 #include "report.h"
 #include "tag.h"
@@ -1237,53 +1238,53 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
 		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_DECIDED] = "decided",
 	};
-	int first = 1;
+	struct json_writer w;
 
-	fprintf(out, "{\"candidates\": %zu, \"patches\": [", p->candidates);
+	json_init(&w, out, JSON_AS_ASKED);
+	json_object_begin(&w, JSON_BLOCK);
+	json_kv_uint(&w, "candidates", p->candidates);
+	json_key(&w, "patches");
+	json_array_begin(&w, JSON_BLOCK);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		struct idcount *c;
 		size_t n;
 
 		if (!p->patchno[k] || count_ids(p, k, &c, &n))
 			continue;
-		fprintf(out, "%s\n  {\"number\": %d, \"kind\": \"%s\", \"files\": %zu, \"identifiers\": {",
-			first ? "" : ",", p->patchno[k], key[k], p->nkind[k]);
-		for (size_t i = 0; i < n; i++) {
-			fputs(i ? ", " : "", out);
-			json_string(out, c[i].expr);
-			fprintf(out, ": %zu", c[i].n);
-		}
-		fputs("}}", out);
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_uint(&w, "number", p->patchno[k]);
+		json_kv_string(&w, "kind", key[k]);
+		json_kv_uint(&w, "files", p->nkind[k]);
+		json_key(&w, "identifiers");
+		json_object_begin(&w, JSON_INLINE);
+		for (size_t i = 0; i < n; i++)
+			json_kv_uint(&w, c[i].expr, c[i].n);
+		json_object_end(&w);
+		json_object_end(&w);
 		free(c);
-		first = 0;
 	}
-	fputs("\n ], \"skipped\": {", out);
-	first = 1;
-	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++) {
-		if (!p->skipped[r])
-			continue;
-		fputs(first ? "" : ", ", out);
-		json_string(out, reason_names[r]);
-		fprintf(out, ": %zu", p->skipped[r]);
-		first = 0;
-	}
-	fprintf(out, "}, \"review\": [");
-	first = 1;
+	json_array_end(&w);
+	json_key(&w, "skipped");
+	json_object_begin(&w, JSON_INLINE);
+	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
+		if (p->skipped[r])
+			json_kv_uint(&w, reason_names[r], p->skipped[r]);
+	json_object_end(&w);
+	json_key(&w, "review");
+	json_array_begin(&w, JSON_BLOCK);
 	for (size_t i = 0; i < p->nitems; i++) {
 		const struct tag_item *it = &p->items[i];
 
 		if (it->kind != TAG_K_REVIEW)
 			continue;
-		fputs(first ? "\n  {\"path\": " : ",\n  {\"path\": ", out);
-		json_string(out, it->path);
-		fputs(", \"licenses\": ", out);
-		json_string(out, it->expr);
-		fputs(", \"why\": ", out);
-		json_string(out, it->why);
-		fputc('}', out);
-		first = 0;
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "path", it->path);
+		json_kv_string(&w, "licenses", it->expr);
+		json_kv_string(&w, "why", it->why);
+		json_object_end(&w);
 	}
-	fprintf(out, "\n ], \"license\": ");
-	json_string(out, license(o));
-	fputs("}\n", out);
+	json_array_end(&w);
+	json_kv_string(&w, "license", license(o));
+	json_object_end(&w);
+	json_end(&w);
 }

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * json: the writer behind every JSON output (see json.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "json.h"
+
+void json_init(struct json_writer *w, FILE *out, enum json_mode mode)
+{
+	memset(w, 0, sizeof(*w));
+	w->out = out;
+	w->mode = mode;
+}
+
+static uint64_t level_bit(const struct json_writer *w)
+{
+	return 1ull << (w->depth - 1);
+}
+
+static int in_object(const struct json_writer *w)
+{
+	return w->depth > 0 && (w->object & level_bit(w));
+}
+
+static int in_block(const struct json_writer *w)
+{
+	if (w->mode == JSON_COMPACT)
+		return 0;
+	return w->mode == JSON_PRETTY || (w->block & level_bit(w));
+}
+
+static void indent(struct json_writer *w, int depth)
+{
+	fputc('\n', w->out);
+	for (int i = 0; i < depth; i++)
+		fputs("  ", w->out);
+}
+
+/* What goes before a member of the current container: a comma unless it
+ * is the first, then a new line in a block or a space inline. */
+static void separate(struct json_writer *w)
+{
+	int first;
+
+	if (!w->depth)
+		return;
+	first = !!(w->empty & level_bit(w));
+	w->empty &= ~level_bit(w);
+	if (!first)
+		fputc(',', w->out);
+	if (in_block(w))
+		indent(w, w->depth);
+	else if (!first && w->mode != JSON_COMPACT)
+		fputc(' ', w->out);
+}
+
+/* Before any value: after a key in an object, else a new member. */
+static void before_value(struct json_writer *w)
+{
+	if (w->want_value) {
+		w->want_value = 0;
+		return;
+	}
+	if (in_object(w))
+		w->misuse++;
+	separate(w);
+}
+
+void json_key(struct json_writer *w, const char *key)
+{
+	if (!in_object(w) || w->want_value)
+		w->misuse++;
+	separate(w);
+	json_quote(w->out, key, strlen(key));
+	fputs(w->mode == JSON_COMPACT ? ":" : ": ", w->out);
+	w->want_value = 1;
+}
+
+static void open_container(struct json_writer *w, int object,
+			   enum json_layout layout)
+{
+	before_value(w);
+	fputc(object ? '{' : '[', w->out);
+	if (w->depth == JSON_MAX_DEPTH) {
+		w->misuse++;
+		return;
+	}
+	w->depth++;
+	if (object)
+		w->object |= level_bit(w);
+	else
+		w->object &= ~level_bit(w);
+	if (layout == JSON_BLOCK)
+		w->block |= level_bit(w);
+	else
+		w->block &= ~level_bit(w);
+	w->empty |= level_bit(w);
+}
+
+static void close_container(struct json_writer *w, int object)
+{
+	if (!w->depth || in_object(w) != object || w->want_value) {
+		w->misuse++;
+		w->want_value = 0;
+		if (!w->depth)
+			return;
+	}
+	if (in_block(w))
+		indent(w, w->depth - 1);
+	w->depth--;
+	fputc(object ? '}' : ']', w->out);
+}
+
+void json_object_begin(struct json_writer *w, enum json_layout layout)
+{
+	open_container(w, 1, layout);
+}
+
+void json_object_end(struct json_writer *w)
+{
+	close_container(w, 1);
+}
+
+void json_array_begin(struct json_writer *w, enum json_layout layout)
+{
+	open_container(w, 0, layout);
+}
+
+void json_array_end(struct json_writer *w)
+{
+	close_container(w, 0);
+}
+
+/*
+ * The length of the valid UTF-8 sequence at @s (at most @len bytes), or 0
+ * when the byte at @s does not start one: overlong forms, surrogates and
+ * code points past U+10FFFF are not valid.
+ */
+static size_t utf8_seq(const unsigned char *s, size_t len)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n > len)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+void json_quote(FILE *out, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t run = 0;		/* bytes written through unchanged */
+
+	fputc('"', out);
+	for (size_t i = 0; i < len; ) {
+		unsigned char c = s[i];
+		size_t n = c >= 0x20 && c != '"' && c != '\\' ? utf8_seq(s + i, len - i) : 0;
+
+		if (n) {
+			i += n;
+			run += n;
+			continue;
+		}
+		fwrite(s + i - run, 1, run, out);
+		run = 0;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fprintf(out, "\\udc%02x", c);
+		i++;
+	}
+	fwrite(s + len - run, 1, run, out);
+	fputc('"', out);
+}
+
+void json_string_len(struct json_writer *w, const char *s, size_t len)
+{
+	before_value(w);
+	json_quote(w->out, s, len);
+}
+
+void json_string(struct json_writer *w, const char *s)
+{
+	json_string_len(w, s, strlen(s));
+}
+
+void json_string_or_null(struct json_writer *w, const char *s)
+{
+	if (s)
+		json_string(w, s);
+	else
+		json_null(w);
+}
+
+void json_uint(struct json_writer *w, uint64_t v)
+{
+	before_value(w);
+	fprintf(w->out, "%" PRIu64, v);
+}
+
+void json_int(struct json_writer *w, int64_t v)
+{
+	before_value(w);
+	fprintf(w->out, "%" PRId64, v);
+}
+
+void json_bool(struct json_writer *w, int v)
+{
+	before_value(w);
+	fputs(v ? "true" : "false", w->out);
+}
+
+void json_null(struct json_writer *w)
+{
+	before_value(w);
+	fputs("null", w->out);
+}
+
+int json_end(struct json_writer *w)
+{
+	if (w->depth || w->want_value)
+		w->misuse++;
+	fputc('\n', w->out);
+	return w->misuse ? -EINVAL : 0;
+}
