@@ -37,4 +37,18 @@ static inline void *grow(void *arr, size_t n, size_t *cap, size_t size,
 	return p;
 }
 
+/*
+ * malloc() room for @n elements of @size bytes (at least one, so that an
+ * empty array is not mistaken for a failure); NULL when the product
+ * overflows or memory is short.
+ */
+static inline void *alloc_array(size_t n, size_t size)
+{
+	if (!n)
+		n = 1;
+	if (n > SIZE_MAX / size)
+		return NULL;
+	return malloc(n * size);
+}
+
 #endif
