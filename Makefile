@@ -61,9 +61,15 @@ $(B)/fusefs/%.o: fusefs/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(FUSE_CFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIBINDEX): $(INDEX_OBJ)
+# The member list is a prerequisite too, so that a module moved out of
+# index/ leaves the archive rather than lingering in it.
+$(B)/index/members: FORCE
+	@mkdir -p $(@D)
+	@echo '$(INDEX_OBJ)' | cmp -s - $@ || echo '$(INDEX_OBJ)' >$@
+
+$(LIBINDEX): $(INDEX_OBJ) $(B)/index/members
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) rcs $@ $(INDEX_OBJ)
 
 $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(FUSE_OBJ) $(LIBINDEX) \
@@ -113,6 +119,8 @@ uninstall:
 
 clean:
 	rm -rf build build-san spdxfs
+
+FORCE:
 
 .PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
 
