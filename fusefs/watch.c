@@ -20,8 +20,8 @@
 #include "cli.h"
 #include "fs.h"
 #include "index.h"
+#include "refresh.h"
 #include "source.h"
-#include "store.h"
 #include "views.h"
 #include "watch.h"
 
@@ -40,6 +40,7 @@ struct watcher {
 	char **paths;		/* by watch descriptor: directory path */
 	size_t npaths;
 	int degraded;		/* a watch could not be added: poll */
+	int save_err;		/* the last save's failure, 0 if it worked */
 	pthread_t tid;
 	int started;
 };
@@ -144,23 +145,32 @@ static void recollect_built(struct spdxfs *fs)
 	fs->built = b;
 }
 
-/* Rebuild the index (from scratch when @full) and publish it. */
+/*
+ * Refresh the index (from scratch when @full) and publish it.  The saved
+ * index is rewritten, before the snapshot is published, only when it is
+ * worth it (store_worth_saving()): not for a handful of edited files.
+ */
 static void rebuild(struct watcher *w, int full)
 {
 	struct spdxfs *fs = w->fs;
 	struct snapshot *cur = publish_get(&fs->pub), *s;
-	struct index_opts io = { .prev = full ? NULL : cur->idx };
+	struct index_refresh_opts ro = { .prev = cur->idx, .full = full };
+	struct index_refresh_result res;
 	struct spdx_index *idx;
-	char err[512] = "";
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
-	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
+	ret = index_refresh(&idx, fs->src, &ro, &res);
 	if (ret) {
-		cli_error("rescan failed: %s", err[0] ? err : strerror(-ret));
+		cli_error("rescan failed: %s", res.error);
 		goto out;
 	}
+	/* Best effort, said once per reason: the next mount reads more. */
+	if (res.save == REFRESH_SAVE_FAILED && res.save_err != w->save_err)
+		cli_error("cannot save the index of %s: %s", fs->src->root,
+			  res.save_why);
+	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_err : 0;
 	ret = snapshot_build(&s, idx, fs->built);
 	if (ret) {
 		cli_error("rescan failed: %s", strerror(-ret));
@@ -168,8 +178,6 @@ static void rebuild(struct watcher *w, int full)
 		goto out;
 	}
 	fs_update(fs, s);
-	if (idx->rescanned)
-		store_save(idx);	/* best effort: the next mount is faster */
 out:
 	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */
