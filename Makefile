@@ -89,7 +89,7 @@ SAN_SH_TESTS := $(filter-out tests/t005-valgrind.sh,$(SH_TESTS))
 # Unit tests and shell tests (all TAP), then both again with the binaries
 # built under ASan+UBSan.
 check: all units
-	prove -f $(UNIT_BIN) $(SH_TESTS)
+	SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) prove -f $(UNIT_BIN) $(SH_TESTS)
 	$(MAKE) --no-print-directory SAN=1 check-san
 
 check-unit: units
@@ -98,7 +98,8 @@ check-unit: units
 
 check-san: all check-unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		SPDXFS=$(CURDIR)/$(PROGRAM) prove -f $(SAN_SH_TESTS)
+		SPDXFS=$(CURDIR)/$(PROGRAM) SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) \
+		prove -f $(SAN_SH_TESTS)
 
 check-kernel: all
 	kernel-tree-scripts/loop
