@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "fs.h"
 #include "index.h"
+#include "log.h"
 #include "mount.h"
 #include "source.h"
 #include "views.h"
@@ -96,7 +97,8 @@ static void help(void)
 	       "  --build BUILD_DIR  add built/, the files of that kernel build's\n"
 	       "                   vmlinux, and built/SUMMARY, the output of\n"
 	       "                   'spdxfs built BUILD_DIR' (-o build=BUILD_DIR)\n"
-	       "  -f               stay in the foreground\n"
+	       "  -f               stay in the foreground, messages on stderr\n"
+	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
 	       "  -o allow_other   let other users see the mount\n"
@@ -314,8 +316,11 @@ int cmd_mount(int argc, char **argv)
 	/* The mount is ready: only now may the parent return. */
 	if (fuse_daemonize(copts.foreground))
 		goto out_unmount;
+	/* stderr is /dev/null now, unless -f. */
+	if (!copts.foreground)
+		log_to_syslog();
 	if ((r = watcher_start(fs.watcher)))
-		cli_error("cannot watch the tree: %s", strerror(-r));
+		log_msg(LOG_ERR, "cannot watch the tree: %s", strerror(-r));
 	if (copts.singlethread) {
 		r = fuse_session_loop(se);
 	} else {

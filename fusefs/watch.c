@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "built.h"
-#include "cli.h"
 #include "fs.h"
 #include "index.h"
+#include "log.h"
 #include "refresh.h"
 #include "source.h"
 #include "views.h"
@@ -93,8 +93,8 @@ static int add_watch(struct watcher *w, const char *rel)
 	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);
 	if (wd < 0) {
 		if (errno == ENOSPC || errno == ENOMEM) {
-			cli_error("inotify watch limit reached (%s); rescanning "
-			       "periodically instead", strerror(errno));
+			log_msg(LOG_WARNING, "inotify watch limit reached (%s); "
+				"rescanning periodically instead", strerror(errno));
 			w->degraded = 1;
 		}
 		return 0;	/* a directory that vanished meanwhile */
@@ -138,7 +138,8 @@ static void recollect_built(struct spdxfs *fs)
 
 	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
 	if (ret) {
-		cli_error("%s; built/ unchanged", err[0] ? err : strerror(-ret));
+		log_msg(LOG_WARNING, "%s; built/ unchanged",
+			err[0] ? err : strerror(-ret));
 		return;
 	}
 	built_free(fs->built);
@@ -163,17 +164,17 @@ static void rebuild(struct watcher *w, int full)
 		recollect_built(fs);
 	ret = index_refresh(&idx, fs->src, &ro, &res);
 	if (ret) {
-		cli_error("rescan failed: %s", res.error);
+		log_msg(LOG_ERR, "rescan failed: %s", res.error);
 		goto out;
 	}
 	/* Best effort, said once per reason: the next mount reads more. */
 	if (res.save == REFRESH_SAVE_FAILED && res.save_err != w->save_err)
-		cli_error("cannot save the index of %s: %s", fs->src->root,
-			  res.save_why);
+		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
+			fs->src->root, res.save_why);
 	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_err : 0;
 	ret = snapshot_build(&s, idx, fs->built);
 	if (ret) {
-		cli_error("rescan failed: %s", strerror(-ret));
+		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);
 		goto out;
 	}
@@ -230,8 +231,8 @@ static void *watch_main(void *arg)
 
 	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w->ifd < 0) {
-		cli_error("inotify: %s; rescanning periodically instead",
-		       strerror(errno));
+		log_msg(LOG_WARNING, "inotify: %s; rescanning periodically instead",
+			strerror(errno));
 		w->degraded = 1;
 	}
 	watch_tree(w, "");
