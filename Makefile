@@ -61,9 +61,15 @@ $(B)/fusefs/%.o: fusefs/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(FUSE_CFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIBINDEX): $(INDEX_OBJ)
+# The member list is a prerequisite too, so that a module moved out of
+# index/ leaves the archive rather than lingering in it.
+$(B)/index/members: FORCE
+	@mkdir -p $(@D)
+	@echo '$(INDEX_OBJ)' | cmp -s - $@ || echo '$(INDEX_OBJ)' >$@
+
+$(LIBINDEX): $(INDEX_OBJ) $(B)/index/members
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) rcs $@ $(INDEX_OBJ)
 
 $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(FUSE_OBJ) $(LIBINDEX) \
@@ -83,7 +89,7 @@ SAN_SH_TESTS := $(filter-out tests/t005-valgrind.sh,$(SH_TESTS))
 # Unit tests and shell tests (all TAP), then both again with the binaries
 # built under ASan+UBSan.
 check: all units
-	prove -f $(UNIT_BIN) $(SH_TESTS)
+	SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) prove -f $(UNIT_BIN) $(SH_TESTS)
 	$(MAKE) --no-print-directory SAN=1 check-san
 
 check-unit: units
@@ -92,7 +98,8 @@ check-unit: units
 
 check-san: all check-unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		SPDXFS=$(CURDIR)/$(PROGRAM) prove -f $(SAN_SH_TESTS)
+		SPDXFS=$(CURDIR)/$(PROGRAM) SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) \
+		prove -f $(SAN_SH_TESTS)
 
 check-kernel: all
 	kernel-tree-scripts/loop
@@ -113,6 +120,8 @@ uninstall:
 
 clean:
 	rm -rf build build-san spdxfs
+
+FORCE:
 
 .PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
 

@@ -2,8 +2,8 @@
 /*
  * spdxfs: browse a kernel tree by SPDX license.
  *
- * The entry point only dispatches: indexing commands live in index/cli.c,
- * the FUSE daemon in fusefs/.
+ * The entry point only dispatches: the commands live in cli.c, cli_tag.c
+ * and mount.c, beside it; the library they call is in index/.
  */
 #include <stdio.h>
 #include <string.h>

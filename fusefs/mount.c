@@ -23,11 +23,13 @@
 #include <unistd.h>
 
 #include <fuse_lowlevel.h>
+#include <git2.h>
 
 #include "built.h"
 #include "cli.h"
 #include "fs.h"
 #include "index.h"
+#include "log.h"
 #include "mount.h"
 #include "source.h"
 #include "views.h"
@@ -96,7 +98,8 @@ static void help(void)
 	       "  --build BUILD_DIR  add built/, the files of that kernel build's\n"
 	       "                   vmlinux, and built/SUMMARY, the output of\n"
 	       "                   'spdxfs built BUILD_DIR' (-o build=BUILD_DIR)\n"
-	       "  -f               stay in the foreground\n"
+	       "  -f               stay in the foreground, messages on stderr\n"
+	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
 	       "  -o allow_other   let other users see the mount\n"
@@ -216,6 +219,79 @@ static int add_fixed_opts(struct fuse_args *args, const char *root)
 	return fuse_opt_add_arg(args, opt);
 }
 
+/* Parse the command line into @m and @copts.  Returns -1 to go on, or
+ * the exit status: 0 after --help or --version, 2 on bad usage. */
+static int parse_cmdline(struct fuse_args *args, struct mount_args *m,
+			 struct fuse_cmdline_opts *copts)
+{
+	if (fuse_opt_parse(args, m, mount_opts, opt_proc) < 0) {
+		if (!m->bad)
+			fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
+		return 2;
+	}
+	if (m->help) {
+		help();
+		return 0;
+	}
+	if (fuse_parse_cmdline(args, copts) < 0)
+		return 2;
+	if (copts->show_help) {
+		help();
+		return 0;
+	}
+	if (copts->show_version) {
+		printf("spdxfs mount, FUSE library %s\n", fuse_pkgversion());
+		return 0;
+	}
+	if (!m->tree || !m->mnt) {
+		fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
+		return 2;
+	}
+	return -1;
+}
+
+/* The build directory's list of files into @fs, by its absolute path
+ * @rbuild: the daemon changes to / and reads it again on SIGHUP.  One
+ * line on stderr and -1 when it is not a kernel build directory. */
+static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
+{
+	char err[512] = "";
+
+	if (!realpath(build, rbuild)) {
+		cli_error("%s: %s", build, strerror(errno));
+		return -1;
+	}
+	if (built_collect(&fs->built, rbuild, err, sizeof(err))) {
+		cli_error("%s", err);
+		return -1;
+	}
+	fs->build_dir = rbuild;
+	return 0;
+}
+
+/* Index @tree and publish the first snapshot.  Returns 0 or the exit
+ * status, after one line on stderr; fs->src is set whenever the tree
+ * could be opened. */
+static int index_tree(struct spdxfs *fs, const char *tree)
+{
+	struct cli_index_opts io = { 0 };
+	struct spdx_index *idx;
+	struct snapshot *snap;
+	int r;
+
+	r = cli_open_index(tree, &io, &fs->src, &idx);
+	if (r)
+		return r;
+	r = snapshot_build(&snap, idx, fs->built);
+	if (r) {
+		cli_error("%s: %s", tree, strerror(-r));
+		index_free(idx);
+		return 1;
+	}
+	publish_init(&fs->pub, snap);
+	return 0;
+}
+
 static struct watcher *hup_watcher;
 
 static void on_hup(int sig)
@@ -223,130 +299,122 @@ static void on_hup(int sig)
 	watcher_rescan(hup_watcher);
 }
 
+/* SIGHUP asks @w for a full rescan. */
+static void hup_to_watcher(struct watcher *w)
+{
+	struct sigaction sa = { .sa_handler = on_hup, .sa_flags = SA_RESTART };
+
+	hup_watcher = w;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* SIGHUP gets @handler (SIG_IGN, SIG_DFL) before the watcher is
+ * forgotten, so that no signal reaches a watcher being freed. */
+static void hup_to(void (*handler)(int))
+{
+	sigaction(SIGHUP, &(struct sigaction){ .sa_handler = handler }, NULL);
+	hup_watcher = NULL;
+}
+
+/* Serve requests until the unmount (0) or SIGTERM/SIGINT (the signal
+ * number); exit status 0 either way, 1 when the session failed. */
+static int serve(struct fuse_session *se, const struct fuse_cmdline_opts *copts)
+{
+	int r;
+
+	if (copts->singlethread) {
+		r = fuse_session_loop(se);
+	} else {
+		/* libfuse leaves max_idle_threads at UINT_MAX when not
+		 * given, then warns about it: use its default, 10. */
+		struct fuse_loop_config cfg = {
+			.clone_fd = copts->clone_fd,
+			.max_idle_threads = copts->max_idle_threads == UINT_MAX ?
+					    10 : copts->max_idle_threads,
+		};
+
+		r = fuse_session_loop_mt(se, &cfg);
+	}
+	return r < 0 ? 1 : 0;
+}
+
+/*
+ * The daemon, mounted and (without -f) detached: log to syslog, hold
+ * libgit2 for the mount's life (each refresh that asks git about an
+ * untracked path would otherwise set it up and tear it down again),
+ * watch the tree, serve, then stop watching.  Returns the exit status.
+ */
+static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
+{
+	int ret, r;
+
+	/* stderr is /dev/null now, unless -f. */
+	if (!copts->foreground)
+		log_to_syslog();
+	git_libgit2_init();
+	if ((r = watcher_start(fs->watcher)))
+		log_msg(LOG_ERR, "cannot watch the tree: %s", strerror(-r));
+	ret = serve(fs->se, copts);
+	hup_to(SIG_IGN);
+	watcher_free(fs->watcher);
+	fs->watcher = NULL;
+	git_libgit2_shutdown();
+	return ret;
+}
+
 int cmd_mount(int argc, char **argv)
 {
 	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
 	struct mount_args m = { 0 };
 	struct fuse_cmdline_opts copts = { 0 };
-	struct cli_index_opts io = { 0 };
 	struct spdxfs fs = { .timeout = ATTR_TIMEOUT };
-	struct fuse_session *se = NULL;
-	struct spdx_index *idx = NULL;
-	struct snapshot *snap = NULL;
-	struct sigaction sa = { .sa_handler = on_hup };
-	char rtree[PATH_MAX], rbuild[PATH_MAX], err[512] = "";
-	int ret = 2, r;
+	char rtree[PATH_MAX], rbuild[PATH_MAX];
+	int ret, r;
 
-	if (fuse_opt_parse(&args, &m, mount_opts, opt_proc) < 0) {
-		if (!m.bad)
-			fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
+	ret = parse_cmdline(&args, &m, &copts);
+	if (ret >= 0)
 		goto out_args;
-	}
-	if (m.help) {
-		help();
-		ret = 0;
-		goto out_args;
-	}
-	if (fuse_parse_cmdline(&args, &copts) < 0)
-		goto out_args;
-	if (copts.show_help || copts.show_version) {
-		if (copts.show_help)
-			help();
-		else
-			printf("spdxfs mount, FUSE library %s\n", fuse_pkgversion());
-		ret = 0;
-		goto out_args;
-	}
-	if (!m.tree || !m.mnt) {
-		fprintf(stderr, "usage: spdxfs mount %s\n", usage_args);
-		goto out_args;
-	}
+	ret = 2;
 	if (check_args(m.tree, m.mnt, rtree))
 		goto out_args;
-	if (m.build) {
-		/* Absolute: the daemon changes to / and reads it again on
-		 * SIGHUP. */
-		if (!realpath(m.build, rbuild)) {
-			cli_error("%s: %s", m.build, strerror(errno));
-			goto out_args;
-		}
-		if (built_collect(&fs.built, rbuild, err, sizeof(err))) {
-			cli_error("%s", err);
-			goto out_args;
-		}
-		fs.build_dir = rbuild;
-	}
+	if (m.build && collect_build(&fs, m.build, rbuild))
+		goto out_args;
 	fs.uid = getuid();
 	fs.gid = getgid();
 
 	/* The options are checked here, before the index is built. */
-	if (add_fixed_opts(&args, rtree) || !fs_session_new(&args, &fs)) {
-		ret = 2;
+	if (add_fixed_opts(&args, rtree) || !fs_session_new(&args, &fs))
 		goto out_args;
-	}
-	se = fs.se;
-	if ((r = cli_open_index(m.tree, &io, &fs.src, &idx))) {
-		ret = r;
+	if ((ret = index_tree(&fs, m.tree)))
 		goto out_session;
-	}
-	r = snapshot_build(&snap, idx, fs.built);
-	if (r) {
-		cli_error("%s: %s", m.tree, strerror(-r));
-		index_free(idx);
-		ret = 1;
-		goto out_session;
-	}
-	publish_init(&fs.pub, snap);
 	if ((r = watcher_new(&fs.watcher, &fs))) {
 		cli_error("%s", strerror(-r));
 		ret = 1;
 		goto out_snap;
 	}
 	ret = 1;
-	if (fuse_set_signal_handlers(se))
+	if (fuse_set_signal_handlers(fs.se))
 		goto out_watcher;
-	hup_watcher = fs.watcher;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGHUP, &sa, NULL);
-	if (fuse_session_mount(se, m.mnt))
+	hup_to_watcher(fs.watcher);
+	if (fuse_session_mount(fs.se, m.mnt))
 		goto out_signals;
 	/* The mount is ready: only now may the parent return. */
 	if (fuse_daemonize(copts.foreground))
 		goto out_unmount;
-	if ((r = watcher_start(fs.watcher)))
-		cli_error("cannot watch the tree: %s", strerror(-r));
-	if (copts.singlethread) {
-		r = fuse_session_loop(se);
-	} else {
-		/* libfuse leaves max_idle_threads at UINT_MAX when not
-		 * given, then warns about it: use its default, 10. */
-		struct fuse_loop_config cfg = {
-			.clone_fd = copts.clone_fd,
-			.max_idle_threads = copts.max_idle_threads == UINT_MAX ?
-					    10 : copts.max_idle_threads,
-		};
-
-		r = fuse_session_loop_mt(se, &cfg);
-	}
-	/* 0 on unmount, the signal number on SIGTERM/SIGINT. */
-	ret = r < 0 ? 1 : 0;
-	sigaction(SIGHUP, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
-	watcher_free(fs.watcher);
-	fs.watcher = hup_watcher = NULL;
+	ret = run_daemon(&fs, &copts);
 out_unmount:
-	fuse_session_unmount(se);
+	fuse_session_unmount(fs.se);
 out_signals:
-	sigaction(SIGHUP, &(struct sigaction){ .sa_handler = SIG_DFL }, NULL);
-	hup_watcher = NULL;
-	fuse_remove_signal_handlers(se);
+	hup_to(SIG_DFL);
+	fuse_remove_signal_handlers(fs.se);
 out_watcher:
 	watcher_free(fs.watcher);
 out_snap:
 	fs_cleanup(&fs);
 	publish_put(atomic_load(&fs.pub.cur));
 out_session:
-	fuse_session_destroy(se);
+	fuse_session_destroy(fs.se);
 	source_free(fs.src);
 out_args:
 	built_free(fs.built);

@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 #include "built.h"
-#include "cli.h"
 #include "fs.h"
 #include "index.h"
+#include "log.h"
+#include "refresh.h"
 #include "source.h"
-#include "store.h"
 #include "views.h"
 #include "watch.h"
 
@@ -40,6 +40,7 @@ struct watcher {
 	char **paths;		/* by watch descriptor: directory path */
 	size_t npaths;
 	int degraded;		/* a watch could not be added: poll */
+	int save_err;		/* the last save's failure, 0 if it worked */
 	pthread_t tid;
 	int started;
 };
@@ -92,8 +93,8 @@ static int add_watch(struct watcher *w, const char *rel)
 	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);
 	if (wd < 0) {
 		if (errno == ENOSPC || errno == ENOMEM) {
-			cli_error("inotify watch limit reached (%s); rescanning "
-			       "periodically instead", strerror(errno));
+			log_msg(LOG_WARNING, "inotify watch limit reached (%s); "
+				"rescanning periodically instead", strerror(errno));
 			w->degraded = 1;
 		}
 		return 0;	/* a directory that vanished meanwhile */
@@ -137,39 +138,47 @@ static void recollect_built(struct spdxfs *fs)
 
 	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
 	if (ret) {
-		cli_error("%s; built/ unchanged", err[0] ? err : strerror(-ret));
+		log_msg(LOG_WARNING, "%s; built/ unchanged",
+			err[0] ? err : strerror(-ret));
 		return;
 	}
 	built_free(fs->built);
 	fs->built = b;
 }
 
-/* Rebuild the index (from scratch when @full) and publish it. */
+/*
+ * Refresh the index (from scratch when @full) and publish it.  The saved
+ * index is rewritten, before the snapshot is published, only when it is
+ * worth it (store_worth_saving()): not for a handful of edited files.
+ */
 static void rebuild(struct watcher *w, int full)
 {
 	struct spdxfs *fs = w->fs;
 	struct snapshot *cur = publish_get(&fs->pub), *s;
-	struct index_opts io = { .prev = full ? NULL : cur->idx };
+	struct index_refresh_opts ro = { .prev = cur->idx, .full = full };
+	struct index_refresh_result res;
 	struct spdx_index *idx;
-	char err[512] = "";
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
-	ret = index_build(&idx, fs->src, &io, err, sizeof(err));
+	ret = index_refresh(&idx, fs->src, &ro, &res);
 	if (ret) {
-		cli_error("rescan failed: %s", err[0] ? err : strerror(-ret));
+		log_msg(LOG_ERR, "rescan failed: %s", res.error);
 		goto out;
 	}
+	/* Best effort, said once per reason: the next mount reads more. */
+	if (res.save == REFRESH_SAVE_FAILED && res.save_err != w->save_err)
+		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
+			fs->src->root, res.save_why);
+	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_err : 0;
 	ret = snapshot_build(&s, idx, fs->built);
 	if (ret) {
-		cli_error("rescan failed: %s", strerror(-ret));
+		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);
 		goto out;
 	}
 	fs_update(fs, s);
-	if (idx->rescanned)
-		store_save(idx);	/* best effort: the next mount is faster */
 out:
 	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */
@@ -222,8 +231,8 @@ static void *watch_main(void *arg)
 
 	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (w->ifd < 0) {
-		cli_error("inotify: %s; rescanning periodically instead",
-		       strerror(errno));
+		log_msg(LOG_WARNING, "inotify: %s; rescanning periodically instead",
+			strerror(errno));
 		w->degraded = 1;
 	}
 	watch_tree(w, "");

@@ -4,9 +4,10 @@
  *
  * One thread watches every directory of the tree with inotify (new
  * directories are added as they appear), waits until events have been
- * quiet for a moment, rebuilds the index with the current one as the
- * previous (only changed files are read again), builds a snapshot and
- * hands it to fs_update().  When the watch limit is reached it logs once
+ * quiet for a moment, refreshes the index with the current one as the
+ * previous (only changed files are read again; index_refresh(), which
+ * rewrites the saved index only when that is worth it), builds a
+ * snapshot and hands it to fs_update().  When the watch limit is reached it logs once
  * and falls back to rescanning now and then.  watcher_rescan() asks for
  * a full rescan (every file read again, and with --build the build
  * directory's list of files); it is async-signal-safe, for SIGHUP.

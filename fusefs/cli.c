@@ -18,9 +18,9 @@
 #include "expr.h"
 #include "index.h"
 #include "json.h"
+#include "refresh.h"
 #include "report.h"
 #include "source.h"
-#include "store.h"
 
 void cli_error(const char *fmt, ...)
 {
@@ -63,47 +63,38 @@ static void show_progress(size_t done, size_t total, void *arg)
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp)
 {
-	struct spdx_index *prev = NULL, *idx;
 	struct progress prog = { .start = now() };
-	struct index_opts io = { .nthreads = o->nthreads, .all_files = o->all_files };
+	struct index_refresh_opts ro = {
+		.no_cache = o->no_cache,
+		.nthreads = o->nthreads,
+		.all_files = o->all_files,
+	};
+	struct index_refresh_result res;
 	struct source *src;
-	char err[512] = "", why[128] = "";
-	int ret, save;
+	int ret;
 
 	ret = source_fs_open(&src, tree);
 	if (ret) {
 		cli_error("%s: %s", tree, strerror(-ret));
 		return 2;
 	}
-	if (!o->no_cache) {
-		ret = store_load(&prev, src->root, why, sizeof(why));
-		if (ret == -EINVAL && !o->quiet)
-			cli_error("saved index of %s ignored (%s); rebuilding",
-				  src->root, why);
-		io.prev = prev;
-	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
-		io.progress = show_progress;
-		io.progress_arg = &prog;
+		ro.progress = show_progress;
+		ro.progress_arg = &prog;
 	}
-	ret = index_build(&idx, src, &io, err, sizeof(err));
+	ret = index_refresh(idxp, src, &ro, &res);
+	if (res.load == REFRESH_LOAD_IGNORED && !o->quiet)
+		cli_error("saved index of %s ignored (%s); rebuilding",
+			  src->root, res.load_why);
 	if (ret) {
-		index_free(prev);
-		cli_error("%s", err[0] ? err : strerror(-ret));
+		cli_error("%s", res.error);
 		source_free(src);
 		return 2;
 	}
-	save = !o->no_cache && store_worth_saving(prev, idx);
-	index_free(prev);
-	if (save) {
-		ret = store_save(idx);
-		if (ret && !o->quiet)
-			cli_error("cannot save the index of %s: %s", src->root,
-				  ret == -EPERM ? "cache directory inside the tree"
-						: strerror(-ret));
-	}
+	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
+		cli_error("cannot save the index of %s: %s", src->root,
+			  res.save_why);
 	*srcp = src;
-	*idxp = idx;
 	return 0;
 }
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cli: the spdxfs commands that need no FUSE (scan, list, check).
+ * cli: the spdxfs commands that need no FUSE (scan, list, check, built),
+ * on top of the library in index/: they parse options, print and return
+ * exit statuses, which the library never does.
  *
  * Each cmd_*() takes the arguments after the command name (argv[0] is the
  * command) and returns the process exit status: 0 success, 1 the check
@@ -26,8 +28,10 @@ struct cli_index_opts {
 };
 
 /*
- * Open @tree and build its index, refreshing the saved one.  Prints a
- * one-line error and returns 2 on bad input; 0 on success.
+ * Open @tree and refresh its index with index_refresh() (refresh.h),
+ * printing its warnings (a saved index ignored, a save that failed)
+ * unless quiet.  Prints a one-line error and returns 2 on bad input; 0
+ * on success.
  */
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp);

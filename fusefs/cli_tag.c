@@ -102,7 +102,6 @@ static void read_base(struct tag_cli *c, const char *tree)
 	git_commit *commit = NULL;
 	git_oid oid;
 
-	git_libgit2_init();
 	if (git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 	    git_reference_name_to_id(&oid, repo, "HEAD") ||
 	    git_commit_lookup(&commit, repo, &oid))
@@ -117,7 +116,6 @@ static void read_base(struct tag_cli *c, const char *tree)
 out:
 	git_commit_free(commit);
 	git_repository_free(repo);
-	git_libgit2_shutdown();
 }
 
 /* The absolute form of @path, which need not exist yet. */
@@ -496,7 +494,10 @@ int cmd_tag(int argc, char **argv)
 		cli_error("--license: '%s' cannot go into a comment", c.o.license);
 		return 2;
 	}
+	/* One libgit2 set-up for the run (read_base(), tag.c's blob ids). */
+	git_libgit2_init();
 	ch = run(&c, argv[optind]);
+	git_libgit2_shutdown();
 	free(c.reviews);
 	free(c.decisions_text);
 	return ch;

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * refresh: load the saved index, build from it, save when worth it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "index.h"
+#include "refresh.h"
+#include "source.h"
+#include "store.h"
+
+/* The saved index of @src as the previous index, or NULL. */
+static struct spdx_index *load_saved(struct source *src,
+				     struct index_refresh_result *res)
+{
+	struct spdx_index *prev = NULL;
+	int ret;
+
+	ret = store_load(&prev, src->root, res->load_why, sizeof(res->load_why));
+	if (!ret)
+		res->load = REFRESH_LOAD_USED;
+	else if (ret == -EINVAL)
+		res->load = REFRESH_LOAD_IGNORED;
+	else
+		res->load = REFRESH_LOAD_NONE;	/* -ENOENT, or no cache dir */
+	return prev;
+}
+
+static void save(const struct spdx_index *prev, const struct spdx_index *idx,
+		 struct index_refresh_result *res)
+{
+	int ret;
+
+	if (!store_worth_saving(prev, idx)) {
+		res->save = REFRESH_SAVE_UNNEEDED;
+		return;
+	}
+	ret = store_save(idx);
+	if (!ret) {
+		res->save = REFRESH_SAVE_DONE;
+		return;
+	}
+	res->save = REFRESH_SAVE_FAILED;
+	res->save_err = ret;
+	snprintf(res->save_why, sizeof(res->save_why), "%s",
+		 ret == -EPERM ? "cache directory inside the tree" : strerror(-ret));
+}
+
+int index_refresh(struct spdx_index **out, struct source *src,
+		  const struct index_refresh_opts *opts,
+		  struct index_refresh_result *res)
+{
+	struct index_opts io = {
+		.nthreads = opts->nthreads,
+		.all_files = opts->all_files,
+		.progress = opts->progress,
+		.progress_arg = opts->progress_arg,
+	};
+	struct spdx_index *loaded = NULL, *idx;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (!opts->full)
+		io.prev = opts->prev;
+	if (!opts->full && !opts->prev && !opts->no_cache)
+		io.prev = loaded = load_saved(src, res);
+	ret = index_build(&idx, src, &io, res->error, sizeof(res->error));
+	if (ret) {
+		if (!res->error[0])
+			snprintf(res->error, sizeof(res->error), "%s", strerror(-ret));
+		goto out;
+	}
+	if (opts->no_cache)
+		res->save = REFRESH_SAVE_SKIPPED;
+	else
+		save(io.prev, idx, res);
+	*out = idx;
+out:
+	index_free(loaded);
+	return ret;
+}

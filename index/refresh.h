@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * refresh: the one way to bring an index of a tree up to date, for the
+ * commands and the mount's watcher alike.
+ *
+ * index_refresh() builds the index of a source from a previous one, so
+ * that only changed files are read again: the index being refreshed when
+ * the caller has one (the watcher), else the saved index (store.h).  It
+ * then rewrites the saved index only when store_worth_saving() says so,
+ * before returning: when it returns, the saved index is as it will stay.
+ *
+ * It never prints.  What it did with the saved index, and the warnings
+ * a caller may show (a saved index ignored, a save that failed), are in
+ * struct index_refresh_result; on failure its error is always filled.
+ */
+#ifndef SPDXFS_REFRESH_H
+#define SPDXFS_REFRESH_H
+
+#include <stddef.h>
+
+#include "index.h"
+
+struct source;
+
+struct index_refresh_opts {
+	const struct spdx_index *prev;	/* the index being refreshed; NULL:
+					   start from the saved one */
+	int full;			/* read every file again: neither
+					   @prev nor the saved index */
+	int no_cache;			/* neither load nor save the saved index */
+	int nthreads;			/* 0: one per online CPU */
+	int all_files;			/* also what git ignores */
+	index_progress_fn progress;	/* as in index_opts, may be NULL */
+	void *progress_arg;
+};
+
+enum refresh_load {
+	REFRESH_LOAD_SKIPPED,	/* not looked for: no_cache, full or prev */
+	REFRESH_LOAD_NONE,	/* there was none (or no cache directory) */
+	REFRESH_LOAD_USED,	/* loaded and used as the previous index */
+	REFRESH_LOAD_IGNORED,	/* corrupt, foreign or of another version:
+				   load_why says which; files read again */
+};
+
+enum refresh_save {
+	REFRESH_SAVE_SKIPPED,	/* no_cache */
+	REFRESH_SAVE_UNNEEDED,	/* not worth rewriting (store_worth_saving) */
+	REFRESH_SAVE_DONE,	/* rewritten */
+	REFRESH_SAVE_FAILED,	/* save_err and save_why say why */
+};
+
+struct index_refresh_result {
+	enum refresh_load load;
+	char load_why[128];	/* REFRESH_LOAD_IGNORED: the reason */
+	enum refresh_save save;
+	int save_err;		/* REFRESH_SAVE_FAILED: -errno */
+	char save_why[128];	/* REFRESH_SAVE_FAILED: the reason */
+	char error[512];	/* index_refresh() failed: the reason */
+};
+
+/*
+ * Refresh the index of @src as @opts says.  Returns 0 and sets *@out, or
+ * -errno with @res->error filled when the tree cannot be indexed.  A
+ * saved index that cannot be loaded or saved does not fail it: @res says
+ * so.  @res is filled in either case.
+ */
+int index_refresh(struct spdx_index **out, struct source *src,
+		  const struct index_refresh_opts *opts,
+		  struct index_refresh_result *res);
+
+#endif
