@@ -1010,14 +1010,13 @@ static int cmp_child(const void *a, const void *b, void *arg)
 		      nodes[*(const uint32_t *)b].name);
 }
 
-/* Gather children into sorted runs, drop duplicate names, number the
- * nodes. */
-static int finish(struct view_builder *b)
+/* Lay each directory's children out as one run of child[], in node
+ * order. */
+static int gather_children(struct snapshot *s)
 {
-	struct snapshot *s = b->s;
 	struct vnode *nodes = s->nodes;
 	uint32_t *pos;
-	size_t off = 0, cap;
+	size_t off = 0;
 
 	s->child = malloc((s->nnodes ? s->nnodes : 1) * sizeof(*s->child));
 	pos = calloc(s->nnodes, sizeof(*pos));
@@ -1036,6 +1035,15 @@ static int finish(struct view_builder *b)
 	for (size_t k = 1; k < s->nnodes; k++)
 		s->child[pos[nodes[k].parent]++] = k;
 	free(pos);
+	return 0;
+}
+
+/* Sort each directory's run by name and keep one node of each name; the
+ * others, and all that lies below them, become VN_DEAD. */
+static void sort_children(struct snapshot *s)
+{
+	struct vnode *nodes = s->nodes;
+
 	for (size_t k = 0; k < s->nnodes; k++) {
 		struct vnode *d = &nodes[k];
 		uint32_t *c = s->child + d->first;
@@ -1063,6 +1071,35 @@ static int finish(struct view_builder *b)
 	for (size_t k = 1; k < s->nnodes; k++)
 		if (nodes[nodes[k].parent].kind == VN_DEAD)
 			nodes[k].kind = VN_DEAD;
+}
+
+/* The inode number of node @k: @ino, or on a collision the next free
+ * one probing on; 0 and 1 (the root's) go to nobody else.  Its slot in
+ * the hash table is taken. */
+static uint64_t claim_ino(struct snapshot *s, size_t k, uint64_t ino)
+{
+	for (;;) {
+		size_t i;
+
+		if (ino > 1 || k == 0) {
+			for (i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
+				if (s->nodes[s->slots[i] - 1].ino == ino)
+					break;
+			if (!s->slots[i]) {
+				s->slots[i] = k + 1;
+				return ino;
+			}
+		}
+		ino = mix64(ino + 1);	/* collision: probe on */
+	}
+}
+
+/* Number the live nodes from the hashes of their paths, the root 1, and
+ * fill the inode hash table. */
+static int number_nodes(struct view_builder *b)
+{
+	struct snapshot *s = b->s;
+	size_t cap;
 
 	for (cap = 16; cap < 2 * s->nnodes; cap *= 2)
 		;
@@ -1073,25 +1110,22 @@ static int finish(struct view_builder *b)
 	for (size_t k = 0; k < s->nnodes; k++) {
 		uint64_t ino = k ? mix64(b->hash[k]) : 1;
 
-		if (nodes[k].kind == VN_DEAD)
-			continue;
-		for (;;) {
-			size_t i;
-
-			if (ino > 1 || k == 0) {
-				for (i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
-					if (nodes[s->slots[i] - 1].ino == ino)
-						break;
-				if (!s->slots[i]) {
-					s->slots[i] = k + 1;
-					break;
-				}
-			}
-			ino = mix64(ino + 1);	/* collision: probe on */
-		}
-		nodes[k].ino = ino;
+		if (s->nodes[k].kind != VN_DEAD)
+			s->nodes[k].ino = claim_ino(s, k, ino);
 	}
 	return 0;
+}
+
+/* Gather children into sorted runs, drop duplicate names, number the
+ * nodes. */
+static int finish(struct view_builder *b)
+{
+	int ret = gather_children(b->s);
+
+	if (ret)
+		return ret;
+	sort_children(b->s);
+	return number_nodes(b);
 }
 
 /* An empty snapshot of @idx with its root, and what the views share. */
