@@ -78,7 +78,10 @@ $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -Itests/unit -MMD -MP \
-		$(LDFLAGS) -o $@ $< $(LIBINDEX) $(GIT_LIBS) -pthread
+		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(GIT_LIBS) -pthread
+
+# The views and their attributes build without FUSE: their test links them.
+$(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
 
 units: $(UNIT_BIN)
 

@@ -25,8 +25,8 @@
 #include "fs.h"
 #include "index.h"
 #include "source.h"
-#include "tag.h"
 #include "views.h"
+#include "xattr.h"
 
 /* A cached tree file descriptor (handle-less reads). */
 struct fdent {
@@ -523,87 +523,6 @@ static void spdxfs_statfs(fuse_req_t req, fuse_ino_t ino)
 	fuse_reply_statfs(req, &sv);
 }
 
-/*
- * user.spdx.suggested of untagged file @f: what tag_suggest() says,
- * computed once per snapshot (it reads the file) and kept as "0EXPR"
- * (the series tags it), "1LICENSES" (for review) or "N" (not a file
- * the series tags).  Returns the memo or NULL with *@err set.
- */
-static const char *suggestion(struct spdxfs *fs, struct snapshot *s,
-			      const struct spdx_file *f, int *err)
-{
-	size_t file = f - s->idx->files;
-	const char *m = snapshot_memo_get(s, file);
-	char buf[256], *val;
-	int r;
-
-	if (m)
-		return m;
-	r = tag_suggest(fs->src, s->idx, f, TAG_DEFAULT_LICENSE, buf + 1,
-			sizeof(buf) - 1);
-	if (r < 0 && r != -ENODATA) {
-		*err = r;	/* unreadable now: not remembered */
-		return NULL;
-	}
-	buf[0] = r < 0 ? 'N' : r ? '1' : '0';
-	if (r < 0)
-		buf[1] = '\0';
-	val = strdup(buf);
-	if (!val || !(m = snapshot_memo_set(s, file, val))) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	return m;
-}
-
-/* The value of extended attribute @name of @n into @buf; its length, or
- * -ENODATA (or the error that kept it from being computed). */
-static int xattr_value(struct spdxfs *fs, struct snapshot *s,
-		       const struct vnode *n, const char *name, char *buf,
-		       size_t size)
-{
-	const struct spdx_file *f = vnode_file(s, n);
-	const struct spdx_expr *e;
-	const char *v = NULL;
-
-	if (!f || strncmp(name, "user.spdx.", 10))
-		return -ENODATA;
-	e = index_file_expr(s->idx, f);
-	name += 10;
-	if (!strcmp(name, "suggested")) {
-		const char *m;
-		int err;
-
-		if (f->status != ST_UNTAGGED || !vnode_in_untagged(s, n))
-			return -ENODATA;
-		if (!(m = suggestion(fs, s, f, &err)))
-			return err;
-		if (m[0] == 'N')
-			return -ENODATA;
-		if (m[0] == '1')
-			return snprintf(buf, size, "review%s%s", m[1] ? ": " : "", m + 1);
-		return snprintf(buf, size, "%s", m + 1);
-	}
-	if (!strcmp(name, "expression"))
-		v = e ? e->text : NULL;
-	else if (!strcmp(name, "status"))
-		v = spdx_status_name(f->status);
-	else if (!strcmp(name, "line") && f->line)
-		return snprintf(buf, size, "%u", f->line);
-	else if (!strcmp(name, "path"))
-		v = f->path;
-	else if (!strcmp(name, "error"))
-		v = f->error ? f->error : e ? e->error : NULL;
-	if (!v)
-		return -ENODATA;
-	return snprintf(buf, size, "%s", v);
-}
-
-static const char *const xattr_names[] = {
-	"user.spdx.expression", "user.spdx.status", "user.spdx.line",
-	"user.spdx.path", "user.spdx.error", "user.spdx.suggested",
-};
-
 static void reply_value(fuse_req_t req, const char *val, size_t len, size_t size)
 {
 	if (!size)
@@ -620,13 +539,13 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	struct spdxfs *fs = fs_of(req);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
-	char buf[PATH_MAX + 128];
+	char buf[XATTR_VALUE_ROOM];
 	int len;
 
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
 	} else {
-		len = xattr_value(fs, s, n, name, buf, sizeof(buf));
+		len = xattr_get(s, n, fs->src, name, buf, sizeof(buf));
 		if (len < 0)
 			fuse_reply_err(req, -len);
 		else if ((size_t)len >= sizeof(buf))
@@ -642,23 +561,18 @@ static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 	struct spdxfs *fs = fs_of(req);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
-	char list[256], val[PATH_MAX + 128];
-	size_t len = 0;
+	char list[XATTR_NAMES_ROOM];
+	size_t len;
 
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
-		goto out;
+	} else {
+		len = xattr_list(s, n, fs->src, list, sizeof(list));
+		if (len > sizeof(list))
+			fuse_reply_err(req, E2BIG);
+		else
+			reply_value(req, list, len, size);
 	}
-	for (size_t i = 0; i < sizeof(xattr_names) / sizeof(xattr_names[0]); i++) {
-		size_t k = strlen(xattr_names[i]) + 1;
-
-		if (xattr_value(fs, s, n, xattr_names[i], val, sizeof(val)) < 0)
-			continue;
-		memcpy(list + len, xattr_names[i], k);
-		len += k;
-	}
-	reply_value(req, list, len, size);
-out:
 	publish_put(s);
 }
 

@@ -2,12 +2,13 @@
 /*
  * views: build the mount's directory tree from an index (see views.h).
  *
- * The build appends nodes to one array, parents before children, then
- * gathers each directory's children into a contiguous sorted run and
- * fills the inode hash table.  Mirrored tree paths are added from the
- * index's files in path order, so a directory's files are contiguous
- * and a stack of open directories is enough to create each directory
- * once.
+ * The build appends nodes to one array, parents before children, one
+ * root entry of view_table[] (after the builders it names) at a time,
+ * then gathers each directory's children into a contiguous sorted run
+ * and fills the inode hash table.  Mirrored tree paths are added from
+ * the index's files in path order, so a directory's files are
+ * contiguous and a stack of open directories is enough to create each
+ * directory once.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,16 +23,30 @@
 #include "index.h"
 #include "licenses.h"
 #include "report.h"
-#include "source.h"
 #include "strpool.h"
 #include "views.h"
+#include "xattr.h"
 
 #define FNV_BASIS	0xcbf29ce484222325ULL
 #define FNV_PRIME	0x100000001b3ULL
+#define NSEC_PER_SEC	1000000000
 
-struct builder {
+/* Room for a license identifier as a view names it; longer ones, which
+ * no LICENSES/ file declares, are left out. */
+#define ID_MAX		256
+
+/* README: where a view's description starts, and the width its prose
+ * paragraphs are wrapped to. */
+#define README_COL	19
+#define README_WIDTH	72
+
+struct view_builder {
 	struct snapshot *s;
 	struct spdx_index *idx;
+	const struct built *built;	/* mount --build, or NULL */
+	unsigned char *used;	/* per expression: is it a counted file's? */
+	struct summary sum;	/* the index's, once have_sum */
+	int have_sum;
 	size_t cap;
 	uint64_t *hash;		/* per node: FNV-1a of its mount path */
 	struct strpool *pool;
@@ -78,8 +93,9 @@ static uint64_t mix64(uint64_t x)
 
 /* Append a node; @name must outlive the snapshot.  Returns its index or
  * -ENOMEM. */
-static long add_node(struct builder *b, uint32_t parent, const char *name,
-		     size_t len, enum vnode_kind kind, uint32_t first)
+static long add_node(struct view_builder *b, uint32_t parent,
+		     const char *name, size_t len, enum vnode_kind kind,
+		     uint32_t first)
 {
 	struct snapshot *s = b->s;
 	struct vnode *n;
@@ -110,8 +126,8 @@ static long add_node(struct builder *b, uint32_t parent, const char *name,
 }
 
 /* A directory whose name is copied into the snapshot's pool. */
-static long add_dir(struct builder *b, uint32_t parent, const char *name,
-		    size_t len)
+static long add_dir(struct view_builder *b, uint32_t parent,
+		    const char *name, size_t len)
 {
 	char *copy = strpool_add(b->pool, name, len);
 
@@ -120,8 +136,8 @@ static long add_dir(struct builder *b, uint32_t parent, const char *name,
 	return add_node(b, parent, copy, len, VN_DIR, 0);
 }
 
-static int add_blob(struct builder *b, uint32_t parent, const char *name,
-		    char *data, size_t len)
+static int add_blob(struct view_builder *b, uint32_t parent,
+		    const char *name, char *data, size_t len)
 {
 	struct snapshot *s = b->s;
 	struct vblob *bl;
@@ -140,7 +156,7 @@ static int add_blob(struct builder *b, uint32_t parent, const char *name,
 	return n < 0 ? (int)n : 0;
 }
 
-static int stack_reserve(struct builder *b, size_t depth)
+static int stack_reserve(struct view_builder *b, size_t depth)
 {
 	if (depth < b->stk_cap)
 		return 0;
@@ -187,7 +203,7 @@ static uint32_t tree_dir(const struct spdx_index *idx, const char *path,
  * directory @top, each at its tree path, creating the directories on the
  * way; each of those mirrors its tree directory.
  */
-static int mirror(struct builder *b, uint32_t top, const uint32_t *files, size_t n)
+static int mirror(struct view_builder *b, uint32_t top, const uint32_t *files, size_t n)
 {
 	const char *prev = "";
 	size_t depth = 0;
@@ -274,7 +290,7 @@ static void binset_release(struct binset *set)
 
 /* One directory per bin below @top, each mirroring its files.  Empty
  * bins get an empty directory. */
-static int add_bins(struct builder *b, uint32_t top, const struct binset *set)
+static int add_bins(struct view_builder *b, uint32_t top, const struct binset *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct bin *bin = &set->bins[i];
@@ -328,7 +344,7 @@ static int fill_bins(struct binset *set, const struct spdx_index *idx,
 }
 
 struct classify {
-	struct builder *b;
+	struct view_builder *b;
 	struct binset *set;
 	struct expr_bins *eb;
 	int by_id;		/* else by license file */
@@ -339,7 +355,7 @@ static int classify_id(const char *id, size_t len, int plus, int is_exception,
 {
 	struct classify *c = arg;
 	const struct licenses *lic = c->b->idx->lic;
-	char buf[256], modern[256];
+	char buf[ID_MAX], modern[ID_MAX];
 	const char *spelled;
 	long bin;
 
@@ -370,12 +386,20 @@ static int classify_id(const char *id, size_t len, int plus, int is_exception,
 	return eb_add(c->eb, bin);
 }
 
+static void eb_free(struct expr_bins *eb, size_t n)
+{
+	if (!eb)
+		return;
+	for (size_t k = 0; k < n; k++)
+		free(eb[k].bins);
+	free(eb);
+}
+
 /*
  * Fill @set: by license file (@by_id 0: one bin per LICENSES/ file, in
  * their order) or by modern identifier (@by_id 1: bins as found).
  */
-static int classify_files(struct builder *b, struct binset *set, int by_id,
-			  const unsigned char *used)
+static int classify_files(struct view_builder *b, struct binset *set, int by_id)
 {
 	const struct spdx_index *idx = b->idx;
 	struct expr_bins *eb;
@@ -397,7 +421,7 @@ static int classify_files(struct builder *b, struct binset *set, int by_id,
 	for (size_t k = 0; k < idx->nexprs; k++) {
 		struct classify c = { .b = b, .set = set, .eb = &eb[k], .by_id = by_id };
 
-		if (!used[k] || !idx->exprs[k].ast)
+		if (!b->used[k] || !idx->exprs[k].ast)
 			continue;
 		ret = expr_foreach_id(idx->exprs[k].ast, classify_id, &c);
 		if (ret)
@@ -405,32 +429,23 @@ static int classify_files(struct builder *b, struct binset *set, int by_id,
 	}
 	ret = fill_bins(set, idx, eb);
 out:
-	for (size_t k = 0; k < idx->nexprs; k++)
-		free(eb[k].bins);
-	free(eb);
+	eb_free(eb, idx->nexprs);
 	return ret;
 }
 
-/* usable-under/: one bin per modern id of a declared license identifier
- * that at least one expression is usable under. */
-static int classify_usable(struct builder *b, struct binset *set,
-			   const unsigned char *used)
+/* usable-under/'s candidates, into @cand: the modern id of each
+ * identifier a license (not an exception) file declares. */
+static int usable_candidates(struct view_builder *b, struct binset *cand)
 {
-	const struct spdx_index *idx = b->idx;
-	const struct licenses *lic = idx->lic;
-	struct binset cand = { 0 };
-	struct expr_bins *eb;
-	int ret = 0;
+	const struct licenses *lic = b->idx->lic;
 
-	if (!lic)
-		return 0;
 	for (int l = 0; l < lic->nfiles; l++) {
 		const struct license_file *lf = &lic->files[l];
 
 		if (lf->exception)
 			continue;
 		for (int j = 0; j < lf->nids; j++) {
-			char buf[256], modern[256];
+			char buf[ID_MAX], modern[ID_MAX];
 			size_t len = strlen(lf->ids[j]);
 			int plus = len && lf->ids[j][len - 1] == '+';
 
@@ -439,42 +454,86 @@ static int classify_usable(struct builder *b, struct binset *set,
 			memcpy(buf, lf->ids[j], len - plus);
 			buf[len - plus] = '\0';
 			spdx_modern_id(buf, plus, modern, sizeof(modern));
-			if (bin_find(&cand, b->pool, modern) < 0) {
-				binset_release(&cand);
+			if (bin_find(cand, b->pool, modern) < 0)
 				return -ENOMEM;
-			}
 		}
 	}
+	return 0;
+}
+
+/* usable-under/: one bin per candidate that at least one expression is
+ * usable under. */
+static int classify_usable(struct view_builder *b, struct binset *set)
+{
+	const struct spdx_index *idx = b->idx;
+	struct binset cand = { 0 };
+	struct expr_bins *eb = NULL;
+	int ret;
+
+	if (!idx->lic)
+		return 0;
+	if ((ret = usable_candidates(b, &cand)))
+		goto out;
 	eb = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*eb));
 	if (!eb) {
-		binset_release(&cand);
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto out;
 	}
-	for (size_t k = 0; k < idx->nexprs; k++) {
-		if (!used[k] || !idx->exprs[k].ast)
+	for (size_t k = 0; k < idx->nexprs && !ret; k++) {
+		if (!b->used[k] || !idx->exprs[k].ast)
 			continue;
-		for (size_t c = 0; c < cand.n; c++) {
+		for (size_t c = 0; c < cand.n && !ret; c++) {
 			long bin;
 
 			if (!expr_usable_under(idx->exprs[k].ast, cand.bins[c].name))
 				continue;
 			bin = bin_find(set, b->pool, cand.bins[c].name);
-			if (bin < 0 || (ret = eb_add(&eb[k], bin))) {
-				ret = -ENOMEM;
-				goto out;
-			}
+			ret = bin < 0 ? (int)bin : eb_add(&eb[k], bin);
 		}
 	}
-	ret = fill_bins(set, idx, eb);
+	if (!ret)
+		ret = fill_bins(set, idx, eb);
 out:
-	for (size_t k = 0; k < idx->nexprs; k++)
-		free(eb[k].bins);
-	free(eb);
+	eb_free(eb, idx->nexprs);
 	binset_release(&cand);
 	return ret;
 }
 
-static int add_view(struct builder *b, uint32_t top, int (*pick)(const struct spdx_file *))
+/* The bins of @set (filled when @ret is 0) as directories below @dir;
+ * @set is released either way. */
+static int add_binned(struct view_builder *b, uint32_t dir, struct binset *set,
+		      int ret)
+{
+	if (!ret)
+		ret = add_bins(b, dir, set);
+	binset_release(set);
+	return ret;
+}
+
+static int fill_by_license(struct view_builder *b, uint32_t dir)
+{
+	struct binset set = { 0 };
+
+	return add_binned(b, dir, &set, classify_files(b, &set, 0));
+}
+
+static int fill_by_id(struct view_builder *b, uint32_t dir)
+{
+	struct binset set = { 0 };
+
+	return add_binned(b, dir, &set, classify_files(b, &set, 1));
+}
+
+static int fill_usable(struct view_builder *b, uint32_t dir)
+{
+	struct binset set = { 0 };
+
+	return add_binned(b, dir, &set, classify_usable(b, &set));
+}
+
+/* The files @pick accepts, at their tree paths below @dir. */
+static int mirror_picked(struct view_builder *b, uint32_t dir,
+			 int (*pick)(const struct spdx_file *))
 {
 	const struct spdx_index *idx = b->idx;
 	struct bin bin = { 0 };
@@ -484,7 +543,7 @@ static int add_view(struct builder *b, uint32_t top, int (*pick)(const struct sp
 		if (pick(&idx->files[i]))
 			ret = bin_push(&bin, i);
 	if (!ret)
-		ret = mirror(b, top, bin.files, bin.n);
+		ret = mirror(b, dir, bin.files, bin.n);
 	free(bin.files);
 	return ret;
 }
@@ -510,7 +569,7 @@ static int pick_uapi(const struct spdx_file *f)
 }
 
 /* licenses/ID: every declared identifier, served from its license file. */
-static int add_licenses(struct builder *b, uint32_t top)
+static int fill_licenses(struct view_builder *b, uint32_t dir)
 {
 	const struct licenses *lic = b->idx->lic;
 
@@ -523,7 +582,7 @@ static int add_licenses(struct builder *b, uint32_t top)
 		if (!f)
 			continue;
 		for (int j = 0; j < lf->nids; j++) {
-			long n = add_node(b, top, lf->ids[j], strlen(lf->ids[j]),
+			long n = add_node(b, dir, lf->ids[j], strlen(lf->ids[j]),
 					  VN_FILE, f - b->idx->files);
 
 			if (n < 0)
@@ -533,74 +592,68 @@ static int add_licenses(struct builder *b, uint32_t top)
 	return 0;
 }
 
-static const char readme[] =
-	"spdxfs: the files of a kernel tree, by SPDX license.\n"
-	"\n"
-	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
-	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
-	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
-	"usable-under/ID/   files whose expression is satisfied by accepting ID alone\n"
-	"uapi/              files with a uapi path component, tagged or not;\n"
-	"                   WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note\n"
-	"untagged/          files with no SPDX tag (excluded files left out)\n"
-	"misplaced/         files whose tag is not on the conventional line\n"
-	"invalid/           files whose tag fails parsing or validation\n"
-	"licenses/ID        the full LICENSES/ file declaring ID\n"
-	"built/             with --build BUILD_DIR: the files of that kernel image;\n"
-	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
-	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
-	"backlog            untagged files per directory, largest first\n"
-	"\n"
-	"Files keep their tree paths below each view.  Extended attributes:\n"
-	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
-	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
-	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
-	"(\"review\" when none is recognised) for a file left for review, absent\n"
-	"for a file the series would not tag.\n"
-	"\n"
-	"Files have the owner and mode of the tree file, directories that mirror\n"
-	"a tree directory those of that directory; the other directories (the\n"
-	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
-	"permissions without write, generated files the tree root's owner and\n"
-	"0444.  The kernel checks them (default_permissions).\n"
-	"The mount is read-only and follows the tree live.\n";
-
-static int add_summary(struct builder *b, uint32_t root)
+/*
+ * A generated file @name below @parent, whose text @write prints.  The
+ * text is kept in memory: writing to a memory stream fails only when
+ * memory is short, which fclose() reports.
+ */
+static int add_text(struct view_builder *b, uint32_t parent, const char *name,
+		    int (*write)(struct view_builder *b, FILE *out))
 {
-	struct summary sum;
-	char *text = NULL, *json = NULL;
-	size_t tlen = 0, jlen = 0;
-	FILE *f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 	int ret;
 
-	if (summary_compute(&sum, b->idx)) {
-		summary_release(&sum);
+	if (!f)
 		return -ENOMEM;
-	}
-	f = open_memstream(&text, &tlen);
-	if (f) {
-		report_summary_text(f, &sum);
-		fclose(f);
-	}
-	f = open_memstream(&json, &jlen);
-	if (f) {
-		report_summary_json(f, &sum);
-		fclose(f);
-	}
-	summary_release(&sum);
-	if (!text || !json) {
+	ret = write(b, f);
+	if (fclose(f) && !ret)
+		ret = -ENOMEM;
+	if (!ret && !text)
+		ret = -ENOMEM;
+	if (ret) {
 		free(text);
-		free(json);
-		return -ENOMEM;
+		return ret;
 	}
-	ret = add_blob(b, root, "summary", text, tlen);
-	if (!ret)
-		ret = add_blob(b, root, "summary.json", json, jlen);
-	else
-		free(json);
-	return ret;
+	return add_blob(b, parent, name, text, len);
 }
 
+/* The summary of the whole index, computed once for summary and
+ * summary.json; NULL when memory is short. */
+static const struct summary *builder_summary(struct view_builder *b)
+{
+	if (b->have_sum)
+		return &b->sum;
+	if (summary_compute(&b->sum, b->idx)) {
+		summary_release(&b->sum);
+		return NULL;
+	}
+	b->have_sum = 1;
+	return &b->sum;
+}
+
+static int write_summary(struct view_builder *b, FILE *out)
+{
+	const struct summary *sum = builder_summary(b);
+
+	if (!sum)
+		return -ENOMEM;
+	report_summary_text(out, sum);
+	return 0;
+}
+
+static int write_summary_json(struct view_builder *b, FILE *out)
+{
+	const struct summary *sum = builder_summary(b);
+
+	if (!sum)
+		return -ENOMEM;
+	report_summary_json(out, sum);
+	return 0;
+}
+
+/* A run of files of one directory. */
 struct dircount {
 	const char *path;	/* a file path; the directory is its first len bytes */
 	size_t len;
@@ -618,6 +671,7 @@ static int cmp_dircount(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
+/* The runs of one directory added up. */
 struct dirtotal {
 	const char *path;
 	size_t len, untagged, files;
@@ -637,23 +691,16 @@ static int cmp_dirtotal(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
-/* backlog: per directory, untagged files and files (excluded files left
- * out), directories with untagged files only, largest first. */
-static int add_backlog(struct builder *b, uint32_t root)
+/* Count @idx's files (excluded files left out) into @dc, one entry per
+ * run of files of one directory, sorted by directory; returns the
+ * number of runs. */
+static size_t count_runs(const struct spdx_index *idx, struct dircount *dc)
 {
-	const struct spdx_index *idx = b->idx;
-	struct dircount *dc = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*dc));
-	struct dirtotal *dt = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*dt));
-	size_t n = 0, nt = 0, len = 0;
-	char *text = NULL;
-	FILE *f;
+	size_t n = 0;
 
-	if (!dc || !dt)
-		goto nomem;
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *fl = &idx->files[i];
 		const char *slash = strrchr(fl->path, '/');
-
 		size_t dlen = slash ? (size_t)(slash - fl->path) : 0;
 
 		if (fl->status == ST_EXCLUDED)
@@ -671,6 +718,16 @@ static int add_backlog(struct builder *b, uint32_t root)
 		n++;
 	}
 	qsort(dc, n, sizeof(*dc), cmp_dircount);
+	return n;
+}
+
+/* Add up the sorted runs @dc[0..@n) per directory into @dt, largest
+ * backlog first; returns the number of directories. */
+static size_t total_runs(const struct dircount *dc, size_t n,
+			 struct dirtotal *dt)
+{
+	size_t nt = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		if (!nt || cmp_dircount(&dc[i], &(struct dircount){
 				.path = dt[nt - 1].path, .len = dt[nt - 1].len })) {
@@ -683,23 +740,31 @@ static int add_backlog(struct builder *b, uint32_t root)
 		dt[nt - 1].untagged += dc[i].untagged;
 	}
 	qsort(dt, nt, sizeof(*dt), cmp_dirtotal);
-	f = open_memstream(&text, &len);
-	if (!f)
-		goto nomem;
-	fprintf(f, "%8s %8s  %s\n", "untagged", "files", "directory");
+	return nt;
+}
+
+/* backlog: per directory, untagged files and files (excluded files left
+ * out), directories with untagged files only, largest first. */
+static int write_backlog(struct view_builder *b, FILE *out)
+{
+	const struct spdx_index *idx = b->idx;
+	struct dircount *dc = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(*dc));
+	struct dirtotal *dt = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(*dt));
+	size_t nt;
+
+	if (!dc || !dt) {
+		free(dc);
+		free(dt);
+		return -ENOMEM;
+	}
+	nt = total_runs(dc, count_runs(idx, dc), dt);
+	fprintf(out, "%8s %8s  %s\n", "untagged", "files", "directory");
 	for (size_t i = 0; i < nt && dt[i].untagged; i++)
-		fprintf(f, "%8zu %8zu  ./%.*s%s\n", dt[i].untagged, dt[i].files,
+		fprintf(out, "%8zu %8zu  ./%.*s%s\n", dt[i].untagged, dt[i].files,
 			(int)dt[i].len, dt[i].path, dt[i].len ? "/" : "");
-	if (fclose(f) || !text)
-		goto nomem;
 	free(dc);
 	free(dt);
-	return add_blob(b, root, "backlog", text, len);
-nomem:
-	free(text);
-	free(dc);
-	free(dt);
-	return -ENOMEM;
+	return 0;
 }
 
 /* The text "spdxfs built BUILD_DIR" prints for @files (@missing built
@@ -737,19 +802,16 @@ static int cmp_u32(const void *a, const void *b)
 
 /* built/: the image's files that the index has, at their tree paths,
  * and built/SUMMARY. */
-static int add_built(struct builder *b, uint32_t root, const struct built *bt)
+static int fill_built(struct view_builder *b, uint32_t dir)
 {
 	const struct spdx_index *idx = b->idx;
+	const struct built *bt = b->built;
 	const struct spdx_file **files;
 	struct bin bin = { 0 };
 	size_t missing, len, n;
 	char *text = NULL;
-	long top;
 	int ret = -ENOMEM;
 
-	top = add_node(b, root, "built", 5, VN_DIR, 0);
-	if (top < 0)
-		return top;
 	files = malloc((bt->npaths ? bt->npaths : 1) * sizeof(*files));
 	if (!files)
 		return -ENOMEM;
@@ -761,8 +823,8 @@ static int add_built(struct builder *b, uint32_t root, const struct built *bt)
 	if ((ret = built_summary(idx, bt, files, n, missing, &text, &len)))
 		goto out;
 	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
-	if (!(ret = mirror(b, top, bin.files, bin.n)))
-		ret = add_blob(b, top, "SUMMARY", text, len);
+	if (!(ret = mirror(b, dir, bin.files, bin.n)))
+		ret = add_blob(b, dir, "SUMMARY", text, len);
 	else
 		free(text);
 out:
@@ -773,27 +835,171 @@ out:
 
 /* uapi/WITHOUT-SYSCALL-NOTE: the uapi files the summary counts as
  * lacking the note, one path per line. */
-static int add_without_note(struct builder *b, uint32_t uapi)
+static int write_without_note(struct view_builder *b, FILE *out)
 {
 	const struct spdx_index *idx = b->idx;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
 
-	if (!f)
-		return -ENOMEM;
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *fl = &idx->files[i];
 
 		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
 		    !file_has_syscall_note(idx, fl))
-			fprintf(f, "%s\n", fl->path);
+			fprintf(out, "%s\n", fl->path);
 	}
-	if (fclose(f) || !text) {
-		free(text);
+	return 0;
+}
+
+static int fill_uapi(struct view_builder *b, uint32_t dir)
+{
+	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", write_without_note);
+}
+
+static const char readme_head[] =
+	"spdxfs: the files of a kernel tree, by SPDX license.\n";
+
+static const char readme_paths[] =
+	"Files keep their tree paths below each view.  Extended attributes: ";
+
+static const char readme_tail[] =
+	"Files have the owner and mode of the tree file, directories that mirror\n"
+	"a tree directory those of that directory; the other directories (the\n"
+	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
+	"permissions without write, generated files the tree root's owner and\n"
+	"0444.  The kernel checks them (default_permissions).\n"
+	"The mount is read-only and follows the tree live.\n";
+
+/* README's line for root entry @v: its usage, then its help, each line
+ * after the first indented to the same column. */
+static void write_usage(FILE *out, const struct view *v)
+{
+	const char *p = v->help, *nl;
+
+	if (!v->usage)
+		return;
+	fprintf(out, "%-*s", README_COL, v->usage);
+	while ((nl = strchr(p, '\n'))) {
+		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, README_COL, "");
+		p = nl + 1;
+	}
+	fprintf(out, "%s\n", p);
+}
+
+/* @text as lines of at most README_WIDTH columns (unless one word is
+ * longer), broken at single spaces. */
+static void write_wrapped(FILE *out, const char *text)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, " ");
+
+		if (col && col + 1 + len > README_WIDTH) {
+			fputc('\n', out);
+			col = 0;
+		} else if (col) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(text, 1, len, out);
+		col += len;
+		text += len;
+		if (*text == ' ')
+			text++;
+	}
+	fputc('\n', out);
+}
+
+/* README: what each entry of view_table holds, what the extended
+ * attributes (xattr.h) are, and whose the permissions are. */
+static int write_readme(struct view_builder *b, FILE *out)
+{
+	char *para = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fprintf(out, "%s\n", readme_head);
+	for (size_t i = 0; i < view_count; i++)
+		write_usage(out, &view_table[i]);
+	f = open_memstream(&para, &len);
+	if (!f)
+		return -ENOMEM;
+	fputs(readme_paths, f);
+	xattr_describe(f);
+	if (fclose(f) || !para) {
+		free(para);
 		return -ENOMEM;
 	}
-	return add_blob(b, uapi, "WITHOUT-SYSCALL-NOTE", text, len);
+	fputc('\n', out);
+	write_wrapped(out, para);
+	fprintf(out, "\n%s", readme_tail);
+	free(para);
+	return 0;
+}
+
+/*
+ * The entries at the root, in the order README lists them.  A view
+ * mirrors the files its pick() accepts at their tree paths and adds what
+ * its fill() makes; a generated file holds what its write() prints.
+ */
+const struct view view_table[] = {
+	{ "by-license", "by-license/NAME/",
+	  "files whose tag names an identifier of LICENSES/*/NAME",
+	  .fill = fill_by_license },
+	{ "by-id", "by-id/ID/",
+	  "files by identifier, in today's SPDX spelling\n"
+	  "(GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)",
+	  .fill = fill_by_id },
+	{ "usable-under", "usable-under/ID/",
+	  "files whose expression is satisfied by accepting ID alone",
+	  .fill = fill_usable },
+	{ "uapi", "uapi/",
+	  "files with a uapi path component, tagged or not;\n"
+	  "WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note",
+	  .pick = pick_uapi, .fill = fill_uapi },
+	{ "untagged", "untagged/",
+	  "files with no SPDX tag (excluded files left out)",
+	  .pick = pick_untagged },
+	{ "misplaced", "misplaced/",
+	  "files whose tag is not on the conventional line",
+	  .pick = pick_misplaced },
+	{ "invalid", "invalid/",
+	  "files whose tag fails parsing or validation",
+	  .pick = pick_invalid },
+	{ "licenses", "licenses/ID",
+	  "the full LICENSES/ file declaring ID",
+	  .fill = fill_licenses },
+	{ "built", "built/",
+	  "with --build BUILD_DIR: the files of that kernel image;\n"
+	  "built/SUMMARY is the output of 'spdxfs built BUILD_DIR'",
+	  .fill = fill_built, .needs_build = 1 },
+	{ "README", .write = write_readme },
+	{ "summary", "summary",
+	  "the report of 'spdxfs scan'; summary.json the same as JSON",
+	  .write = write_summary },
+	{ "summary.json", .write = write_summary_json },
+	{ "backlog", "backlog",
+	  "untagged files per directory, largest first",
+	  .write = write_backlog },
+};
+
+const size_t view_count = sizeof(view_table) / sizeof(view_table[0]);
+
+/* Root entry @v: its directory and what goes in it, or its file. */
+static int add_root_entry(struct view_builder *b, const struct view *v)
+{
+	long dir;
+	int ret = 0;
+
+	if (v->write)
+		return add_text(b, 0, v->name, v->write);
+	dir = add_node(b, 0, v->name, strlen(v->name), VN_DIR, 0);
+	if (dir < 0)
+		return dir;
+	if (v->pick)
+		ret = mirror_picked(b, dir, v->pick);
+	if (!ret && v->fill)
+		ret = v->fill(b, dir);
+	return ret;
 }
 
 static int cmp_child(const void *a, const void *b, void *arg)
@@ -804,14 +1010,13 @@ static int cmp_child(const void *a, const void *b, void *arg)
 		      nodes[*(const uint32_t *)b].name);
 }
 
-/* Gather children into sorted runs, drop duplicate names, number the
- * nodes. */
-static int finish(struct builder *b)
+/* Lay each directory's children out as one run of child[], in node
+ * order. */
+static int gather_children(struct snapshot *s)
 {
-	struct snapshot *s = b->s;
 	struct vnode *nodes = s->nodes;
 	uint32_t *pos;
-	size_t off = 0, cap;
+	size_t off = 0;
 
 	s->child = malloc((s->nnodes ? s->nnodes : 1) * sizeof(*s->child));
 	pos = calloc(s->nnodes, sizeof(*pos));
@@ -830,6 +1035,15 @@ static int finish(struct builder *b)
 	for (size_t k = 1; k < s->nnodes; k++)
 		s->child[pos[nodes[k].parent]++] = k;
 	free(pos);
+	return 0;
+}
+
+/* Sort each directory's run by name and keep one node of each name; the
+ * others, and all that lies below them, become VN_DEAD. */
+static void sort_children(struct snapshot *s)
+{
+	struct vnode *nodes = s->nodes;
+
 	for (size_t k = 0; k < s->nnodes; k++) {
 		struct vnode *d = &nodes[k];
 		uint32_t *c = s->child + d->first;
@@ -857,6 +1071,35 @@ static int finish(struct builder *b)
 	for (size_t k = 1; k < s->nnodes; k++)
 		if (nodes[nodes[k].parent].kind == VN_DEAD)
 			nodes[k].kind = VN_DEAD;
+}
+
+/* The inode number of node @k: @ino, or on a collision the next free
+ * one probing on; 0 and 1 (the root's) go to nobody else.  Its slot in
+ * the hash table is taken. */
+static uint64_t claim_ino(struct snapshot *s, size_t k, uint64_t ino)
+{
+	for (;;) {
+		size_t i;
+
+		if (ino > 1 || k == 0) {
+			for (i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
+				if (s->nodes[s->slots[i] - 1].ino == ino)
+					break;
+			if (!s->slots[i]) {
+				s->slots[i] = k + 1;
+				return ino;
+			}
+		}
+		ino = mix64(ino + 1);	/* collision: probe on */
+	}
+}
+
+/* Number the live nodes from the hashes of their paths, the root 1, and
+ * fill the inode hash table. */
+static int number_nodes(struct view_builder *b)
+{
+	struct snapshot *s = b->s;
+	size_t cap;
 
 	for (cap = 16; cap < 2 * s->nnodes; cap *= 2)
 		;
@@ -867,108 +1110,83 @@ static int finish(struct builder *b)
 	for (size_t k = 0; k < s->nnodes; k++) {
 		uint64_t ino = k ? mix64(b->hash[k]) : 1;
 
-		if (nodes[k].kind == VN_DEAD)
-			continue;
-		for (;;) {
-			size_t i;
-
-			if (ino > 1 || k == 0) {
-				for (i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
-					if (nodes[s->slots[i] - 1].ino == ino)
-						break;
-				if (!s->slots[i]) {
-					s->slots[i] = k + 1;
-					break;
-				}
-			}
-			ino = mix64(ino + 1);	/* collision: probe on */
-		}
-		nodes[k].ino = ino;
+		if (s->nodes[k].kind != VN_DEAD)
+			s->nodes[k].ino = claim_ino(s, k, ino);
 	}
 	return 0;
+}
+
+/* Gather children into sorted runs, drop duplicate names, number the
+ * nodes. */
+static int finish(struct view_builder *b)
+{
+	int ret = gather_children(b->s);
+
+	if (ret)
+		return ret;
+	sort_children(b->s);
+	return number_nodes(b);
+}
+
+/* An empty snapshot of @idx with its root, and what the views share. */
+static int builder_init(struct view_builder *b, struct spdx_index *idx,
+			const struct built *built)
+{
+	struct timespec ts;
+
+	memset(b, 0, sizeof(*b));
+	b->idx = idx;
+	b->built = built;
+	b->s = calloc(1, sizeof(*b->s));
+	if (!b->s)
+		return -ENOMEM;
+	b->pool = b->s->pool = strpool_new();
+	if (!b->pool)
+		return -ENOMEM;
+	atomic_init(&b->s->refs, 1);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	b->s->time_ns = (int64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+	if (add_node(b, 0, "", 0, VN_DIR, 0) < 0)
+		return -ENOMEM;
+	b->used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
+	if (!b->used)
+		return -ENOMEM;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (is_counted(&idx->files[i]))
+			b->used[idx->files[i].expr] = 1;
+	return 0;
+}
+
+/* Free what the build needed and the snapshot does not keep. */
+static void builder_release(struct view_builder *b)
+{
+	if (b->have_sum)
+		summary_release(&b->sum);
+	free(b->used);
+	free(b->hash);
+	free(b->stk_node);
+	free(b->stk_len);
 }
 
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 		   const struct built *built)
 {
-	static const char *const tops[] = {
-		"by-license", "by-id", "usable-under", "uapi", "untagged",
-		"misplaced", "invalid", "licenses",
-	};
-	enum { T_LIC, T_ID, T_USABLE, T_UAPI, T_UNTAGGED, T_MISPLACED,
-	       T_INVALID, T_LICENSES, T__N };
-	struct builder b = { .idx = idx };
-	struct binset sets[3] = { { 0 } };
-	unsigned char *used = NULL;
-	uint32_t top[T__N];
-	struct snapshot *s;
-	struct timespec ts;
-	int ret = -ENOMEM;
+	struct view_builder b;
+	int ret = builder_init(&b, idx, built);
 
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	b.s = s;
-	b.pool = strpool_new();
-	s->pool = b.pool;
-	if (!b.pool)
-		goto fail;
-	atomic_init(&s->refs, 1);
-	clock_gettime(CLOCK_REALTIME, &ts);
-	s->time_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-
-	if (add_node(&b, 0, "", 0, VN_DIR, 0) < 0)
-		goto fail;
-	for (int t = 0; t < T__N; t++) {
-		long n = add_node(&b, 0, tops[t], strlen(tops[t]), VN_DIR, 0);
-
-		if (n < 0)
-			goto fail;
-		top[t] = n;
+	for (size_t i = 0; !ret && i < view_count; i++)
+		if (!view_table[i].needs_build || built)
+			ret = add_root_entry(&b, &view_table[i]);
+	if (!ret)
+		ret = finish(&b);
+	builder_release(&b);
+	if (ret) {
+		snapshot_free(b.s);
+		return ret;
 	}
-	s->untagged = top[T_UNTAGGED];
-	used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
-	if (!used)
-		goto fail;
-	for (size_t i = 0; i < idx->nfiles; i++)
-		if (is_counted(&idx->files[i]))
-			used[idx->files[i].expr] = 1;
-	if ((ret = classify_files(&b, &sets[0], 0, used)) ||
-	    (ret = add_bins(&b, top[T_LIC], &sets[0])) ||
-	    (ret = classify_files(&b, &sets[1], 1, used)) ||
-	    (ret = add_bins(&b, top[T_ID], &sets[1])) ||
-	    (ret = classify_usable(&b, &sets[2], used)) ||
-	    (ret = add_bins(&b, top[T_USABLE], &sets[2])) ||
-	    (ret = add_view(&b, top[T_UAPI], pick_uapi)) ||
-	    (ret = add_without_note(&b, top[T_UAPI])) ||
-	    (ret = add_view(&b, top[T_UNTAGGED], pick_untagged)) ||
-	    (ret = add_view(&b, top[T_MISPLACED], pick_misplaced)) ||
-	    (ret = add_view(&b, top[T_INVALID], pick_invalid)) ||
-	    (ret = add_licenses(&b, top[T_LICENSES])) ||
-	    (built && (ret = add_built(&b, 0, built))) ||
-	    (ret = add_blob(&b, 0, "README", strdup(readme), sizeof(readme) - 1)) ||
-	    (ret = add_summary(&b, 0)) ||
-	    (ret = add_backlog(&b, 0)) ||
-	    (ret = finish(&b)))
-		goto fail;
-	for (int i = 0; i < 3; i++)
-		binset_release(&sets[i]);
-	free(used);
-	free(b.hash);
-	free(b.stk_node);
-	free(b.stk_len);
-	s->idx = idx;
-	*out = s;
+	b.s->idx = idx;
+	*out = b.s;
 	return 0;
-fail:
-	for (int i = 0; i < 3; i++)
-		binset_release(&sets[i]);
-	free(used);
-	free(b.hash);
-	free(b.stk_node);
-	free(b.stk_len);
-	snapshot_free(s);
-	return ret ? ret : -ENOMEM;
 }
 
 void snapshot_free(struct snapshot *s)
@@ -1041,13 +1259,18 @@ const struct spdx_dir *snapshot_root_dir(const struct snapshot *s)
 	return idx->ndirs && !idx->dirs[0].path[0] ? &idx->dirs[0] : NULL;
 }
 
-int vnode_in_untagged(const struct snapshot *s, const struct vnode *n)
+const struct view *vnode_view(const struct snapshot *s, const struct vnode *n)
 {
 	size_t k = n - s->nodes;
 
-	while (k && s->nodes[k].parent)
+	if (!k)
+		return NULL;
+	while (s->nodes[k].parent)
 		k = s->nodes[k].parent;
-	return k && k == s->untagged;
+	for (size_t i = 0; i < view_count; i++)
+		if (!strcmp(view_table[i].name, s->nodes[k].name))
+			return &view_table[i];
+	return NULL;
 }
 
 const char *snapshot_memo_get(const struct snapshot *s, size_t file)

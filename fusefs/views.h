@@ -4,10 +4,11 @@
  *
  * A struct snapshot is one immutable picture of every view (by-license/,
  * by-id/, usable-under/, uapi/, untagged/, misplaced/, invalid/,
- * licenses/ and the generated files at the root).  It owns the index it
- * was built from.  Once snapshot_build() returns, nothing in it changes:
- * any number of threads may read it without a lock, for as long as they
- * hold a reference (publish.h).
+ * licenses/ and the generated files at the root: one row each of
+ * view_table[]).  It owns the index it was built from.  Once
+ * snapshot_build() returns, nothing in it changes: any number of threads
+ * may read it without a lock, for as long as they hold a reference
+ * (publish.h).
  *
  * With a build directory (mount --build), built/ mirrors the files of
  * that kernel image and built/SUMMARY is the text of "spdxfs built".
@@ -30,12 +31,13 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct spdx_index;
 struct spdx_file;
 struct spdx_dir;
-struct source;
 struct built;
+struct view_builder;	/* private to views.c */
 
 enum vnode_kind {
 	VN_DIR,		/* first/count: children in child[] */
@@ -72,7 +74,6 @@ struct snapshot {
 	struct vblob *blobs;
 	size_t nblobs;
 	int64_t time_ns;	/* when built: directories' and blobs' times */
-	uint32_t untagged;	/* node index of untagged/ */
 	/*
 	 * Values the readers compute on demand, one per file of idx (see
 	 * snapshot_memo_get()): the only part of a snapshot that changes
@@ -81,6 +82,29 @@ struct snapshot {
 	_Atomic(_Atomic(char *) *) memo;
 	void *pool;		/* private: names */
 };
+
+/*
+ * An entry at the root of every snapshot: a view, that is a directory,
+ * or a generated file.  view_table[] holds them, in the order README
+ * lists them; a new view is one row there and its filter.
+ */
+struct view {
+	const char *name;	/* its name at the root */
+	const char *usage;	/* README: how it is shown ("by-id/ID/"), or
+				   NULL: not listed */
+	const char *help;	/* README: what it holds; a '\n' starts a new
+				   line, indented like the first */
+	/* A view: the files it mirrors at their tree paths (NULL: none),
+	 * and anything else it holds, below directory node @dir. */
+	int (*pick)(const struct spdx_file *f);
+	int (*fill)(struct view_builder *b, uint32_t dir);
+	/* A generated file (then pick and fill are NULL): its text. */
+	int (*write)(struct view_builder *b, FILE *out);
+	unsigned needs_build : 1;	/* only with a build directory */
+};
+
+extern const struct view view_table[];
+extern const size_t view_count;
 
 /*
  * Build the snapshot of @idx.  @built, when not NULL, adds the built/
@@ -115,8 +139,9 @@ const struct spdx_dir *vnode_dir(const struct snapshot *s,
 /* The tree's root directory (owner and permissions), or NULL. */
 const struct spdx_dir *snapshot_root_dir(const struct snapshot *s);
 
-/* Is @n below untagged/? */
-int vnode_in_untagged(const struct snapshot *s, const struct vnode *n);
+/* The row of view_table[] of the root entry that @n is or lies below;
+ * NULL for the root. */
+const struct view *vnode_view(const struct snapshot *s, const struct vnode *n);
 
 /*
  * The memo of file @file (an index in idx->files), or NULL when nobody

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "scan.h"
+
 struct spdx_index;
 struct spdx_file;
 struct spdx_expr;
@@ -25,8 +27,8 @@ struct license_count {
 
 struct summary {
 	size_t files, symlinks, others;
-	size_t count[6];		/* per enum spdx_status */
-	size_t uapi_files, uapi_count[6];
+	size_t count[ST__COUNT];	/* per enum spdx_status */
+	size_t uapi_files, uapi_count[ST__COUNT];
 	size_t uapi_without_note;	/* uapi, valid tag, no Linux-syscall-note */
 	size_t lowercase_ops, strict_failures, multiple_tags;
 	struct license_count *licenses;

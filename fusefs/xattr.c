@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xattr: the user.spdx.* attributes of the mount's files (see xattr.h),
+ * one row each in xattrs[].
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "index.h"
+#include "tag.h"
+#include "views.h"
+#include "xattr.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* What a value is computed from. */
+struct xattr_req {
+	struct snapshot *s;
+	const struct vnode *n;
+	const struct spdx_file *f;	/* the tree file behind n */
+	struct source *src;
+};
+
+struct xattr {
+	const char *name;
+	/* The view (view_table[] name) below which the files have it, or
+	 * NULL: every tree file. */
+	const char *view;
+	/* README: what it holds (for an attribute of one view). */
+	const char *help;
+	/* The value into @buf, as snprintf(): its length, or -ENODATA
+	 * when this file has none, or -errno. */
+	int (*value)(const struct xattr_req *r, char *buf, size_t size);
+};
+
+static int put_str(const char *v, char *buf, size_t size)
+{
+	return v ? snprintf(buf, size, "%s", v) : -ENODATA;
+}
+
+static int xv_expression(const struct xattr_req *r, char *buf, size_t size)
+{
+	const struct spdx_expr *e = index_file_expr(r->s->idx, r->f);
+
+	return put_str(e ? e->text : NULL, buf, size);
+}
+
+static int xv_status(const struct xattr_req *r, char *buf, size_t size)
+{
+	return put_str(spdx_status_name(r->f->status), buf, size);
+}
+
+static int xv_line(const struct xattr_req *r, char *buf, size_t size)
+{
+	return r->f->line ? snprintf(buf, size, "%u", r->f->line) : -ENODATA;
+}
+
+static int xv_path(const struct xattr_req *r, char *buf, size_t size)
+{
+	return put_str(r->f->path, buf, size);
+}
+
+/* The file's own error (unreadable, ...) or its expression's. */
+static int xv_error(const struct xattr_req *r, char *buf, size_t size)
+{
+	const struct spdx_expr *e = index_file_expr(r->s->idx, r->f);
+
+	return put_str(r->f->error ? r->f->error : e ? e->error : NULL, buf, size);
+}
+
+/*
+ * How user.spdx.suggested is remembered per file (snapshot_memo_set()):
+ * one of these marks, then tag_suggest()'s text.
+ */
+enum suggest_mark {
+	MEMO_TAG	= '0',	/* the series tags it; the expression */
+	MEMO_REVIEW	= '1',	/* left for review; the licenses recognised */
+	MEMO_NONE	= 'N',	/* not a file the series tags; no text */
+};
+
+/* Room for a memo: its mark, the suggestion and the NUL. */
+#define MEMO_MAX	256
+
+/*
+ * The memo of untagged file r->f: what tag_suggest() says, computed once
+ * per snapshot (it reads the file).  Returns it, or NULL with *@err set.
+ */
+static const char *suggestion(const struct xattr_req *r, int *err)
+{
+	struct snapshot *s = r->s;
+	size_t file = r->f - s->idx->files;
+	const char *m = snapshot_memo_get(s, file);
+	char buf[MEMO_MAX], *val;
+	int ret;
+
+	if (m)
+		return m;
+	ret = tag_suggest(r->src, s->idx, r->f, TAG_DEFAULT_LICENSE, buf + 1,
+			  sizeof(buf) - 1);
+	if (ret < 0 && ret != -ENODATA) {
+		*err = ret;	/* unreadable now: not remembered */
+		return NULL;
+	}
+	buf[0] = ret < 0 ? MEMO_NONE : ret ? MEMO_REVIEW : MEMO_TAG;
+	if (ret < 0)
+		buf[1] = '\0';
+	val = strdup(buf);
+	if (!val || !(m = snapshot_memo_set(s, file, val))) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	return m;
+}
+
+static int xv_suggested(const struct xattr_req *r, char *buf, size_t size)
+{
+	const char *m;
+	int err;
+
+	if (r->f->status != ST_UNTAGGED)
+		return -ENODATA;
+	if (!(m = suggestion(r, &err)))
+		return err;
+	switch (m[0]) {
+	case MEMO_TAG:
+		return snprintf(buf, size, "%s", m + 1);
+	case MEMO_REVIEW:
+		return snprintf(buf, size, "review%s%s", m[1] ? ": " : "", m + 1);
+	default:
+		return -ENODATA;
+	}
+}
+
+/* In this order listxattr lists them and README names them. */
+static const struct xattr xattrs[] = {
+	{ "user.spdx.expression", .value = xv_expression },
+	{ "user.spdx.status", .value = xv_status },
+	{ "user.spdx.line", .value = xv_line },
+	{ "user.spdx.path", .value = xv_path },
+	{ "user.spdx.error", .value = xv_error },
+	{ "user.spdx.suggested", "untagged",
+	  "the expression 'spdxfs tag' would add (default " TAG_DEFAULT_LICENSE
+	  "), or \"review: LICENSES\" (\"review\" when none is recognised) for"
+	  " a file left for review, absent for a file the series would not tag",
+	  xv_suggested },
+};
+
+/* The value of @x for node @n, or -ENODATA where @n cannot have it. */
+static int value_of(const struct xattr *x, struct snapshot *s,
+		    const struct vnode *n, struct source *src, char *buf,
+		    size_t size)
+{
+	struct xattr_req r = { .s = s, .n = n, .f = vnode_file(s, n), .src = src };
+	const struct view *v;
+
+	if (!r.f)
+		return -ENODATA;
+	if (x->view && (!(v = vnode_view(s, n)) || strcmp(v->name, x->view)))
+		return -ENODATA;
+	return x->value(&r, buf, size);
+}
+
+int xattr_get(struct snapshot *s, const struct vnode *n, struct source *src,
+	      const char *name, char *buf, size_t size)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++)
+		if (!strcmp(xattrs[i].name, name))
+			return value_of(&xattrs[i], s, n, src, buf, size);
+	return -ENODATA;
+}
+
+size_t xattr_list(struct snapshot *s, const struct vnode *n,
+		  struct source *src, char *buf, size_t size)
+{
+	char val[XATTR_VALUE_ROOM];
+	size_t len = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
+		size_t k = strlen(xattrs[i].name) + 1;
+
+		if (value_of(&xattrs[i], s, n, src, val, sizeof(val)) < 0)
+			continue;
+		if (len + k <= size)
+			memcpy(buf + len, xattrs[i].name, k);
+		len += k;
+	}
+	return len;
+}
+
+void xattr_describe(FILE *out)
+{
+	const char *sep = "";
+
+	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
+		if (xattrs[i].view)
+			continue;
+		fprintf(out, "%s%s", sep, xattrs[i].name);
+		sep = ", ";
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++)
+		if (xattrs[i].view)
+			fprintf(out, "; in %s/ also %s: %s", xattrs[i].view,
+				xattrs[i].name, xattrs[i].help);
+	fputc('.', out);
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_views: the snapshot of a small fixture tree, without FUSE: every
+ * row of view_table[] is an entry at the root and nothing else is,
+ * README byte for byte, what each view holds, and the user.spdx.*
+ * attributes getxattr and listxattr serve.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "built.h"
+#include "fixture.h"
+#include "index.h"
+#include "source.h"
+#include "tap.h"
+#include "views.h"
+#include "xattr.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define LICENSE(ids, name)						\
+	ids "SPDX-URL: https://spdx.org/licenses/" name ".html\n"	\
+	"Usage-Guide:\n  Put the tag into a comment.\nLicense-Text:\n\n"	\
+	"The text of " name ".\n"
+
+static const struct fixture_file files[] = {
+	{ "LICENSES/preferred/GPL-2.0", LICENSE(
+		"Valid-License-Identifier: GPL-2.0\n"
+		"Valid-License-Identifier: GPL-2.0-only\n"
+		"Valid-License-Identifier: GPL-2.0+\n"
+		"Valid-License-Identifier: GPL-2.0-or-later\n", "GPL-2.0") },
+	{ "LICENSES/preferred/MIT", LICENSE(
+		"Valid-License-Identifier: MIT\n", "MIT") },
+	{ "LICENSES/exceptions/Linux-syscall-note",
+		"SPDX-Exception-Identifier: Linux-syscall-note\n"
+		"SPDX-URL: https://spdx.org/licenses/Linux-syscall-note.html\n"
+		"SPDX-Licenses: GPL-2.0, GPL-2.0+, GPL-2.0-only, GPL-2.0-or-later\n"
+		"Usage-Guide:\n  Use it WITH a GPL.\nLicense-Text:\n\n   NOTE!\n" },
+	{ "a.c", "// SPDX-License-Identifier: GPL-2.0\nint a;\n" },
+	{ "lib/mit.c", "// SPDX-License-Identifier: MIT\nint mit;\n" },
+	{ "drivers/bad.c", "// SPDX-License-Identifier: Bogus-1.0\n" },
+	{ "drivers/net/late.c", "/*\n * late\n * SPDX-License-Identifier: MIT\n */\n" },
+	{ "kernel/untagged.c", "int untagged;\n" },
+	{ "kernel/Makefile", "obj-y += untagged.o\n" },
+	{ "include/uapi/linux/x.h",
+		"/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */\n" },
+	{ "include/uapi/linux/y.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "include/uapi/linux/z.h", "#define Z 1\n" },
+};
+
+static const char readme[] =
+	"spdxfs: the files of a kernel tree, by SPDX license.\n"
+	"\n"
+	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
+	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
+	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
+	"usable-under/ID/   files whose expression is satisfied by accepting ID alone\n"
+	"uapi/              files with a uapi path component, tagged or not;\n"
+	"                   WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note\n"
+	"untagged/          files with no SPDX tag (excluded files left out)\n"
+	"misplaced/         files whose tag is not on the conventional line\n"
+	"invalid/           files whose tag fails parsing or validation\n"
+	"licenses/ID        the full LICENSES/ file declaring ID\n"
+	"built/             with --build BUILD_DIR: the files of that kernel image;\n"
+	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
+	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
+	"backlog            untagged files per directory, largest first\n"
+	"\n"
+	"Files keep their tree paths below each view.  Extended attributes:\n"
+	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
+	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
+	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
+	"(\"review\" when none is recognised) for a file left for review, absent\n"
+	"for a file the series would not tag.\n"
+	"\n"
+	"Files have the owner and mode of the tree file, directories that mirror\n"
+	"a tree directory those of that directory; the other directories (the\n"
+	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
+	"permissions without write, generated files the tree root's owner and\n"
+	"0444.  The kernel checks them (default_permissions).\n"
+	"The mount is read-only and follows the tree live.\n";
+
+/* The node at @path below the root, or NULL. */
+static const struct vnode *walk(const struct snapshot *s, const char *path)
+{
+	const struct vnode *n = snapshot_node(s, 1);
+	char buf[PATH_MAX], *save = NULL, *part;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (part = strtok_r(buf, "/", &save); n && part;
+	     part = strtok_r(NULL, "/", &save))
+		n = snapshot_lookup(s, n, part);
+	return n;
+}
+
+/* The kind of the node at @path, or -1 when there is none. */
+static int kind_at(const struct snapshot *s, const char *path)
+{
+	const struct vnode *n = walk(s, path);
+
+	return n ? (int)n->kind : -1;
+}
+
+/* A copy of generated file @path's text (free it), or NULL. */
+static char *text_at(const struct snapshot *s, const char *path)
+{
+	const struct vnode *n = walk(s, path);
+
+	if (!n || n->kind != VN_BLOB)
+		return NULL;
+	return strndup(s->blobs[n->first].data, s->blobs[n->first].len);
+}
+
+static int build(struct snapshot **out, struct source *src, const struct built *bt)
+{
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_index *idx = NULL;
+	char err[256];
+	int ret;
+
+	*out = NULL;
+	ret = index_build(&idx, src, &opts, err, sizeof(err));
+	if (ret) {
+		printf("# index_build: %s\n", err);
+		return ret;
+	}
+	ret = snapshot_build(out, idx, bt);
+	if (ret)
+		index_free(idx);
+	return ret;
+}
+
+/* Every row is at the root, as a directory or a file, and maps back to
+ * its row; rows for --build only with a build; nothing else. */
+static void test_root(const struct snapshot *s, int with_build)
+{
+	const struct vnode *root = snapshot_node(s, 1);
+	size_t present = 0;
+
+	is_int(root->kind, VN_DIR, "root is a directory");
+	ok(vnode_view(s, root) == NULL, "the root is no view");
+	for (size_t i = 0; i < view_count; i++) {
+		const struct view *v = &view_table[i];
+		const struct vnode *n = snapshot_lookup(s, root, v->name);
+
+		if (v->needs_build && !with_build) {
+			ok(!n, "%s: absent without a build", v->name);
+			continue;
+		}
+		present++;
+		ok(n, "%s: at the root", v->name);
+		if (!n)
+			continue;
+		is_int(n->kind, v->write ? VN_BLOB : VN_DIR, "%s: its kind", v->name);
+		ok(vnode_view(s, n) == v, "%s: vnode_view() is its row", v->name);
+		ok(!v->write || (!v->pick && !v->fill), "%s: a file or a view", v->name);
+	}
+	is_int(root->count, present, "the root holds the table's rows, no more");
+}
+
+static void test_readme(const struct snapshot *s)
+{
+	char *text = text_at(s, "README");
+
+	is_str(text, readme, "README, byte for byte");
+	for (size_t i = 0; text && i < view_count; i++) {
+		const struct view *v = &view_table[i];
+		char line[64];
+
+		if (!v->usage)
+			continue;
+		snprintf(line, sizeof(line), "\n%s ", v->usage);
+		ok(strstr(text, line), "README lists %s", v->usage);
+	}
+	free(text);
+}
+
+static void test_contents(const struct snapshot *s)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "by-license/GPL-2.0/a.c", VN_FILE },
+		{ "by-license/GPL-2.0/include/uapi/linux/x.h", VN_FILE },
+		{ "by-license/Linux-syscall-note/include/uapi/linux/x.h", VN_FILE },
+		{ "by-license/MIT/lib/mit.c", VN_FILE },
+		{ "by-license/MIT/drivers/net/late.c", VN_FILE },
+		{ "by-license/MIT/a.c", -1 },
+		{ "by-id/GPL-2.0-only/a.c", VN_FILE },
+		{ "by-id/MIT/lib", VN_DIR },
+		{ "usable-under/MIT/lib/mit.c", VN_FILE },
+		{ "usable-under/GPL-2.0-only/a.c", VN_FILE },
+		{ "usable-under/GPL-2.0-or-later", -1 },
+		{ "usable-under/GPL-2.0-only/lib/mit.c", -1 },
+		{ "uapi/include/uapi/linux/x.h", VN_FILE },
+		{ "uapi/include/uapi/linux/y.h", VN_FILE },
+		{ "uapi/WITHOUT-SYSCALL-NOTE", VN_BLOB },
+		{ "uapi/a.c", -1 },
+		{ "untagged/kernel/untagged.c", VN_FILE },
+		{ "untagged/kernel/Makefile", VN_FILE },
+		{ "untagged/a.c", -1 },
+		{ "misplaced/drivers/net/late.c", VN_FILE },
+		{ "misplaced/lib", -1 },
+		{ "invalid/drivers/bad.c", VN_FILE },
+		{ "invalid/drivers/net", -1 },
+		{ "licenses/GPL-2.0-or-later", VN_FILE },
+		{ "licenses/Linux-syscall-note", VN_FILE },
+		{ "summary", VN_BLOB },
+		{ "summary.json", VN_BLOB },
+		{ "backlog", VN_BLOB },
+	};
+	char *text;
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "%s", t[i].path);
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/y.h\n", "WITHOUT-SYSCALL-NOTE");
+	free(text);
+	text = text_at(s, "backlog");
+	is_str(text, "untagged    files  directory\n"
+	       "       2        2  ./kernel/\n"
+	       "       1        3  ./include/uapi/linux/\n", "backlog");
+	free(text);
+}
+
+/* Attribute @name of the node at @path, as a string or "-ERRNO". */
+static const char *xattr_at(struct snapshot *s, struct source *src,
+			    const char *path, const char *name)
+{
+	static char buf[XATTR_VALUE_ROOM];
+	const struct vnode *n = walk(s, path);
+	int len;
+
+	if (!n)
+		return "(no node)";
+	len = xattr_get(s, n, src, name, buf, sizeof(buf));
+	if (len < 0)
+		snprintf(buf, sizeof(buf), "-%s", strerrorname_np(-len));
+	else if ((size_t)len >= sizeof(buf))
+		return "(too long)";
+	return buf;
+}
+
+/* The attribute names of the node at @path, joined by spaces. */
+static const char *list_at(struct snapshot *s, struct source *src,
+			   const char *path)
+{
+	static char out[XATTR_NAMES_ROOM];
+	char list[XATTR_NAMES_ROOM];
+	const struct vnode *n = walk(s, path);
+	size_t len;
+
+	if (!n)
+		return "(no node)";
+	len = xattr_list(s, n, src, list, sizeof(list));
+	if (len > sizeof(list))
+		return "(too long)";
+	for (size_t i = 0; i < len; i++)
+		out[i] = list[i] ? list[i] : ' ';
+	out[len] = '\0';
+	return out;
+}
+
+static void test_xattrs(struct snapshot *s, struct source *src)
+{
+	static const struct {
+		const char *path, *name, *value;
+	} t[] = {
+		{ "by-license/GPL-2.0/a.c", "user.spdx.expression", "GPL-2.0" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.status", "tagged" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.line", "1" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.path", "a.c" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.error", "-ENODATA" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.suggested", "-ENODATA" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.nope", "-ENODATA" },
+		{ "by-license/GPL-2.0/a.c", "user.spdx.", "-ENODATA" },
+		{ "misplaced/drivers/net/late.c", "user.spdx.line", "3" },
+		{ "misplaced/drivers/net/late.c", "user.spdx.status", "misplaced" },
+		{ "invalid/drivers/bad.c", "user.spdx.expression", "Bogus-1.0" },
+		{ "invalid/drivers/bad.c", "user.spdx.error",
+		  "Invalid License ID: Bogus-1.0" },
+		{ "untagged/kernel/untagged.c", "user.spdx.status", "untagged" },
+		{ "untagged/kernel/untagged.c", "user.spdx.expression", "-ENODATA" },
+		{ "untagged/kernel/untagged.c", "user.spdx.line", "-ENODATA" },
+		{ "untagged/kernel/untagged.c", "user.spdx.suggested", "GPL-2.0-only" },
+		{ "untagged/kernel/Makefile", "user.spdx.suggested", "-ENODATA" },
+		{ "uapi/include/uapi/linux/z.h", "user.spdx.status", "untagged" },
+		{ "uapi/include/uapi/linux/z.h", "user.spdx.suggested", "-ENODATA" },
+		{ "untagged/include/uapi/linux/z.h", "user.spdx.suggested",
+		  "GPL-2.0-only WITH Linux-syscall-note" },
+		{ "licenses/MIT", "user.spdx.path", "LICENSES/preferred/MIT" },
+		{ "by-license", "user.spdx.status", "-ENODATA" },
+		{ "README", "user.spdx.status", "-ENODATA" },
+	};
+	static const struct {
+		const char *path, *names;
+	} l[] = {
+		{ "by-license/GPL-2.0/a.c", "user.spdx.expression user.spdx.status "
+		  "user.spdx.line user.spdx.path " },
+		{ "invalid/drivers/bad.c", "user.spdx.expression user.spdx.status "
+		  "user.spdx.line user.spdx.path user.spdx.error " },
+		{ "untagged/kernel/untagged.c", "user.spdx.status user.spdx.path "
+		  "user.spdx.suggested " },
+		{ "untagged/kernel/Makefile", "user.spdx.status user.spdx.path " },
+		{ "uapi/include/uapi/linux/z.h", "user.spdx.status user.spdx.path " },
+		{ "by-license", "" },
+		{ "summary", "" },
+	};
+	const struct vnode *n = walk(s, "by-license/GPL-2.0/a.c");
+	char small[4], exact[80];
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		is_str(xattr_at(s, src, t[i].path, t[i].name), t[i].value,
+		       "%s %s", t[i].path, t[i].name);
+	for (size_t i = 0; i < ARRAY_SIZE(l); i++)
+		is_str(list_at(s, src, l[i].path), l[i].names, "list %s", l[i].path);
+	is_int(xattr_get(s, n, src, "user.spdx.expression", small, sizeof(small)),
+	       7, "a value that does not fit: its length");
+	is_int(xattr_list(s, n, src, small, sizeof(small)), 68,
+	       "a list that does not fit: its length");
+	memset(exact, 'x', sizeof(exact));
+	is_int(xattr_list(s, n, src, exact, 68), 68, "a list that just fits");
+	ok(!memcmp(exact, "user.spdx.expression\0user.spdx.status\0"
+		   "user.spdx.line\0user.spdx.path\0x", 69),
+	   "a list that just fits: all of it, nothing past it");
+}
+
+/* With a build: built/ holds the build's files the index has, and
+ * built/SUMMARY. */
+static void test_built(struct source *src)
+{
+	char *paths[] = { "a.c", "kernel/untagged.c", "not/indexed.c" };
+	struct built bt = { .srctree = "/tree", .paths = paths,
+			    .npaths = ARRAY_SIZE(paths), .nobjects = 2 };
+	const char *header = "built into vmlinux: 2 tree files from 2 objects"
+		" (0 generated files outside the tree, 1 not indexed)\n";
+	struct snapshot *s;
+	char *text;
+	int ret = build(&s, src, &bt);
+
+	is_int(ret, 0, "snapshot with a build");
+	if (ret)
+		return;
+	test_root(s, 1);
+	is_int(kind_at(s, "built/a.c"), VN_FILE, "built/a.c");
+	is_int(kind_at(s, "built/kernel/untagged.c"), VN_FILE, "built/kernel/untagged.c");
+	is_int(kind_at(s, "built/lib"), -1, "built/lib: not built");
+	text = text_at(s, "built/SUMMARY");
+	ok(text && !strncmp(text, header, strlen(header)), "built/SUMMARY's header");
+	free(text);
+	snapshot_free(s);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/spdxfs-views.XXXXXX";
+	struct source *src = NULL;
+	struct snapshot *s = NULL;
+	int ret;
+
+	ret = fixture_make(dir, files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made");
+	if (!ret)
+		ret = source_fs_open(&src, dir);
+	if (!ret)
+		ret = build(&s, src, NULL);
+	is_int(ret, 0, "snapshot built");
+	if (ret)
+		goto out;
+	test_root(s, 0);
+	test_readme(s);
+	test_contents(s);
+	test_xattrs(s, src);
+	test_built(src);
+out:
+	snapshot_free(s);
+	source_free(src);
+	fixture_remove(dir);
+	return tap_done();
+}
