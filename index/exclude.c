@@ -19,6 +19,7 @@ struct rule {
 	size_t len;
 	size_t prefix;		/* bytes before the first wildcard */
 	int literal;		/* no wildcard: compare, not fnmatch() */
+	int star_only;		/* '*' the only wildcard: star_match() */
 };
 
 struct exclude {
@@ -53,6 +54,7 @@ static int add_rule(struct exclude *ex, const char *line, size_t n)
 	r->len = n;
 	r->prefix = strcspn(r->pattern, "*?[\\");
 	r->literal = r->prefix == n;
+	r->star_only = !strpbrk(r->pattern, "?[\\");
 	ex->nrules++;
 	return 0;
 }
@@ -108,25 +110,60 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-static int match_dir(const struct rule *r, const char *path)
+/*
+ * fnmatch(@pat, the @len bytes at @s, 0) for a pattern whose only
+ * wildcard is '*' (which, without FNM_PATHNAME, also matches '/'): the
+ * usual greedy match that backtracks to the last star.
+ */
+static int star_match(const char *pat, const char *s, size_t len)
 {
-	const char *slash;
-	char dir[4096];
-	size_t n;
+	const char *star = NULL, *end = s + len, *resume = NULL;
 
+	while (s < end) {
+		if (*pat == '*') {
+			star = ++pat;
+			resume = s;
+		} else if (*pat && *pat == *s) {
+			pat++;
+			s++;
+		} else if (star) {
+			pat = star;
+			s = ++resume;
+		} else {
+			return 0;
+		}
+	}
+	while (*pat == '*')
+		pat++;
+	return !*pat;
+}
+
+/* Does @r's glob match the @len bytes at @s, as fnmatch() would? */
+static int glob_match(const struct rule *r, const char *s, size_t len)
+{
+	char buf[4096];
+
+	if (r->star_only)
+		return star_match(r->pattern, s, len);
+	if (len >= sizeof(buf))
+		return 0;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return !fnmatch(r->pattern, buf, 0);
+}
+
+static int match_dir(const struct rule *r, const char *path, const char *base)
+{
+	/* Most rules fail at the first byte: no call for those. */
+	if (r->prefix && path[0] != r->pattern[0])
+		return 0;
 	/* A literal directory equal to the file's is also its prefix; a
 	 * pattern matches only paths that start as it does. */
 	if (r->literal || strncmp(path, r->pattern, r->prefix))
 		return !strncmp(path, r->pattern, r->len);
-	slash = strrchr(path, '/');
-	n = slash ? (size_t)(slash - path) : 0;
-	if (n < sizeof(dir)) {
-		memcpy(dir, path, n);
-		dir[n] = '\0';
-		if (!fnmatch(r->pattern, dir, 0))
-			return 1;
-	}
-	return !strncmp(path, r->pattern, strlen(r->pattern));
+	if (glob_match(r, path, base > path ? (size_t)(base - 1 - path) : 0))
+		return 1;
+	return !strncmp(path, r->pattern, r->len);
 }
 
 int exclude_match(const struct exclude *ex, const char *path)
@@ -142,16 +179,18 @@ int exclude_match(const struct exclude *ex, const char *path)
 				return 1;
 			break;
 		case RULE_DIR:
-			if (match_dir(r, path))
+			if (match_dir(r, path, base))
 				return 1;
 			break;
 		case RULE_PATH:
+			if (r->prefix && path[0] != r->pattern[0])
+				break;
 			if (r->literal ? !strcmp(path, r->pattern)
-				       : !fnmatch(r->pattern, path, 0))
+				       : glob_match(r, path, strlen(path)))
 				return 1;
 			break;
 		case RULE_NAME:
-			if (!strcmp(base, r->pattern))
+			if (base[0] == r->pattern[0] && !strcmp(base, r->pattern))
 				return 1;
 			break;
 		}
