@@ -579,12 +579,12 @@ static int add_summary(struct builder *b, uint32_t root)
 	}
 	f = open_memstream(&text, &tlen);
 	if (f) {
-		report_summary_text(f, &sum);
+		report_summary(f, REPORT_TEXT, &sum);
 		fclose(f);
 	}
 	f = open_memstream(&json, &jlen);
 	if (f) {
-		report_summary_json(f, &sum);
+		report_summary(f, REPORT_JSON, &sum);
 		fclose(f);
 	}
 	summary_release(&sum);
@@ -718,7 +718,7 @@ static int built_summary(const struct spdx_index *idx, const struct built *bt,
 	}
 	f = open_memstream(text, len);
 	if (f)
-		report_built_text(f, &sum, bt, files, n, missing);
+		report_built(f, REPORT_TEXT, &sum, bt, files, n, missing);
 	summary_release(&sum);
 	if (!f || fclose(f) || !*text) {
 		free(*text);
