@@ -133,10 +133,15 @@ int cli_index_opt(int c, struct cli_index_opts *o)
 	return 0;
 }
 
-/* What every command that prints records says about -z. */
+/* What every command that prints paths says about -z and about them. */
 static const char nul_help[] =
 	"  -z               end each path and each record with NUL, paths as\n"
 	"                   they are (for xargs -0, read -d '')\n";
+static const char quoting_help[] =
+	"\nA path holding a control character, '\"', '\\', DEL or a byte from 0x80\n"
+	"up is written in double quotes with C escapes, as git quotes it:\n"
+	"\"a\\tb.c\", \"caf\\303\\251.c\".  With -z paths are written as they are.\n"
+	"In JSON a byte that is not UTF-8 is written as \\udcXX.\n";
 
 /* The output options as given: --json, -z. */
 struct out_opts {
@@ -185,12 +190,12 @@ int cli_bad_usage(const char *cmd, const char *args)
 }
 
 /*
- * Options of a command that takes only the shared ones (and -z when
- * @help_z is not NULL: its help) and one TREE.  Returns -1 to go on with
- * argv[optind] as TREE, or an exit status.
+ * Options of a command that takes only the shared ones (and -z when it
+ * prints @paths) and one TREE.  Returns -1 to go on with argv[optind] as
+ * TREE, or an exit status.
  */
 static int tree_command_opts(int argc, char **argv, const char *cmd,
-			     const char *help, const char *help_z,
+			     const char *help, int paths,
 			     struct cli_index_opts *o, enum report_format *fmt)
 {
 	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
@@ -199,7 +204,7 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, help_z ? "aj:qhz" : "aj:qh",
+	while ((c = getopt_long(argc, argv, paths ? "aj:qhz" : "aj:qh",
 				longopts, NULL)) != -1) {
 		if ((r = common_opt(c, o, &out))) {
 			if (r < 0)
@@ -209,8 +214,8 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 		if (c != 'h')
 			return cli_bad_usage(cmd, args);
 		usage_line(stdout, cmd, args);
-		printf("%s\n%s%s%s", help, cli_index_help, help_z ? help_z : "",
-		       common_help);
+		printf("%s\n%s%s%s%s", help, cli_index_help, paths ? nul_help : "",
+		       common_help, paths ? quoting_help : "");
 		return 0;
 	}
 	if (argc - optind != 1)
@@ -231,7 +236,7 @@ int cmd_scan(int argc, char **argv)
 
 	r = tree_command_opts(argc, argv, "scan",
 			      "Build or refresh the index of TREE and print a summary.\n",
-			      NULL, &o, &fmt);
+			      0, &o, &fmt);
 	if (r >= 0)
 		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);
@@ -262,9 +267,10 @@ int cmd_list(int argc, char **argv)
 
 	r = tree_command_opts(argc, argv, "list",
 			      "Print one line per regular file of TREE, sorted by path:\n"
-			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none).\n"
+			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
+			      "with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
 			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
-			      nul_help, &o, &fmt);
+			      1, &o, &fmt);
 	if (r >= 0)
 		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);
@@ -290,11 +296,13 @@ struct check_args {
 
 static const char check_help[] =
 	"Check the SPDX tags of TREE (or of the PATHs inside it, relative to\n"
-	"TREE).  Diagnostics read 'PATH: LINE:COL message', COL counted from 0\n"
-	"as scripts/spdxcheck.py does.  Exit status 1 when a tag is invalid or a\n"
+	"TREE).  Diagnostics read 'PATH: LINE:COL message' (with -z\n"
+	"PATH<NUL>LINE:COL message<NUL>), COL counted from 0 as\n"
+	"scripts/spdxcheck.py does.  Exit status 1 when a tag is invalid or a\n"
 	"file cannot be read (and, with -f or -d, when a file lacks a valid tag).\n\n"
 	"  -f, --files          list the files without a valid tag instead\n"
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
+	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
 	"  -D, --depth N        directory depth for -d (default: unlimited)\n"
 	"  -s, --kernel-strict  also report what scripts/spdxcheck.py's grammar\n"
 	"                       rejects (A OR B OR C, unparenthesised WITH, ...)\n"
@@ -338,8 +346,8 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 			break;
 		case 'h':
 			usage_line(stdout, "check", args);
-			printf("%s%s%s%s", check_help, cli_index_help, nul_help,
-			       common_help);
+			printf("%s%s%s%s%s", check_help, cli_index_help, nul_help,
+			       common_help, quoting_help);
 			return 0;
 		default:
 			return cli_bad_usage("check", args);
@@ -417,7 +425,8 @@ static const char built_help[] =
 	".cmd deps), with its status and expression.  TREE defaults to the\n"
 	"build's source tree (BUILD_DIR/source for O= builds).  Exit status 1\n"
 	"when a built file has no valid tag.\n\n"
-	"  -l, --list       one line per file, as 'spdxfs list' prints it\n";
+	"  -l, --list       one line per file, as 'spdxfs list' prints it\n"
+	"                   (-z only with --list)\n";
 
 int cmd_built(int argc, char **argv)
 {
@@ -450,8 +459,8 @@ int cmd_built(int argc, char **argv)
 			list = 1;
 		} else if (c == 'h') {
 			usage_line(stdout, "built", args);
-			printf("%s%s%s%s", built_help, cli_index_help, nul_help,
-			       common_help);
+			printf("%s%s%s%s%s", built_help, cli_index_help, nul_help,
+			       common_help, quoting_help);
 			return 0;
 		} else {
 			return cli_bad_usage("built", args);

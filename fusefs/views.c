@@ -21,6 +21,7 @@
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "quote.h"
 #include "report.h"
 #include "source.h"
 #include "strpool.h"
@@ -687,9 +688,11 @@ static int add_backlog(struct builder *b, uint32_t root)
 	if (!f)
 		goto nomem;
 	fprintf(f, "%8s %8s  %s\n", "untagged", "files", "directory");
-	for (size_t i = 0; i < nt && dt[i].untagged; i++)
-		fprintf(f, "%8zu %8zu  ./%.*s%s\n", dt[i].untagged, dt[i].files,
-			(int)dt[i].len, dt[i].path, dt[i].len ? "/" : "");
+	for (size_t i = 0; i < nt && dt[i].untagged; i++) {
+		fprintf(f, "%8zu %8zu  ", dt[i].untagged, dt[i].files);
+		quote_dir(f, dt[i].path, dt[i].len);
+		fputc('\n', f);
+	}
 	if (fclose(f) || !text)
 		goto nomem;
 	free(dc);
@@ -786,8 +789,10 @@ static int add_without_note(struct builder *b, uint32_t uapi)
 		const struct spdx_file *fl = &idx->files[i];
 
 		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
-		    !file_has_syscall_note(idx, fl))
-			fprintf(f, "%s\n", fl->path);
+		    !file_has_syscall_note(idx, fl)) {
+			quote_path(f, fl->path, strlen(fl->path));
+			fputc('\n', f);
+		}
 	}
 	if (fclose(f) || !text) {
 		free(text);

@@ -13,6 +13,7 @@
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
+#include "quote.h"
 #include "report.h"
 
 struct id_walk {
@@ -299,15 +300,20 @@ static void records_end(struct records *r)
 	json_end(&r->json);
 }
 
-/* A text record's path, then @sep ("\t", ": "); with -z the path as it
- * is, then NUL. */
-static void text_path(struct records *r, const char *path, const char *sep)
+/* A text record's path, quoted, then @sep ("\t", ": "); with -z the
+ * path as it is, then NUL.  Returns the length of the path written. */
+static size_t text_path(struct records *r, const char *path, const char *sep)
 {
-	fputs(path, r->out);
-	if (r->fmt == REPORT_NUL)
-		fputc('\0', r->out);
-	else
-		fputs(sep, r->out);
+	size_t n;
+
+	if (r->fmt == REPORT_NUL) {
+		n = strlen(path);
+		fwrite(path, 1, n + 1, r->out);
+		return n;
+	}
+	n = quote_path(r->out, path, strlen(path));
+	fputs(sep, r->out);
+	return n;
 }
 
 /* The end of a text record. */
@@ -316,11 +322,10 @@ static void text_end(struct records *r)
 	fputc(r->fmt == REPORT_NUL ? '\0' : '\n', r->out);
 }
 
-/* A text record that is a path alone. */
+/* A text record that is a path alone: the NUL after the path ends it. */
 static void text_path_record(struct records *r, const char *path)
 {
-	fputs(path, r->out);
-	text_end(r);
+	text_path(r, path, "\n");
 }
 
 static void file_record(struct records *r, const struct spdx_index *idx,
@@ -438,11 +443,15 @@ size_t report_lacking(FILE *out, enum report_format fmt,
 static void dir_record(struct records *r, const struct check_dir *d)
 {
 	int pct = (int)(100 * d->tagged / d->files);
+	size_t n;
 
 	switch (r->fmt) {
 	case REPORT_TEXT:
-		fprintf(r->out, "    %-80s: %5zu of %5zu  %3d%%\n", d->name,
-			d->tagged, d->files, pct);
+		/* spdxcheck's "%-80s", with the name quoted */
+		fputs("    ", r->out);
+		n = text_path(r, d->name, "");
+		fprintf(r->out, "%*s: %5zu of %5zu  %3d%%\n",
+			n < 80 ? (int)(80 - n) : 0, "", d->tagged, d->files, pct);
 		break;
 	case REPORT_NUL:
 		text_path(r, d->name, "");
@@ -510,8 +519,9 @@ static void built_text(FILE *out, const struct summary *s,
 			continue;
 		if (!header++)
 			fprintf(out, "\nfiles without a valid tag\n");
-		fprintf(out, "  %s\t%s\n", files[i]->path,
-			spdx_status_name(files[i]->status));
+		fputs("  ", out);
+		quote_path(out, files[i]->path, strlen(files[i]->path));
+		fprintf(out, "\t%s\n", spdx_status_name(files[i]->status));
 	}
 }
 

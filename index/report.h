@@ -7,9 +7,10 @@
  * format: the commands pick a format once and never branch on it, and
  * the mount's generated files come from the same functions, so both
  * always agree.  JSON goes through json.h's writer: valid JSON for any
- * file name, with \udcXX for a byte that is not UTF-8.  The summary
- * names no absolute path and no timing, so two machines indexing the
- * same tree print the same bytes.
+ * file name, with \udcXX for a byte that is not UTF-8.  Text quotes
+ * unusual paths as git does (quote.h), so that no name forges a line or
+ * a field.  The summary names no absolute path and no timing, so two
+ * machines indexing the same tree print the same bytes.
  */
 #ifndef SPDXFS_REPORT_H
 #define SPDXFS_REPORT_H
@@ -18,7 +19,7 @@
 #include <stddef.h>
 
 enum report_format {
-	REPORT_TEXT,	/* lines for people and line tools */
+	REPORT_TEXT,	/* lines for people and line tools; paths quoted */
 	REPORT_NUL,	/* the text records for programs (-z): each path as
 			   it is and followed by NUL instead of what follows
 			   it in text, each record ended by NUL, no headers;
