@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "scan.h"
+
 enum report_format {
 	REPORT_TEXT,	/* lines for people and line tools; paths quoted */
 	REPORT_NUL,	/* the text records for programs (-z): each path as
@@ -40,8 +42,8 @@ struct license_count {
 
 struct summary {
 	size_t files, symlinks, others;
-	size_t count[6];		/* per enum spdx_status */
-	size_t uapi_files, uapi_count[6];
+	size_t count[ST__COUNT];	/* per enum spdx_status */
+	size_t uapi_files, uapi_count[ST__COUNT];
 	size_t uapi_without_note;	/* uapi, valid tag, no Linux-syscall-note */
 	size_t lowercase_ops, strict_failures, multiple_tags;
 	struct license_count *licenses;
