@@ -96,9 +96,11 @@ static int collect(const struct spdx_index *idx, struct range *r, size_t nr,
 	size_t total = 0, n = 0, end = 0;
 
 	qsort(r, nr, sizeof(*r), cmp_range);
-	for (size_t k = 0; k < nr; k++)
+	/* Merged, they hold no more than the index ("a a a ..." or "." ten
+	 * thousand times must not ask for ten thousand indexes' worth). */
+	for (size_t k = 0; k < nr && total < idx->nfiles; k++)
 		total += r[k].hi - r[k].lo;
-	out = alloc_array(total, sizeof(*out));
+	out = alloc_array(total < idx->nfiles ? total : idx->nfiles, sizeof(*out));
 	if (!out)
 		return -ENOMEM;
 	for (size_t k = 0; k < nr; k++) {
@@ -133,11 +135,11 @@ int check_select(const struct spdx_index *idx, const char *const *paths,
 			goto out;
 		}
 		ret = find_range(idx, p, &r[k]);
+		if (ret)
+			no_such_file(err, p, idx->root);
 		free(p);
-		if (ret) {
-			no_such_file(err, paths[k], idx->root);
+		if (ret)
 			goto out;
-		}
 	}
 	ret = collect(idx, r, npaths ? npaths : 1, files, nfiles);
 	if (ret)
