@@ -223,7 +223,7 @@ int main(void)
 		ret = source_fs_open(&src, dir);
 	if (!ret)
 		ret = index_build(&idx, src, &opts, err, sizeof(err));
-	is_int(ret, 0, "index built %s", err);
+	is_int(ret, 0, "index built %.100s", err);
 	if (ret)
 		goto out;
 	test_select(idx);
