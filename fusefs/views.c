@@ -22,6 +22,7 @@
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "quote.h"
 #include "report.h"
 #include "strpool.h"
 #include "views.h"
@@ -639,7 +640,7 @@ static int write_summary(struct view_builder *b, FILE *out)
 
 	if (!sum)
 		return -ENOMEM;
-	report_summary_text(out, sum);
+	report_summary(out, REPORT_TEXT, sum);
 	return 0;
 }
 
@@ -649,7 +650,7 @@ static int write_summary_json(struct view_builder *b, FILE *out)
 
 	if (!sum)
 		return -ENOMEM;
-	report_summary_json(out, sum);
+	report_summary(out, REPORT_JSON, sum);
 	return 0;
 }
 
@@ -759,9 +760,11 @@ static int write_backlog(struct view_builder *b, FILE *out)
 	}
 	nt = total_runs(dc, count_runs(idx, dc), dt);
 	fprintf(out, "%8s %8s  %s\n", "untagged", "files", "directory");
-	for (size_t i = 0; i < nt && dt[i].untagged; i++)
-		fprintf(out, "%8zu %8zu  ./%.*s%s\n", dt[i].untagged, dt[i].files,
-			(int)dt[i].len, dt[i].path, dt[i].len ? "/" : "");
+	for (size_t i = 0; i < nt && dt[i].untagged; i++) {
+		fprintf(out, "%8zu %8zu  ", dt[i].untagged, dt[i].files);
+		quote_dir(out, dt[i].path, dt[i].len);
+		fputc('\n', out);
+	}
 	free(dc);
 	free(dt);
 	return 0;
@@ -783,7 +786,7 @@ static int built_summary(const struct spdx_index *idx, const struct built *bt,
 	}
 	f = open_memstream(text, len);
 	if (f)
-		report_built_text(f, &sum, bt, files, n, missing);
+		report_built(f, REPORT_TEXT, &sum, bt, files, n, missing);
 	summary_release(&sum);
 	if (!f || fclose(f) || !*text) {
 		free(*text);
@@ -843,8 +846,10 @@ static int write_without_note(struct view_builder *b, FILE *out)
 		const struct spdx_file *fl = &idx->files[i];
 
 		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
-		    !file_has_syscall_note(idx, fl))
-			fprintf(out, "%s\n", fl->path);
+		    !file_has_syscall_note(idx, fl)) {
+			quote_path(out, fl->path, strlen(fl->path));
+			fputc('\n', out);
+		}
 	}
 	return 0;
 }

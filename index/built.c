@@ -274,6 +274,8 @@ static size_t sort_unique(char **v, size_t n)
 {
 	size_t k = 0;
 
+	if (!n)		/* v may be NULL, which qsort() must not get */
+		return 0;
 	qsort(v, n, sizeof(*v), cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		if (k && !strcmp(v[k - 1], v[i]))

@@ -142,3 +142,42 @@ int path_has_under(const struct path_array *a, struct path_cursor *c,
 	}
 	return 0;
 }
+
+/* Where @path stands against every path beneath @dir (of @len bytes):
+ * < 0 before them, 0 among them, > 0 after. */
+static int cmp_under(const char *path, const char *dir, size_t len)
+{
+	int c = strncmp(path, dir, len);
+
+	return c ? c : (unsigned char)path[len] - '/';
+}
+
+void path_range_under(const struct path_array *a, const char *dir,
+		      size_t *lo, size_t *hi)
+{
+	size_t len = strlen(dir), l = 0, h = a->n;
+
+	if (!len) {
+		*lo = 0;
+		*hi = a->n;
+		return;
+	}
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+
+		if (cmp_under(elem(a, mid), dir, len) < 0)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*lo = l;
+	for (h = a->n; l < h; ) {
+		size_t mid = l + (h - l) / 2;
+
+		if (cmp_under(elem(a, mid), dir, len) <= 0)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*hi = l;
+}

@@ -47,4 +47,9 @@ size_t path_find(const struct path_array *a, struct path_cursor *c,
 int path_has_under(const struct path_array *a, struct path_cursor *c,
 		   const char *dir);
 
+/* The elements whose paths lie beneath directory @dir ("" for the top:
+ * all of them), which are contiguous: [*@lo, *@hi), empty when none. */
+void path_range_under(const struct path_array *a, const char *dir,
+		      size_t *lo, size_t *hi);
+
 #endif

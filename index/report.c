@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report: summaries and listings of an index.
+ * report: every output about an index, in each format (see report.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "built.h"
+#include "check.h"
 #include "expr.h"
 #include "index.h"
-#include "licenses.h"
-#include "built.h"
 #include "json.h"
+#include "licenses.h"
+#include "quote.h"
 #include "report.h"
 
 struct id_walk {
@@ -183,7 +185,7 @@ static const char *const status_title[] = {
 	"tagged", "misplaced", "untagged", "invalid", "excluded", "unreadable",
 };
 
-void report_summary_text(FILE *out, const struct summary *s)
+static void summary_text(FILE *out, const struct summary *s)
 {
 	fprintf(out, "%-22s %8zu\n", "files", s->files);
 	for (int st = 0; st < ST__COUNT; st++)
@@ -216,7 +218,7 @@ static void json_counts(struct json_writer *w, const size_t *count)
 	json_object_end(w);
 }
 
-void report_summary_json(FILE *out, const struct summary *s)
+static void summary_json(FILE *out, const struct summary *s)
 {
 	struct json_writer w;
 
@@ -261,15 +263,228 @@ void report_summary_json(FILE *out, const struct summary *s)
 	json_end(&w);
 }
 
-void report_list(FILE *out, const struct spdx_index *idx)
+void report_summary(FILE *out, enum report_format fmt, const struct summary *s)
 {
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
-		const struct spdx_expr *e = index_file_expr(idx, f);
+	if (fmt == REPORT_JSON)
+		summary_json(out, s);
+	else
+		summary_text(out, s);
+}
 
-		fprintf(out, "%s\t%s\t%u\t%s\n", f->path, spdx_status_name(f->status),
-			f->line, e ? e->text : "");
+/*
+ * A list of records, in any format: a JSON array of one line per record,
+ * or text records.  Between records_begin() and records_end(), a record
+ * is written with the helpers below or through r->json.
+ */
+struct records {
+	FILE *out;
+	enum report_format fmt;
+	struct json_writer json;
+};
+
+static void records_begin(struct records *r, FILE *out, enum report_format fmt)
+{
+	r->out = out;
+	r->fmt = fmt;
+	if (fmt != REPORT_JSON)
+		return;
+	json_init(&r->json, out, JSON_AS_ASKED);
+	json_array_begin(&r->json, JSON_BLOCK);
+}
+
+static void records_end(struct records *r)
+{
+	if (r->fmt != REPORT_JSON)
+		return;
+	json_array_end(&r->json);
+	json_end(&r->json);
+}
+
+/* A text record's path, quoted, then @sep ("\t", ": "); with -z the
+ * path as it is, then NUL.  Returns the length of the path written. */
+static size_t text_path(struct records *r, const char *path, const char *sep)
+{
+	size_t n;
+
+	if (r->fmt == REPORT_NUL) {
+		n = strlen(path);
+		fwrite(path, 1, n + 1, r->out);
+		return n;
 	}
+	n = quote_path(r->out, path, strlen(path));
+	fputs(sep, r->out);
+	return n;
+}
+
+/* The end of a text record. */
+static void text_end(struct records *r)
+{
+	fputc(r->fmt == REPORT_NUL ? '\0' : '\n', r->out);
+}
+
+/* A text record that is a path alone: the NUL after the path ends it. */
+static void text_path_record(struct records *r, const char *path)
+{
+	text_path(r, path, "\n");
+}
+
+static void file_record(struct records *r, const struct spdx_index *idx,
+			const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+	struct json_writer *w = &r->json;
+
+	if (r->fmt != REPORT_JSON) {
+		text_path(r, f->path, "\t");
+		fprintf(r->out, "%s\t%u\t%s", spdx_status_name(f->status),
+			f->line, e ? e->text : "");
+		text_end(r);
+		return;
+	}
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "path", f->path);
+	json_kv_string(w, "status", spdx_status_name(f->status));
+	json_kv_uint(w, "line", f->line);
+	json_kv_uint(w, "col", f->col);
+	json_kv_string(w, "leader", f->leader);
+	json_key(w, "expression");
+	json_string_or_null(w, e ? e->text : NULL);
+	if (e && e->canonical)
+		json_kv_string(w, "canonical", e->canonical);
+	/* A file that could not be read has no expression, so at most one
+	 * of these. */
+	if (e && e->error)
+		json_kv_string(w, "error", e->error);
+	else if (f->error)
+		json_kv_string(w, "error", f->error);
+	json_kv_bool(w, "uapi", f->flags & IDX_F_UAPI);
+	json_object_end(w);
+}
+
+void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx)
+{
+	struct records r;
+
+	records_begin(&r, out, fmt);
+	for (size_t i = 0; i < idx->nfiles; i++)
+		file_record(&r, idx, &idx->files[i]);
+	records_end(&r);
+}
+
+void report_files(FILE *out, enum report_format fmt, const struct spdx_index *idx,
+		  const struct spdx_file *const *files, size_t n)
+{
+	struct records r;
+
+	records_begin(&r, out, fmt);
+	for (size_t i = 0; i < n; i++)
+		file_record(&r, idx, files[i]);
+	records_end(&r);
+}
+
+static void diag_record(const struct check_diag *d, void *arg)
+{
+	static const char *const severity[] = {
+		[CHECK_ERROR] = "error", [CHECK_WARNING] = "warning",
+	};
+	struct records *r = arg;
+	struct json_writer *w = &r->json;
+
+	if (r->fmt != REPORT_JSON) {
+		text_path(r, d->file->path, ": ");
+		fprintf(r->out, "%u:%u %s%s", d->line, d->col,
+			d->severity == CHECK_ERROR ? "" : "warning: ", d->message);
+		text_end(r);
+		return;
+	}
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "path", d->file->path);
+	json_kv_uint(w, "line", d->line);
+	json_kv_uint(w, "col", d->col);
+	json_kv_string(w, "severity", severity[d->severity]);
+	json_kv_string(w, "message", d->message);
+	json_object_end(w);
+}
+
+size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
+		    const struct spdx_file *const *files, size_t n,
+		    const struct check_opts *o)
+{
+	struct records r;
+	size_t errors = 0;
+
+	records_begin(&r, out, fmt);
+	for (size_t i = 0; i < n; i++)
+		errors += check_file(idx, files[i], o, diag_record, &r);
+	records_end(&r);
+	return errors;
+}
+
+size_t report_lacking(FILE *out, enum report_format fmt,
+		      const struct spdx_file *const *files, size_t n)
+{
+	struct records r;
+	size_t listed = 0;
+
+	records_begin(&r, out, fmt);
+	for (size_t i = 0; i < n; i++) {
+		if (!spdx_file_lacks_tag(files[i]))
+			continue;
+		if (fmt == REPORT_JSON)
+			json_string(&r.json, files[i]->path);
+		else
+			text_path_record(&r, files[i]->path);
+		listed++;
+	}
+	records_end(&r);
+	return listed;
+}
+
+static void dir_record(struct records *r, const struct check_dir *d)
+{
+	int pct = (int)(100 * d->tagged / d->files);
+	size_t n;
+
+	switch (r->fmt) {
+	case REPORT_TEXT:
+		/* spdxcheck's "%-80s", with the name quoted */
+		fputs("    ", r->out);
+		n = text_path(r, d->name, "");
+		fprintf(r->out, "%*s: %5zu of %5zu  %3d%%\n",
+			n < 80 ? (int)(80 - n) : 0, "", d->tagged, d->files, pct);
+		break;
+	case REPORT_NUL:
+		text_path(r, d->name, "");
+		fprintf(r->out, "%zu of %zu %d%%", d->tagged, d->files, pct);
+		text_end(r);
+		break;
+	case REPORT_JSON:
+		json_object_begin(&r->json, JSON_INLINE);
+		json_kv_string(&r->json, "dir", d->name);
+		json_kv_uint(&r->json, "files", d->files);
+		json_kv_uint(&r->json, "tagged", d->tagged);
+		json_object_end(&r->json);
+		break;
+	}
+}
+
+size_t report_dirs(FILE *out, enum report_format fmt,
+		   const struct check_dir *dirs, size_t n)
+{
+	struct records r;
+	size_t listed = 0;
+
+	records_begin(&r, out, fmt);
+	if (fmt == REPORT_TEXT)
+		fputs("Incomplete directories: SPDX in Files\n", out);
+	for (size_t k = 0; k < n; k++) {
+		if (dirs[k].tagged == dirs[k].files)
+			continue;
+		dir_record(&r, &dirs[k]);
+		listed++;
+	}
+	records_end(&r);
+	return listed;
 }
 
 size_t report_built_files(const struct spdx_index *idx, const struct built *b,
@@ -289,7 +504,7 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 	return n;
 }
 
-void report_built_text(FILE *out, const struct summary *s,
+static void built_text(FILE *out, const struct summary *s,
 		       const struct built *b, const struct spdx_file *const *files,
 		       size_t n, size_t missing)
 {
@@ -298,13 +513,24 @@ void report_built_text(FILE *out, const struct summary *s,
 	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
 		" (%zu generated files outside the tree, %zu not indexed)\n\n",
 		n, b->nobjects, b->ngenerated, missing);
-	report_summary_text(out, s);
+	summary_text(out, s);
 	for (size_t i = 0; i < n; i++) {
 		if (!spdx_file_lacks_tag(files[i]))
 			continue;
 		if (!header++)
 			fprintf(out, "\nfiles without a valid tag\n");
-		fprintf(out, "  %s\t%s\n", files[i]->path,
-			spdx_status_name(files[i]->status));
+		fputs("  ", out);
+		quote_path(out, files[i]->path, strlen(files[i]->path));
+		fprintf(out, "\t%s\n", spdx_status_name(files[i]->status));
 	}
+}
+
+void report_built(FILE *out, enum report_format fmt, const struct summary *s,
+		  const struct built *b, const struct spdx_file *const *files,
+		  size_t n, size_t missing)
+{
+	if (fmt == REPORT_JSON)
+		summary_json(out, s);
+	else
+		built_text(out, s, b, files, n, missing);
 }

@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report: what spdxfs prints about an index, as text or JSON.
+ * report: everything spdxfs prints about an index, in each output format.
  *
- * The same functions feed the command line and the mount's summary
- * files, so both always agree.  The summary names no absolute path and
- * no timing, so two machines indexing the same tree print the same bytes.
+ * Each output (the summary, the file list, check's diagnostics, files
+ * and directories, the built report) is one function that takes the
+ * format: the commands pick a format once and never branch on it, and
+ * the mount's generated files come from the same functions, so both
+ * always agree.  JSON goes through json.h's writer: valid JSON for any
+ * file name, with \udcXX for a byte that is not UTF-8.  Text quotes
+ * unusual paths as git does (quote.h), so that no name forges a line or
+ * a field.  The summary names no absolute path and no timing, so two
+ * machines indexing the same tree print the same bytes.
  */
 #ifndef SPDXFS_REPORT_H
 #define SPDXFS_REPORT_H
@@ -13,6 +19,15 @@
 #include <stddef.h>
 
 #include "scan.h"
+
+enum report_format {
+	REPORT_TEXT,	/* lines for people and line tools; paths quoted */
+	REPORT_NUL,	/* the text records for programs (-z): each path as
+			   it is and followed by NUL instead of what follows
+			   it in text, each record ended by NUL, no headers;
+			   an output without records is written as text */
+	REPORT_JSON,	/* one JSON document */
+};
 
 struct spdx_index;
 struct spdx_file;
@@ -48,11 +63,41 @@ int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles);
 void summary_release(struct summary *s);
 
-void report_summary_text(FILE *out, const struct summary *s);
-void report_summary_json(FILE *out, const struct summary *s);
+/* What "spdxfs scan" prints, and the mount's summary and summary.json. */
+void report_summary(FILE *out, enum report_format fmt, const struct summary *s);
 
-/* One line per regular file: path, status, line, expression; tab-separated. */
-void report_list(FILE *out, const struct spdx_index *idx);
+/*
+ * One record per regular file of @idx, in its order: in text PATH, STATUS,
+ * LINE and EXPRESSION (as written; empty when none) separated by tabs; in
+ * JSON an array of objects with the path, status, line, col, leader,
+ * expression (null when none), canonical and error when there are, uapi.
+ */
+void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx);
+/* The same records for @files only. */
+void report_files(FILE *out, enum report_format fmt, const struct spdx_index *idx,
+		  const struct spdx_file *const *files, size_t n);
+
+struct check_opts;
+struct check_dir;
+
+/*
+ * check's diagnostics for @files (check.h): in text "PATH: LINE:COL
+ * MESSAGE", with "warning: " before a warning's message; in JSON an array
+ * of objects with path, line, col, severity and message.  Returns how
+ * many were errors.
+ */
+size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
+		    const struct spdx_file *const *files, size_t n,
+		    const struct check_opts *o);
+
+/* The paths of those of @files without a valid tag; returns how many. */
+size_t report_lacking(FILE *out, enum report_format fmt,
+		      const struct spdx_file *const *files, size_t n);
+
+/* The directories of @dirs with a file that lacks a valid tag, with
+ * their counts, under a header in text; returns how many. */
+size_t report_dirs(FILE *out, enum report_format fmt,
+		   const struct check_dir *dirs, size_t n);
 
 struct built;
 
@@ -64,14 +109,14 @@ struct built;
 size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 			  const struct spdx_file **files, size_t *missing);
 
-/* What "spdxfs built" prints, and the mount's built/SUMMARY holds: a
- * header, the summary @s of @files, and those without a valid tag. */
-void report_built_text(FILE *out, const struct summary *s,
-		       const struct built *b, const struct spdx_file *const *files,
-		       size_t n, size_t missing);
+/* What "spdxfs built" prints, and the mount's built/SUMMARY holds: in
+ * text a header, the summary @s of @files, and those without a valid
+ * tag; in JSON the summary. */
+void report_built(FILE *out, enum report_format fmt, const struct summary *s,
+		  const struct built *b, const struct spdx_file *const *files,
+		  size_t n, size_t missing);
 
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
-
 
 #endif

@@ -174,6 +174,43 @@ assert [x[\"uapi\"] for x in l].count(True) == 3
 " "$TMP/list.json"
 '
 
+test_expect 'check --json: the same diagnostics, as JSON' '
+	expect_status 1 "$SPDXFS" check --json "$T" >"$TMP/check.json" &&
+	jq -r ".[] | \"\(.path): \(.line):\(.col) \(if .severity == \"error\" then \"\" else .severity + \": \" end)\(.message)\"" \
+		"$TMP/check.json" >"$TMP/check.from-json" &&
+	cmp "$TMP/check" "$TMP/check.from-json"
+'
+
+test_expect 'check -f --json and -d --json: the same files and directories' '
+	expect_status 1 "$SPDXFS" check -f --json "$T" >"$TMP/files.json" &&
+	jq -r ".[]" "$TMP/files.json" | cmp - "$TMP/files" &&
+	expect_status 1 "$SPDXFS" check -d --json "$T" >"$TMP/dirs.json" &&
+	jq -r ".[] | \"\(.dir) \(.tagged) \(.files)\"" "$TMP/dirs.json" >"$TMP/dirs.from-json" &&
+	expect_file "$TMP/dirs.from-json" <<X &&
+./drivers/ 2 5
+./drivers/net/ 1 2
+./include/uapi/linux/ 2 3
+X
+	expect_status 0 "$SPDXFS" check --json "$T" a.c >"$TMP/none.json" &&
+	test "$(jq length "$TMP/none.json")" = 0
+'
+
+test_expect 'every --json output is one JSON document jq reads' '
+	for args in "scan --json" "list --json" "check --json" "check -s --json" \
+		    "check -f --json" "check -d --json" "check -d -D 1 --json"; do
+		"$SPDXFS" $args "$T" >"$TMP/out.json";
+		jq -e . "$TMP/out.json" >/dev/null || { echo "$args"; exit 1; }
+	done
+'
+
+test_expect '--json and -z exclude each other' '
+	expect_status 2 "$SPDXFS" list --json -z "$T" >"$TMP/out" 2>"$TMP/err" &&
+	test ! -s "$TMP/out" &&
+	expect_file "$TMP/err" <<X
+spdxfs: --json and -z: choose one
+X
+'
+
 test_expect 'the tree is never written to' '
 	(cd "$T" && find . -exec stat -c "%n %s %Y" {} + | sort) >"$TMP/before" &&
 	"$SPDXFS" scan "$T" >/dev/null && "$SPDXFS" check "$T" >/dev/null;

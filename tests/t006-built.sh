@@ -42,6 +42,7 @@ X
 
 test_expect 'built --json agrees' '
 	expect_status 1 "$SPDXFS" built --json "$B" >"$TMP/sum.json" &&
+	jq -e .files "$TMP/sum.json" >/dev/null &&
 	python3 -c "
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -49,6 +50,30 @@ assert s[\"files\"] == 7 and s[\"status\"][\"untagged\"] == 1 and s[\"status\"][
 lic = {l[\"name\"]: l[\"files\"] for l in s[\"licenses\"]}
 assert lic[\"GPL-2.0\"] == 5 and lic[\"MIT\"] == 2 and lic[\"Linux-syscall-note\"] == 1, lic
 " "$TMP/sum.json"
+'
+
+test_expect 'built --list --json: the records of list --json for those files' '
+	expect_status 1 "$SPDXFS" built --list --json "$B" >"$TMP/list.json" &&
+	"$SPDXFS" list --json "$T" >"$TMP/all.json" &&
+	jq -c ".[]" "$TMP/list.json" >"$TMP/records" &&
+	test "$(wc -l <"$TMP/records")" -eq 7 &&
+	jq -c --slurpfile b "$TMP/list.json" \
+		".[] | select(.path as \$p | \$b[0] | map(.path) | index(\$p))" \
+		"$TMP/all.json" | cmp - "$TMP/records" &&
+	jq -r ".[] | \"\(.path)|\(.status)|\(.line)|\(.expression // \"\")\"" \
+		"$TMP/list.json" | cmp - "$TMP/list.bar"
+'
+
+test_expect 'built --list -z: NUL after each path and each record' '
+	expect_status 1 "$SPDXFS" built --list -z "$B" >"$TMP/list.z" &&
+	tr "\0\t" "|:" <"$TMP/list.z" >"$TMP/list.z.bar" &&
+	printf "%s" "a.c|tagged:1:GPL-2.0|b.h|tagged:1:GPL-2.0 OR MIT|" \
+		"drivers/bad.c|invalid:1:GPL-1.0-or-later|drivers/lower.c|tagged:1:GPL-2.0 or MIT|" \
+		"drivers/net/untagged.c|untagged:0:|" \
+		"include/uapi/linux/x.h|tagged:1:GPL-2.0 WITH Linux-syscall-note|" \
+		"two.c|tagged:1:GPL-2.0|" | cmp - "$TMP/list.z.bar" &&
+	expect_status 2 "$SPDXFS" built -z "$B" 2>"$TMP/err" &&
+	grep -q "^usage: spdxfs built" "$TMP/err"
 '
 
 test_expect 'a tree whose built files are all tagged exits 0' '

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_pathsearch: path_find() and path_has_under() against a linear
- * search, on paths chosen for the byte-order traps ("a/b.c" sorts between
- * "a/b" and "a/b/c"), with one cursor carried across every query so that
- * its directory cache is hit, missed and invalidated.
+ * test_pathsearch: path_find(), path_has_under() and path_range_under()
+ * against a linear search, on paths chosen for the byte-order traps
+ * ("a/b.c" sorts between "a/b" and "a/b/c"), with one cursor carried
+ * across every query so that its directory cache is hit, missed and
+ * invalidated.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,24 @@ int main(void)
 		       linear_find(e, n, tree[k % n]), "find %s after %s",
 		       tree[k % n], dirs[k]);
 	}
+	/* The range beneath each directory, and beneath what is none. */
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) + ARRAY_SIZE(absent); k++) {
+		const char *d = k < ARRAY_SIZE(dirs) ? dirs[k] :
+				absent[k - ARRAY_SIZE(dirs)];
+		size_t lo, hi, want = 0, first = PATH_NONE, len = strlen(d);
+
+		for (size_t i = 0; i < n; i++)
+			if (!len || (!strncmp(e[i].path, d, len) && e[i].path[len] == '/')) {
+				want++;
+				if (first == PATH_NONE)
+					first = i;
+			}
+		path_range_under(&a, d, &lo, &hi);
+		ok(hi - lo == want && (!want || lo == first),
+		   "range under '%s': [%zu, %zu), want %zu from %zu", d, lo, hi,
+		   want, first);
+	}
+
 	/* The two known answers the reference itself must give. */
 	ok(linear_under(e, n, "a/b") && !linear_under(e, n, "a/b0"),
 	   "reference: a/b holds paths, a/b0 is a file");
@@ -141,5 +160,11 @@ int main(void)
 	memset(&cur, 0, sizeof(cur));
 	is_int(path_find(&a, &cur, "a/b"), PATH_NONE, "empty: find");
 	is_int(path_has_under(&a, &cur, "a"), 0, "empty: under");
+	{
+		size_t lo = 1, hi = 1;
+
+		path_range_under(&a, "a", &lo, &hi);
+		ok(lo == 0 && hi == 0, "empty: range under a");
+	}
 	return tap_done();
 }

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check: selecting files, their diagnostics, per-directory completeness
+ * (see check.h).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "error.h"
+#include "expr.h"
+#include "grow.h"
+#include "index.h"
+#include "pathsearch.h"
+#include "quote.h"
+
+struct range {
+	size_t lo, hi;
+};
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* A copy of @path without leading "./" and trailing "/", "." as "". */
+static char *normalize(const char *path)
+{
+	size_t n;
+	char *p;
+
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	if (!strcmp(path, "."))
+		path++;
+	n = strlen(path);
+	while (n && path[n - 1] == '/')
+		n--;
+	p = malloc(n + 1);
+	if (p) {
+		memcpy(p, path, n);
+		p[n] = '\0';
+	}
+	return p;
+}
+
+static int no_such_file(struct spdx_error *err, const char *path,
+			const char *root)
+{
+	char *q = NULL;
+	size_t len;
+	FILE *f = open_memstream(&q, &len);
+
+	if (f) {
+		quote_path(f, path, strlen(path));
+		if (fclose(f)) {
+			free(q);
+			q = NULL;
+		}
+	}
+	spdx_error_set(err, -ENOENT, "%s: no such file in %s", q ? q : path,
+		       root);
+	free(q);
+	return -ENOENT;
+}
+
+/* Where @path's files lie in idx->files, into @r; 0 or -ENOENT. */
+static int find_range(const struct spdx_index *idx, const char *path,
+		      struct range *r)
+{
+	struct path_array a = { idx->files, idx->nfiles, sizeof(*idx->files),
+				offsetof(struct spdx_file, path) };
+	const struct spdx_file *f = index_find(idx, path);
+
+	if (f) {
+		r->lo = f - idx->files;
+		r->hi = r->lo + 1;
+		return 0;
+	}
+	if (!index_find_dir(idx, path))
+		return -ENOENT;
+	path_range_under(&a, path, &r->lo, &r->hi);
+	return 0;
+}
+
+/* The files of the ranges @r, sorted and merged, into a new array. */
+static int collect(const struct spdx_index *idx, struct range *r, size_t nr,
+		   const struct spdx_file ***files, size_t *nfiles)
+{
+	const struct spdx_file **out;
+	size_t total = 0, n = 0, end = 0;
+
+	qsort(r, nr, sizeof(*r), cmp_range);
+	/* Merged, they hold no more than the index ("a a a ..." or "." ten
+	 * thousand times must not ask for ten thousand indexes' worth). */
+	for (size_t k = 0; k < nr && total < idx->nfiles; k++)
+		total += r[k].hi - r[k].lo;
+	out = alloc_array(total < idx->nfiles ? total : idx->nfiles, sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	for (size_t k = 0; k < nr; k++) {
+		/* Ranges overlap when a path lies beneath another given. */
+		for (size_t i = r[k].lo > end ? r[k].lo : end; i < r[k].hi; i++)
+			out[n++] = &idx->files[i];
+		if (r[k].hi > end)
+			end = r[k].hi;
+	}
+	*files = out;
+	*nfiles = n;
+	return 0;
+}
+
+int check_select(const struct spdx_index *idx, const char *const *paths,
+		 size_t npaths, const struct spdx_file ***files,
+		 size_t *nfiles, struct spdx_error *err)
+{
+	struct range all = { 0, idx->nfiles }, *r = &all;
+	int ret = 0;
+
+	if (npaths) {
+		r = alloc_array(npaths, sizeof(*r));
+		if (!r)
+			return spdx_error_set(err, -ENOMEM, "out of memory");
+	}
+	for (size_t k = 0; k < npaths; k++) {
+		char *p = normalize(paths[k]);
+
+		if (!p) {
+			ret = spdx_error_set(err, -ENOMEM, "out of memory");
+			goto out;
+		}
+		ret = find_range(idx, p, &r[k]);
+		if (ret)
+			no_such_file(err, p, idx->root);
+		free(p);
+		if (ret)
+			goto out;
+	}
+	ret = collect(idx, r, npaths ? npaths : 1, files, nfiles);
+	if (ret)
+		spdx_error_set(err, ret, "out of memory");
+out:
+	if (r != &all)
+		free(r);
+	return ret;
+}
+
+/* check_file's state: where the diagnostics go, how many were errors. */
+struct emit {
+	const struct spdx_file *file;
+	check_fn fn;
+	void *arg;
+	size_t errors;
+};
+
+static void emit(struct emit *e, unsigned line, unsigned col,
+		 enum check_severity severity, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void emit(struct emit *e, unsigned line, unsigned col,
+		 enum check_severity severity, const char *fmt, ...)
+{
+	struct check_diag d = { e->file, line, col, severity, NULL };
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	d.message = msg;
+	e->errors += severity == CHECK_ERROR;
+	e->fn(&d, e->arg);
+}
+
+/* Flags worth a warning: each is something to fix in the file. */
+static const unsigned warn_flags = SCAN_F_MULTIPLE | SCAN_F_STRAY_TERM |
+	SCAN_F_UNCLOSED | SCAN_F_NEAR_MISS | SCAN_F_BAD_LEADER;
+
+static void check_warnings(struct emit *em, const struct spdx_file *f,
+			   const struct spdx_expr *e)
+{
+	for (unsigned bit = 1; bit; bit <<= 1) {
+		if (!(f->flags & warn_flags & bit))
+			continue;
+		if (bit == SCAN_F_MULTIPLE)
+			emit(em, f->second_line, 0, CHECK_WARNING,
+			     "second SPDX tag (first on line %u)", f->line);
+		else
+			emit(em, f->line, f->col, CHECK_WARNING, "%s",
+			     scan_flag_message(bit));
+	}
+	if (e && (e->expr_flags & EXPR_F_MIXED_OP))
+		emit(em, f->line, f->col, CHECK_WARNING,
+		     "operators in mixed case");
+}
+
+size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
+		  const struct check_opts *o, check_fn fn, void *arg)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+	struct emit em = { f, fn, arg, 0 };
+
+	switch (f->status) {
+	case ST_INVALID:
+		/* spdxcheck gives "Unfinished" no column; expr.c says 0 */
+		emit(&em, f->line, e->ast || e->col ? f->col + e->col : 0,
+		     CHECK_ERROR, "%s", e->error);
+		break;
+	case ST_ERROR:
+		emit(&em, 0, 0, CHECK_ERROR, "cannot read: %s", f->error);
+		break;
+	case ST_MISPLACED:
+		if (o->warnings)
+			emit(&em, f->line, f->col, CHECK_WARNING,
+			     "tag on line %u, expected on line %u", f->line,
+			     f->flags & (SCAN_F_SHEBANG | SCAN_F_XMLDECL) ? 2 : 1);
+		break;
+	default:
+		break;
+	}
+	if (o->strict && e && e->valid && e->strict_error)
+		emit(&em, f->line, f->col + e->strict_col, CHECK_ERROR,
+		     "%s (scripts/spdxcheck.py)", e->strict_error);
+	if (o->warnings && f->status != ST_EXCLUDED)
+		check_warnings(&em, f, e);
+	return em.errors;
+}
+
+/* A run of files in one directory, the first @len bytes of @path. */
+struct dir_run {
+	const char *path;
+	size_t len;
+	size_t files, tagged;
+};
+
+/* The length of @path's directory, cut to @depth components if >= 0. */
+static size_t dir_len(const char *path, int depth)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	int comps = 0;
+
+	if (depth < 0)
+		return n;
+	if (depth == 0)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (path[k] == '/' && ++comps == depth)
+			return k;
+	return n;
+}
+
+/* Directories in the order of their names "./DIR/": as DIR + "/", the
+ * root ("./") first. */
+static int cmp_run(const void *a, const void *b)
+{
+	const struct dir_run *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c;
+
+	if (!x->len || !y->len)
+		return !!x->len - !!y->len;
+	c = memcmp(x->path, y->path, n);
+	if (c || x->len == y->len)
+		return c;
+	/* One is a prefix of the other: the shorter one's '/' against the
+	 * other's next byte; "a/" comes before "a/b/". */
+	if (x->len < y->len)
+		return (unsigned char)y->path[n] < '/' ? 1 : -1;
+	return (unsigned char)x->path[n] < '/' ? -1 : 1;
+}
+
+/* "./DIR/" for the first @len bytes of @path, "./" when @len is 0. */
+static char *dir_name(const char *path, size_t len)
+{
+	char *s = malloc(len + 4);
+
+	if (!s)
+		return NULL;
+	memcpy(s, "./", 2);
+	memcpy(s + 2, path, len);
+	strcpy(s + 2 + len, len ? "/" : "");
+	return s;
+}
+
+/* Runs of files in one directory, in @files' order. */
+static int dir_runs(struct dir_run **runs, size_t *nruns,
+		    const struct spdx_file *const *files, size_t nfiles,
+		    int depth)
+{
+	struct dir_run *r = alloc_array(nfiles, sizeof(*r));
+	size_t n = 0;
+
+	if (!r)
+		return -ENOMEM;
+	for (size_t i = 0; i < nfiles; i++) {
+		const struct spdx_file *f = files[i];
+		size_t len;
+
+		if (f->status == ST_EXCLUDED)
+			continue;
+		len = dir_len(f->path, depth);
+		/* Files of one directory are mostly adjacent: count runs. */
+		if (!n || r[n - 1].len != len || memcmp(r[n - 1].path, f->path, len))
+			r[n++] = (struct dir_run){ f->path, len, 0, 0 };
+		r[n - 1].files++;
+		r[n - 1].tagged += !spdx_file_lacks_tag(f);
+	}
+	*runs = r;
+	*nruns = n;
+	return 0;
+}
+
+int check_dirs(struct check_dir **dirs, size_t *ndirs,
+	       const struct spdx_file *const *files, size_t nfiles, int depth)
+{
+	struct check_dir *d = NULL;
+	struct dir_run *r;
+	size_t nr, n = 0;
+	int ret;
+
+	ret = dir_runs(&r, &nr, files, nfiles, depth);
+	if (ret)
+		return ret;
+	qsort(r, nr, sizeof(*r), cmp_run);
+	d = alloc_array(nr, sizeof(*d));
+	if (!d)
+		goto nomem;
+	for (size_t i = 0; i < nr; i++) {
+		if (i && !cmp_run(&r[i - 1], &r[i])) {
+			d[n - 1].files += r[i].files;
+			d[n - 1].tagged += r[i].tagged;
+			continue;
+		}
+		d[n].name = dir_name(r[i].path, r[i].len);
+		if (!d[n].name)
+			goto nomem;
+		d[n].files = r[i].files;
+		d[n].tagged = r[i].tagged;
+		n++;
+	}
+	free(r);
+	*dirs = d;
+	*ndirs = n;
+	return 0;
+nomem:
+	check_dirs_free(d, n);
+	free(r);
+	return -ENOMEM;
+}
+
+void check_dirs_free(struct check_dir *dirs, size_t ndirs)
+{
+	for (size_t i = 0; i < ndirs; i++)
+		free(dirs[i].name);
+	free(dirs);
+}

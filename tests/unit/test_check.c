@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_check: what check.h selects, diagnoses and counts per directory,
+ * and what report.h prints of it in each format, against exact bytes, on
+ * a fixture tree whose names hold the byte-order traps ("a-b/" sorts
+ * before "a/", "a.c" between them).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "error.h"
+#include "fixture.h"
+#include "index.h"
+#include "report.h"
+#include "source.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct fixture_file files[] = {
+	{ "LICENSES/preferred/GPL-2.0",
+	  "Valid-License-Identifier: GPL-2.0\nSPDX-URL: x\nUsage-Guide:\n  x\nLicense-Text:\n  x\n" },
+	{ "LICENSES/preferred/MIT",
+	  "Valid-License-Identifier: MIT\nSPDX-URL: x\nUsage-Guide:\n  x\nLicense-Text:\n  x\n" },
+	{ "a.c", "// SPDX-License-Identifier: GPL-2.0\n" },
+	{ "a-b/x.c", "int x;\n" },
+	{ "a/b.c", "// SPDX-License-Identifier: GPL-1.0\n" },
+	{ "a/b/c.c", "// SPDX-License-Identifier: MIT\n// SPDX-License-Identifier: MIT\n" },
+	{ "a/z.c", "/*\n * SPDX-License-Identifier: GPL-2.0 OR MIT OR GPL-2.0\n */\n" },
+	{ "links/", "" },
+};
+
+/* What @call writes to out_ in format fmt_, into @buf, each NUL turned
+ * into '|' so that the string can be compared. */
+#define CAPTURE(buf, fmt, call) do {					\
+	size_t len_ = 0;						\
+	FILE *out_ = open_memstream(&(buf), &len_);			\
+	enum report_format fmt_ = (fmt);				\
+	(void)fmt_;							\
+	call;								\
+	fclose(out_);							\
+	for (size_t i_ = 0; i_ < len_; i_++)				\
+		if (!(buf)[i_])						\
+			(buf)[i_] = '|';				\
+} while (0)
+
+static const char *paths_of(const struct spdx_file *const *f, size_t n)
+{
+	static char buf[512];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				i ? " " : "", f[i]->path);
+	return buf;
+}
+
+static void test_select(const struct spdx_index *idx)
+{
+	static const struct {
+		const char *paths[3];
+		size_t n;
+		const char *want;
+	} cases[] = {
+		{ { 0 }, 0, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
+			    "a-b/x.c a.c a/b.c a/b/c.c a/z.c" },
+		{ { "a" }, 1, "a/b.c a/b/c.c a/z.c" },
+		{ { "./a/", "a/b" }, 2, "a/b.c a/b/c.c a/z.c" },
+		{ { "a/b/c.c", "a", "a/b/c.c" }, 3, "a/b.c a/b/c.c a/z.c" },
+		{ { "a/z.c", "a-b" }, 2, "a-b/x.c a/z.c" },
+		{ { "." }, 1, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
+			      "a-b/x.c a.c a/b.c a/b/c.c a/z.c" },
+		{ { "./a.c/" }, 1, "a.c" },
+		{ { "links" }, 1, "" },
+	};
+	const struct spdx_file **sel;
+	struct spdx_error err;
+	size_t n;
+	int ret;
+
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		ret = check_select(idx, cases[k].paths, cases[k].n, &sel, &n, &err);
+		is_int(ret, 0, "select %zu: %s...", k,
+		       cases[k].n ? cases[k].paths[0] : "nothing");
+		if (ret)
+			continue;
+		is_str(paths_of(sel, n), cases[k].want, "select %zu: the files", k);
+		free(sel);
+	}
+	ret = check_select(idx, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
+			   &err);
+	is_int(ret, -ENOENT, "a path that is not there: -ENOENT");
+	ok(!strncmp(err.msg, "nope/x.c: no such file in ", 26),
+	   "and says which: '%.100s'", err.msg);
+	is_int(check_select(idx, (const char *[]){ "a/b.c/x" }, 1, &sel, &n, &err),
+	       -ENOENT, "beneath a file: -ENOENT");
+}
+
+static void test_dirs(const struct spdx_index *idx)
+{
+	const struct spdx_file *all[16];
+	struct check_dir *d;
+	size_t n, nd;
+	char got[256];
+
+	n = idx->nfiles;
+	for (size_t i = 0; i < n; i++)
+		all[i] = &idx->files[i];
+	for (int depth = -1; depth <= 1; depth++) {
+		size_t len = 0;
+
+		is_int(check_dirs(&d, &nd, all, n, depth), 0, "dirs, depth %d", depth);
+		got[0] = '\0';
+		for (size_t k = 0; k < nd; k++)
+			len += snprintf(got + len, sizeof(got) - len, "%s%s %zu/%zu",
+					k ? ", " : "", d[k].name, d[k].tagged,
+					d[k].files);
+		is_str(got, depth < 0 ? "./ 1/1, ./a-b/ 0/1, ./a/ 1/2, ./a/b/ 1/1" :
+			    depth == 0 ? "./ 3/5" : "./ 1/1, ./a-b/ 0/1, ./a/ 2/3",
+		       "dirs, depth %d, sorted as './DIR/' strings", depth);
+		check_dirs_free(d, nd);
+	}
+}
+
+static void test_reports(const struct spdx_index *idx)
+{
+	const struct spdx_file *sel[16];
+	struct check_opts strict = { .strict = 1, .warnings = 1 };
+	struct check_opts quiet = { 0 };
+	struct check_dir dirs[] = {
+		{ "./", 1, 1 }, { "./a/", 3, 2 },
+	};
+	char *buf = NULL;
+	size_t n = 0, r = 0;
+
+	for (size_t i = 0; i < idx->nfiles; i++)
+		sel[n++] = &idx->files[i];
+
+	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &strict));
+	is_str(buf,
+	       "a/b.c: 1:28 Invalid License ID: GPL-1.0\n"
+	       "a/b/c.c: 2:0 warning: second SPDX tag (first on line 1)\n"
+	       "a/z.c: 2:28 warning: tag on line 2, expected on line 1\n"
+	       "a/z.c: 2:43 Syntax error: OR (scripts/spdxcheck.py)\n",
+	       "check, text");
+	is_int(r, 2, "check: two errors");
+	free(buf);
+	CAPTURE(buf, REPORT_NUL, r = report_check(out_, fmt_, idx, sel, n, &quiet));
+	is_str(buf, "a/b.c|1:28 Invalid License ID: GPL-1.0|", "check, -z");
+	is_int(r, 1, "check, no warnings: one error");
+	free(buf);
+	CAPTURE(buf, REPORT_JSON, r = report_check(out_, fmt_, idx, sel, n, &quiet));
+	is_str(buf,
+	       "[\n"
+	       "  {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
+	       "\"message\": \"Invalid License ID: GPL-1.0\"}\n"
+	       "]\n", "check, JSON");
+	free(buf);
+
+	CAPTURE(buf, REPORT_TEXT, r = report_lacking(out_, fmt_, sel, n));
+	is_str(buf, "a-b/x.c\na/b.c\n", "files without a valid tag, text");
+	is_int(r, 2, "two of them");
+	free(buf);
+	CAPTURE(buf, REPORT_NUL, report_lacking(out_, fmt_, sel, n));
+	is_str(buf, "a-b/x.c|a/b.c|", "files without a valid tag, -z");
+	free(buf);
+	CAPTURE(buf, REPORT_JSON, report_lacking(out_, fmt_, sel, 2));
+	is_str(buf, "[\n]\n", "none of the first two, JSON: an empty array");
+	free(buf);
+
+	CAPTURE(buf, REPORT_TEXT, r = report_dirs(out_, fmt_, dirs, 2));
+	is_str(buf, "Incomplete directories: SPDX in Files\n"
+	       "    ./a/                                                                            :"
+	       "     2 of     3   66%\n", "dirs, text");
+	is_int(r, 1, "one incomplete directory");
+	free(buf);
+	CAPTURE(buf, REPORT_NUL, report_dirs(out_, fmt_, dirs, 2));
+	is_str(buf, "./a/|2 of 3 66%|", "dirs, -z: no header");
+	free(buf);
+	CAPTURE(buf, REPORT_JSON, report_dirs(out_, fmt_, dirs, 2));
+	is_str(buf, "[\n  {\"dir\": \"./a/\", \"files\": 3, \"tagged\": 2}\n]\n",
+	       "dirs, JSON");
+	free(buf);
+
+	CAPTURE(buf, REPORT_TEXT, report_files(out_, fmt_, idx, sel + 2, 2));
+	is_str(buf, "a-b/x.c\tuntagged\t0\t\na.c\ttagged\t1\tGPL-2.0\n", "files, text");
+	free(buf);
+	CAPTURE(buf, REPORT_NUL, report_files(out_, fmt_, idx, sel + 2, 2));
+	is_str(buf, "a-b/x.c|untagged\t0\t|a.c|tagged\t1\tGPL-2.0|", "files, -z");
+	free(buf);
+	CAPTURE(buf, REPORT_JSON, report_files(out_, fmt_, idx, sel + 3, 2));
+	is_str(buf, "[\n"
+	       "  {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
+	       "\"leader\": \"//\", \"expression\": \"GPL-2.0\", \"canonical\": \"GPL-2.0\", "
+	       "\"uapi\": false},\n"
+	       "  {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
+	       "\"leader\": \"//\", \"expression\": \"GPL-1.0\", \"canonical\": \"GPL-1.0\", "
+	       "\"error\": \"Invalid License ID: GPL-1.0\", \"uapi\": false}\n"
+	       "]\n", "files, JSON");
+	free(buf);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
+	struct index_opts opts = { .nthreads = 1, .all_files = 1 };
+	struct spdx_index *idx = NULL;
+	struct source *src = NULL;
+	char err[256] = "", link[PATH_MAX];
+	int ret;
+
+	ret = fixture_make(dir, files, ARRAY_SIZE(files));
+	snprintf(link, sizeof(link), "%s/links/l.c", dir);
+	if (!ret && symlink("../a.c", link))
+		ret = -errno;
+	is_int(ret, 0, "fixture made");
+	if (!ret)
+		ret = source_fs_open(&src, dir);
+	if (!ret)
+		ret = index_build(&idx, src, &opts, err, sizeof(err));
+	is_int(ret, 0, "index built %.100s", err);
+	if (ret)
+		goto out;
+	test_select(idx);
+	test_dirs(idx);
+	test_reports(idx);
+out:
+	index_free(idx);
+	source_free(src);
+	fixture_remove(dir);
+	return tap_done();
+}
