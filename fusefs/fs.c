@@ -31,9 +31,7 @@
 /* A cached tree file descriptor (handle-less reads). */
 struct fdent {
 	uint64_t ino;		/* node */
-	uint64_t tree_ino;	/* the tree file it was opened as */
-	int64_t mtime_ns;
-	uint64_t size;
+	struct file_stat st;	/* the tree file it was opened as */
 	int fd;
 };
 
@@ -83,12 +81,12 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 		const struct spdx_file *f = vnode_file(s, n);
 
 		/* The tree file's permissions, never set-id bits. */
-		st->st_mode = S_IFREG | (f->mode & 0777);
-		st->st_uid = f->uid;
-		st->st_gid = f->gid;
+		st->st_mode = S_IFREG | (f->st.mode & 0777);
+		st->st_uid = f->st.uid;
+		st->st_gid = f->st.gid;
 		st->st_nlink = 1;
-		st->st_size = f->size;
-		t = f->mtime_ns;
+		st->st_size = f->st.size;
+		t = f->st.mtime_ns;
 		break;
 	}
 	case VN_BLOB:
@@ -447,8 +445,7 @@ static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 	}
 	f = vnode_file(s, n);
 	e = atomic_exchange(slot, NULL);
-	if (e && (e->ino != ino || e->tree_ino != f->ino ||
-		  e->mtime_ns != f->mtime_ns || e->size != f->size)) {
+	if (e && (e->ino != ino || !file_stat_same(&e->st, &f->st))) {
 		fdent_free(e);
 		e = NULL;
 	}
@@ -464,9 +461,7 @@ static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 			fuse_reply_err(req, ENOMEM);
 			goto out;
 		}
-		*e = (struct fdent){ .ino = ino, .tree_ino = f->ino,
-				     .mtime_ns = f->mtime_ns, .size = f->size,
-				     .fd = fd };
+		*e = (struct fdent){ .ino = ino, .st = f->st, .fd = fd };
 	}
 	reply_fd(req, e->fd, size, off);
 	fdent_free(atomic_exchange(slot, e));

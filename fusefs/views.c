@@ -1127,9 +1127,7 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 	if (n->kind == VN_FILE) {
 		const struct spdx_file *a = vnode_file(os, o), *b = vnode_file(ns, n);
 
-		return a->size != b->size || a->mtime_ns != b->mtime_ns ||
-		       a->ino != b->ino || a->mode != b->mode ||
-		       a->uid != b->uid || a->gid != b->gid ||
+		return !file_stat_same(&a->st, &b->st) ||
 		       a->status != b->status || a->line != b->line ||
 		       strcmp(a->path, b->path) ||
 		       !same_str(a->error, b->error) ||

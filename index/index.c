@@ -159,9 +159,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	    (k = path_find(&b->prev_files, &w->prev_cur, f->path)) == PATH_NONE)
 		return 0;
 	old = &b->prev->files[k];
-	if (old->size != f->size || old->mtime_ns != f->mtime_ns ||
-	    old->ino != f->ino || old->mode != f->mode || old->uid != f->uid ||
-	    old->gid != f->gid || old->error)
+	if (!file_stat_same(&old->st, &f->st) || old->error)
 		return 0;
 	f->scan_status = old->scan_status;
 	f->line = old->line;
@@ -197,7 +195,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			s->err = (int)n;
 			return;
 		}
-		if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
+		if (scan_head(w->buf, n, st.st.size > (uint64_t)n, &res)) {
 			s->err = -ENOMEM;
 			return;
 		}
@@ -205,12 +203,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
-	f->size = st.size;
-	f->mtime_ns = st.mtime_ns;
-	f->ino = st.ino;
-	f->mode = st.mode;
-	f->uid = st.uid;
-	f->gid = st.gid;
+	f->st = st.st;
 	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
@@ -234,17 +227,13 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
  */
 static void stat_unread(struct source *src, struct spdx_file *f)
 {
-	struct src_entry st;
+	struct src_entry ent;
 
-	if (src->ops->stat(src, f->path, &st) || st.kind != SRC_REG) {
-		f->mode = S_IFREG;
+	if (src->ops->stat(src, f->path, &ent) || ent.kind != SRC_REG) {
+		f->st.mode = S_IFREG;
 		return;
 	}
-	f->size = st.size;
-	f->mtime_ns = st.mtime_ns;
-	f->mode = st.mode;
-	f->uid = st.uid;
-	f->gid = st.gid;
+	f->st = ent.st;
 }
 
 static int add_file(struct worker *w, const struct src_entry *ent)
@@ -264,19 +253,14 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 		return -ENOMEM;
 	w->nfiles++;
 	bf->f.expr = -1;
-	bf->f.size = ent->size;
-	bf->f.mtime_ns = ent->mtime_ns;
-	bf->f.ino = ent->ino;
-	bf->f.mode = ent->mode;
-	bf->f.uid = ent->uid;
-	bf->f.gid = ent->gid;
+	bf->f.st = ent->st;
 	if (exclude_match(b->ex, ent->path)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
 	} else if (!reuse(w, bf)) {
 		scan_entry(w, ent, bf);
 	}
-	if (!bf->f.mode)
+	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
 	if (path_is_uapi(bf->f.path))
 		bf->f.flags |= IDX_F_UAPI;
@@ -302,10 +286,10 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 	d->path = strpool_str(w->pool, ent->path);
 	if (!d->path)
 		return -ENOMEM;
-	d->mode = ent->mode;
-	d->uid = ent->uid;
-	d->gid = ent->gid;
-	d->mtime_ns = ent->mtime_ns;
+	d->mode = ent->st.mode;
+	d->uid = ent->st.uid;
+	d->gid = ent->st.gid;
+	d->mtime_ns = ent->st.mtime_ns;
 	w->ndirs++;
 	return 0;
 }
@@ -518,9 +502,10 @@ static int merge_dirs(struct builder *b, struct spdx_index *idx)
 	if (!idx->dirs)
 		return -ENOMEM;
 	if (b->src->ops->stat(b->src, "", &root))
-		root.mode = S_IFDIR | 0555;
-	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.mode,
-		.uid = root.uid, .gid = root.gid, .mtime_ns = root.mtime_ns };
+		root.st.mode = S_IFDIR | 0555;
+	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
+		.uid = root.st.uid, .gid = root.st.gid,
+		.mtime_ns = root.st.mtime_ns };
 	idx->ndirs = 1;
 	for (int t = 0; t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];

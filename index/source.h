@@ -18,6 +18,34 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/*
+ * One version of a file as its source sees it: the attributes a view
+ * shows (size, mtime, mode, owner) and what tells versions apart.  For a
+ * directory on disk that is the stat data git's index compares: an edit
+ * that restores size and mtime (a retag, then "touch -d") still moves
+ * ctime, and a file renamed over another has another inode.  The git
+ * source adds its blob id here; only the two comparisons below and the
+ * saved index's record change with it.
+ */
+struct file_stat {
+	uint64_t size;
+	int64_t mtime_ns;
+	int64_t ctime_ns;	/* inode change time; 0 where there is none */
+	uint64_t ino;		/* which file: the inode number */
+	uint32_t mode;		/* type and permissions, as st_mode */
+	uint32_t uid, gid;
+	uint32_t pad;		/* zero: the struct is saved as it is */
+};
+
+/* Is @b the version @a describes?  The one test of "did it change?". */
+static inline int file_stat_same(const struct file_stat *a,
+				 const struct file_stat *b)
+{
+	return a->size == b->size && a->mtime_ns == b->mtime_ns &&
+	       a->ctime_ns == b->ctime_ns && a->ino == b->ino &&
+	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid;
+}
+
 struct source;
 
 enum src_kind {
@@ -30,11 +58,7 @@ enum src_kind {
 struct src_entry {
 	const char *path;	/* valid during the callback only */
 	enum src_kind kind;
-	uint64_t size;
-	int64_t mtime_ns;
-	uint64_t ino;
-	uint32_t mode;
-	uint32_t uid, gid;
+	struct file_stat st;	/* see walk() */
 	/* private to the source, valid during the callback: lets
 	 * entry_head() read the entry without resolving its path again */
 	int dirfd;
@@ -51,17 +75,17 @@ struct src_entry {
  * value to stop the walk with that value.
  */
 #define SRC_WALK_PRUNE	1
-#define SRC_WALK_STAT	1u	/* fill size, mtime, mode and owner of every
-				   entry; directories always have them */
+#define SRC_WALK_STAT	1u	/* fill st of every entry; directories
+				   always have it */
 #define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
 
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 
 struct source_ops {
 	/* Walk the tree below directory @under ("" for the root), not
-	 * following symlinks.  Only path, kind and ino are guaranteed unless
-	 * @flags has SRC_WALK_STAT; otherwise the stat fields of files may
-	 * be 0.  Directories always come with theirs.
+	 * following symlinks.  Only path, kind and st.ino are guaranteed
+	 * unless @flags has SRC_WALK_STAT; otherwise the rest of st of files
+	 * may be 0.  Directories always come with theirs.
 	 * Returns 0, a callback's value, or -errno. */
 	int (*walk)(struct source *src, const char *under, unsigned flags,
 		    src_walk_fn fn, void *arg);
@@ -70,8 +94,8 @@ struct source_ops {
 	 * symlink, never leaves the tree. */
 	ssize_t (*read)(struct source *src, const char *path, uint64_t off,
 			void *buf, size_t len);
-	/* Fill @ent for @path (kind, size, mtime, ino, mode) without
-	 * following a final symlink.  Returns 0 or -errno. */
+	/* Fill @ent for @path (kind and st) without following a final
+	 * symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
 	/* Read the first @len bytes of regular file @path and fill @ent as
 	 * stat() would, in one go.  Returns the byte count or -errno. */

@@ -175,12 +175,17 @@ static ssize_t fs_read(struct source *src, const char *path, uint64_t off,
 
 static void fill_entry(struct src_entry *ent, const struct stat *st)
 {
-	ent->size = st->st_size;
-	ent->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
-	ent->ino = st->st_ino;
-	ent->mode = st->st_mode;
-	ent->uid = st->st_uid;
-	ent->gid = st->st_gid;
+	ent->st = (struct file_stat){
+		.size = st->st_size,
+		.mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 +
+			    st->st_mtim.tv_nsec,
+		.ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 +
+			    st->st_ctim.tv_nsec,
+		.ino = st->st_ino,
+		.mode = st->st_mode,
+		.uid = st->st_uid,
+		.gid = st->st_gid,
+	};
 	if (S_ISREG(st->st_mode))
 		ent->kind = SRC_REG;
 	else if (S_ISDIR(st->st_mode))
@@ -253,7 +258,7 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 	const char *name = de->d_name;
 	size_t n = strlen(name);
 	struct src_entry ent = {
-		.path = w->path, .ino = de->d_ino, .dirfd = fd, .name = name,
+		.path = w->path, .st.ino = de->d_ino, .dirfd = fd, .name = name,
 	};
 	struct stat st;
 	int ret;

@@ -135,7 +135,7 @@ int main(void)
 		is_int(n, reads[i].want, "head(%s, %zu)", reads[i].path,
 		       reads[i].len);
 		if (reads[i].want > 0)
-			ok(ent.kind == SRC_REG && ent.size >= (uint64_t)n,
+			ok(ent.kind == SRC_REG && ent.st.size >= (uint64_t)n,
 			   "head(%s) filled the entry", reads[i].path);
 	}
 
