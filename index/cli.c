@@ -64,12 +64,14 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 {
 	struct spdx_index *prev = NULL, *idx;
 	struct progress prog = { .start = now() };
-	struct index_opts io = { .nthreads = o->nthreads, .all_files = o->all_files };
+	struct index_opts io = { .nthreads = o->nthreads };
+	struct source_spec spec = { .type = SOURCE_DIR, .path = tree,
+		.flags = o->all_files ? SOURCE_ALL_FILES : 0 };
 	struct source *src;
 	char err[512] = "", why[128] = "";
 	int ret, save;
 
-	ret = source_fs_open(&src, tree);
+	ret = source_open(&src, &spec);
 	if (ret) {
 		cli_error("%s: %s", tree, strerror(-ret));
 		return 2;

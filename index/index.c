@@ -30,7 +30,6 @@
 
 #include "exclude.h"
 #include "expr.h"
-#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
@@ -85,7 +84,7 @@ struct worker {
 	struct run *runs;	/* the directories this worker walked */
 	size_t nruns, cap_runs;
 	int err;
-	struct path_cursor prev_cur, git_cur;
+	struct path_cursor prev_cur;
 	char buf[SCAN_HEAD_BYTES];
 };
 
@@ -95,7 +94,6 @@ struct builder {
 	const struct spdx_index *prev;
 	struct path_array prev_files;
 	struct exclude *ex;
-	struct gitignore *gi;	/* NULL: not a git work tree, or all_files */
 	unsigned wflags;
 	/* Directories still to walk, shared by the workers: each walks one
 	 * directory shallowly and queues its subdirectories. */
@@ -181,7 +179,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 {
 	struct spdx_file *f = &bf->f;
 	struct slot *s = &bf->s;
-	struct src_entry st = { 0 };
+	struct file_stat st = { 0 };
 	struct scan_result res;
 	struct source *src = w->b->src;
 	ssize_t n;
@@ -190,12 +188,12 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->scan_status = ST_UNTAGGED;
 	/* The first KiB, and the whole head only when its lines need it. */
 	for (size_t len = SCAN_FIRST_BYTES;; len = sizeof(w->buf)) {
-		n = src->ops->entry_head(src, ent, w->buf, len, &st);
+		n = src->ops->head(src, ent, w->buf, len, &st);
 		if (n < 0) {
 			s->err = (int)n;
 			return;
 		}
-		if (scan_head(w->buf, n, st.st.size > (uint64_t)n, &res)) {
+		if (scan_head(w->buf, n, st.size > (uint64_t)n, &res)) {
 			s->err = -ENOMEM;
 			return;
 		}
@@ -203,7 +201,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
-	f->st = st.st;
+	f->st = st;
 	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
@@ -318,9 +316,6 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	int ret;
 
-	if (w->b->gi && gitignore_skip(w->b->gi, &w->git_cur, ent->path,
-				       ent->kind == SRC_DIR))
-		return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
 	switch (ent->kind) {
 	case SRC_REG:
 		return add_file(w, ent);
@@ -855,7 +850,6 @@ static void builder_release(struct builder *b, const struct bfile **order)
 	pthread_mutex_destroy(&b->qlock);
 	pthread_cond_destroy(&b->qcond);
 	exclude_free(b->ex);
-	gitignore_free(b->gi);
 }
 
 int index_build(struct spdx_index **out, struct source *src,
@@ -884,6 +878,9 @@ int index_build(struct spdx_index **out, struct source *src,
 		ret = -ENOMEM;
 		goto fail;
 	}
+	ret = source_refresh(src, errbuf, errlen);
+	if (ret)
+		goto fail;
 	ret = licenses_load(&idx->lic, src, errbuf, errlen);
 	if (ret == -ENOENT) {
 		idx->lic = NULL;
@@ -895,14 +892,6 @@ int index_build(struct spdx_index **out, struct source *src,
 	if (ret) {
 		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
 		goto fail;
-	}
-	if ((!opts || !opts->all_files) && src->dirfd >= 0) {
-		ret = gitignore_open(&b.gi, src->root);
-		if (ret) {
-			snprintf(errbuf, errlen, "%s/.git: cannot read the repository",
-				 src->root);
-			goto fail;
-		}
 	}
 	ret = walk_all(&b);
 	if (ret) {

@@ -94,15 +94,15 @@ typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
-	int all_files;			/* also what git ignores (gitignore.h) */
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;
 };
 
 /*
- * Build the index of @src.  Returns 0 and sets *@out, or -errno when the
- * tree itself cannot be walked (a file that cannot be read is recorded
+ * Build the index of @src, as it is now (source_refresh() first).
+ * Returns 0 and sets *@out, or -errno when the tree itself cannot be
+ * walked (a file that cannot be read is recorded
  * with ST_ERROR and does not fail the build).  @errbuf gets a one-line
  * reason on failure.
  */
