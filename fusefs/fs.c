@@ -28,10 +28,14 @@
 #include "tag.h"
 #include "views.h"
 
-/* A tree file opened for handle-less reads, cached by node. */
+/*
+ * A tree file opened for handle-less reads, cached by node.  A file
+ * node's number says which tree file it stands for (views.h) and the
+ * file was checked to be that one when opened: whatever the snapshot
+ * says now, it is what a reader of that node opened.
+ */
 struct fdent {
 	uint64_t ino;		/* node */
-	struct file_stat st;	/* the tree file it was opened as */
 	struct src_file *file;
 };
 
@@ -121,7 +125,10 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	 * Opening a file or directory here costs a round trip and its
 	 * release another, which doubles the time of "grep -r" over cached
 	 * files.  The kernel can skip both: it then keeps the page cache and
-	 * the readdir cache across opens, and reads carry no handle.
+	 * the readdir cache across opens, and reads carry no handle: then a
+	 * read names only the node, whose number changes when its path comes
+	 * to name another file (views.h), so a reader still never gets the
+	 * bytes of a file other than the one it opened.
 	 */
 	if (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
@@ -415,22 +422,18 @@ static void fdent_free(struct spdxfs *fs, struct fdent *e)
 	}
 }
 
-/*
- * The cached file of node @ino, opened now if need be (again if the tree
- * file is another now); NULL with *@err.
- */
+/* The cached file of node @ino, opened now if need be; NULL with *@err. */
 static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
 			       const struct vnode *n, fuse_ino_t ino, int *err)
 {
 	_Atomic(struct fdent *) *slot = &fs->fdcache[ino % FS_FDCACHE];
 	struct fdent *e = atomic_exchange(slot, NULL);
-	const struct spdx_file *f = n ? vnode_file(s, n) : NULL;
 
-	if (e && f && e->ino == ino && file_stat_same_file(&e->st, &f->st))
+	if (e && e->ino == ino)
 		return e;
 	fdent_free(fs, e);
-	if (!f) {
-		*err = ESTALE;	/* the node is gone */
+	if (!n) {
+		*err = ESTALE;	/* the node is gone, and its file with it */
 		return NULL;
 	}
 	e = malloc(sizeof(*e));
@@ -439,8 +442,7 @@ static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
 		return NULL;
 	}
 	e->ino = ino;
-	e->st = f->st;
-	*err = -open_tree_file(fs, f, &e->file);
+	*err = -open_tree_file(fs, vnode_file(s, n), &e->file);
 	if (*err) {
 		free(e);
 		return NULL;
@@ -449,9 +451,8 @@ static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
 }
 
 /*
- * A read without a handle (the kernel skips open()): find the node in
- * the current snapshot and reuse the file cached for it, unless the tree
- * file is another now.
+ * A read without a handle (the kernel skips open()): serve the file
+ * cached for the node, or open the one the current snapshot names.
  */
 static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off)
 {

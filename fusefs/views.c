@@ -106,6 +106,11 @@ static long add_node(struct builder *b, uint32_t parent, const char *name,
 	n->first = first;
 	b->hash[s->nnodes] = s->nnodes ? hash_more(b->hash[parent], name, len)
 				       : FNV_BASIS;
+	/* A file's number also says which file it is: a path that comes to
+	 * name another file gets another number, so that a descriptor
+	 * opened on the first never reads the other's bytes. */
+	if (kind == VN_FILE)
+		b->hash[s->nnodes] ^= file_stat_identity(&b->idx->files[first].st);
 	return s->nnodes++;
 }
 

@@ -77,6 +77,16 @@ static inline int file_stat_same_file(const struct file_stat *a,
 	       a->gid == b->gid;
 }
 
+/* A 64-bit mix of what file_stat_same_file() compares. */
+static inline uint64_t file_stat_identity(const struct file_stat *st)
+{
+	uint64_t h = st->ino * 0x9e3779b97f4a7c15ull;
+
+	h ^= ((uint64_t)st->mode << 32 | st->uid) * 0xbf58476d1ce4e5b9ull;
+	h ^= (uint64_t)st->gid * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
 struct source;
 struct src_file;	/* an open regular file; each source has its own */
 
