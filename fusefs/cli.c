@@ -66,13 +66,17 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	struct index_refresh_opts ro = {
 		.no_cache = o->no_cache,
 		.nthreads = o->nthreads,
-		.all_files = o->all_files,
+	};
+	struct source_spec spec = {
+		.type = SOURCE_DIR,
+		.path = tree,
+		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
 	};
 	struct index_refresh_result res;
 	struct source *src;
 	int ret;
 
-	ret = source_fs_open(&src, tree);
+	ret = source_open(&src, &spec);
 	if (ret) {
 		cli_error("%s: %s", tree, strerror(-ret));
 		return 2;

@@ -3,9 +3,9 @@
  * fs: the FUSE low-level adapter.  Each handler takes a reference to the
  * current snapshot, answers from it with exactly one fuse_reply_*(), and
  * drops the reference.  Open directories pin their snapshot so that a
- * listing read in several calls is consistent; open files hold a
- * descriptor of the tree file (opened beneath the root, no symlink
- * followed) and reads splice from it.
+ * listing read in several calls is consistent; an open file holds the
+ * tree file the source opened, checked to be the one the kernel checked
+ * permissions on, so that reads never switch to another file.
  */
 #define FUSE_USE_VERSION 35
 
@@ -28,20 +28,22 @@
 #include "views.h"
 #include "xattr.h"
 
-/* A cached tree file descriptor (handle-less reads). */
+/*
+ * A tree file opened for handle-less reads, cached by node.  A file
+ * node's number says which tree file it stands for (views.h) and the
+ * file was checked to be that one when opened: whatever the snapshot
+ * says now, it is what a reader of that node opened.
+ */
 struct fdent {
 	uint64_t ino;		/* node */
-	uint64_t tree_ino;	/* the tree file it was opened as */
-	int64_t mtime_ns;
-	uint64_t size;
-	int fd;
+	struct src_file *file;
 };
 
 /* An open file or directory. */
 struct handle {
 	struct snapshot *snap;	/* pinned: directories and blobs */
 	const struct vnode *node;
-	int fd;			/* tree files, else -1 */
+	struct src_file *file;	/* tree files, else NULL */
 };
 
 static struct spdxfs *fs_of(fuse_req_t req)
@@ -83,12 +85,12 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 		const struct spdx_file *f = vnode_file(s, n);
 
 		/* The tree file's permissions, never set-id bits. */
-		st->st_mode = S_IFREG | (f->mode & 0777);
-		st->st_uid = f->uid;
-		st->st_gid = f->gid;
+		st->st_mode = S_IFREG | (f->st.mode & 0777);
+		st->st_uid = f->st.uid;
+		st->st_gid = f->st.gid;
 		st->st_nlink = 1;
-		st->st_size = f->size;
-		t = f->mtime_ns;
+		st->st_size = f->st.size;
+		t = f->st.mtime_ns;
 		break;
 	}
 	case VN_BLOB:
@@ -117,18 +119,16 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 {
 	struct spdxfs *fs = userdata;
 
-	/* Reads splice from the tree file into the FUSE device. */
-	if (conn->capable & FUSE_CAP_SPLICE_WRITE)
-		conn->want |= FUSE_CAP_SPLICE_WRITE;
-	if (conn->capable & FUSE_CAP_SPLICE_MOVE)
-		conn->want |= FUSE_CAP_SPLICE_MOVE;
 	if (conn->capable & FUSE_CAP_READDIRPLUS)
 		conn->want |= FUSE_CAP_READDIRPLUS;
 	/*
 	 * Opening a file or directory here costs a round trip and its
 	 * release another, which doubles the time of "grep -r" over cached
 	 * files.  The kernel can skip both: it then keeps the page cache and
-	 * the readdir cache across opens, and reads carry no handle.
+	 * the readdir cache across opens, and reads carry no handle: then a
+	 * read names only the node, whose number changes when its path comes
+	 * to name another file (views.h), so a reader still never gets the
+	 * bytes of a file other than the one it opened.
 	 */
 	if (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
@@ -223,7 +223,7 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	}
 	h->snap = s;		/* the reference moves to the handle */
 	h->node = n;
-	h->fd = -1;
+	h->file = NULL;
 	fi->fh = (uintptr_t)h;
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
@@ -320,20 +320,15 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 	fuse_reply_err(req, 0);
 }
 
-/* Open the tree file behind @n; only a regular file will do. */
-static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f)
+/*
+ * Open tree file @f: the same file, owner and mode as the snapshot shows,
+ * the attributes the kernel checked permissions on, or -ESTALE (it was
+ * replaced and the watcher has not caught up yet).
+ */
+static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
+			  struct src_file **out)
 {
-	struct stat st;
-	int fd;
-
-	fd = source_fs_open_read(fs->src, f->path, O_NONBLOCK);
-	if (fd < 0)
-		return fd;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -ENOENT;
-	}
-	return fd;
+	return source_file_open(fs->src, f->path, &f->st, out, NULL);
 }
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -367,13 +362,11 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	}
 	h->node = NULL;
 	h->snap = NULL;
-	h->fd = -1;
+	h->file = NULL;
 	if (n->kind == VN_FILE) {
-		h->fd = open_tree_file(fs, vnode_file(s, n));
-		if (h->fd < 0) {
-			err = -h->fd;
+		err = -open_tree_file(fs, vnode_file(s, n), &h->file);
+		if (err)
 			goto fail;
-		}
 		publish_put(s);
 	} else {
 		h->snap = s;	/* the blob lives in this snapshot */
@@ -383,8 +376,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	fi->keep_cache = 1;	/* the watcher invalidates changed files */
 	fi->noflush = 1;
 	if (fuse_reply_open(req, fi) == -ENOENT) {
-		if (h->fd >= 0)
-			close(h->fd);
+		source_file_close(fs->src, h->file);
 		publish_put(h->snap);
 		free(h);
 	}
@@ -395,14 +387,22 @@ fail:
 	fuse_reply_err(req, err);
 }
 
-static void reply_fd(fuse_req_t req, int fd, size_t size, off_t off)
+static void reply_file(fuse_req_t req, struct spdxfs *fs, struct src_file *file,
+		       size_t size, off_t off)
 {
-	struct fuse_bufvec buf = FUSE_BUFVEC_INIT(size);
+	char *buf = malloc(size ? size : 1);
+	ssize_t n;
 
-	buf.buf[0].flags = FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK;
-	buf.buf[0].fd = fd;
-	buf.buf[0].pos = off;
-	fuse_reply_data(req, &buf, FUSE_BUF_SPLICE_MOVE);
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	n = source_pread(fs->src, file, buf, size, off);
+	if (n < 0)
+		fuse_reply_err(req, -n);
+	else
+		fuse_reply_buf(req, buf, n);
+	free(buf);
 }
 
 static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t off)
@@ -414,62 +414,69 @@ static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t
 			       b->len - off < size ? b->len - off : size);
 }
 
-static void fdent_free(struct fdent *e)
+static void fdent_free(struct spdxfs *fs, struct fdent *e)
 {
 	if (e) {
-		close(e->fd);
+		source_file_close(fs->src, e->file);
 		free(e);
 	}
 }
 
+/* The cached file of node @ino, opened now if need be; NULL with *@err. */
+static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
+			       const struct vnode *n, fuse_ino_t ino, int *err)
+{
+	_Atomic(struct fdent *) *slot = &fs->fdcache[ino % FS_FDCACHE];
+	struct fdent *e = atomic_exchange(slot, NULL);
+
+	if (e && e->ino == ino)
+		return e;
+	fdent_free(fs, e);
+	if (!n) {
+		*err = ESTALE;	/* the node is gone, and its file with it */
+		return NULL;
+	}
+	e = malloc(sizeof(*e));
+	if (!e) {
+		*err = ENOMEM;
+		return NULL;
+	}
+	e->ino = ino;
+	*err = -open_tree_file(fs, vnode_file(s, n), &e->file);
+	if (*err) {
+		free(e);
+		return NULL;
+	}
+	return e;
+}
+
 /*
- * A read without a handle (the kernel skips open()): find the node in
- * the current snapshot and reuse the descriptor cached for it, unless
- * the tree file has changed since.
+ * A read without a handle (the kernel skips open()): serve the file
+ * cached for the node, or open the one the current snapshot names.
  */
 static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off)
 {
 	struct spdxfs *fs = fs_of(req);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
-	_Atomic(struct fdent *) *slot = &fs->fdcache[ino % FS_FDCACHE];
-	const struct spdx_file *f;
 	struct fdent *e;
-	int fd;
+	int err;
 
-	if (!n || n->kind == VN_DIR) {
-		fuse_reply_err(req, !n ? ESTALE : EISDIR);
+	if (n && n->kind == VN_DIR) {
+		fuse_reply_err(req, EISDIR);
 		goto out;
 	}
-	if (n->kind == VN_BLOB) {
+	if (n && n->kind == VN_BLOB) {
 		reply_blob(req, &s->blobs[n->first], size, off);
 		goto out;
 	}
-	f = vnode_file(s, n);
-	e = atomic_exchange(slot, NULL);
-	if (e && (e->ino != ino || e->tree_ino != f->ino ||
-		  e->mtime_ns != f->mtime_ns || e->size != f->size)) {
-		fdent_free(e);
-		e = NULL;
-	}
+	e = fdent_get(fs, s, n, ino, &err);
 	if (!e) {
-		fd = open_tree_file(fs, f);
-		if (fd < 0) {
-			fuse_reply_err(req, -fd);
-			goto out;
-		}
-		e = malloc(sizeof(*e));
-		if (!e) {
-			close(fd);
-			fuse_reply_err(req, ENOMEM);
-			goto out;
-		}
-		*e = (struct fdent){ .ino = ino, .tree_ino = f->ino,
-				     .mtime_ns = f->mtime_ns, .size = f->size,
-				     .fd = fd };
+		fuse_reply_err(req, err);
+		goto out;
 	}
-	reply_fd(req, e->fd, size, off);
-	fdent_free(atomic_exchange(slot, e));
+	reply_file(req, fs, e->file, size, off);
+	fdent_free(fs, atomic_exchange(&fs->fdcache[ino % FS_FDCACHE], e));
 out:
 	publish_put(s);
 }
@@ -481,8 +488,8 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 	if (!h)
 		read_nohandle(req, ino, size, off);
-	else if (h->fd >= 0)
-		reply_fd(req, h->fd, size, off);
+	else if (h->file)
+		reply_file(req, fs_of(req), h->file, size, off);
 	else
 		reply_blob(req, &h->snap->blobs[h->node->first], size, off);
 }
@@ -490,7 +497,7 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 void fs_cleanup(struct spdxfs *fs)
 {
 	for (int i = 0; i < FS_FDCACHE; i++)
-		fdent_free(atomic_exchange(&fs->fdcache[i], NULL));
+		fdent_free(fs, atomic_exchange(&fs->fdcache[i], NULL));
 }
 
 static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
@@ -499,8 +506,7 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
 	if (h) {
-		if (h->fd >= 0)
-			close(h->fd);
+		source_file_close(fs_of(req)->src, h->file);
 		publish_put(h->snap);
 		free(h);
 	}

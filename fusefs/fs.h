@@ -4,7 +4,7 @@
  *
  * The daemon's state is one struct spdxfs, the session's userdata.  The
  * FUSE threads only read it: the snapshot through the publisher, the
- * source's root descriptor to open files.  fs_update() (the watcher's
+ * source to open and read files.  fs_update() (the watcher's
  * thread) is the only writer.
  */
 #ifndef SPDXFS_FS_H
@@ -24,7 +24,8 @@ struct built;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
-	struct source *src;		/* the tree; dirfd opens files */
+	struct source *src;		/* the tree; its files are read
+					   through it */
 	struct fuse_session *se;
 	uid_t uid;			/* owner shown when the index has no
 					   root directory (fill_attr()) */
@@ -36,8 +37,8 @@ struct spdxfs {
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
 	struct watcher *watcher;
-	/* Without open(), reads carry no handle: recently used tree file
-	 * descriptors, by inode number modulo FS_FDCACHE.  Each slot is
+	/* Without open(), reads carry no handle: recently used tree files,
+	 * by node number modulo FS_FDCACHE.  Each slot is
 	 * taken with an atomic exchange, so one thread at a time uses an
 	 * entry. */
 #define FS_FDCACHE 64

@@ -123,6 +123,11 @@ static long add_node(struct view_builder *b, uint32_t parent,
 	n->first = first;
 	b->hash[s->nnodes] = s->nnodes ? hash_more(b->hash[parent], name, len)
 				       : FNV_BASIS;
+	/* A file's number also says which file it is: a path that comes to
+	 * name another file gets another number, so that a descriptor
+	 * opened on the first never reads the other's bytes. */
+	if (kind == VN_FILE)
+		b->hash[s->nnodes] ^= file_stat_identity(&b->idx->files[first].st);
 	return s->nnodes++;
 }
 
@@ -1355,9 +1360,7 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 	if (n->kind == VN_FILE) {
 		const struct spdx_file *a = vnode_file(os, o), *b = vnode_file(ns, n);
 
-		return a->size != b->size || a->mtime_ns != b->mtime_ns ||
-		       a->ino != b->ino || a->mode != b->mode ||
-		       a->uid != b->uid || a->gid != b->gid ||
+		return !file_stat_same(&a->st, &b->st) ||
 		       a->status != b->status || a->line != b->line ||
 		       strcmp(a->path, b->path) ||
 		       !same_str(a->error, b->error) ||

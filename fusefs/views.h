@@ -21,7 +21,10 @@
  * run of child[], sorted by name (strcmp), so readdir is sorted and
  * lookup is a binary search.  Inode numbers derive from a 64-bit hash of
  * the node's path in the mount, so a node keeps its number across
- * snapshots for as long as its path exists; the root is always 1.
+ * snapshots for as long as its path exists; the root is always 1.  A
+ * file's hash also covers which tree file it is, with which owner and
+ * mode (file_stat_identity()): an edit in place keeps the number, a file
+ * renamed over it or a chmod gives a new one.
  *
  * Nothing here knows about FUSE.
  */

@@ -82,12 +82,17 @@ void watcher_rescan(struct watcher *w)
 /* Watch directory @rel ("" for the root). */
 static int add_watch(struct watcher *w, const char *rel)
 {
+	const char *top = source_watch_dir(w->fs->src);
 	char abs[PATH_MAX];
 	int wd;
 
 	if (w->degraded || w->ifd < 0)
 		return 0;
-	if ((size_t)snprintf(abs, sizeof(abs), "%s%s%s", w->fs->src->root,
+	if (!top) {		/* a tree inotify cannot see: poll it */
+		w->degraded = 1;
+		return 0;
+	}
+	if ((size_t)snprintf(abs, sizeof(abs), "%s%s%s", top,
 			     rel[0] ? "/" : "", rel) >= sizeof(abs))
 		return 0;
 	wd = inotify_add_watch(w->ifd, abs, WATCH_MASK);

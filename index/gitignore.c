@@ -9,11 +9,13 @@
  * Only untracked paths ask libgit2 about ignore rules, one thread at a
  * time, since a libgit2 repository is not thread-safe; the repository is
  * opened when the first one does, so a tree with every file tracked never
- * pays for it.
+ * pays for it.  libgit2 is initialised once per process and never shut
+ * down: its global state lives as long as the program.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <pthread.h>
@@ -27,6 +29,7 @@
 
 #include "gitignore.h"
 #include "pathsearch.h"
+#include "source.h"
 
 struct gitignore {
 	char *root;
@@ -39,6 +42,7 @@ struct gitignore {
 	size_t npaths;
 	struct path_array sorted;	/* the same, for pathsearch */
 	pthread_mutex_t lock;	/* serialises libgit2 calls */
+	struct file_stat stamp;	/* of .git/index as read; zero if none */
 };
 
 #define ENTRY_FIXED	62	/* ctime..flags of one index entry */
@@ -140,18 +144,91 @@ static int parse_index(struct gitignore *gi)
 	return 0;
 }
 
-static int map_index(struct gitignore *gi, const char *root)
+/* The directory a .git file ("gitdir: PATH", a linked work tree) names:
+ * PATH, relative to the work tree when not absolute, as git reads it. */
+static int open_gitlink(int rootfd)
 {
-	char path[4096];
+	char buf[PATH_MAX + 16], *p;
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = openat(rootfd, ".git", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		n = -1;
+	else
+		n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 8 || memcmp(buf, "gitdir: ", 8))
+		return -EINVAL;
+	buf[n] = '\0';
+	p = buf + strcspn(buf, "\r\n");
+	*p = '\0';
+	fd = openat(rootfd, buf + 8, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * The git directory of the work tree @rootfd into *@gitfd (an O_PATH
+ * descriptor): .git itself, or the one a .git file names.  Returns 1, 0
+ * when @rootfd is no git work tree (no .git, or a symlink: never
+ * followed), or -errno.
+ */
+static int open_gitdir(int rootfd, int *gitfd)
+{
+	struct stat st;
+
+	if (fstatat(rootfd, ".git", &st, AT_SYMLINK_NOFOLLOW))
+		return errno == ENOENT ? 0 : -errno;
+	if (S_ISREG(st.st_mode)) {
+		*gitfd = open_gitlink(rootfd);
+		return *gitfd < 0 ? *gitfd : 1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return 0;
+	*gitfd = openat(rootfd, ".git", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return *gitfd < 0 ? -errno : 1;
+}
+
+/*
+ * The stamp of the work tree's git index (zero when there is none) into
+ * @st.  Returns 1, 0 when @rootfd is no git work tree, or -errno.
+ */
+static int index_stamp(int rootfd, struct file_stat *st)
+{
+	struct stat sb;
+	int gitfd, ret;
+
+	memset(st, 0, sizeof(*st));
+	ret = open_gitdir(rootfd, &gitfd);
+	if (ret <= 0)
+		return ret;
+	if (fstatat(gitfd, "index", &sb, AT_SYMLINK_NOFOLLOW))
+		ret = errno == ENOENT ? 1 : -errno;
+	else
+		file_stat_fill(st, &sb);
+	close(gitfd);
+	return ret;
+}
+
+/* Map and parse the index in git directory @gitfd, which must be a
+ * regular file, opened without blocking. */
+static int map_index(struct gitignore *gi, int gitfd)
+{
 	struct stat st;
 	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/.git/index", root) >= sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = openat(gitfd, "index", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;	/* no index: nothing tracked */
-	if (fstat(fd, &st) < 0 || st.st_size == 0) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	file_stat_fill(&gi->stamp, &st);
+	if (st.st_size == 0) {
 		close(fd);
 		return 0;
 	}
@@ -165,22 +242,24 @@ static int map_index(struct gitignore *gi, const char *root)
 	return parse_index(gi);
 }
 
-int gitignore_open(struct gitignore **out, const char *root)
+int gitignore_open(struct gitignore **out, int rootfd, const char *root)
 {
 	struct gitignore *gi;
-	char dotgit[4096];
-	int ret;
+	int gitfd, ret;
 
 	*out = NULL;
-	if ((size_t)snprintf(dotgit, sizeof(dotgit), "%s/.git", root) >= sizeof(dotgit) ||
-	    access(dotgit, F_OK))
-		return 0;
+	ret = open_gitdir(rootfd, &gitfd);
+	if (ret <= 0)
+		return ret;
 	gi = calloc(1, sizeof(*gi));
-	if (!gi)
+	if (!gi) {
+		close(gitfd);
 		return -ENOMEM;
+	}
 	pthread_mutex_init(&gi->lock, NULL);
 	gi->root = strdup(root);
-	ret = gi->root ? map_index(gi, root) : -ENOMEM;
+	ret = gi->root ? map_index(gi, gitfd) : -ENOMEM;
+	close(gitfd);
 	if (ret) {
 		gitignore_free(gi);
 		return ret;
@@ -191,6 +270,25 @@ int gitignore_open(struct gitignore **out, const char *root)
 	return 0;
 }
 
+int gitignore_changed(const struct gitignore *gi, int rootfd)
+{
+	struct file_stat st;
+	int ret = index_stamp(rootfd, &st);
+
+	if (ret < 0)
+		return 1;
+	if (!gi)
+		return ret;
+	return !ret || !file_stat_same(&gi->stamp, &st);
+}
+
+static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
+
+static void libgit2_init(void)
+{
+	git_libgit2_init();
+}
+
 /* Ask libgit2, with the lock held; a repository it cannot open (bare, or
  * broken) ignores nothing. */
 static int ignored(struct gitignore *gi, const char *path)
@@ -198,7 +296,7 @@ static int ignored(struct gitignore *gi, const char *path)
 	int ign = 0;
 
 	if (!gi->repo && !gi->repo_failed) {
-		git_libgit2_init();	/* balanced in gitignore_free() */
+		pthread_once(&libgit2_once, libgit2_init);
 		if (git_repository_open_ext(&gi->repo, gi->root,
 					    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 		    git_repository_is_bare(gi->repo)) {
@@ -228,6 +326,17 @@ int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 	return ign;
 }
 
+void gitignore_forget_rules(struct gitignore *gi)
+{
+	if (!gi)
+		return;
+	pthread_mutex_lock(&gi->lock);
+	git_repository_free(gi->repo);
+	gi->repo = NULL;
+	gi->repo_failed = 0;
+	pthread_mutex_unlock(&gi->lock);
+}
+
 void gitignore_free(struct gitignore *gi)
 {
 	if (!gi)
@@ -236,10 +345,7 @@ void gitignore_free(struct gitignore *gi)
 	free(gi->copies);
 	if (gi->map)
 		munmap(gi->map, gi->maplen);
-	if (gi->repo || gi->repo_failed) {
-		git_repository_free(gi->repo);
-		git_libgit2_shutdown();
-	}
+	git_repository_free(gi->repo);
 	pthread_mutex_destroy(&gi->lock);
 	free(gi->root);
 	free(gi);

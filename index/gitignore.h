@@ -10,7 +10,9 @@
  * committed with "git add -f").  scripts/spdxcheck.py likewise looks only
  * at what git knows.
  *
- * gitignore_skip() may be called from several threads.
+ * The fs source (source_fs.c) owns one and reads it again when git's index
+ * changes.  gitignore_skip() may be called from several threads; the
+ * others from one thread, while no gitignore_skip() runs.
  */
 #ifndef SPDXFS_GITIGNORE_H
 #define SPDXFS_GITIGNORE_H
@@ -18,11 +20,22 @@
 struct gitignore;
 
 /*
- * Open the repository whose work tree is @root.  Returns 0 with *@out
- * set, or with *@out NULL when @root is no git work tree; -errno when the
- * repository exists but cannot be read.
+ * Open the repository whose work tree is the directory @rootfd, named
+ * @root: its .git directory, or the one a .git file names (a linked work
+ * tree).  Returns 0 with *@out set, or with *@out NULL when it is no git
+ * work tree (no .git, or a symlink, which is never followed); -errno
+ * when the repository exists but cannot be read.  The index is opened
+ * without following a symlink or blocking, and read only if regular.
  */
-int gitignore_open(struct gitignore **out, const char *root);
+int gitignore_open(struct gitignore **out, int rootfd, const char *root);
+
+/* Has the work tree's git index changed since @gi was opened (NULL: did
+ * a repository appear)? */
+int gitignore_changed(const struct gitignore *gi, int rootfd);
+
+/* Read the ignore rules again at their next use (.gitignore files may
+ * have changed; git's index has not). */
+void gitignore_forget_rules(struct gitignore *gi);
 
 struct path_cursor;
 

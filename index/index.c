@@ -30,7 +30,6 @@
 
 #include "exclude.h"
 #include "expr.h"
-#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
@@ -85,7 +84,7 @@ struct worker {
 	struct run *runs;	/* the directories this worker walked */
 	size_t nruns, cap_runs;
 	int err;
-	struct path_cursor prev_cur, git_cur;
+	struct path_cursor prev_cur;
 	char buf[SCAN_HEAD_BYTES];
 };
 
@@ -95,7 +94,6 @@ struct builder {
 	const struct spdx_index *prev;
 	struct path_array prev_files;
 	struct exclude *ex;
-	struct gitignore *gi;	/* NULL: not a git work tree, or all_files */
 	unsigned wflags;
 	/* Directories still to walk, shared by the workers: each walks one
 	 * directory shallowly and queues its subdirectories. */
@@ -159,9 +157,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	    (k = path_find(&b->prev_files, &w->prev_cur, f->path)) == PATH_NONE)
 		return 0;
 	old = &b->prev->files[k];
-	if (old->size != f->size || old->mtime_ns != f->mtime_ns ||
-	    old->ino != f->ino || old->mode != f->mode || old->uid != f->uid ||
-	    old->gid != f->gid || old->error)
+	if (!file_stat_same(&old->st, &f->st) || old->error)
 		return 0;
 	f->scan_status = old->scan_status;
 	f->line = old->line;
@@ -183,7 +179,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 {
 	struct spdx_file *f = &bf->f;
 	struct slot *s = &bf->s;
-	struct src_entry st = { 0 };
+	struct file_stat st = { 0 };
 	struct scan_result res;
 	struct source *src = w->b->src;
 	ssize_t n;
@@ -192,7 +188,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->scan_status = ST_UNTAGGED;
 	/* The first KiB, and the whole head only when its lines need it. */
 	for (size_t len = SCAN_FIRST_BYTES;; len = sizeof(w->buf)) {
-		n = src->ops->entry_head(src, ent, w->buf, len, &st);
+		n = src->ops->head(src, ent, w->buf, len, &st);
 		if (n < 0) {
 			s->err = (int)n;
 			return;
@@ -205,12 +201,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
-	f->size = st.size;
-	f->mtime_ns = st.mtime_ns;
-	f->ino = st.ino;
-	f->mode = st.mode;
-	f->uid = st.uid;
-	f->gid = st.gid;
+	f->st = st;
 	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
@@ -234,17 +225,13 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
  */
 static void stat_unread(struct source *src, struct spdx_file *f)
 {
-	struct src_entry st;
+	struct src_entry ent;
 
-	if (src->ops->stat(src, f->path, &st) || st.kind != SRC_REG) {
-		f->mode = S_IFREG;
+	if (src->ops->stat(src, f->path, &ent) || ent.kind != SRC_REG) {
+		f->st.mode = S_IFREG;
 		return;
 	}
-	f->size = st.size;
-	f->mtime_ns = st.mtime_ns;
-	f->mode = st.mode;
-	f->uid = st.uid;
-	f->gid = st.gid;
+	f->st = ent.st;
 }
 
 static int add_file(struct worker *w, const struct src_entry *ent)
@@ -264,19 +251,14 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 		return -ENOMEM;
 	w->nfiles++;
 	bf->f.expr = -1;
-	bf->f.size = ent->size;
-	bf->f.mtime_ns = ent->mtime_ns;
-	bf->f.ino = ent->ino;
-	bf->f.mode = ent->mode;
-	bf->f.uid = ent->uid;
-	bf->f.gid = ent->gid;
+	bf->f.st = ent->st;
 	if (exclude_match(b->ex, ent->path)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
 	} else if (!reuse(w, bf)) {
 		scan_entry(w, ent, bf);
 	}
-	if (!bf->f.mode)
+	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
 	if (path_is_uapi(bf->f.path))
 		bf->f.flags |= IDX_F_UAPI;
@@ -302,10 +284,10 @@ static int add_dir(struct worker *w, const struct src_entry *ent)
 	d->path = strpool_str(w->pool, ent->path);
 	if (!d->path)
 		return -ENOMEM;
-	d->mode = ent->mode;
-	d->uid = ent->uid;
-	d->gid = ent->gid;
-	d->mtime_ns = ent->mtime_ns;
+	d->mode = ent->st.mode;
+	d->uid = ent->st.uid;
+	d->gid = ent->st.gid;
+	d->mtime_ns = ent->st.mtime_ns;
 	w->ndirs++;
 	return 0;
 }
@@ -334,9 +316,6 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	int ret;
 
-	if (w->b->gi && gitignore_skip(w->b->gi, &w->git_cur, ent->path,
-				       ent->kind == SRC_DIR))
-		return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
 	switch (ent->kind) {
 	case SRC_REG:
 		return add_file(w, ent);
@@ -518,9 +497,10 @@ static int merge_dirs(struct builder *b, struct spdx_index *idx)
 	if (!idx->dirs)
 		return -ENOMEM;
 	if (b->src->ops->stat(b->src, "", &root))
-		root.mode = S_IFDIR | 0555;
-	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.mode,
-		.uid = root.uid, .gid = root.gid, .mtime_ns = root.mtime_ns };
+		root.st.mode = S_IFDIR | 0555;
+	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
+		.uid = root.st.uid, .gid = root.st.gid,
+		.mtime_ns = root.st.mtime_ns };
 	idx->ndirs = 1;
 	for (int t = 0; t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
@@ -870,7 +850,6 @@ static void builder_release(struct builder *b, const struct bfile **order)
 	pthread_mutex_destroy(&b->qlock);
 	pthread_cond_destroy(&b->qcond);
 	exclude_free(b->ex);
-	gitignore_free(b->gi);
 }
 
 int index_build(struct spdx_index **out, struct source *src,
@@ -899,6 +878,9 @@ int index_build(struct spdx_index **out, struct source *src,
 		ret = -ENOMEM;
 		goto fail;
 	}
+	ret = source_refresh(src, errbuf, errlen);
+	if (ret)
+		goto fail;
 	ret = licenses_load(&idx->lic, src, errbuf, errlen);
 	if (ret == -ENOENT) {
 		idx->lic = NULL;
@@ -910,14 +892,6 @@ int index_build(struct spdx_index **out, struct source *src,
 	if (ret) {
 		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
 		goto fail;
-	}
-	if ((!opts || !opts->all_files) && src->dirfd >= 0) {
-		ret = gitignore_open(&b.gi, src->root);
-		if (ret) {
-			snprintf(errbuf, errlen, "%s/.git: cannot read the repository",
-				 src->root);
-			goto fail;
-		}
 	}
 	ret = walk_all(&b);
 	if (ret) {

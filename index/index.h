@@ -6,8 +6,9 @@
  * index_build() walks a struct source, reads the head of each file on
  * several threads, scans it (scan.h), and resolves each distinct
  * expression once (expr.h, licenses.h).  Given the previous index of the
- * same tree (from the saved index, store.h), files whose size, mtime and
- * inode are unchanged keep their scan result and are not read again.
+ * same tree (from the saved index, store.h), files the source says are
+ * unchanged (file_stat_same(), source.h) keep their scan result and are
+ * not read again.
  *
  * A built index is immutable: any number of threads may read it with no
  * lock.  Updating means building a new one and swapping pointers.
@@ -19,8 +20,8 @@
 #include <stdint.h>
 
 #include "scan.h"
+#include "source.h"
 
-struct source;
 struct expr;
 struct licenses;
 struct exclude;
@@ -49,11 +50,7 @@ struct spdx_file {
 	const char *path;	/* relative to the root; in the index's pool */
 	const char *leader;	/* comment leader, interned; "" if none */
 	const char *error;	/* read error ("Permission denied"), or NULL */
-	uint64_t size;
-	int64_t mtime_ns;
-	uint64_t ino;
-	uint32_t mode;
-	uint32_t uid, gid;
+	struct file_stat st;	/* the version scanned, as the source saw it */
 	uint32_t flags;		/* enum scan_flag | enum index_flag */
 	int32_t expr;		/* index into exprs[], -1 when untagged */
 	uint16_t line, col;	/* tag position; col is 0-based */
@@ -97,15 +94,15 @@ typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
-	int all_files;			/* also what git ignores (gitignore.h) */
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;
 };
 
 /*
- * Build the index of @src.  Returns 0 and sets *@out, or -errno when the
- * tree itself cannot be walked (a file that cannot be read is recorded
+ * Build the index of @src, as it is now (source_refresh() first).
+ * Returns 0 and sets *@out, or -errno when the tree itself cannot be
+ * walked (a file that cannot be read is recorded
  * with ST_ERROR and does not fail the build).  @errbuf gets a one-line
  * reason on failure.
  */

@@ -54,7 +54,6 @@ int index_refresh(struct spdx_index **out, struct source *src,
 {
 	struct index_opts io = {
 		.nthreads = opts->nthreads,
-		.all_files = opts->all_files,
 		.progress = opts->progress,
 		.progress_arg = opts->progress_arg,
 	};

@@ -29,7 +29,6 @@ struct index_refresh_opts {
 					   @prev nor the saved index */
 	int no_cache;			/* neither load nor save the saved index */
 	int nthreads;			/* 0: one per online CPU */
-	int all_files;			/* also what git ignores */
 	index_progress_fn progress;	/* as in index_opts, may be NULL */
 	void *progress_arg;
 };

@@ -1,15 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * source: where a tree's file list and file bytes come from.
+ * source: where a tree's file list, file versions and file bytes come from.
  *
- * The scanner, the parser and the views never open files themselves; they
- * ask a struct source.  Two implementations: a directory on disk
- * (source_fs_open) and, later, a git tree object read through libgit2.
- * Paths are relative to the tree root, '/'-separated, without "./".
+ * The index, the scanner and the views never open a file themselves: they
+ * ask a struct source.  One implementation today, a directory on disk
+ * (source_fs.c); the next, a git tree read through libgit2, fits behind
+ * the same operations: its walk lists tree objects, its files are blobs,
+ * and its file_stat tells versions apart by blob id.
  *
- * Thread-safety: read(), head() and stat() may be called from several
- * threads at once; so may walk() on distinct subtrees when
- * ops->parallel_walk is set (otherwise from one thread at a time).
+ * Paths are relative to the tree root, '/'-separated, with no empty, "."
+ * or ".." component and no leading '/'; "" is the root.
+ *
+ * What every source guarantees:
+ *  - Nothing outside the tree is reached and no symlink is followed: a
+ *    path through one fails with -ELOOP, a malformed path with -EINVAL.
+ *  - Only regular files are opened, and opening one never blocks (a FIFO
+ *    or a device is never read): anything else fails with -EINVAL.
+ *  - Walks list the tree as the source sees it: the fs source leaves out
+ *    what git neither tracks nor would add, unless the spec says
+ *    SOURCE_ALL_FILES, with git's index as of source_open() or the last
+ *    source_refresh().  Directories and contents are read live.
+ *  - Errors are 0 or -errno; a source never prints, exits or aborts.
+ *
+ * Threads: stat(), head(), open(), pread() and close() may run on any
+ * number of threads at once, also while another thread walks or
+ * refreshes; so may walk() on several threads when ops->parallel_walk is
+ * set (one at a time otherwise); refresh() runs alone among walks.
+ *
+ * Ownership: the caller frees a source with source_free(), once every
+ * file it opened is closed.  Strings and entries handed to a walk
+ * callback live for the callback only.
  */
 #ifndef SPDXFS_SOURCE_H
 #define SPDXFS_SOURCE_H
@@ -18,7 +38,57 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/*
+ * One version of a file as its source sees it: the attributes a view
+ * shows (size, mtime, mode, owner) and what tells versions apart.  For a
+ * directory on disk that is the stat data git's index compares: an edit
+ * that restores size and mtime (a retag, then "touch -d") still moves
+ * ctime, and a file renamed over another has another inode.  The git
+ * source adds its blob id here; only the two comparisons below and the
+ * saved index's record change with it.
+ */
+struct file_stat {
+	uint64_t size;
+	int64_t mtime_ns;
+	int64_t ctime_ns;	/* inode change time; 0 where there is none */
+	uint64_t ino;		/* which file: the inode number */
+	uint32_t mode;		/* type and permissions, as st_mode */
+	uint32_t uid, gid;
+	uint32_t pad;		/* zero: the struct is saved as it is */
+};
+
+/* Is @b the version @a describes?  The one test of "did it change?". */
+static inline int file_stat_same(const struct file_stat *a,
+				 const struct file_stat *b)
+{
+	return a->size == b->size && a->mtime_ns == b->mtime_ns &&
+	       a->ctime_ns == b->ctime_ns && a->ino == b->ino &&
+	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid;
+}
+
+/*
+ * Is @b the same file as @a, with the owner and mode @a shows, whatever
+ * its content now?  What a permission check made on @a still holds for.
+ */
+static inline int file_stat_same_file(const struct file_stat *a,
+				      const struct file_stat *b)
+{
+	return a->ino == b->ino && a->mode == b->mode && a->uid == b->uid &&
+	       a->gid == b->gid;
+}
+
+/* A 64-bit mix of what file_stat_same_file() compares. */
+static inline uint64_t file_stat_identity(const struct file_stat *st)
+{
+	uint64_t h = st->ino * 0x9e3779b97f4a7c15ull;
+
+	h ^= ((uint64_t)st->mode << 32 | st->uid) * 0xbf58476d1ce4e5b9ull;
+	h ^= (uint64_t)st->gid * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
 struct source;
+struct src_file;	/* an open regular file; each source has its own */
 
 enum src_kind {
 	SRC_REG,
@@ -30,56 +100,66 @@ enum src_kind {
 struct src_entry {
 	const char *path;	/* valid during the callback only */
 	enum src_kind kind;
-	uint64_t size;
-	int64_t mtime_ns;
-	uint64_t ino;
-	uint32_t mode;
-	uint32_t uid, gid;
-	/* private to the source, valid during the callback: lets
-	 * entry_head() read the entry without resolving its path again */
-	int dirfd;
-	const char *name;
+	struct file_stat st;	/* directories always; other entries with
+				   SRC_WALK_STAT, else zero */
+	void *priv;		/* the source's: lets head() open the entry
+				   without resolving its path again; valid
+				   during the callback only */
 };
 
 /*
- * Called for each entry below the root, directories before their contents.
- * A source should report a directory's entries in git's tree order (byte
- * order, a directory's name compared as if it ended in "/"): then files
- * come in the order of their sorted paths, which callers may use for
- * speed, never for correctness.  Return 0 to go on,
+ * Called for each entry below the directory walked, a directory before
+ * its contents.  A source reports a directory's entries in git's tree
+ * order (byte order, a directory's name compared as if it ended in "/"):
+ * then files come in the order of their sorted paths, which callers may
+ * use for speed, never for correctness.  Return 0 to go on,
  * SRC_WALK_PRUNE for a directory not to descend into, any other non-zero
  * value to stop the walk with that value.
  */
 #define SRC_WALK_PRUNE	1
-#define SRC_WALK_STAT	1u	/* fill size, mtime, mode and owner of every
-				   entry; directories always have them */
+#define SRC_WALK_STAT	1u	/* fill st of every entry */
 #define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
 
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 
 struct source_ops {
 	/* Walk the tree below directory @under ("" for the root), not
-	 * following symlinks.  Only path, kind and ino are guaranteed unless
-	 * @flags has SRC_WALK_STAT; otherwise the stat fields of files may
-	 * be 0.  Directories always come with theirs.
-	 * Returns 0, a callback's value, or -errno. */
+	 * following symlinks, leaving out what the source's view of the
+	 * tree leaves out.  Returns 0, a callback's value, or -errno. */
 	int (*walk)(struct source *src, const char *under, unsigned flags,
 		    src_walk_fn fn, void *arg);
-	/* Read up to @len bytes at @off of regular file @path.  Returns the
-	 * byte count (short at end of file) or -errno.  Never follows a
-	 * symlink, never leaves the tree. */
-	ssize_t (*read)(struct source *src, const char *path, uint64_t off,
-			void *buf, size_t len);
-	/* Fill @ent for @path (kind, size, mtime, ino, mode) without
-	 * following a final symlink.  Returns 0 or -errno. */
+	/* Fill @ent (kind and st) for @path without following a final
+	 * symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
-	/* Read the first @len bytes of regular file @path and fill @ent as
-	 * stat() would, in one go.  Returns the byte count or -errno. */
-	ssize_t (*head)(struct source *src, const char *path, void *buf,
-			size_t len, struct src_entry *ent);
-	/* Like head(), for an entry during a walk callback. */
-	ssize_t (*entry_head)(struct source *src, const struct src_entry *ent,
-			      void *buf, size_t len, struct src_entry *st);
+	/* Read the first @len bytes of the regular file of @ent, an entry
+	 * during its walk callback or one with only a path (priv NULL), and
+	 * fill @st from the file read.  Returns the byte count (less at end
+	 * of file) or -errno. */
+	ssize_t (*head)(struct source *src, const struct src_entry *ent,
+			void *buf, size_t len, struct file_stat *st);
+	/*
+	 * Open regular file @path to read.  With @expect, fails with
+	 * -ESTALE unless the file opened is the same file with the same
+	 * owner and mode (file_stat_same_file()), so that a caller which
+	 * checked permissions on @expect reads nothing else.  Fills @st
+	 * (may be NULL) from the file opened.  Returns 0 or -errno.
+	 */
+	int (*open)(struct source *src, const char *path,
+		    const struct file_stat *expect, struct src_file **out,
+		    struct file_stat *st);
+	/* Read up to @len bytes at @off: the byte count, less only at end
+	 * of file, or -errno.  Several threads may read one file at once. */
+	ssize_t (*pread)(struct source *src, struct src_file *f, void *buf,
+			 size_t len, uint64_t off);
+	void (*close)(struct source *src, struct src_file *f);
+	/* See the tree as it is now (the fs source: git's index and ignore
+	 * rules are read again if they changed).  Returns 0 or -errno with
+	 * a one-line reason in @why. */
+	int (*refresh)(struct source *src, char *why, size_t whylen);
+	/* A local directory whose subdirectory "a/b" is the tree's "a/b",
+	 * for inotify to watch, or NULL when the tree cannot be watched
+	 * (then poll: refresh and walk now and then). */
+	const char *(*watch_dir)(struct source *src);
 	void (*free)(struct source *src);
 	int parallel_walk;	/* walk() may run on several threads */
 };
@@ -87,42 +167,33 @@ struct source_ops {
 struct source {
 	const struct source_ops *ops;
 	char *root;		/* display name: absolute path, or REPO@REV */
-	int dirfd;		/* fs sources: O_PATH|O_DIRECTORY fd of the root;
-				   -1 for others */
+};
+
+enum source_type {
+	SOURCE_DIR,		/* a directory on disk (source_fs.c) */
+};
+
+#define SOURCE_ALL_FILES 1u	/* also the files git neither tracks nor
+				   would add (left out by default in a git
+				   work tree, as spdxcheck does) */
+
+struct source_spec {
+	enum source_type type;
+	const char *path;	/* SOURCE_DIR: the directory */
+	unsigned flags;		/* SOURCE_ALL_FILES */
 };
 
 /*
- * Open the directory @path as a source.  Returns 0 and sets *@out, or
- * -ENOENT, -ENOTDIR, -EACCES, ... .
+ * Open the tree @spec names.  Returns 0 and sets *@out, or -ENOENT,
+ * -ENOTDIR, -EACCES, -EINVAL (an unknown type), ... .
  */
-int source_fs_open(struct source **out, const char *path);
+int source_open(struct source **out, const struct source_spec *spec);
 
-static inline ssize_t source_read(struct source *src, const char *path,
-				  uint64_t off, void *buf, size_t len)
+static inline void source_free(struct source *src)
 {
-	return src->ops->read(src, path, off, buf, len);
+	if (src)
+		src->ops->free(src);
 }
-
-/*
- * For fs sources and their users (the mount's reads): open @path, relative
- * and without "." or "..", beneath directory @dirfd without following a
- * symlink anywhere (openat2 RESOLVE_BENEATH where the kernel has it, one
- * component at a time where not).  Returns fd or -errno.
- */
-int source_open_beneath(int dirfd, const char *path, int flags);
-
-/* Open @path beneath @src's root to read, with @flags added (O_NONBLOCK),
- * and O_NOATIME while files let us.  Returns fd or -errno. */
-int source_fs_open_read(struct source *src, const char *path, int flags);
-
-/* Read a whole (small) file: *@buf is malloc'd and NUL-terminated.
- * Fails with -EFBIG past @max bytes. */
-int source_read_all(struct source *src, const char *path, size_t max,
-		    char **buf, size_t *len);
-
-/* The same for a file named by an ordinary path, outside any source (a
- * build's records, a decisions file). */
-int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 
 static inline int source_walk(struct source *src, const char *under,
 			      src_walk_fn fn, void *arg)
@@ -130,10 +201,49 @@ static inline int source_walk(struct source *src, const char *under,
 	return src->ops->walk(src, under, 0, fn, arg);
 }
 
-static inline void source_free(struct source *src)
+static inline int source_refresh(struct source *src, char *why, size_t whylen)
 {
-	if (src)
-		src->ops->free(src);
+	return src->ops->refresh(src, why, whylen);
 }
+
+static inline const char *source_watch_dir(struct source *src)
+{
+	return src->ops->watch_dir(src);
+}
+
+static inline int source_file_open(struct source *src, const char *path,
+				   const struct file_stat *expect,
+				   struct src_file **out, struct file_stat *st)
+{
+	return src->ops->open(src, path, expect, out, st);
+}
+
+static inline ssize_t source_pread(struct source *src, struct src_file *f,
+				   void *buf, size_t len, uint64_t off)
+{
+	return src->ops->pread(src, f, buf, len, off);
+}
+
+static inline void source_file_close(struct source *src, struct src_file *f)
+{
+	if (f)
+		src->ops->close(src, f);
+}
+
+/* Read a whole (small) file of @src: *@buf is malloc'd and
+ * NUL-terminated.  Fails with -EFBIG past @max bytes. */
+int source_read_all(struct source *src, const char *path, size_t max,
+		    char **buf, size_t *len);
+
+/* The same for a file named by an ordinary path, outside any source (a
+ * build's records, a decisions file). */
+int file_read_all(const char *path, size_t max, char **buf, size_t *len);
+
+/* The implementations, for source_open(). */
+int source_fs_new(struct source **out, const struct source_spec *spec);
+
+/* For sources on a file system: @fst from stat data. */
+struct stat;
+void file_stat_fill(struct file_stat *fst, const struct stat *st);
 
 #endif

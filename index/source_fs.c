@@ -6,11 +6,17 @@
  * component at a time with O_NOFOLLOW, or with openat2(RESOLVE_BENEATH |
  * RESOLVE_NO_SYMLINKS) where the kernel has it: a symlink anywhere in a
  * path fails with ELOOP, and nothing outside the root can be reached.
+ * Files are opened O_NONBLOCK and read only once fstat() has said they
+ * are regular, so a FIFO put in the tree never blocks anyone.
+ *
+ * In a git work tree, the walk leaves out what git neither tracks nor
+ * would add (gitignore.h), unless the spec says SOURCE_ALL_FILES.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,10 +24,42 @@
 #include <unistd.h>
 #include <linux/openat2.h>
 
+#include "gitignore.h"
+#include "pathsearch.h"
 #include "source.h"
 
-/* openat2(): -1 not tried yet, 1 usable, 0 missing or filtered. */
-static int have_openat2 = -1;
+struct fs_source {
+	struct source src;
+	int rootfd;		/* O_RDONLY|O_DIRECTORY descriptor of the root */
+	unsigned flags;		/* SOURCE_ALL_FILES */
+	/* Learnt on the way, read and written with relaxed atomics: */
+	int have_openat2;	/* -1 not tried yet, 1 usable, 0 missing or
+				   filtered */
+	int use_noatime;	/* cleared at the first file O_NOATIME is
+				   refused for: it is refused for every file
+				   we do not own, and a tree we do not own
+				   has 78,000 of them */
+	/* Replaced by refresh() only, which no walk runs alongside: */
+	struct gitignore *gi;	/* NULL: not a git work tree, all files, or
+				   not read (gi_err) */
+	int gi_err;		/* why the last attempt to read it failed */
+};
+
+/* An entry during a walk: its directory is open, its name is one
+ * component. */
+struct fs_entry {
+	int dirfd;
+	const char *name;
+};
+
+struct src_file {
+	int fd;
+};
+
+static struct fs_source *fs_of(struct source *src)
+{
+	return (struct fs_source *)src;
+}
 
 static int openat2_beneath(int dirfd, const char *path, int flags)
 {
@@ -56,6 +94,19 @@ static int openat2_usable(int dirfd, int err)
 	return 0;
 }
 
+/* -errno of a failed openat(@dirfd, @name, O_NOFOLLOW): -ELOOP for a
+ * symlink, as openat2() says, where O_DIRECTORY or O_PATH said -ENOTDIR. */
+static int symlink_errno(int dirfd, const char *name)
+{
+	int err = errno;
+	struct stat st;
+
+	if (err == ENOTDIR && !fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISLNK(st.st_mode))
+		return -ELOOP;
+	return -err;
+}
+
 /* Walk @path one component at a time without following symlinks. */
 static int open_nofollow_walk(int dirfd, const char *path, int flags)
 {
@@ -75,12 +126,12 @@ static int open_nofollow_walk(int dirfd, const char *path, int flags)
 		comp[n] = '\0';
 		if (!slash) {
 			next = openat(fd, comp, flags | O_NOFOLLOW);
-			next = next < 0 ? -errno : next;
+			next = next < 0 ? symlink_errno(fd, comp) : next;
 			goto out;
 		}
 		next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (next < 0) {
-			next = -errno;
+			next = symlink_errno(fd, comp);
 			goto out;
 		}
 		if (fd != dirfd)
@@ -94,117 +145,111 @@ out:
 	return next;
 }
 
-int source_open_beneath(int dirfd, const char *path, int flags)
+/* Is @path relative, with no empty, "." or ".." component?  openat2()
+ * would take "a/../b" beneath the root; the contract does not. */
+static int path_ok(const char *path)
 {
-	int have = __atomic_load_n(&have_openat2, __ATOMIC_RELAXED), fd;
+	for (const char *p = path;; p++) {
+		const char *c = p;
 
-	if (path[0] == '/' || path[0] == '\0')
+		while (*p && *p != '/')
+			p++;
+		if (p == c || (p - c == 1 && c[0] == '.') ||
+		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+		if (!*p)
+			return 1;
+	}
+}
+
+/*
+ * Open @path beneath the root without following a symlink anywhere
+ * (openat2 RESOLVE_BENEATH where the kernel has it, one component at a
+ * time where not).  Returns fd or -errno.
+ */
+static int open_beneath(struct fs_source *fs, const char *path, int flags)
+{
+	int have = __atomic_load_n(&fs->have_openat2, __ATOMIC_RELAXED), fd;
+
+	if (!path_ok(path))
 		return -EINVAL;
-	flags |= O_CLOEXEC | O_NOFOLLOW;
+	flags |= O_CLOEXEC;
 	if (have) {
-		fd = openat2_beneath(dirfd, path, flags);
+		fd = openat2_beneath(fs->rootfd, path, flags);
 		if (have < 0) {
-			have = openat2_usable(dirfd, fd);
-			__atomic_store_n(&have_openat2, have, __ATOMIC_RELAXED);
+			have = openat2_usable(fs->rootfd, fd);
+			__atomic_store_n(&fs->have_openat2, have, __ATOMIC_RELAXED);
 		}
 		if (have)
 			return fd == -EXDEV ? -ELOOP : fd;
 	}
-	return open_nofollow_walk(dirfd, path, flags);
+	return open_nofollow_walk(fs->rootfd, path, flags | O_NOFOLLOW);
 }
-
-static int fs_open(struct source *src, const char *path, int flags)
-{
-	return source_open_beneath(src->dirfd, path, flags);
-}
-
-/* Cleared at the first file O_NOATIME is refused for: it is refused for
- * every file we do not own, and a tree we do not own has 78,000 of them. */
-static int use_noatime = 1;
 
 /*
- * Open a file to read: @name in directory @dirfd (one component) when
- * @dirfd >= 0, else the path @name beneath the root.  Returns fd or -errno.
+ * Open a file to read, without blocking: @name in directory @dirfd (one
+ * component) when @dirfd >= 0, else the path @name beneath the root.
+ * Returns fd or -errno.
  */
-static int open_read(struct source *src, int dirfd, const char *name, int extra)
+static int open_read(struct fs_source *fs, int dirfd, const char *name)
 {
 	for (;;) {
-		int noatime = __atomic_load_n(&use_noatime, __ATOMIC_RELAXED);
-		int flags = O_RDONLY | extra | (noatime ? O_NOATIME : 0), fd;
+		int noatime = __atomic_load_n(&fs->use_noatime, __ATOMIC_RELAXED);
+		int flags = O_RDONLY | O_NONBLOCK | (noatime ? O_NOATIME : 0), fd;
 
 		if (dirfd >= 0) {
 			fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
 			fd = fd < 0 ? -errno : fd;
 		} else {
-			fd = fs_open(src, name, flags);
+			fd = open_beneath(fs, name, flags);
 		}
 		if (fd != -EPERM || !noatime)
 			return fd;
-		__atomic_store_n(&use_noatime, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&fs->use_noatime, 0, __ATOMIC_RELAXED);
 	}
 }
 
-int source_fs_open_read(struct source *src, const char *path, int flags)
+static enum src_kind mode_kind(mode_t mode)
 {
-	return open_read(src, -1, path, flags);
+	if (S_ISREG(mode))
+		return SRC_REG;
+	if (S_ISDIR(mode))
+		return SRC_DIR;
+	if (S_ISLNK(mode))
+		return SRC_SYMLINK;
+	return SRC_OTHER;
 }
 
-static ssize_t fs_read(struct source *src, const char *path, uint64_t off,
-		       void *buf, size_t len)
+void file_stat_fill(struct file_stat *fst, const struct stat *st)
 {
-	ssize_t n, done = 0;
-	int fd = open_read(src, -1, path, 0);
-
-	if (fd < 0)
-		return fd;
-	while ((size_t)done < len) {
-		n = pread(fd, (char *)buf + done, len - done, off + done);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			done = -errno;
-			break;
-		}
-		if (n == 0)
-			break;
-		done += n;
-	}
-	close(fd);
-	return done;
-}
-
-static void fill_entry(struct src_entry *ent, const struct stat *st)
-{
-	ent->size = st->st_size;
-	ent->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
-	ent->ino = st->st_ino;
-	ent->mode = st->st_mode;
-	ent->uid = st->st_uid;
-	ent->gid = st->st_gid;
-	if (S_ISREG(st->st_mode))
-		ent->kind = SRC_REG;
-	else if (S_ISDIR(st->st_mode))
-		ent->kind = SRC_DIR;
-	else if (S_ISLNK(st->st_mode))
-		ent->kind = SRC_SYMLINK;
-	else
-		ent->kind = SRC_OTHER;
+	*fst = (struct file_stat){
+		.size = st->st_size,
+		.mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 +
+			    st->st_mtim.tv_nsec,
+		.ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 +
+			    st->st_ctim.tv_nsec,
+		.ino = st->st_ino,
+		.mode = st->st_mode,
+		.uid = st->st_uid,
+		.gid = st->st_gid,
+	};
 }
 
 static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 {
-	struct stat st;
+	struct fs_source *fs = fs_of(src);
 	const char *slash = strrchr(path, '/');
-	int dfd = src->dirfd, ret = 0;
+	int dfd = fs->rootfd, ret = 0;
+	struct stat st;
 
+	memset(ent, 0, sizeof(*ent));
+	ent->path = path;
 	if (path[0] == '\0') {		/* the root itself */
-		if (fstat(src->dirfd, &st) < 0)
+		if (fstat(fs->rootfd, &st) < 0)
 			return -errno;
-		fill_entry(ent, &st);
-		ent->path = path;
-		return 0;
+		goto fill;
 	}
-	if (path[0] == '/')
+	if (!path_ok(path))
 		return -EINVAL;
 	/* Resolve the parent safely, then lstat the last component. */
 	if (slash) {
@@ -212,25 +257,29 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 
 		if (!parent)
 			return -ENOMEM;
-		dfd = fs_open(src, parent, O_PATH | O_DIRECTORY);
+		dfd = open_beneath(fs, parent, O_PATH | O_DIRECTORY);
 		free(parent);
 		if (dfd < 0)
 			return dfd;
 	}
 	if (fstatat(dfd, slash ? slash + 1 : path, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		ret = -errno;
-	else
-		fill_entry(ent, &st);
-	if (dfd != src->dirfd)
+	if (dfd != fs->rootfd)
 		close(dfd);
-	ent->path = path;
-	return ret;
+	if (ret)
+		return ret;
+fill:
+	file_stat_fill(&ent->st, &st);
+	ent->kind = mode_kind(st.st_mode);
+	return 0;
 }
 
 struct walk_state {
 	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
+	struct gitignore *gi;
+	struct path_cursor cur;	/* for gi: this walk's own */
 	char path[PATH_MAX];
 };
 
@@ -252,11 +301,10 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 {
 	const char *name = de->d_name;
 	size_t n = strlen(name);
-	struct src_entry ent = {
-		.path = w->path, .ino = de->d_ino, .dirfd = fd, .name = name,
-	};
+	struct fs_entry fe = { .dirfd = fd, .name = name };
+	struct src_entry ent = { .path = w->path, .priv = &fe };
+	int ret, stated = 0;
 	struct stat st;
-	int ret;
 
 	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
 		return 0;
@@ -268,11 +316,23 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		w->path[len] = '/';
 	memcpy(w->path + len + !!len, name, n + 1);
 	ent.kind = dtype_kind(de->d_type);
-	if (de->d_type == DT_UNKNOWN || de->d_type == DT_DIR ||
-	    (w->flags & SRC_WALK_STAT)) {
+	if (de->d_type == DT_UNKNOWN) {
 		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			goto out;
-		fill_entry(&ent, &st);
+		stated = 1;
+		ent.kind = mode_kind(st.st_mode);
+	}
+	/* Left out before it costs a stat. */
+	if (w->gi && gitignore_skip(w->gi, &w->cur, w->path, ent.kind == SRC_DIR))
+		goto out;
+	if (!stated && (ent.kind == SRC_DIR || (w->flags & SRC_WALK_STAT))) {
+		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			goto out;
+		stated = 1;
+	}
+	if (stated) {
+		file_stat_fill(&ent.st, &st);
+		ent.kind = mode_kind(st.st_mode);
 	}
 	ret = w->fn(&ent, w->arg);
 	if (ret == SRC_WALK_PRUNE)
@@ -378,6 +438,7 @@ out:
 static int fs_walk(struct source *src, const char *under, unsigned flags,
 		   src_walk_fn fn, void *arg)
 {
+	struct fs_source *fs = fs_of(src);
 	struct walk_state *w;
 	size_t len = strlen(under);
 	int fd, ret;
@@ -391,10 +452,10 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 
 		if (!dir)
 			return -ENOMEM;
-		fd = fs_open(src, dir, O_RDONLY | O_DIRECTORY);
+		fd = open_beneath(fs, dir, O_RDONLY | O_DIRECTORY);
 		free(dir);
 	} else {
-		fd = openat(src->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		fd = openat(fs->rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		fd = fd < 0 ? -errno : fd;
 	}
 	if (fd < 0)
@@ -407,6 +468,9 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->flags = flags;
 	w->fn = fn;
 	w->arg = arg;
+	w->gi = fs->gi;
+	w->cur.valid = 0;
+	w->cur.lo = w->cur.hi = w->cur.pos = w->cur.dirlen = 0;
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
 	ret = walk_dir(w, fd, len);
@@ -414,184 +478,184 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	return ret;
 }
 
-/* Read the head of open file @fd, filling @ent from fstat(); closes @fd. */
-static ssize_t fd_head(int fd, const char *path, void *buf, size_t len,
-		       struct src_entry *ent)
+/* Read @len bytes at @off of @fd, short only at end of file (9p and FUSE
+ * may return short reads before it). */
+static ssize_t read_fully(int fd, void *buf, size_t len, uint64_t off)
 {
-	struct stat st;
-	ssize_t n;
+	size_t done = 0;
 
-	if (fstat(fd, &st) < 0) {
-		n = -errno;
-		goto out;
-	}
-	fill_entry(ent, &st);
-	ent->path = path;
-	if (ent->kind != SRC_REG) {
-		n = -EINVAL;
-		goto out;
-	}
-	/* Stop at the size fstat() gave: no read() just to hear EOF. */
-	if ((uint64_t)st.st_size < len)
-		len = st.st_size;
-	n = 0;
-	while ((size_t)n < len) {	/* 9p and FUSE may return short reads */
-		ssize_t r = read(fd, (char *)buf + n, len - n);
+	while (done < len) {
+		ssize_t r = pread(fd, (char *)buf + done, len - done, off + done);
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0) {
-			n = -errno;
-			break;
-		}
+		if (r < 0)
+			return -errno;
 		if (r == 0)
 			break;
-		n += r;
+		done += r;
 	}
-out:
+	return done;
+}
+
+/* fstat() open @fd into @st: -EINVAL unless a regular file. */
+static int fd_stat(int fd, struct file_stat *st)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) < 0)
+		return -errno;
+	file_stat_fill(st, &sb);
+	return S_ISREG(sb.st_mode) ? 0 : -EINVAL;
+}
+
+/* The walk holds the entry's directory open: one component, no symlink. */
+static ssize_t fs_head(struct source *src, const struct src_entry *ent,
+		       void *buf, size_t len, struct file_stat *st)
+{
+	struct fs_source *fs = fs_of(src);
+	const struct fs_entry *fe = ent->priv;
+	ssize_t n;
+	int fd;
+
+	fd = fe ? open_read(fs, fe->dirfd, fe->name) : open_read(fs, -1, ent->path);
+	if (fd < 0)
+		return fd;
+	n = fd_stat(fd, st);
+	if (!n) {
+		/* Stop at the size fstat() gave: no read() just to hear EOF. */
+		if (st->size < len)
+			len = st->size;
+		n = read_fully(fd, buf, len, 0);
+	}
 	close(fd);
 	return n;
 }
 
-static ssize_t fs_head(struct source *src, const char *path, void *buf,
-		       size_t len, struct src_entry *ent)
+static int fs_open(struct source *src, const char *path,
+		   const struct file_stat *expect, struct src_file **out,
+		   struct file_stat *st)
 {
-	int fd = open_read(src, -1, path, 0);
+	struct file_stat got;
+	struct src_file *f;
+	int fd, ret;
 
+	fd = open_read(fs_of(src), -1, path);
 	if (fd < 0)
 		return fd;
-	return fd_head(fd, path, buf, len, ent);
+	ret = fd_stat(fd, &got);
+	if (expect && !file_stat_same_file(expect, &got))
+		ret = -ESTALE;	/* not the file the caller checked */
+	if (!ret && !(f = malloc(sizeof(*f))))
+		ret = -ENOMEM;
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	f->fd = fd;
+	if (st)
+		*st = got;
+	*out = f;
+	return 0;
 }
 
-/* The walk holds the entry's directory open: one component, no symlink. */
-static ssize_t fs_entry_head(struct source *src, const struct src_entry *e,
-			     void *buf, size_t len, struct src_entry *ent)
+static ssize_t fs_pread(struct source *src, struct src_file *f, void *buf,
+			size_t len, uint64_t off)
 {
-	int fd;
+	return read_fully(f->fd, buf, len, off);
+}
 
-	if (e->dirfd < 0 || !e->name)
-		return fs_head(src, e->path, buf, len, ent);
-	fd = open_read(src, e->dirfd, e->name, 0);
-	if (fd < 0)
-		return fd;
-	return fd_head(fd, e->path, buf, len, ent);
+static void fs_close(struct source *src, struct src_file *f)
+{
+	close(f->fd);
+	free(f);
+}
+
+/*
+ * Read git's index again if it changed since the last time (or could not
+ * be read then); ignore rules are always read again, lazily.
+ */
+static int fs_refresh(struct source *src, char *why, size_t whylen)
+{
+	struct fs_source *fs = fs_of(src);
+	struct gitignore *gi;
+	int ret;
+
+	if (fs->flags & SOURCE_ALL_FILES)
+		return 0;
+	if (!fs->gi_err && !gitignore_changed(fs->gi, fs->rootfd)) {
+		gitignore_forget_rules(fs->gi);
+		return 0;
+	}
+	ret = gitignore_open(&gi, fs->rootfd, src->root);
+	fs->gi_err = ret;
+	if (ret) {
+		snprintf(why, whylen, "%s/.git: cannot read the repository",
+			 src->root);
+		return ret;
+	}
+	gitignore_free(fs->gi);
+	fs->gi = gi;
+	return 0;
+}
+
+static const char *fs_watch_dir(struct source *src)
+{
+	return src->root;
 }
 
 static void fs_free(struct source *src)
 {
-	if (src->dirfd >= 0)
-		close(src->dirfd);
+	struct fs_source *fs = fs_of(src);
+
+	gitignore_free(fs->gi);
+	close(fs->rootfd);
 	free(src->root);
-	free(src);
+	free(fs);
 }
 
 static const struct source_ops fs_ops = {
 	.walk = fs_walk,
-	.read = fs_read,
 	.stat = fs_stat,
 	.head = fs_head,
-	.entry_head = fs_entry_head,
-	.parallel_walk = 1,
+	.open = fs_open,
+	.pread = fs_pread,
+	.close = fs_close,
+	.refresh = fs_refresh,
+	.watch_dir = fs_watch_dir,
 	.free = fs_free,
+	.parallel_walk = 1,
 };
 
-int source_fs_open(struct source **out, const char *path)
+int source_fs_new(struct source **out, const struct source_spec *spec)
 {
-	struct source *src;
+	struct fs_source *fs;
 	struct stat st;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = open(spec->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return stat(path, &st) == 0 && !S_ISDIR(st.st_mode) ? -ENOTDIR : -errno;
-	src = calloc(1, sizeof(*src));
-	if (!src)
+		return stat(spec->path, &st) == 0 && !S_ISDIR(st.st_mode) ?
+		       -ENOTDIR : -errno;
+	fs = calloc(1, sizeof(*fs));
+	if (!fs)
 		goto nomem;
-	src->root = realpath(path, NULL);
-	if (!src->root)
+	fs->src.root = realpath(spec->path, NULL);
+	if (!fs->src.root)
 		goto nomem;
-	src->ops = &fs_ops;
-	src->dirfd = fd;
-	*out = src;
+	fs->src.ops = &fs_ops;
+	fs->rootfd = fd;
+	fs->flags = spec->flags;
+	fs->have_openat2 = -1;
+	fs->use_noatime = 1;
+	/* A repository that cannot be read is reported by the first
+	 * refresh(), which tries again. */
+	if (!(fs->flags & SOURCE_ALL_FILES))
+		fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root);
+	*out = &fs->src;
 	return 0;
 nomem:
-	free(src);
+	free(fs);
 	close(fd);
 	return -ENOMEM;
-}
-
-int file_read_all(const char *path, size_t max, char **buf, size_t *len)
-{
-	struct stat st;
-	char *p = NULL;
-	size_t n = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		ret = -errno;
-	else if ((uint64_t)st.st_size > max)
-		ret = -EFBIG;
-	else if (!(p = malloc(st.st_size + 1)))
-		ret = -ENOMEM;
-	while (!ret && n < (size_t)st.st_size) {
-		ssize_t r = read(fd, p + n, st.st_size - n);
-
-		if (r > 0)
-			n += r;
-		else if (!r)
-			ret = -EIO;	/* the file shrank meanwhile */
-		else if (errno != EINTR)
-			ret = -errno;
-	}
-	close(fd);
-	if (ret) {
-		free(p);
-		return ret;
-	}
-	p[n] = '\0';
-	*buf = p;
-	if (len)
-		*len = n;
-	return 0;
-}
-
-int source_read_all(struct source *src, const char *path, size_t max,
-		    char **buf, size_t *len)
-{
-	size_t cap = 8192, n = 0;
-	char *p = NULL, *q;
-	ssize_t r;
-
-	for (;;) {
-		q = realloc(p, cap + 1);
-		if (!q) {
-			free(p);
-			return -ENOMEM;
-		}
-		p = q;
-		r = source_read(src, path, n, p + n, cap - n);
-		if (r < 0) {
-			free(p);
-			return r;
-		}
-		n += r;
-		if (n < cap)
-			break;
-		if (cap >= max) {
-			free(p);
-			return -EFBIG;
-		}
-		cap = cap * 2 > max ? max : cap * 2;
-	}
-	if (n > max) {
-		free(p);
-		return -EFBIG;
-	}
-	p[n] = '\0';
-	*buf = p;
-	if (len)
-		*len = n;
-	return 0;
 }

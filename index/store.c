@@ -28,7 +28,7 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	2
+#define STORE_VERSION	3	/* 3: struct file_stat, with ctime */
 
 struct store_header {
 	char magic[8];
@@ -46,11 +46,7 @@ struct store_file {
 	uint32_t path, leader;	/* string offsets */
 	int32_t expr;		/* -1 or index into exprs */
 	uint32_t flags;
-	uint64_t size;
-	int64_t mtime_ns;
-	uint64_t ino;
-	uint32_t mode;
-	uint32_t uid, gid;
+	struct file_stat st;	/* as the source gave it */
 	uint16_t line, col, second_line;
 	uint8_t scan_status;
 	uint8_t pad;
@@ -177,12 +173,7 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 		f->leader = leader;
 		f->expr = sf[i].expr;
 		f->flags = sf[i].flags;
-		f->size = sf[i].size;
-		f->mtime_ns = sf[i].mtime_ns;
-		f->ino = sf[i].ino;
-		f->mode = sf[i].mode;
-		f->uid = sf[i].uid;
-		f->gid = sf[i].gid;
+		f->st = sf[i].st;
 		f->line = sf[i].line;
 		f->col = sf[i].col;
 		f->second_line = sf[i].second_line;
@@ -364,19 +355,14 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 		sf->leader = off;
 		sf->expr = f->expr;
 		sf->flags = f->flags & 0xffffff;
-		sf->size = f->size;
-		sf->mtime_ns = f->mtime_ns;
-		sf->ino = f->ino;
-		sf->mode = f->mode;
-		sf->uid = f->uid;
-		sf->gid = f->gid;
+		sf->st = f->st;
 		sf->line = f->line;
 		sf->col = f->col;
 		sf->second_line = f->second_line;
 		sf->scan_status = f->scan_status;
 		/* Unread files (errors, exclusions) are saved as stale. */
 		if (f->error || f->status == ST_EXCLUDED)
-			sf->size = UINT64_MAX;
+			sf->st.size = UINT64_MAX;
 	}
 	memcpy(h->magic, STORE_MAGIC, 8);
 	h->version = STORE_VERSION;

@@ -626,7 +626,7 @@ static int item_diff(struct tag_item *it, const struct spdx_file *f,
 		tag_edit_release(&e);
 		return -ENOMEM;
 	}
-	ret = tag_diff(mem, f->path, f->mode, buf, len, &e, &it->ins, &it->del);
+	ret = tag_diff(mem, f->path, f->st.mode, buf, len, &e, &it->ins, &it->del);
 	if (fclose(mem) && !ret)
 		ret = -ENOMEM;
 	tag_edit_release(&e);

@@ -42,6 +42,18 @@ test_expect 'an edited file of the same size is rescanned (mtime change)' '
 	grep -q "^a.c	invalid	1	BSD-0.0$" "$TMP/list4"
 '
 
+test_expect 'an edit that puts size and mtime back is rescanned (ctime change)' '
+	printf "// SPDX-License-Identifier: GPL-2.0\nint b;\n" >"$T/b.c" &&
+	touch -d "2030-01-01 00:00:00" "$T/b.c" &&
+	"$SPDXFS" list "$T" >/dev/null &&
+	ino=$(stat -c %i:%s:%Y "$T/b.c") &&
+	printf "// SPDX-License-Identifier: BSD-0.0\nint b;\n" >"$T/b.c" &&
+	touch -d "2030-01-01 00:00:00" "$T/b.c" &&
+	test "$(stat -c %i:%s:%Y "$T/b.c")" = "$ino" &&
+	"$SPDXFS" list "$T" >"$TMP/list4b" &&
+	grep -q "^b.c	invalid	1	BSD-0.0$" "$TMP/list4b"
+'
+
 test_expect 'unchanged files are not read again (atime of an untouched file)' '
 	"$SPDXFS" list --no-cache "$T" >"$TMP/full" &&
 	"$SPDXFS" list "$T" >"$TMP/cached" &&

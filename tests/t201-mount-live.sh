@@ -110,9 +110,9 @@ test_expect 'a file whose tag is broken moves to invalid/ with its reason' '
 	test "$(getfattr --only-values -n user.spdx.error "$M/invalid/net/n.c")" = "Unfinished license expression"
 '
 
-# A change invisible to stat (same size, mtime and inode) is seen only by
-# a full rescan: an incremental one trusts the saved result.
-printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/hup.c"
+# An edit that puts size and mtime back (and keeps the inode) still moves
+# ctime: an incremental rescan sees it, as git's index would.
+printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/same.c"
 # Rewrite in place and put the times back at once: well inside the
 # watcher's debounce, so that no rescan sees the new mtime.
 cat >"$TMP/retag.py" <<'PY'
@@ -120,15 +120,29 @@ import os, sys
 p = sys.argv[1]
 st = os.stat(p)
 with open(p, "r+") as f:
-    f.write("// SPDX-License-Identifier: MIT\n")
+    f.write(sys.argv[2])
 os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
 PY
 
-test_expect 'SIGHUP: a change invisible to stat shows up after a full rescan' '
+test_expect 'an edit that keeps size, mtime and inode is seen' '
+	within_2s "test -f \"$M/untagged/lib/same.c\"" &&
+	ino=$(stat -c %i:%s:%Y "$T/lib/same.c") &&
+	python3 "$TMP/retag.py" "$T/lib/same.c" "// SPDX-License-Identifier: MIT" &&
+	test "$(stat -c %i:%s:%Y "$T/lib/same.c")" = "$ino" &&
+	within_2s "test -f \"$M/by-license/MIT/lib/same.c\"" &&
+	test ! -e "$M/untagged/lib/same.c"
+'
+
+# A change no inotify watch reports, made through a hard link outside the
+# tree (a directory watch sees only what is done through its own names),
+# shows up once SIGHUP asks for a rescan.
+printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/hup.c"
+ln "$T/lib/hup.c" "$TMP/hup-link"
+
+test_expect 'SIGHUP: a change no watch reports shows up after a rescan' '
 	within_2s "test -f \"$M/untagged/lib/hup.c\"" &&
-	ino=$(stat -c %i "$T/lib/hup.c") &&
-	python3 "$TMP/retag.py" "$T/lib/hup.c" &&
-	test "$(stat -c %i "$T/lib/hup.c")" = "$ino" &&
+	sleep 1 &&
+	printf "// SPDX-License-Identifier: MIT\n" >"$TMP/hup-link" &&
 	test "$(cat "$T/lib/hup.c")" = "// SPDX-License-Identifier: MIT" &&
 	sleep 1 &&
 	test -f "$M/untagged/lib/hup.c" &&

@@ -208,7 +208,7 @@ static void test_reports(const struct spdx_index *idx)
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct index_opts opts = { .nthreads = 1, .all_files = 1 };
+	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	char err[256] = "", link[PATH_MAX];
@@ -220,7 +220,8 @@ int main(void)
 		ret = -errno;
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_fs_open(&src, dir);
+		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = SOURCE_ALL_FILES });
 	if (!ret)
 		ret = index_build(&idx, src, &opts, err, sizeof(err));
 	is_int(ret, 0, "index built %.100s", err);

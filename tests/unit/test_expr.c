@@ -62,7 +62,8 @@ static struct licenses *load_tree(const char *root)
 	struct licenses *lic = NULL;
 	char errbuf[256];
 
-	if (source_fs_open(&src, root))
+	if (source_open(&src, &(struct source_spec){
+			.type = SOURCE_DIR, .path = root }))
 		return NULL;
 	if (licenses_load(&lic, src, errbuf, sizeof(errbuf)))
 		printf("# licenses_load(%s): %s\n", root, errbuf);

@@ -29,7 +29,8 @@ static int load_from(const char *root, struct licenses **lic, char *errbuf,
 	int ret;
 
 	*lic = NULL;
-	ret = source_fs_open(&src, root);
+	ret = source_open(&src, &(struct source_spec){
+			.type = SOURCE_DIR, .path = root });
 	if (ret)
 		return ret;
 	ret = licenses_load(lic, src, errbuf, errlen);

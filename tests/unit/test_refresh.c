@@ -93,7 +93,8 @@ int main(void)
 		ret = rewrite(dir, rel, text, t0);
 	}
 	if (ret || !mkdtemp(cache) || setenv("SPDXFS_CACHE_DIR", cache, 1) ||
-	    source_fs_open(&src, dir)) {
+	    source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = 0 })) {
 		tap_ok(0, "fixture tree and cache directory");
 		fixture_remove(dir);
 		return tap_done();

@@ -363,7 +363,8 @@ int main(void)
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_fs_open(&src, dir);
+		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = 0 });
 	if (!ret)
 		ret = build(&s, src, NULL);
 	is_int(ret, 0, "snapshot built");

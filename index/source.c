@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source: the one way to open a tree, and what every source shares.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+
+int source_open(struct source **out, const struct source_spec *spec)
+{
+	switch (spec->type) {
+	case SOURCE_DIR:
+		return source_fs_new(out, spec);
+	}
+	return -EINVAL;
+}
+
+/*
+ * Read @f to the end, at most @max bytes: the size it had when opened is
+ * a first guess, not a promise (the file may grow meanwhile).
+ */
+static int read_file(struct source *src, struct src_file *f, uint64_t size,
+		     size_t max, char **buf, size_t *len)
+{
+	size_t cap = size < max ? size + 1 : max + 1, n = 0;
+	char *p = NULL, *q;
+	ssize_t r;
+
+	for (;;) {
+		q = realloc(p, cap + 1);
+		if (!q) {
+			free(p);
+			return -ENOMEM;
+		}
+		p = q;
+		r = source_pread(src, f, p + n, cap - n, n);
+		if (r < 0) {
+			free(p);
+			return r;
+		}
+		n += r;
+		if (n < cap)
+			break;
+		if (n > max) {
+			free(p);
+			return -EFBIG;
+		}
+		cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+	}
+	p[n] = '\0';
+	*buf = p;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+int source_read_all(struct source *src, const char *path, size_t max,
+		    char **buf, size_t *len)
+{
+	struct src_file *f;
+	struct file_stat st;
+	int ret;
+
+	ret = source_file_open(src, path, NULL, &f, &st);
+	if (ret)
+		return ret;
+	ret = st.size > max ? -EFBIG : read_file(src, f, st.size, max, buf, len);
+	source_file_close(src, f);
+	return ret;
+}
+
+int file_read_all(const char *path, size_t max, char **buf, size_t *len)
+{
+	struct stat st;
+	char *p = NULL;
+	size_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		ret = -errno;
+	else if ((uint64_t)st.st_size > max)
+		ret = -EFBIG;
+	else if (!(p = malloc(st.st_size + 1)))
+		ret = -ENOMEM;
+	while (!ret && n < (size_t)st.st_size) {
+		ssize_t r = read(fd, p + n, st.st_size - n);
+
+		if (r > 0)
+			n += r;
+		else if (!r)
+			ret = -EIO;	/* the file shrank meanwhile */
+		else if (errno != EINTR)
+			ret = -errno;
+	}
+	close(fd);
+	if (ret) {
+		free(p);
+		return ret;
+	}
+	p[n] = '\0';
+	*buf = p;
+	if (len)
+		*len = n;
+	return 0;
+}

@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_source: the contract of source.h, on the file-system source: walk
+ * order, change detection (an edit that restores size and mtime), regular
+ * files only and never a blocking open (alarm() ends the test if a FIFO
+ * hangs it), reads through an open file that a rename cannot switch,
+ * symlinks and malformed paths refused, and git's ignore rules applied
+ * inside the source and read again on refresh.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <git2.h>
+
+#include "fixture.h"
+#include "index.h"
+#include "source.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static struct source *open_dir(const char *dir, unsigned flags)
+{
+	struct source *src = NULL;
+	int ret = source_open(&src, &(struct source_spec){
+		.type = SOURCE_DIR, .path = dir, .flags = flags });
+
+	if (ret)
+		printf("# source_open(%s): %s\n", dir, strerror(-ret));
+	return src;
+}
+
+/* Every path a walk reports, one per line, directories with a '/'. */
+struct listing {
+	char text[4096];
+	size_t len;
+};
+
+static int list_one(const struct src_entry *ent, void *arg)
+{
+	struct listing *l = arg;
+
+	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "%s%s\n",
+			   ent->path, ent->kind == SRC_DIR ? "/" :
+			   ent->kind == SRC_OTHER ? "|" : "");
+	return 0;
+}
+
+static const char *walk_list(struct source *src, const char *under,
+			     struct listing *l)
+{
+	int ret;
+
+	l->len = 0;
+	l->text[0] = '\0';
+	ret = source_walk(src, under, list_one, l);
+	if (ret)
+		printf("# walk: %s\n", strerror(-ret));
+	return l->text;
+}
+
+static void test_open_spec(const char *dir)
+{
+	struct source *src = NULL;
+	char file[PATH_MAX], *real;
+
+	is_int(source_open(&src, &(struct source_spec){ .type = 99, .path = dir }),
+	       -EINVAL, "an unknown source type");
+	snprintf(file, sizeof(file), "%s/r.txt", dir);
+	is_int(source_open(&src, &(struct source_spec){ .path = file }),
+	       -ENOTDIR, "a file as the tree");
+	snprintf(file, sizeof(file), "%s/missing", dir);
+	is_int(source_open(&src, &(struct source_spec){ .path = file }),
+	       -ENOENT, "a missing tree");
+	src = open_dir(dir, 0);
+	real = realpath(dir, NULL);
+	is_str(src ? src->root : NULL, real, "root is the absolute path");
+	is_str(src ? source_watch_dir(src) : NULL, real,
+	       "a directory is watched where it is");
+	free(real);
+	source_free(src);
+}
+
+/* git's tree order: byte order, a directory compared as "name/". */
+static void test_walk_order(const char *dir)
+{
+	struct source *src = open_dir(dir, 0);
+	struct listing l;
+
+	if (!src)
+		return;
+	is_str(walk_list(src, "order", &l),
+	       "order/B\n"
+	       "order/a-\n"
+	       "order/a.c\n"
+	       "order/a/\n"
+	       "order/a/z\n"
+	       "order/a0\n",
+	       "walk: git's tree order, a directory before its contents");
+	is_str(walk_list(src, "order/a/", &l), "order/a/z\n",
+	       "walk below a subdirectory, a trailing '/' taken");
+	is_int(source_walk(src, "order/../order", list_one, &l), -EINVAL,
+	       "walk: \"..\" refused");
+	source_free(src);
+}
+
+static int stat_of(struct source *src, const char *path, struct file_stat *st)
+{
+	struct src_entry ent;
+	int ret = src->ops->stat(src, path, &ent);
+
+	*st = ent.st;
+	return ret;
+}
+
+/*
+ * Rewrite @rel with @text, of the same size, and put its mtime back, as
+ * "retag, then touch -d" does, until its ctime has moved (a coarse clock
+ * may need a tick): the edit file_stat_same() must still see.
+ */
+static int edit_keeping_mtime(struct source *src, const char *dir,
+			      const char *rel, const char *text,
+			      const struct file_stat *before,
+			      struct file_stat *after)
+{
+	struct timespec ts[2] = {
+		{ .tv_nsec = UTIME_OMIT },
+		{ .tv_sec = before->mtime_ns / 1000000000,
+		  .tv_nsec = before->mtime_ns % 1000000000 },
+	};
+	char path[PATH_MAX];
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	do {
+		ret = fixture_write(dir, rel, text);
+		if (!ret && utimensat(AT_FDCWD, path, ts, 0))
+			ret = -errno;
+		if (!ret)
+			ret = stat_of(src, rel, after);
+	} while (!ret && after->ctime_ns == before->ctime_ns);
+	return ret;
+}
+
+static void test_change(const char *dir)
+{
+	struct source *src = open_dir(dir, SOURCE_ALL_FILES);
+	struct spdx_index *idx1 = NULL, *idx2 = NULL, *idx3 = NULL;
+	struct index_opts o = { .nthreads = 1 };
+	struct file_stat a, b, c;
+	const struct spdx_file *f;
+	char err[256] = "";
+
+	if (!src)
+		return;
+	is_int(stat_of(src, "ctime.c", &a), 0, "stat a file");
+	ok((a.mode & S_IFMT) == S_IFREG && a.size == 32 && a.ino && a.ctime_ns,
+	   "stat: mode, size, inode and ctime filled");
+	is_int(stat_of(src, "ctime.c", &b), 0, "stat it again");
+	ok(file_stat_same(&a, &b), "unchanged: the same version");
+	is_int(index_build(&idx1, src, &o, err, sizeof(err)), 0, "index built");
+
+	is_int(edit_keeping_mtime(src, dir, "ctime.c",
+				  "// SPDX-License-Identifiex: MIT\n", &a, &c),
+	       0, "retagged in place, mtime put back");
+	ok(c.size == a.size && c.mtime_ns == a.mtime_ns && c.ino == a.ino,
+	   "size, mtime and inode as before");
+	ok(!file_stat_same(&a, &c), "the ctime tells the versions apart");
+	ok(file_stat_same_file(&a, &c), "the same file: inode, owner and mode");
+
+	o.prev = idx1;
+	is_int(index_build(&idx2, src, &o, err, sizeof(err)), 0,
+	       "index rebuilt from the previous one");
+	f = idx2 ? index_find(idx2, "ctime.c") : NULL;
+	ok(f && f->scan_status == ST_UNTAGGED && f->expr < 0,
+	   "the edit is seen: no tag any more");
+	is_int(idx2 ? idx2->rescanned : -1, 1, "only the edited file read again");
+	o.prev = idx2;
+	is_int(index_build(&idx3, src, &o, err, sizeof(err)), 0,
+	       "index rebuilt again");
+	is_int(idx3 ? idx3->rescanned : -1, 0, "nothing changed: nothing read");
+	index_free(idx1);
+	index_free(idx2);
+	index_free(idx3);
+	source_free(src);
+}
+
+/* During the walk, put a FIFO where the regular file was. */
+static int swap_for_fifo(const struct src_entry *ent, void *arg)
+{
+	const char *dir = ((void **)arg)[0];
+	struct source *src = ((void **)arg)[1];
+	struct file_stat st;
+	char path[PATH_MAX], buf[64];
+
+	if (strcmp(ent->path, "fifo/swap.c"))
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, ent->path);
+	if (unlink(path) || mkfifo(path, 0644))
+		return -errno;
+	is_int(src->ops->head(src, ent, buf, sizeof(buf), &st), -EINVAL,
+	       "a file swapped for a FIFO during the walk: refused, no hang");
+	return 0;
+}
+
+static void test_fifo(const char *dir)
+{
+	struct source *src = open_dir(dir, 0);
+	struct src_entry ent = { .path = "fifo/p" };
+	struct spdx_index *idx = NULL;
+	struct index_opts o = { .nthreads = 2 };
+	struct src_file *f = NULL;
+	struct file_stat st;
+	struct listing l;
+	char path[PATH_MAX], buf[64], err[256], *all = NULL;
+	void *arg[2] = { (void *)dir, src };
+
+	if (!src)
+		return;
+	snprintf(path, sizeof(path), "%s/fifo/p", dir);
+	ok(!mkfifo(path, 0644), "a FIFO made");
+	is_int(source_file_open(src, "fifo/p", NULL, &f, NULL), -EINVAL,
+	       "open: a FIFO refused, no hang");
+	is_int(src->ops->head(src, &ent, buf, sizeof(buf), &st), -EINVAL,
+	       "head: a FIFO refused, no hang");
+	is_int(source_read_all(src, "fifo/p", 1024, &all, NULL), -EINVAL,
+	       "read_all: a FIFO refused, no hang");
+	is_str(walk_list(src, "fifo", &l), "fifo/p|\nfifo/swap.c\n",
+	       "walk: the FIFO reported as such");
+	is_int(src->ops->walk(src, "fifo", 0, swap_for_fifo, arg), 0,
+	       "walk with a swap");
+	is_int(index_build(&idx, src, &o, err, sizeof(err)), 0,
+	       "an index of a tree with FIFOs");
+	ok(idx && idx->nothers == 2 && !index_find(idx, "fifo/p"),
+	   "the FIFOs are no files of the index");
+	index_free(idx);
+	source_free(src);
+}
+
+static void test_read(const char *dir)
+{
+	struct source *src = open_dir(dir, 0);
+	struct src_file *f = NULL, *g = NULL;
+	struct file_stat st, before;
+	char buf[8192], path[PATH_MAX], other[PATH_MAX], *all = NULL;
+	size_t len = 0;
+	int same = 1;
+
+	if (!src)
+		return;
+	is_int(source_file_open(src, "r.txt", NULL, &f, &st), 0, "open a file");
+	is_int(st.size, 10000, "open: its stat");
+	is_int(source_pread(src, f, buf, 4096, 0), 4096, "pread at 0");
+	for (int i = 0; i < 4096; i++)
+		same &= buf[i] == 'a' + i % 26;
+	ok(same, "pread: the file's bytes");
+	is_int(source_pread(src, f, buf, 100, 9990), 10, "pread: short at the end");
+	ok(!memcmp(buf, "ghijklmnop", 10), "pread: the last bytes");
+	is_int(source_pread(src, f, buf, 100, 20000), 0, "pread past the end: 0");
+	is_int(source_read_all(src, "r.txt", 10000, &all, &len), 0, "read_all");
+	is_int(len, 10000, "read_all: every byte");
+	free(all);
+	is_int(source_read_all(src, "r.txt", 9999, &all, &len), -EFBIG,
+	       "read_all: past the bound");
+
+	/* Another file renamed over it: the open one reads on, the
+	 * snapshot's stat no longer opens. */
+	before = st;
+	is_int(source_file_open(src, "r.txt", &before, &g, NULL), 0,
+	       "open: the file expected");
+	source_file_close(src, g);
+	g = NULL;
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	snprintf(other, sizeof(other), "%s/other.txt", dir);
+	ok(!fixture_write(dir, "other.txt", "another file\n") && !rename(other, path),
+	   "another file renamed over it");
+	is_int(source_file_open(src, "r.txt", &before, &g, NULL), -ESTALE,
+	       "open: another file than expected: -ESTALE");
+	is_int(source_pread(src, f, buf, 3, 0), 3, "the open file still reads");
+	ok(!memcmp(buf, "abc", 3), "... its own bytes, not the new file's");
+	is_int(source_file_open(src, "r.txt", NULL, &g, &st), 0,
+	       "open without expectation: the new file");
+	ok(!file_stat_same_file(&before, &st), "... another file");
+	before = st;
+	source_file_close(src, g);
+	g = NULL;
+	ok(!chmod(path, 0600), "chmod");
+	is_int(source_file_open(src, "r.txt", &before, &g, NULL), -ESTALE,
+	       "open: another mode than expected: -ESTALE");
+	source_file_close(src, f);
+	source_free(src);
+}
+
+static void test_refusals(const char *dir)
+{
+	static const struct {
+		const char *path;
+		int err;
+	} opens[] = {
+		{ "link", -ELOOP },
+		{ "ldir/f", -ELOOP },
+		{ "sub", -EINVAL },		/* a directory */
+		{ "../x", -EINVAL },
+		{ "sub/../r.txt", -EINVAL },
+		{ "./r.txt", -EINVAL },
+		{ "sub//f", -EINVAL },
+		{ "sub/f/", -EINVAL },
+		{ "/etc/passwd", -EINVAL },
+		{ "", -EINVAL },
+		{ "missing", -ENOENT },
+	};
+	struct source *src = open_dir(dir, 0);
+	struct src_entry ent;
+	struct src_file *f;
+	struct file_stat st;
+	char buf[16];
+
+	if (!src)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(opens); i++) {
+		f = NULL;
+		is_int(source_file_open(src, opens[i].path, NULL, &f, NULL),
+		       opens[i].err, "open(\"%s\")", opens[i].path);
+		source_file_close(src, f);
+		ent = (struct src_entry){ .path = opens[i].path };
+		is_int(src->ops->head(src, &ent, buf, sizeof(buf), &st),
+		       opens[i].err, "head(\"%s\")", opens[i].path);
+	}
+	is_int(src->ops->stat(src, "link", &ent), 0, "stat of a symlink");
+	is_int(ent.kind, SRC_SYMLINK, "... is the symlink's, not followed");
+	is_int(src->ops->stat(src, "ldir/f", &ent), -ELOOP,
+	       "stat through a symlinked directory");
+	is_int(src->ops->stat(src, "sub/../r.txt", &ent), -EINVAL,
+	       "stat of a path with \"..\"");
+	is_int(src->ops->stat(src, "", &ent), 0, "stat of the root");
+	is_int(ent.kind, SRC_DIR, "... a directory");
+	source_free(src);
+}
+
+/* git's ignore rules, inside the source; read again on refresh. */
+static void test_gitignore(const char *dir)
+{
+	char repo[PATH_MAX], path[PATH_MAX], why[256] = "";
+	git_repository *r = NULL;
+	git_index *gix = NULL;
+	struct source *src = NULL, *all = NULL;
+	struct listing l;
+
+	snprintf(repo, sizeof(repo), "%s/git", dir);
+	git_libgit2_init();
+	ok(!git_repository_init(&r, repo, 0), "a git work tree (nothing tracked)");
+	src = open_dir(repo, 0);
+	all = open_dir(repo, SOURCE_ALL_FILES);
+	if (!r || !src || !all)
+		goto out;
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nsub/\n",
+	       "walk: what git ignores is left out, .git too");
+	is_str(walk_list(all, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\n",
+	       "walk, all files: everything but .git");
+	ok(!git_repository_index(&gix, r) && !git_index_add_bypath(gix, "b.o") &&
+	   !git_index_write(gix), "b.o tracked, ignored or not");
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nsub/\n",
+	       "walk: git's index as of the last refresh");
+	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
+	       "walk: git's index read again, a tracked file kept");
+	ok(!fixture_write(repo, ".gitignore", "sub/\n"), "the rules changed");
+	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\n",
+	       "walk: the new rules");
+	git_index_free(gix);
+	git_repository_free(r);
+	source_free(src);
+	source_free(all);
+
+	/* A symlinked .git is never followed: no repository, nothing left
+	 * out.  A .git file ("gitdir: ...", a linked work tree) is read. */
+	snprintf(path, sizeof(path), "%s/linked/.git", dir);
+	ok(!symlink("../git/.git", path), "a .git symlink");
+	snprintf(path, sizeof(path), "%s/linked", dir);
+	src = open_dir(path, 0);
+	if (src)
+		is_str(walk_list(src, "", &l), ".gitignore\nx.o\n",
+		       "a symlinked .git: no repository, nothing left out");
+	source_free(src);
+	snprintf(path, sizeof(path), "%s/gitfile", dir);
+	ok(!fixture_write(path, ".git", "gitdir: ../git/.git\n"), "a .git file");
+	src = open_dir(path, 0);
+	if (src)
+		is_str(walk_list(src, "", &l), ".gitignore\n",
+		       "a .git file: that repository's rules apply");
+	source_free(src);
+	return;
+out:
+	git_repository_free(r);
+	source_free(src);
+	source_free(all);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/spdxfs-test-source.XXXXXX";
+	char text[10001];
+	const struct fixture_file files[] = {
+		{ "order/a/z", "z\n" },
+		{ "order/a.c", "c\n" },
+		{ "order/a-", "-\n" },
+		{ "order/a0", "0\n" },
+		{ "order/B", "B\n" },
+		{ "ctime.c", "// SPDX-License-Identifier: MIT\n" },
+		{ "fifo/swap.c", "int swap;\n" },
+		{ "r.txt", text },
+		{ "sub/f", "f\n" },
+		{ "git/.gitignore", "*.o\n" },
+		{ "git/a.c", "a\n" },
+		{ "git/b.o", "b\n" },
+		{ "git/sub/c.o", "c\n" },
+		{ "linked/.gitignore", "*.o\n" },
+		{ "linked/x.o", "x\n" },
+		{ "gitfile/.gitignore", "*.o\n" },
+		{ "gitfile/y.o", "y\n" },
+	};
+	char link[PATH_MAX];
+	int ret;
+
+	alarm(30);	/* a blocking open would hang the test: end it */
+	for (int i = 0; i < 10000; i++)
+		text[i] = 'a' + i % 26;
+	text[10000] = '\0';
+	ret = fixture_make(dir, files, ARRAY_SIZE(files));
+	if (!ret) {
+		snprintf(link, sizeof(link), "%s/link", dir);
+		ret = symlink("r.txt", link) ? -errno : 0;
+	}
+	if (!ret) {
+		snprintf(link, sizeof(link), "%s/ldir", dir);
+		ret = symlink("sub", link) ? -errno : 0;
+	}
+	is_int(ret, 0, "fixture made");
+	if (!ret) {
+		test_open_spec(dir);
+		test_walk_order(dir);
+		test_change(dir);
+		test_fifo(dir);
+		test_read(dir);
+		test_refusals(dir);
+		test_gitignore(dir);
+	}
+	fixture_remove(dir);
+	return tap_done();
+}
