@@ -67,20 +67,56 @@ static int is_counted(const struct spdx_file *f)
 	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
 }
 
-/* Per expression: which license files it names, and the syscall note. */
+/* Per-expression counts, gathered in one pass over the files. */
+struct tally {
+	size_t *files;		/* files written with it, not excluded */
+	size_t *counted;	/* of them, tagged or misplaced */
+	size_t *counted_uapi;	/* of those, uapi */
+};
+
+static void tally_file(struct summary *s, struct tally *t,
+		       const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+
+	s->count[f->status]++;
+	if (f->flags & IDX_F_UAPI) {
+		s->uapi_files++;
+		s->uapi_count[f->status]++;
+	}
+	if (f->status == ST_EXCLUDED)
+		return;
+	if (e) {
+		t->files[f->expr]++;
+		if (e->expr_flags & EXPR_F_LOWER_OP)
+			s->lowercase_ops++;
+		if (is_counted(f)) {
+			t->counted[f->expr]++;
+			if (f->flags & IDX_F_UAPI)
+				t->counted_uapi[f->expr]++;
+		}
+	}
+	if (f->flags & IDX_F_STRICT)
+		s->strict_failures++;
+	if (f->flags & SCAN_F_MULTIPLE)
+		s->multiple_tags++;
+}
+
+/*
+ * Per license file, the files whose expression names one of its ids;
+ * uapi files without the syscall note.  Each expression is walked once,
+ * and adds its count of files.
+ */
 static int license_counts(struct summary *s, const struct spdx_index *idx,
-			  const struct spdx_file *const *files, size_t nfiles)
+			  const struct tally *t)
 {
 	const struct licenses *lic = idx->lic;
 	size_t nlic = lic ? lic->nfiles : 0;
-	size_t *per_expr;
 	unsigned char *hits;
 
 	s->licenses = calloc(nlic ? nlic : 1, sizeof(*s->licenses));
-	per_expr = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*per_expr));
-	hits = calloc((idx->nexprs ? idx->nexprs : 1) * (nlic ? nlic : 1), 1);
-	if (!s->licenses || !per_expr || !hits) {
-		free(per_expr);
+	hits = calloc(nlic ? nlic : 1, 1);
+	if (!s->licenses || !hits) {
 		free(hits);
 		return -ENOMEM;
 	}
@@ -90,83 +126,82 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 		s->licenses[l].dir = lic->files[l].dir;
 	}
 	for (size_t k = 0; k < idx->nexprs; k++) {
-		struct id_walk w = { .lic = lic, .hit = hits + k * nlic };
+		struct id_walk w = { .lic = lic, .hit = hits };
 
+		if (!t->counted[k])
+			continue;
+		memset(hits, 0, nlic);
 		if (idx->exprs[k].ast)
 			expr_foreach_id(idx->exprs[k].ast, mark_id, &w);
-		per_expr[k] = w.syscall_note;
-	}
-	for (size_t i = 0; i < nfiles; i++) {
-		const struct spdx_file *f = files[i];
-
-		if (!is_counted(f))
-			continue;
 		for (size_t l = 0; l < nlic; l++)
-			s->licenses[l].files += hits[f->expr * nlic + l];
-		if ((f->flags & IDX_F_UAPI) && !per_expr[f->expr])
-			s->uapi_without_note++;
+			if (hits[l])
+				s->licenses[l].files += t->counted[k];
+		if (!w.syscall_note)
+			s->uapi_without_note += t->counted_uapi[k];
 	}
-	free(per_expr);
 	free(hits);
 	return 0;
+}
+
+static int tally_new(struct tally *t, size_t nexprs)
+{
+	t->files = calloc(3 * (nexprs ? nexprs : 1), sizeof(*t->files));
+	if (!t->files)
+		return -ENOMEM;
+	t->counted = t->files + (nexprs ? nexprs : 1);
+	t->counted_uapi = t->counted + (nexprs ? nexprs : 1);
+	return 0;
+}
+
+/* The expressions by file count, and the license counts. */
+static int summary_finish(struct summary *s, const struct spdx_index *idx,
+			  struct tally *t)
+{
+	int ret;
+
+	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
+	if (!s->exprs) {
+		free(t->files);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < idx->nexprs; k++) {
+		if (!t->files[k])
+			continue;
+		s->exprs[s->nexprs].expr = &idx->exprs[k];
+		s->exprs[s->nexprs++].files = t->files[k];
+	}
+	qsort(s->exprs, s->nexprs, sizeof(*s->exprs), cmp_expr_count);
+	ret = license_counts(s, idx, t);
+	free(t->files);
+	return ret;
 }
 
 int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles)
 {
-	size_t *count;
+	struct tally t;
 
 	memset(s, 0, sizeof(*s));
 	s->files = nfiles;
-	count = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*count));
-	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
-	if (!count || !s->exprs) {
-		free(count);
+	if (tally_new(&t, idx->nexprs))
 		return -ENOMEM;
-	}
-	for (size_t i = 0; i < nfiles; i++) {
-		const struct spdx_file *f = files[i];
-		const struct spdx_expr *e = index_file_expr(idx, f);
-
-		s->count[f->status]++;
-		if (f->flags & IDX_F_UAPI) {
-			s->uapi_files++;
-			s->uapi_count[f->status]++;
-		}
-		if (f->status == ST_EXCLUDED)
-			continue;
-		if (e)
-			count[f->expr]++;
-		if (e && (e->expr_flags & EXPR_F_LOWER_OP))
-			s->lowercase_ops++;
-		if (f->flags & IDX_F_STRICT)
-			s->strict_failures++;
-		if (f->flags & SCAN_F_MULTIPLE)
-			s->multiple_tags++;
-	}
-	for (size_t k = 0; k < idx->nexprs; k++) {
-		if (!count[k])
-			continue;
-		s->exprs[s->nexprs].expr = &idx->exprs[k];
-		s->exprs[s->nexprs++].files = count[k];
-	}
-	free(count);
-	qsort(s->exprs, s->nexprs, sizeof(*s->exprs), cmp_expr_count);
-	return license_counts(s, idx, files, nfiles);
+	for (size_t i = 0; i < nfiles; i++)
+		tally_file(s, &t, idx, files[i]);
+	return summary_finish(s, idx, &t);
 }
 
 int summary_compute(struct summary *s, const struct spdx_index *idx)
 {
-	const struct spdx_file **files;
+	struct tally t;
 	int ret;
 
-	files = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*files));
-	if (!files)
+	memset(s, 0, sizeof(*s));
+	s->files = idx->nfiles;
+	if (tally_new(&t, idx->nexprs))
 		return -ENOMEM;
 	for (size_t i = 0; i < idx->nfiles; i++)
-		files[i] = &idx->files[i];
-	ret = summary_compute_files(s, idx, files, idx->nfiles);
-	free(files);
+		tally_file(s, &t, idx, &idx->files[i]);
+	ret = summary_finish(s, idx, &t);
 	if (!ret) {
 		s->symlinks = idx->nsymlinks;
 		s->others = idx->nothers;
