@@ -8,9 +8,9 @@
  *   struct store_file  files[nfiles]     sorted by path
  *   uint32_t           exprs[nexprs]     offsets of expression texts
  *   char               strings[strsize]  NUL-terminated strings
- * Every offset is checked against strsize and every string for its NUL
- * before anything is used; the checksum covers everything after the
- * header.
+ * Every offset is checked against strsize, and the blob for its final
+ * NUL (so every string ends inside it), before anything is used; the
+ * checksum covers everything after the header.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,7 +28,8 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	3	/* 3: struct file_stat, with ctime */
+#define STORE_VERSION	4	/* 3: struct file_stat, with ctime; 4: the
+				   checksum in four lanes */
 
 struct store_header {
 	char magic[8];
@@ -52,21 +53,44 @@ struct store_file {
 	uint8_t pad;
 };
 
-/* A fast 64-bit hash over words; good enough to catch corruption. */
-static uint64_t checksum(const void *data, size_t len)
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0xff51afd7ed558ccdull;
+	return h ^ (h >> 32);
+}
+
+static inline uint64_t rotl(uint64_t x, int r)
+{
+	return x << r | x >> (64 - r);
+}
+
+/*
+ * A fast 64-bit hash over words; good enough to catch corruption.  Four
+ * independent lanes, so that the multiplications overlap instead of
+ * each waiting for the one before.
+ */
+uint64_t store_checksum(const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
+	uint64_t h0 = 0x9e3779b97f4a7c15ull ^ len, h1 = 0xbf58476d1ce4e5b9ull,
+		 h2 = 0x94d049bb133111ebull, h3 = 0xc4ceb9fe1a85ec53ull, w[4];
 
-	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
+	for (; len >= 32; p += 32, len -= 32) {
+		memcpy(w, p, 32);
+		h0 = mix(h0, w[0]);
+		h1 = mix(h1, w[1]);
+		h2 = mix(h2, w[2]);
+		h3 = mix(h3, w[3]);
 	}
-	w = 0;
-	memcpy(&w, p, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-	return h ^ (h >> 29);
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(w, p, 8);
+		h0 = mix(h0, w[0]);
+	}
+	w[0] = 0;
+	memcpy(w, p, len);
+	h0 = (h0 ^ w[0] ^ rotl(h1, 16) ^ rotl(h2, 32) ^ rotl(h3, 48)) *
+	     0xc4ceb9fe1a85ec53ull;
+	return h0 ^ (h0 >> 29);
 }
 
 static uint64_t fnv1a(const char *s)
@@ -112,12 +136,10 @@ static int bad(char *why, size_t len, const char *msg)
 	return -EINVAL;
 }
 
-/* Is @off a NUL-terminated string inside the blob? */
+/* The string at @off of a blob that decode() checked ends in a NUL. */
 static const char *string_at(const char *strings, uint64_t strsize, uint32_t off)
 {
-	if (off >= strsize || !memchr(strings + off, '\0', strsize - off))
-		return NULL;
-	return strings + off;
+	return off < strsize ? strings + off : NULL;
 }
 
 static int decode(struct spdx_index *idx, const char *map, size_t size,
@@ -139,11 +161,14 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	body = h->nfiles * sizeof(*sf) + h->nexprs * 4 + h->strsize;
 	if (size - sizeof(*h) != body)
 		return bad(why, whylen, "truncated");
-	if (checksum(map + sizeof(*h), body) != h->checksum)
+	if (store_checksum(map + sizeof(*h), body) != h->checksum)
 		return bad(why, whylen, "checksum mismatch");
 	sf = (const void *)(map + sizeof(*h));
 	eoff = (const void *)(sf + h->nfiles);
 	strings = (const char *)(eoff + h->nexprs);
+	/* Then every string of it ends inside it. */
+	if (!h->strsize || strings[h->strsize - 1] != '\0')
+		return bad(why, whylen, "bad string table");
 	s = string_at(strings, h->strsize, h->root);
 	if (!s || strcmp(s, root))
 		return bad(why, whylen, "index of another tree");
@@ -417,7 +442,7 @@ int store_save(const struct spdx_index *idx)
 	memcpy(body, files, fsz);
 	memcpy(body + fsz, eoff, esz);
 	memcpy(body + fsz + esz, b.data, b.len);
-	h.checksum = checksum(body, fsz + esz + b.len);
+	h.checksum = store_checksum(body, fsz + esz + b.len);
 
 	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

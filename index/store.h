@@ -16,6 +16,7 @@
 #define SPDXFS_STORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct spdx_index;
 
@@ -43,5 +44,9 @@ int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *i
 
 /* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
 int store_save(const struct spdx_index *idx);
+
+/* The checksum a saved index carries of everything after its header:
+ * for a test that edits one and must make it match again. */
+uint64_t store_checksum(const void *data, size_t len);
 
 #endif

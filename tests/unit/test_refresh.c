@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,44 @@ static void saved_id(const char *root, struct stat *st)
 	memset(st, 0, sizeof(*st));
 	if (!store_path(root, path, sizeof(path)))
 		stat(path, st);
+}
+
+/* store.c's struct store_header, for a test that edits a saved index. */
+struct header {
+	char magic[8];
+	uint32_t version, head_bytes;
+	uint64_t nfiles, nexprs, strsize, checksum;
+	uint32_t root, pad;
+};
+
+/*
+ * Overwrite the last byte of the saved index of @root, the NUL that ends
+ * its last string, and make the checksum match: a file only a bug or
+ * a hand could make.  Returns 0 or -1.
+ */
+static int unterminate(const char *root)
+{
+	char path[PATH_MAX], *buf = NULL;
+	struct header h;
+	long len;
+	int ret = -1;
+	FILE *f;
+
+	if (store_path(root, path, sizeof(path)) || !(f = fopen(path, "r+")))
+		return -1;
+	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) <= (long)sizeof(h) ||
+	    fseek(f, 0, SEEK_SET) || !(buf = malloc(len)) ||
+	    fread(buf, 1, len, f) != (size_t)len || memcmp(buf, "SPDXFSIX", 8))
+		goto out;
+	buf[len - 1] = 'x';
+	memcpy(&h, buf, sizeof(h));
+	h.checksum = store_checksum(buf + sizeof(h), len - sizeof(h));
+	memcpy(buf, &h, sizeof(h));
+	if (!fseek(f, 0, SEEK_SET) && fwrite(buf, 1, len, f) == (size_t)len)
+		ret = 0;
+out:
+	free(buf);
+	return fclose(f) || ret ? -1 : 0;
 }
 
 static int same_file(const struct stat *a, const struct stat *b)
@@ -183,6 +222,16 @@ int main(void)
 	ok(same_file(&before, &after), "no_cache: the saved index untouched");
 	index_free(idx);
 	o.no_cache = 0;
+
+	/* Strings that do not end inside the file, whatever the checksum
+	 * says: ignored, never read past the end. */
+	is_int(unterminate(src->root), 0, "unterminated: edited");
+	ret = refresh(&idx, src, &o, &res);
+	is_int(ret, 0, "unterminated: succeeds");
+	is_int(res.load, REFRESH_LOAD_IGNORED, "unterminated: ignored");
+	is_str(res.load_why, "bad string table", "unterminated: the reason");
+	is_int(res.save, REFRESH_SAVE_DONE, "unterminated: replaced");
+	index_free(idx);
 
 	/* A corrupt saved index: ignored with its reason, then replaced. */
 	store_path(src->root, path, sizeof(path));
