@@ -4,6 +4,7 @@
  * matches it (see exclude.h).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,35 +167,116 @@ static int match_dir(const struct rule *r, const char *path, const char *base)
 	return !strncmp(path, r->pattern, r->len);
 }
 
+/* Does rule @r match @path, whose base name is at @base? */
+static int rule_match(const struct rule *r, const char *path, const char *base)
+{
+	switch (r->kind) {
+	case RULE_DOT:
+		return base[0] == '.';
+	case RULE_DIR:
+		return match_dir(r, path, base);
+	case RULE_PATH:
+		if (r->prefix && path[0] != r->pattern[0])
+			return 0;
+		return r->literal ? !strcmp(path, r->pattern)
+				  : glob_match(r, path, strlen(path));
+	case RULE_NAME:
+		return base[0] == r->pattern[0] && !strcmp(base, r->pattern);
+	}
+	return 0;
+}
+
 int exclude_match(const struct exclude *ex, const char *path)
 {
 	const char *base = base_name(path);
 
-	for (size_t i = 0; i < ex->nrules; i++) {
-		const struct rule *r = &ex->rules[i];
+	for (size_t i = 0; i < ex->nrules; i++)
+		if (rule_match(&ex->rules[i], path, base))
+			return 1;
+	return 0;
+}
 
-		switch (r->kind) {
-		case RULE_DOT:
-			if (base[0] == '.')
-				return 1;
-			break;
-		case RULE_DIR:
-			if (match_dir(r, path, base))
-				return 1;
-			break;
-		case RULE_PATH:
-			if (r->prefix && path[0] != r->pattern[0])
-				break;
-			if (r->literal ? !strcmp(path, r->pattern)
-				       : glob_match(r, path, strlen(path)))
-				return 1;
-			break;
-		case RULE_NAME:
-			if (base[0] == r->pattern[0] && !strcmp(base, r->pattern))
-				return 1;
-			break;
-		}
+enum { NEVER, ALWAYS, DEPENDS };
+
+/*
+ * Whether the first @m bytes of a file's path equal those of @pat, for
+ * every file of directory @dir (@len bytes; "" the root), for none, or
+ * depending on the file's name: its path is "dir/name".
+ */
+static int prefix_state(const char *dir, size_t len, const char *pat, size_t m)
+{
+	if (!m)
+		return ALWAYS;
+	if (!len)
+		return DEPENDS;
+	if (m <= len)
+		return strncmp(dir, pat, m) ? NEVER : ALWAYS;
+	if (strncmp(dir, pat, len) || pat[len] != '/')
+		return NEVER;
+	return m == len + 1 ? ALWAYS : DEPENDS;
+}
+
+/* Rule @r for the files of directory @dir: NEVER, ALWAYS or DEPENDS. */
+static int rule_for_dir(const struct rule *r, const char *dir, size_t len)
+{
+	int whole, gate, glob;
+
+	switch (r->kind) {
+	case RULE_DIR:
+		/* match_dir(): "path starts with pattern", or the gate of
+		 * the literal prefix and the glob on the directory. */
+		whole = prefix_state(dir, len, r->pattern, r->len);
+		if (whole == ALWAYS)
+			return ALWAYS;
+		gate = r->literal ? NEVER :
+		       prefix_state(dir, len, r->pattern, r->prefix);
+		glob = gate != NEVER && glob_match(r, dir, len);
+		if (glob && gate == ALWAYS)
+			return ALWAYS;
+		return !glob && whole == NEVER ? NEVER : DEPENDS;
+	case RULE_PATH:
+		/* A literal path is a file of this directory only if it
+		 * starts with "dir/"; a glob needs its literal prefix. */
+		if (r->literal)
+			return len && (r->len <= len + 1 ||
+				       prefix_state(dir, len, r->pattern,
+						    len + 1) == NEVER) ?
+			       NEVER : DEPENDS;
+		return prefix_state(dir, len, r->pattern, r->prefix) == NEVER ?
+		       NEVER : DEPENDS;
+	default:
+		return DEPENDS;		/* the name decides */
 	}
+}
+
+void exclude_dir_init(const struct exclude *ex, const char *dir, size_t len,
+		      struct exclude_dir *xd)
+{
+	memset(xd, 0, sizeof(*xd));
+	if (ex->nrules > 64) {
+		xd->every_rule = 1;
+		return;
+	}
+	for (size_t i = 0; i < ex->nrules; i++) {
+		int st = rule_for_dir(&ex->rules[i], dir, len);
+
+		if (st == ALWAYS)
+			xd->all = 1;
+		else if (st == DEPENDS)
+			xd->maybe |= 1ull << i;
+	}
+}
+
+int exclude_dir_match(const struct exclude *ex, const struct exclude_dir *xd,
+		      const char *path, const char *name)
+{
+	if (xd->all)
+		return 1;
+	if (xd->every_rule)
+		return exclude_match(ex, path);
+	for (uint64_t m = xd->maybe; m; m &= m - 1)
+		if (rule_match(&ex->rules[__builtin_ctzll(m)], path, name))
+			return 1;
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #define SPDXFS_EXCLUDE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct source;
 struct exclude;
@@ -28,6 +29,27 @@ int exclude_parse(struct exclude **out, const char *text, size_t len);
 int exclude_load(struct exclude **out, struct source *src);
 
 int exclude_match(const struct exclude *ex, const char *path);
+
+/*
+ * The rules narrowed to the files of one directory, worked out once for
+ * all of them (a walk asks about every file of a directory in turn):
+ * most rules name other directories and drop out, or match every file.
+ */
+struct exclude_dir {
+	int all;		/* every file of the directory is excluded */
+	int every_rule;		/* too many rules to narrow: try them all */
+	uint64_t maybe;		/* bit i: rule i depends on the file */
+};
+
+/* Narrow @ex's rules to the files of directory @dir, its first @len
+ * bytes ("" for the root). */
+void exclude_dir_init(const struct exclude *ex, const char *dir, size_t len,
+		      struct exclude_dir *xd);
+
+/* exclude_match() of @path, a file of the directory @xd was made for,
+ * whose name (after "dir/") is @name. */
+int exclude_dir_match(const struct exclude *ex, const struct exclude_dir *xd,
+		      const char *path, const char *name);
 void exclude_free(struct exclude *ex);
 
 #endif

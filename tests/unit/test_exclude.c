@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_exclude: scripts/spdxexclude rules, matched as spdxcheck.py
- * matches them, and the '*'-only glob matcher against fnmatch(3).
+ * matches them, the '*'-only glob matcher against fnmatch(3), and the
+ * rules narrowed to a directory against all of them.
  */
 #include <fnmatch.h>
 #include <stdio.h>
@@ -118,15 +119,85 @@ static void star_against_fnmatch(void)
 	ok(agree, "'*' globs agree with fnmatch on %d strings", n);
 }
 
+/* exclude_dir_match() of "dir/name" as exclude_match() of the path. */
+static int dir_match(const struct exclude *ex, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = slash ? (size_t)(slash - path) : 0;
+	struct exclude_dir xd;
+
+	exclude_dir_init(ex, path, len, &xd);
+	return exclude_dir_match(ex, &xd, path, slash ? slash + 1 : path);
+}
+
+/*
+ * Rules narrowed to a directory agree with all the rules, on every file
+ * of every directory of a small tree whose names sit next to the rules'
+ * prefixes and globs: "dir/" matching a file's name ("kernel/configs.c"),
+ * globs in the directory part and across '/', literal paths at the root
+ * and below it.
+ */
+static void dir_against_match(void)
+{
+	static const char rules[] =
+		"LICENSES/\nlicense-rules.rst\nkernel/configs/\narch/*/configs/\n"
+		"/CREDITS\n/README\n/a/b/c\n.*\n/Docu*/*.txt\n/scripts/?ake*\n"
+		"drivers/[ab]*/\n*/x/\na/b/\n/a/*.c\n";
+	static const char *const dirs[] = {
+		"", "LICENSES", "LICENSES/dual", "LICENSESX", "kernel",
+		"kernel/configs", "kernel/configsX", "arch", "arch/x86",
+		"arch/x86/configs", "arch/x86/configs/sub", "arch/configs",
+		"Documentation", "Documentation/a", "scripts", "drivers",
+		"drivers/acpi", "drivers/clk", "a", "a/b", "a/bc", "b/x",
+		"b/x/y", "x", "sub",
+	};
+	static const char *const names[] = {
+		"CREDITS", "README", "c", "b", "b.c", "bc", ".gitignore",
+		"x.txt", "make.sh", "Makefile", "configs", "configs.c",
+		"license-rules.rst", "LICENSES", "LICENSESX", "a.c", "x",
+	};
+	struct exclude *ex = parse(rules);
+	int agree = 1, n = 0, hits = 0;
+	char path[256];
+
+	if (!ex) {
+		ok(0, "directory rules parse");
+		return;
+	}
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			int want, got;
+
+			snprintf(path, sizeof(path), "%s%s%s", dirs[d],
+				 dirs[d][0] ? "/" : "", names[k]);
+			want = exclude_match(ex, path);
+			got = dir_match(ex, path);
+			if (want != got) {
+				if (agree)
+					printf("# %s: exclude_match %d, by directory %d\n",
+					       path, want, got);
+				agree = 0;
+			}
+			hits += want;
+			n++;
+		}
+	ok(agree, "rules narrowed to a directory agree on %d paths (%d excluded)",
+	   n, hits);
+	exclude_free(ex);
+}
+
 int main(void)
 {
 	struct exclude *ex = parse(kernel_rules);
 
 	ok(ex != NULL, "the rules parse");
 	if (ex) {
-		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 			is_int(exclude_match(ex, cases[i].path), cases[i].excluded,
 			       "%s", cases[i].path);
+			is_int(dir_match(ex, cases[i].path), cases[i].excluded,
+			       "%s, by directory", cases[i].path);
+		}
 		exclude_free(ex);
 	}
 	ex = parse(EXCLUDE_DEFAULT);
@@ -134,5 +205,6 @@ int main(void)
 	is_int(ex ? exclude_match(ex, "kernel/fork.c") : -1, 0, "default: other files");
 	exclude_free(ex);
 	star_against_fnmatch();
+	dir_against_match();
 	return tap_done();
 }
