@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,30 +294,40 @@ static enum src_kind dtype_kind(unsigned char t)
 	}
 }
 
+/*
+ * A directory entry to sort.  @key holds the first 8 bytes of the name in
+ * git's tree order (a directory's name followed by '/', then NULs) as one
+ * big-endian number, so that most comparisons are one integer compare.
+ */
+struct dent {
+	uint64_t key;
+	const char *name;
+	uint32_t len;		/* strlen(name) */
+	unsigned char type;	/* d_type */
+};
+
 static int walk_dir(struct walk_state *w, int fd, size_t len);
 
 /* One directory entry: report it, and descend unless told not to. */
 static int walk_one(struct walk_state *w, int fd, size_t len,
-		    const struct dirent64 *de)
+		    const struct dent *de)
 {
-	const char *name = de->d_name;
-	size_t n = strlen(name);
+	const char *name = de->name;
+	size_t n = de->len;
 	struct fs_entry fe = { .dirfd = fd, .name = name };
 	struct src_entry ent = { .path = w->path, .priv = &fe };
 	int ret, stated = 0;
 	struct stat st;
 
-	if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-		return 0;
-	if (len == 0 && !strcmp(name, ".git"))
+	if (len == 0 && n == 4 && !memcmp(name, ".git", 4))
 		return 0;
 	if (len + n + 2 > sizeof(w->path))
 		return 0;	/* deeper than PATH_MAX: cannot be named */
 	if (len)
 		w->path[len] = '/';
 	memcpy(w->path + len + !!len, name, n + 1);
-	ent.kind = dtype_kind(de->d_type);
-	if (de->d_type == DT_UNKNOWN) {
+	ent.kind = dtype_kind(de->type);
+	if (de->type == DT_UNKNOWN) {
 		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			goto out;
 		stated = 1;
@@ -357,19 +368,69 @@ out:
  * in that order lists files in the order of their sorted paths, which
  * lets an indexer look them up by merging instead of searching.
  */
-static int cmp_dent(const void *x, const void *y)
+static void dent_fill(struct dent *d, const struct dirent64 *de)
 {
-	const struct dirent64 *a = *(const struct dirent64 *const *)x;
-	const struct dirent64 *b = *(const struct dirent64 *const *)y;
-	const unsigned char *p = (const unsigned char *)a->d_name;
-	const unsigned char *q = (const unsigned char *)b->d_name;
-	unsigned cp, cq;
+	unsigned char k[8] = { 0 };
 
-	while (*p && *p == *q)
-		p++, q++;
-	cp = *p ? *p : a->d_type == DT_DIR ? '/' : 0;
-	cq = *q ? *q : b->d_type == DT_DIR ? '/' : 0;
-	return (int)cp - (int)cq;
+	d->name = de->d_name;
+	d->len = strlen(de->d_name);
+	d->type = de->d_type;
+	memcpy(k, d->name, d->len < 8 ? d->len : 8);
+	if (d->len < 8 && d->type == DT_DIR)
+		k[d->len] = '/';
+	d->key = (uint64_t)k[0] << 56 | (uint64_t)k[1] << 48 |
+		 (uint64_t)k[2] << 40 | (uint64_t)k[3] << 32 |
+		 (uint64_t)k[4] << 24 | (uint64_t)k[5] << 16 |
+		 (uint64_t)k[6] << 8 | k[7];
+}
+
+/* The order of two names whose keys are equal: their first
+ * min(8, shorter length) bytes are. */
+static int dent_cmp_tail(const struct dent *a, const struct dent *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len, i = n < 8 ? n : 8;
+	unsigned ca, cb;
+	int c = memcmp(a->name + i, b->name + i, n - i);
+
+	if (c)
+		return c;
+	ca = a->len > n ? (unsigned char)a->name[n] : a->type == DT_DIR ? '/' : 0;
+	cb = b->len > n ? (unsigned char)b->name[n] : b->type == DT_DIR ? '/' : 0;
+	return (int)ca - (int)cb;
+}
+
+static inline int dent_before(const struct dent *a, const struct dent *b)
+{
+	if (a->key != b->key)
+		return a->key < b->key;
+	return dent_cmp_tail(a, b) < 0;
+}
+
+/* Sort @n entries with room for @n / 2 more in @tmp: a merge sort with
+ * the comparison inline, insertion sort below a dozen entries. */
+static void dent_sort(struct dent *d, size_t n, struct dent *tmp)
+{
+	size_t h = n / 2, i, j, k;
+
+	if (n <= 12) {
+		for (i = 1; i < n; i++) {
+			struct dent x = d[i];
+
+			for (j = i; j && dent_before(&x, &d[j - 1]); j--)
+				d[j] = d[j - 1];
+			d[j] = x;
+		}
+		return;
+	}
+	dent_sort(d, h, tmp);
+	dent_sort(d + h, n - h, tmp);
+	if (!dent_before(&d[h], &d[h - 1]))
+		return;		/* in order already */
+	memcpy(tmp, d, h * sizeof(*d));
+	for (i = 0, j = h, k = 0; i < h && j < n; k++)
+		d[k] = dent_before(&d[j], &tmp[i]) ? d[j++] : tmp[i++];
+	while (i < h)
+		d[k++] = tmp[i++];
 }
 
 /*
@@ -384,7 +445,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 {
 	size_t cap = DENTS_BYTES, used = 0, n = 0;
 	char *buf = malloc(cap);
-	struct dirent64 **ents = NULL;
+	struct dent *ents = NULL;
 	ssize_t got;
 	int ret = 0;
 
@@ -415,19 +476,25 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	}
 	for (size_t off = 0; off < used; n++)
 		off += ((struct dirent64 *)(buf + off))->d_reclen;
-	ents = malloc((n ? n : 1) * sizeof(*ents));
+	/* The entries, then room for dent_sort() to merge into. */
+	ents = malloc((n + n / 2 + 1) * sizeof(*ents));
 	if (!ents) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	n = 0;
-	for (size_t off = 0; off < used; n++) {
-		ents[n] = (struct dirent64 *)(buf + off);
-		off += ents[n]->d_reclen;
+	for (size_t off = 0; off < used; ) {
+		const struct dirent64 *de = (struct dirent64 *)(buf + off);
+		const char *name = de->d_name;
+
+		off += de->d_reclen;
+		if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+			continue;
+		dent_fill(&ents[n++], de);
 	}
-	qsort(ents, n, sizeof(*ents), cmp_dent);
+	dent_sort(ents, n, ents + n);
 	for (size_t i = 0; i < n && !ret; i++)
-		ret = walk_one(w, fd, len, ents[i]);
+		ret = walk_one(w, fd, len, &ents[i]);
 out:
 	free(ents);
 	free(buf);

@@ -110,6 +110,72 @@ static void test_walk_order(const char *dir)
 	source_free(src);
 }
 
+/* A name and whether it is a directory, as the reference order sees it. */
+struct named {
+	const char *name;
+	int dir;
+};
+
+static int cmp_tree(const void *x, const void *y)
+{
+	const struct named *a = x, *b = y;
+	const unsigned char *p = (const unsigned char *)a->name;
+	const unsigned char *q = (const unsigned char *)b->name;
+
+	while (*p && *p == *q)
+		p++, q++;
+	return (int)(*p ? *p : a->dir ? '/' : 0) - (int)(*q ? *q : b->dir ? '/' : 0);
+}
+
+/*
+ * The same order on names around the walk's 8-byte sort key: equal in
+ * their first 7, 8 or 9 bytes, a directory of exactly 7 or 8, bytes from
+ * 0x80 up, and enough of them to be sorted by merging.
+ */
+static void test_walk_order_long(const char *dir)
+{
+	static struct named ents[] = {
+		{ "abcdefg", 1 }, { "abcdefg.c", 0 }, { "abcdefg-x", 0 },
+		{ "abcdefg0", 0 }, { "abcdefgh", 1 }, { "abcdefgh.c", 0 },
+		{ "abcdefghi", 0 }, { "abcdefghij", 1 }, { "abcdefghij.c", 0 },
+		{ "abcdefghij-", 0 }, { "abc", 0 }, { "ab", 0 }, { "a", 0 },
+		{ "b", 1 }, { "b\xc3\xa9", 0 }, { "b\x7f", 0 }, { "bz", 0 },
+		{ "Kconfig", 0 }, { "Kconfig.debug", 0 }, { "Kconfig.d", 1 },
+		{ "Makefile", 0 }, { "zzzzzzzzzzzzzzzz1", 0 },
+		{ "zzzzzzzzzzzzzzzz", 1 }, { "zzzzzzzzzzzzzzzz0", 0 },
+		{ "x.c", 0 }, { "x-y", 0 }, { "x", 1 }, { "\xff", 0 },
+	};
+	struct source *src;
+	struct listing l;
+	char path[PATH_MAX], want[4096];
+	size_t len = 0;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/long", dir);
+	ret = mkdir(path, 0755) && errno != EEXIST;
+	for (size_t i = 0; i < ARRAY_SIZE(ents) && !ret; i++) {
+		snprintf(path, sizeof(path), "%s/long/%s%s", dir, ents[i].name,
+			 ents[i].dir ? "/" : "");
+		if (ents[i].dir)
+			ret = mkdir(path, 0755) && errno != EEXIST;
+		else
+			ret = fixture_write(dir, path + strlen(dir) + 1, "x\n");
+	}
+	src = ret ? NULL : open_dir(dir, 0);
+	if (!src) {
+		ok(0, "walk order on long names: fixture");
+		return;
+	}
+	qsort(ents, ARRAY_SIZE(ents), sizeof(ents[0]), cmp_tree);
+	for (size_t i = 0; i < ARRAY_SIZE(ents); i++)
+		len += snprintf(want + len, sizeof(want) - len, "long/%s%s\n",
+				ents[i].name, ents[i].dir ? "/" : "");
+	is_str(walk_list(src, "long", &l), want,
+	       "walk: tree order on %zu names sharing 7 to 16 bytes",
+	       ARRAY_SIZE(ents));
+	source_free(src);
+}
+
 static int stat_of(struct source *src, const char *path, struct file_stat *st)
 {
 	struct src_entry ent;
@@ -446,6 +512,7 @@ int main(void)
 	if (!ret) {
 		test_open_spec(dir);
 		test_walk_order(dir);
+		test_walk_order_long(dir);
 		test_change(dir);
 		test_fifo(dir);
 		test_read(dir);
