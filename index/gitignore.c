@@ -310,15 +310,23 @@ static int ignored(struct gitignore *gi, const char *path)
 	return ign;
 }
 
+void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,
+		     const char *dir, size_t len)
+{
+	if (gi)
+		path_cursor_enter(&gi->sorted, cur, dir, len);
+}
+
 int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 		   const char *path, int is_dir)
 {
+	const char *name = path + cur->skip;
 	int ign;
 
 	if (!gi)
 		return 0;
-	if (is_dir ? path_has_under(&gi->sorted, cur, path)
-		   : path_find(&gi->sorted, cur, path) != PATH_NONE)
+	if (is_dir ? path_has_under_name(&gi->sorted, cur, name)
+		   : path_find_name(&gi->sorted, cur, name) != PATH_NONE)
 		return 0;
 	pthread_mutex_lock(&gi->lock);
 	ign = ignored(gi, path);

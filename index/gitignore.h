@@ -11,11 +11,14 @@
  * at what git knows.
  *
  * The fs source (source_fs.c) owns one and reads it again when git's index
- * changes.  gitignore_skip() may be called from several threads; the
- * others from one thread, while no gitignore_skip() runs.
+ * changes.  gitignore_enter() and gitignore_skip() may be called from
+ * several threads; the others from one thread, while no gitignore_skip()
+ * runs.
  */
 #ifndef SPDXFS_GITIGNORE_H
 #define SPDXFS_GITIGNORE_H
+
+#include <stddef.h>
 
 struct gitignore;
 
@@ -39,10 +42,14 @@ void gitignore_forget_rules(struct gitignore *gi);
 
 struct path_cursor;
 
+/* Point @cur, the calling thread's own cursor (pathsearch.h), at the
+ * directory of a walk, its first @len bytes of @dir ("" the root). */
+void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,
+		     const char *dir, size_t len);
+
 /*
- * Is @path (relative to the root; @is_dir for a directory) left out?
- * @cur is the calling thread's own cursor (pathsearch.h), zeroed before
- * its first use.
+ * Is @path (relative to the root; @is_dir for a directory), an entry of
+ * the directory @cur was last pointed at, left out?
  */
 int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 		   const char *path, int is_dir);

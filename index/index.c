@@ -84,7 +84,10 @@ struct worker {
 	struct run *runs;	/* the directories this worker walked */
 	size_t nruns, cap_runs;
 	int err;
-	struct path_cursor prev_cur;
+	/* The directory being walked, whose entries a shallow walk names
+	 * "dir/name": */
+	size_t name_at;		/* where the name starts */
+	struct path_cursor prev_cur;	/* that directory in prev's files */
 	char buf[SCAN_HEAD_BYTES];
 };
 
@@ -153,8 +156,8 @@ static int reuse(struct worker *w, struct bfile *bf)
 	struct spdx_file *f = &bf->f;
 	size_t k, n;
 
-	if (!b->prev ||
-	    (k = path_find(&b->prev_files, &w->prev_cur, f->path)) == PATH_NONE)
+	if (!b->prev || (k = path_find_name(&b->prev_files, &w->prev_cur,
+					    f->path + w->name_at)) == PATH_NONE)
 		return 0;
 	old = &b->prev->files[k];
 	if (!file_stat_same(&old->st, &f->st) || old->error)
@@ -409,9 +412,14 @@ static void *walk_worker(void *arg)
 	if (w != b->workers)
 		unshare(CLONE_FILES);
 	while ((dir = next_dir(b))) {
-		size_t start = w->nfiles;
-		int ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,
-					    on_entry, w);
+		size_t start = w->nfiles, len = strlen(dir);
+		int ret;
+
+		w->name_at = len ? len + 1 : 0;
+		if (b->prev)
+			path_cursor_enter(&b->prev_files, &w->prev_cur, dir, len);
+		ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,
+					on_entry, w);
 
 		/* A subdirectory that vanished meanwhile, or that cannot be
 		 * read, is left out, as before; the root must be walkable. */

@@ -52,50 +52,31 @@ static size_t seek(const struct path_array *a, struct path_cursor *c,
 	return c->pos = lower_bound(a, lo, hi, skip, key, keylen);
 }
 
-/*
- * Point the cursor at the directory part of @path ("dir/" of "dir/name")
- * and return the offset of the name.
- */
-static size_t seek_dir(const struct path_array *a, struct path_cursor *c,
-		       const char *path)
+/* Where @path stands against every path beneath @dir (of @len bytes):
+ * < 0 before them, 0 among them, > 0 after.  Their first @skip bytes are
+ * known to be equal. */
+static int cmp_under(const char *path, const char *dir, size_t len,
+		     size_t skip)
 {
-	const char *slash = strrchr(path, '/');
-	size_t len = slash ? (size_t)(slash - path) + 1 : 0;
+	int c = strncmp(path + skip, dir + skip, len - skip);
 
-	if (c->valid && c->dirlen == len && !memcmp(c->dir, path, len))
-		return len;
-	if (len >= sizeof(c->dir)) {
-		c->valid = 0;
-		c->lo = c->pos = 0;
-		c->hi = a->n;
-		return 0;
-	}
-	memcpy(c->dir, path, len);
-	c->dirlen = len;
-	c->valid = 1;
-	if (!len) {
-		c->lo = c->pos = 0;
-		c->hi = a->n;
-		return 0;
-	}
-	/* Paths under "dir/" sort from "dir/" up to, not including, "dir0". */
-	c->lo = lower_bound(a, 0, a->n, 0, path, len);
-	/* The range ends before "dir0"; most directories are small, so
-	 * gallop from its start rather than search the whole rest. */
-	c->dir[len - 1] = '0';
-	c->hi = c->lo;
-	for (size_t step = 1; c->hi < a->n; step *= 2) {
-		size_t probe = c->hi + step - 1 < a->n ? c->hi + step - 1 : a->n - 1;
+	return c ? c : (unsigned char)path[len] - '/';
+}
 
-		if (strncmp(elem(a, probe), c->dir, len) >= 0) {
-			c->hi = lower_bound(a, c->hi, probe + 1, 0, c->dir, len);
-			break;
-		}
-		c->hi = probe + 1;
+/* First element in [lo, hi) not before the paths beneath @dir (@after 0),
+ * or after them (@after 1). */
+static size_t bound_under(const struct path_array *a, size_t lo, size_t hi,
+			  const char *dir, size_t len, size_t skip, int after)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_under(elem(a, mid), dir, len, skip) < after)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	c->dir[len - 1] = '/';
-	c->pos = c->lo;
-	return len;
+	return lo;
 }
 
 size_t path_bsearch(const struct path_array *a, const char *path)
@@ -105,34 +86,63 @@ size_t path_bsearch(const struct path_array *a, const char *path)
 	return k < a->n && !strcmp(elem(a, k), path) ? k : PATH_NONE;
 }
 
-size_t path_find(const struct path_array *a, struct path_cursor *c,
-		 const char *path)
+void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
+		       const char *dir, size_t len)
 {
-	size_t skip = seek_dir(a, c, path);
-	const char *name = path + skip;
-	size_t k = c->pos;
+	size_t lo = 0, hi = a->n, skip = 0, h, step;
 
-	/* In a sorted walk the next path is most often the next element. */
-	if (k >= c->hi || strcmp(elem(a, k) + skip, name))
-		k = seek(a, c, skip, name, strlen(name) + 1);
-	if (k < c->hi && !strcmp(elem(a, k) + skip, name)) {
-		c->pos = k + 1;
-		return k;
+	if (!len) {
+		*c = (struct path_cursor){ .hi = a->n };
+		return;
 	}
-	return PATH_NONE;
+	/* A subdirectory of the last directory lies within its range. */
+	if (c->skip && c->skip <= len && c->lo < c->hi && c->hi <= a->n &&
+	    !memcmp(elem(a, c->lo), dir, c->skip)) {
+		lo = c->lo;
+		hi = c->hi;
+		skip = c->skip;
+	}
+	c->lo = h = bound_under(a, lo, hi, dir, len, skip, 0);
+	/* Most directories are small: gallop from the range's start to its
+	 * end rather than search the whole rest. */
+	for (step = 1; h < hi; step *= 2) {
+		size_t probe = h + step - 1 < hi ? h + step - 1 : hi - 1;
+
+		if (cmp_under(elem(a, probe), dir, len, skip) > 0) {
+			hi = bound_under(a, h, probe, dir, len, skip, 1);
+			break;
+		}
+		h = probe + 1;
+	}
+	c->hi = hi;
+	c->pos = c->lo;
+	c->skip = len + 1;
 }
 
-int path_has_under(const struct path_array *a, struct path_cursor *c,
-		   const char *dir)
+size_t path_find_name(const struct path_array *a, struct path_cursor *c,
+		      const char *name)
 {
-	size_t skip = seek_dir(a, c, dir);
-	const char *name = dir + skip;
-	size_t n = strlen(name), k;
+	size_t k = c->pos, skip = c->skip;
+
+	/* In a sorted walk the next name is most often the next element. */
+	if (k >= c->hi || strcmp(elem(a, k) + skip, name)) {
+		k = seek(a, c, skip, name, strlen(name) + 1);
+		if (k >= c->hi || strcmp(elem(a, k) + skip, name))
+			return PATH_NONE;
+	}
+	c->pos = k + 1;
+	return k;
+}
+
+int path_has_under_name(const struct path_array *a, struct path_cursor *c,
+			const char *name)
+{
+	size_t skip = c->skip, n = strlen(name), k;
 
 	/* The first path >= "dir/name/" starts with it if any does. */
 	k = seek(a, c, skip, name, n);
 	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {
-		char next = elem(a, k)[skip + n];
+		unsigned char next = elem(a, k)[skip + n];
 
 		if (next == '/')
 			return 1;
@@ -143,41 +153,16 @@ int path_has_under(const struct path_array *a, struct path_cursor *c,
 	return 0;
 }
 
-/* Where @path stands against every path beneath @dir (of @len bytes):
- * < 0 before them, 0 among them, > 0 after. */
-static int cmp_under(const char *path, const char *dir, size_t len)
-{
-	int c = strncmp(path, dir, len);
-
-	return c ? c : (unsigned char)path[len] - '/';
-}
-
 void path_range_under(const struct path_array *a, const char *dir,
 		      size_t *lo, size_t *hi)
 {
-	size_t len = strlen(dir), l = 0, h = a->n;
+	size_t len = strlen(dir);
 
 	if (!len) {
 		*lo = 0;
 		*hi = a->n;
 		return;
 	}
-	while (l < h) {
-		size_t mid = l + (h - l) / 2;
-
-		if (cmp_under(elem(a, mid), dir, len) < 0)
-			l = mid + 1;
-		else
-			h = mid;
-	}
-	*lo = l;
-	for (h = a->n; l < h; ) {
-		size_t mid = l + (h - l) / 2;
-
-		if (cmp_under(elem(a, mid), dir, len) <= 0)
-			l = mid + 1;
-		else
-			h = mid;
-	}
-	*hi = l;
+	*lo = bound_under(a, 0, a->n, dir, len, 0, 0);
+	*hi = bound_under(a, *lo, a->n, dir, len, 0, 1);
 }

@@ -3,13 +3,13 @@
  * pathsearch: find paths in a sorted array of paths, fast when the paths
  * asked about come a directory at a time, as a tree walk gives them.
  *
- * All paths under "dir/" are contiguous in byte order, so a cursor keeps
- * the range of the last directory asked about, and each search compares
- * only the names after "dir/", instead of making seventeen comparisons of
- * whole paths with long common prefixes.  Within the range the search
- * gallops forward from where the last one ended: names asked about in
- * sorted order (as a walk in git's tree order gives them) cost two or
- * three comparisons each.  Any order gives the right answer.
+ * All paths under "dir/" are contiguous in byte order.  A walk points a
+ * cursor at the directory it lists (one search, narrowed to the last
+ * directory's range when it is a subdirectory of it) and then asks about
+ * names: each search compares only the names after "dir/", galloping
+ * forward from where the last one ended, so names asked about in sorted
+ * order (as a walk in git's tree order gives them) cost one comparison
+ * each when present.  Any order gives the right answer.
  */
 #ifndef SPDXFS_PATHSEARCH_H
 #define SPDXFS_PATHSEARCH_H
@@ -24,13 +24,12 @@ struct path_array {
 	size_t off;
 };
 
-/* Where the last search looked; one per thread, zeroed before first use. */
+/* The elements beneath one directory; one per thread, zeroed before
+ * first use, small enough to save and restore around a recursion. */
 struct path_cursor {
-	size_t lo, hi;		/* elements under dir */
+	size_t lo, hi;		/* the elements under "dir/" */
 	size_t pos;		/* where the last search ended, lo..hi */
-	size_t dirlen;		/* of "dir/", 0 for the top */
-	int valid;
-	char dir[4096];
+	size_t skip;		/* the length of "dir/", 0 for the top */
 };
 
 #define PATH_NONE ((size_t)-1)
@@ -39,13 +38,18 @@ struct path_cursor {
  * cursor, for lookups in no particular order. */
 size_t path_bsearch(const struct path_array *a, const char *path);
 
-/* The element whose path is @path, or PATH_NONE. */
-size_t path_find(const struct path_array *a, struct path_cursor *c,
-		 const char *path);
+/* Point @c at directory @dir, its first @len bytes ("" for the top). */
+void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
+		       const char *dir, size_t len);
 
-/* Whether some element's path lies beneath directory @dir. */
-int path_has_under(const struct path_array *a, struct path_cursor *c,
-		   const char *dir);
+/* The element whose path is the cursor's "dir/" followed by @name, or
+ * PATH_NONE. */
+size_t path_find_name(const struct path_array *a, struct path_cursor *c,
+		      const char *name);
+
+/* Whether some element's path lies beneath "dir/@name/". */
+int path_has_under_name(const struct path_array *a, struct path_cursor *c,
+			const char *name);
 
 /* The elements whose paths lie beneath directory @dir ("" for the top:
  * all of them), which are contiguous: [*@lo, *@hi), empty when none. */

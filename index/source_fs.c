@@ -353,9 +353,11 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 	if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
 		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 				 O_CLOEXEC);
+		struct path_cursor here = w->cur;
 
 		if (sub >= 0 && (ret = walk_dir(w, sub, len + n + !!len)))
 			return ret;
+		w->cur = here;
 	}
 out:
 	w->path[len] = '\0';
@@ -493,6 +495,8 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 		dent_fill(&ents[n++], de);
 	}
 	dent_sort(ents, n, ents + n);
+	if (w->gi)
+		gitignore_enter(w->gi, &w->cur, w->path, len);
 	for (size_t i = 0; i < n && !ret; i++)
 		ret = walk_one(w, fd, len, &ents[i]);
 out:
@@ -536,8 +540,7 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->fn = fn;
 	w->arg = arg;
 	w->gi = fs->gi;
-	w->cur.valid = 0;
-	w->cur.lo = w->cur.hi = w->cur.pos = w->cur.dirlen = 0;
+	memset(&w->cur, 0, sizeof(w->cur));
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
 	ret = walk_dir(w, fd, len);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_pathsearch: path_find(), path_has_under() and path_range_under()
- * against a linear search, on paths chosen for the byte-order traps
- * ("a/b.c" sorts between "a/b" and "a/b/c"), with one cursor carried
- * across every query so that its directory cache is hit, missed and
- * invalidated.
+ * test_pathsearch: path_find_name(), path_has_under_name() and
+ * path_range_under() against a linear search, on paths chosen for the
+ * byte-order traps ("a/b.c" sorts between "a/b" and "a/b/c"), with one
+ * cursor carried across every query, entering each query's directory as
+ * a walk would: from its parent's range, a sibling's, or none.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +54,25 @@ static size_t linear_find(const struct elem *e, size_t n, const char *path)
 	return PATH_NONE;
 }
 
+/* As a walk asks: enter @path's directory, then look its name up. */
+static size_t find(const struct path_array *a, struct path_cursor *c,
+		   const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	path_cursor_enter(a, c, path, slash ? (size_t)(slash - path) : 0);
+	return path_find_name(a, c, slash ? slash + 1 : path);
+}
+
+static int has_under(const struct path_array *a, struct path_cursor *c,
+		     const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+
+	path_cursor_enter(a, c, dir, slash ? (size_t)(slash - dir) : 0);
+	return path_has_under_name(a, c, slash ? slash + 1 : dir);
+}
+
 static int linear_under(const struct elem *e, size_t n, const char *dir)
 {
 	size_t len = strlen(dir);
@@ -81,14 +100,14 @@ int main(void)
 	for (int round = 0; round < 2; round++)
 		for (size_t k = 0; k < n; k++) {
 			size_t i = round ? n - 1 - k : k;
-			size_t got = path_find(&a, &cur, e[i].path);
+			size_t got = find(&a, &cur, e[i].path);
 
 			is_int(got, i, "find %s (round %d)", e[i].path, round);
 		}
 	for (size_t k = 0; k < ARRAY_SIZE(absent); k++) {
 		is_int(linear_find(e, n, absent[k]), PATH_NONE,
 		       "reference: %s absent", absent[k]);
-		is_int(path_find(&a, &cur, absent[k]), PATH_NONE,
+		is_int(find(&a, &cur, absent[k]), PATH_NONE,
 		       "find %s: absent", absent[k]);
 		is_int(path_bsearch(&a, absent[k]), PATH_NONE,
 		       "bsearch %s: absent", absent[k]);
@@ -99,9 +118,9 @@ int main(void)
 	for (size_t k = 0; k < ARRAY_SIZE(dirs); k++) {
 		int want = linear_under(e, n, dirs[k]);
 
-		is_int(path_has_under(&a, &cur, dirs[k]), want,
+		is_int(has_under(&a, &cur, dirs[k]), want,
 		       "under %s: %d", dirs[k], want);
-		is_int(path_find(&a, &cur, tree[k % n]),
+		is_int(find(&a, &cur, tree[k % n]),
 		       linear_find(e, n, tree[k % n]), "find %s after %s",
 		       tree[k % n], dirs[k]);
 	}
@@ -127,8 +146,9 @@ int main(void)
 	ok(linear_under(e, n, "a/b") && !linear_under(e, n, "a/b0"),
 	   "reference: a/b holds paths, a/b0 is a file");
 
-	/* A directory of 1000 files asked about in order, with gaps and
-	 * names that fall between: the gallop from the last position. */
+	/* A directory of 1000 files entered once and asked about in order,
+	 * with gaps and names that fall between: the gallop from the last
+	 * position; then backwards. */
 	{
 		static char names[1000][24];
 		static struct elem big[1000];
@@ -142,14 +162,15 @@ int main(void)
 			snprintf(names[i], sizeof(names[i]), "big/f%04d", i);
 			big[i] = (struct elem){ i, names[i] };
 		}
+		path_cursor_enter(&ba, &bc, "big", 3);
 		for (int i = 0; i < 1000; i += 1 + i % 7) {
-			snprintf(q, sizeof(q), "big/f%04dx", i);
-			bad += path_find(&ba, &bc, q) != PATH_NONE;
-			bad += path_find(&ba, &bc, names[i]) != (size_t)i;
+			snprintf(q, sizeof(q), "f%04dx", i);
+			bad += path_find_name(&ba, &bc, q) != PATH_NONE;
+			bad += path_find_name(&ba, &bc, names[i] + 4) != (size_t)i;
 			checked += 2;
 		}
 		for (int i = 999; i >= 0; i -= 13) {
-			bad += path_find(&ba, &bc, names[i]) != (size_t)i;
+			bad += path_find_name(&ba, &bc, names[i] + 4) != (size_t)i;
 			checked++;
 		}
 		is_int(bad, 0, "1000 names, %d lookups in order and back", checked);
@@ -158,8 +179,8 @@ int main(void)
 	/* An empty array. */
 	a.n = 0;
 	memset(&cur, 0, sizeof(cur));
-	is_int(path_find(&a, &cur, "a/b"), PATH_NONE, "empty: find");
-	is_int(path_has_under(&a, &cur, "a"), 0, "empty: under");
+	is_int(find(&a, &cur, "a/b"), PATH_NONE, "empty: find");
+	is_int(has_under(&a, &cur, "a"), 0, "empty: under");
 	{
 		size_t lo = 1, hi = 1;
 

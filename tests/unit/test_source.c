@@ -436,9 +436,16 @@ static void test_gitignore(const char *dir)
 	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
 	       "walk: git's index read again, a tracked file kept");
+	/* After a subdirectory, the walk looks names up in its parent's
+	 * part of git's index again. */
+	ok(!fixture_write(repo, "z.o", "z\n") && !git_index_add_bypath(gix, "z.o") &&
+	   !git_index_write(gix), "z.o tracked, after sub/");
+	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nz.o\n",
+	       "walk: a tracked file after a subdirectory kept");
 	ok(!fixture_write(repo, ".gitignore", "sub/\n"), "the rules changed");
 	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\n",
+	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nz.o\n",
 	       "walk: the new rules");
 	git_index_free(gix);
 	git_repository_free(r);
