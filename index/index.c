@@ -87,6 +87,8 @@ struct worker {
 	/* The directory being walked, whose entries a shallow walk names
 	 * "dir/name": */
 	size_t name_at;		/* where the name starts */
+	int dir_uapi;		/* a component of "dir" is "uapi" */
+	struct exclude_dir xdir;	/* the exclusions for its files */
 	struct path_cursor prev_cur;	/* that directory in prev's files */
 	char buf[SCAN_HEAD_BYTES];
 };
@@ -255,7 +257,8 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	w->nfiles++;
 	bf->f.expr = -1;
 	bf->f.st = ent->st;
-	if (exclude_match(b->ex, ent->path)) {
+	if (exclude_dir_match(b->ex, &w->xdir, ent->path,
+			      ent->path + w->name_at)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
 	} else if (!reuse(w, bf)) {
@@ -263,7 +266,7 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	}
 	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
-	if (path_is_uapi(bf->f.path))
+	if (w->dir_uapi || !strcmp(bf->f.path + w->name_at, "uapi"))
 		bf->f.flags |= IDX_F_UAPI;
 	/* The shared counter is touched every 1024 files, not every file. */
 	if (++w->unreported < 1024)
@@ -416,6 +419,8 @@ static void *walk_worker(void *arg)
 		int ret;
 
 		w->name_at = len ? len + 1 : 0;
+		w->dir_uapi = path_is_uapi(dir);
+		exclude_dir_init(b->ex, dir, len, &w->xdir);
 		if (b->prev)
 			path_cursor_enter(&b->prev_files, &w->prev_cur, dir, len);
 		ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,

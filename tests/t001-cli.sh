@@ -211,6 +211,21 @@ spdxfs: --json and -z: choose one
 X
 '
 
+test_expect 'uapi: a path with a component "uapi", the file name too' '
+	U=$TMP/uapitree &&
+	mkdir -p "$U/a/uapi2" "$U/xuapi" "$U/b/uapi/c" &&
+	for f in uapi a/uapi a/uapi2/x.c xuapi/y.c b/uapi/c/d.c b/uapix; do
+		printf "int x;\\n" >"$U/$f" || exit 1
+	done &&
+	"$SPDXFS" list --no-cache --json "$U" |
+		jq -r ".[] | select(.uapi) | .path" >"$TMP/uapi.list" &&
+	expect_file "$TMP/uapi.list" <<X
+a/uapi
+b/uapi/c/d.c
+uapi
+X
+'
+
 test_expect 'the tree is never written to' '
 	(cd "$T" && find . -exec stat -c "%n %s %Y" {} + | sort) >"$TMP/before" &&
 	"$SPDXFS" scan "$T" >/dev/null && "$SPDXFS" check "$T" >/dev/null;
