@@ -9,8 +9,11 @@
  *     subdirectories, and for each file takes the previous index's result
  *     if the file is unchanged, or reads and scans its head.  A worker
  *     owns the files it found and their strings (its own pool);
- *  2. merge (this thread): sorting the directories puts every file in
- *     path order, since each directory's files are sorted already;
+ *  2. merge (this thread): every directory's entries came in git's tree
+ *     order, and each subdirectory knows where among its parent's files
+ *     the walk met it, so visiting the directories depth first puts the
+ *     files in path order with no comparison (a source that gives another
+ *     order gets them sorted instead);
  *  3. resolve (this thread): copy the files into the index in that order,
  *     intern leaders and expressions, parse and validate each expression
  *     once, set statuses and counts.
@@ -56,15 +59,32 @@ struct bfile {
 	struct slot s;
 };
 
+/* A subdirectory, as the walk of its parent met it. */
+struct sub {
+	struct spdx_dir d;
+	size_t at;		/* the parent's files met before it */
+	int child_w;		/* the run that walked it: its worker, */
+	size_t child_r;		/* and its index there; child_w < 0: none */
+};
+
 /*
  * One directory as one worker walked it: its files are files[start ..
- * start + count) of that worker, sorted by name once the walk of the
- * directory is over.
+ * start + count) of that worker, its subdirectories subs[sub_start ..
+ * sub_start + nsubs), each in the order the walk gave them.
  */
 struct run {
-	const char *dir;	/* "" for the root; in the worker's pool */
-	struct worker *w;
 	size_t start, count;
+	size_t sub_start, nsubs;
+	int parent_w;		/* the sub that names it: its worker, */
+	size_t parent_sub;	/* and its index there; parent_w < 0: the
+				   root */
+};
+
+/* A directory to walk, and the sub its parent's walk made of it. */
+struct qitem {
+	const char *dir;	/* in a worker's pool */
+	int parent_w;
+	size_t parent_sub;
 };
 
 /* What one walking thread found; merged once every thread is done. */
@@ -72,8 +92,8 @@ struct worker {
 	struct builder *b;
 	struct bfile *files;
 	size_t nfiles, cap;
-	struct spdx_dir *dirs;
-	size_t ndirs, cap_dirs;
+	struct sub *subs;	/* every subdirectory met */
+	size_t nsubs, cap_subs;
 	char **links, **others;
 	size_t nlinks, nothers, cap_links, cap_others;
 	struct strpool *pool;	/* paths: merged into the index's pool */
@@ -84,11 +104,14 @@ struct worker {
 	struct run *runs;	/* the directories this worker walked */
 	size_t nruns, cap_runs;
 	int err;
-	/* The directory being walked, whose entries a shallow walk names
-	 * "dir/name": */
+	/* The directory being walked (runs[nruns - 1]), whose entries a
+	 * shallow walk names "dir/name": */
 	size_t name_at;		/* where the name starts */
 	int dir_uapi;		/* a component of "dir" is "uapi" */
 	struct exclude_dir xdir;	/* the exclusions for its files */
+	const char *last;	/* the last entry's name, NULL before the */
+	int last_dir;		/* first, and whether a directory */
+	int unordered;		/* a walk gave another than tree order */
 	struct path_cursor prev_cur;	/* that directory in prev's files */
 	char buf[SCAN_HEAD_BYTES];
 };
@@ -104,8 +127,7 @@ struct builder {
 	 * directory shallowly and queues its subdirectories. */
 	pthread_mutex_t qlock;
 	pthread_cond_t qcond;	/* work queued, or all done */
-	const char **queue;	/* a stack: depth first keeps it short;
-				   paths in the workers' pools */
+	struct qitem *queue;	/* a stack: depth first keeps it short */
 	size_t nqueue, cap_queue;
 	int busy;		/* workers walking a directory */
 	int failed;		/* a worker failed: everyone stops */
@@ -278,30 +300,10 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	return 0;
 }
 
-static int add_dir(struct worker *w, const struct src_entry *ent)
+/* Queue directory @it.dir, a string that lives as long as the build. */
+static int queue_dir(struct builder *b, const struct qitem *it)
 {
-	struct spdx_dir *d;
-
-	d = grow(w->dirs, w->ndirs, &w->cap_dirs, sizeof(*w->dirs), 256);
-	if (!d)
-		return -ENOMEM;
-	w->dirs = d;
-	d = &w->dirs[w->ndirs];
-	d->path = strpool_str(w->pool, ent->path);
-	if (!d->path)
-		return -ENOMEM;
-	d->mode = ent->st.mode;
-	d->uid = ent->st.uid;
-	d->gid = ent->st.gid;
-	d->mtime_ns = ent->st.mtime_ns;
-	w->ndirs++;
-	return 0;
-}
-
-/* Queue directory @path, a string that lives as long as the build. */
-static int queue_dir(struct builder *b, const char *path)
-{
-	const char **q;
+	struct qitem *q;
 	int ret = 0;
 
 	pthread_mutex_lock(&b->qlock);
@@ -310,83 +312,146 @@ static int queue_dir(struct builder *b, const char *path)
 		ret = -ENOMEM;
 	} else {
 		b->queue = q;
-		b->queue[b->nqueue++] = path;
+		b->queue[b->nqueue++] = *it;
 		pthread_cond_signal(&b->qcond);
 	}
 	pthread_mutex_unlock(&b->qlock);
 	return ret;
 }
 
-static int on_entry(const struct src_entry *ent, void *arg)
+/* Record subdirectory @ent where the walk met it, and queue it. */
+static int add_sub(struct worker *w, const struct src_entry *ent)
 {
-	struct worker *w = arg;
-	int ret;
+	struct qitem it;
+	struct sub *sd;
 
-	switch (ent->kind) {
-	case SRC_REG:
-		return add_file(w, ent);
-	case SRC_SYMLINK:
-		return push_path(&w->links, &w->nlinks, &w->cap_links, w->pool,
-				 ent->path);
-	case SRC_OTHER:
-		return push_path(&w->others, &w->nothers, &w->cap_others,
-				 w->pool, ent->path);
-	case SRC_DIR:
-		ret = add_dir(w, ent);
-		return ret ? ret : queue_dir(w->b, w->dirs[w->ndirs - 1].path);
-	}
-	return 0;
-}
-
-/* Order of a run's files: by name, all sharing the directory's prefix. */
-static int cmp_name(const void *a, const void *b, void *skip)
-{
-	return strcmp(((const struct bfile *)a)->f.path + *(size_t *)skip,
-		      ((const struct bfile *)b)->f.path + *(size_t *)skip);
+	sd = grow(w->subs, w->nsubs, &w->cap_subs, sizeof(*w->subs), 256);
+	if (!sd)
+		return -ENOMEM;
+	w->subs = sd;
+	sd = &w->subs[w->nsubs];
+	sd->d.path = strpool_str(w->pool, ent->path);
+	if (!sd->d.path)
+		return -ENOMEM;
+	sd->d.mode = ent->st.mode;
+	sd->d.uid = ent->st.uid;
+	sd->d.gid = ent->st.gid;
+	sd->d.mtime_ns = ent->st.mtime_ns;
+	sd->at = w->nfiles - w->runs[w->nruns - 1].start;
+	sd->child_w = -1;
+	it = (struct qitem){ sd->d.path, (int)(w - w->b->workers), w->nsubs };
+	w->nsubs++;
+	return queue_dir(w->b, &it);
 }
 
 /*
- * Close the run of directory @dir, whose files start at @start: sorted
- * already when the source walks in git's tree order, as source_fs does.
+ * Does @name (a directory when @dir) come after @prev (likewise) in git's
+ * tree order, byte order with a directory's name read as "name/"?
  */
-static int end_run(struct worker *w, const char *dir, size_t start)
+static int tree_after(const char *prev, int prev_dir, const char *name, int dir)
 {
-	size_t len = strlen(dir), skip = len ? len + 1 : 0, i;
+	const unsigned char *a = (const unsigned char *)prev;
+	const unsigned char *b = (const unsigned char *)name;
+	unsigned ca, cb;
+
+	while (*a && *a == *b)
+		a++, b++;
+	ca = *a ? *a : prev_dir ? '/' : 0;
+	cb = *b ? *b : dir ? '/' : 0;
+	return cb > ca;
+}
+
+/* Note an entry's name, to tell whether the walk keeps tree order. */
+static void note_order(struct worker *w, const char *path, int dir)
+{
+	const char *name = path + w->name_at;
+
+	/* Between two files, tree order is strcmp()'s. */
+	if (w->last && (dir || w->last_dir ?
+			!tree_after(w->last, w->last_dir, name, dir) :
+			strcmp(w->last, name) >= 0))
+		w->unordered = 1;
+	w->last = name;
+	w->last_dir = dir;
+}
+
+static int on_entry(const struct src_entry *ent, void *arg)
+{
+	struct worker *w = arg;
+	int ret = 0;
+
+	switch (ent->kind) {
+	case SRC_REG:
+		ret = add_file(w, ent);
+		if (!ret)
+			note_order(w, w->files[w->nfiles - 1].f.path, 0);
+		break;
+	case SRC_SYMLINK:
+		ret = push_path(&w->links, &w->nlinks, &w->cap_links, w->pool,
+				ent->path);
+		if (!ret)
+			note_order(w, w->links[w->nlinks - 1], 0);
+		break;
+	case SRC_OTHER:
+		ret = push_path(&w->others, &w->nothers, &w->cap_others,
+				w->pool, ent->path);
+		if (!ret)
+			note_order(w, w->others[w->nothers - 1], 0);
+		break;
+	case SRC_DIR:
+		ret = add_sub(w, ent);
+		if (!ret)
+			note_order(w, w->subs[w->nsubs - 1].d.path, 1);
+		break;
+	}
+	return ret;
+}
+
+/* Open the run of directory @it->dir, which this worker walks now. */
+static int begin_run(struct worker *w, const struct qitem *it)
+{
+	size_t len = strlen(it->dir);
 	struct run *r;
 
-	for (i = start + 1; i < w->nfiles; i++)
-		if (cmp_name(&w->files[i - 1], &w->files[i], &skip) > 0)
-			break;
-	if (i < w->nfiles)
-		qsort_r(w->files + start, w->nfiles - start, sizeof(*w->files),
-			cmp_name, &skip);
 	r = grow(w->runs, w->nruns, &w->cap_runs, sizeof(*w->runs), 256);
 	if (!r)
 		return -ENOMEM;
 	w->runs = r;
-	r = &w->runs[w->nruns];
-	r->dir = dir;
-	r->w = w;
-	r->start = start;
-	r->count = w->nfiles - start;
-	w->nruns++;
+	w->runs[w->nruns++] = (struct run){
+		.start = w->nfiles, .sub_start = w->nsubs,
+		.parent_w = it->parent_w, .parent_sub = it->parent_sub };
+	w->name_at = len ? len + 1 : 0;
+	w->dir_uapi = path_is_uapi(it->dir);
+	exclude_dir_init(w->b->ex, it->dir, len, &w->xdir);
+	w->last = NULL;
+	if (w->b->prev)
+		path_cursor_enter(&w->b->prev_files, &w->prev_cur, it->dir, len);
 	return 0;
 }
 
-/* The next directory to walk; NULL when the walk is over. */
-static const char *next_dir(struct builder *b)
+static void end_run(struct worker *w)
 {
-	const char *dir = NULL;
+	struct run *r = &w->runs[w->nruns - 1];
+
+	r->count = w->nfiles - r->start;
+	r->nsubs = w->nsubs - r->sub_start;
+}
+
+/* The next directory to walk into @it; 0 when the walk is over. */
+static int next_dir(struct builder *b, struct qitem *it)
+{
+	int got = 0;
 
 	pthread_mutex_lock(&b->qlock);
 	while (!b->nqueue && b->busy && !b->failed)
 		pthread_cond_wait(&b->qcond, &b->qlock);
 	if (b->nqueue && !b->failed) {
-		dir = b->queue[--b->nqueue];
+		*it = b->queue[--b->nqueue];
 		b->busy++;
+		got = 1;
 	}
 	pthread_mutex_unlock(&b->qlock);
-	return dir;
+	return got;
 }
 
 static void done_dir(struct builder *b, int err)
@@ -404,7 +469,7 @@ static void *walk_worker(void *arg)
 {
 	struct worker *w = arg;
 	struct builder *b = w->b;
-	const char *dir;
+	struct qitem it;
 
 	/*
 	 * A file table of the thread's own: every open() and close() takes
@@ -414,25 +479,20 @@ static void *walk_worker(void *arg)
 	 */
 	if (w != b->workers)
 		unshare(CLONE_FILES);
-	while ((dir = next_dir(b))) {
-		size_t start = w->nfiles, len = strlen(dir);
-		int ret;
+	while (next_dir(b, &it)) {
+		int ret = begin_run(w, &it);
 
-		w->name_at = len ? len + 1 : 0;
-		w->dir_uapi = path_is_uapi(dir);
-		exclude_dir_init(b->ex, dir, len, &w->xdir);
-		if (b->prev)
-			path_cursor_enter(&b->prev_files, &w->prev_cur, dir, len);
-		ret = b->src->ops->walk(b->src, dir, b->wflags | SRC_WALK_SHALLOW,
-					on_entry, w);
-
+		if (!ret)
+			ret = b->src->ops->walk(b->src, it.dir,
+						b->wflags | SRC_WALK_SHALLOW,
+						on_entry, w);
 		/* A subdirectory that vanished meanwhile, or that cannot be
 		 * read, is left out, as before; the root must be walkable. */
-		if (dir[0] && (ret == -ENOENT || ret == -ENOTDIR || ret == -ELOOP ||
-			       ret == -EACCES || ret == -EPERM))
+		if (it.dir[0] && (ret == -ENOENT || ret == -ENOTDIR ||
+				  ret == -ELOOP || ret == -EACCES || ret == -EPERM))
 			ret = 0;
 		if (!ret)
-			ret = end_run(w, dir, start);
+			end_run(w);
 		if (ret && !w->err)
 			w->err = ret;
 		done_dir(b, ret);
@@ -469,7 +529,7 @@ static int walk_all(struct builder *b)
 			return -ENOMEM;
 	}
 	w0 = &b->workers[0];
-	ret = queue_dir(b, "");
+	ret = queue_dir(b, &(struct qitem){ .dir = "", .parent_w = -1 });
 	if (ret)
 		return ret;
 	for (int t = 1; t < b->nworkers; t++) {
@@ -492,37 +552,58 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int cmp_dir(const void *a, const void *b)
+static int dir_before(const struct spdx_dir *a, const struct spdx_dir *b)
 {
-	return strcmp(((const struct spdx_dir *)a)->path,
-		      ((const struct spdx_dir *)b)->path);
+	return strcmp(a->path, b->path) < 0;
 }
 
-/* Every worker's directories, and the root first, sorted. */
-static int merge_dirs(struct builder *b, struct spdx_index *idx)
+/*
+ * Sort @n directories by path, with room for @n / 2 more in @tmp: a merge
+ * sort that skips merging halves in order already, so that directories
+ * in tree order, which strcmp() order leaves only where a name has a byte
+ * below '/' after a shared prefix ("a" before "a.c" before "a/b", where
+ * the tree has "a.c" first), cost about one comparison each.
+ */
+static void sort_dirs(struct spdx_dir *d, size_t n, struct spdx_dir *tmp)
+{
+	size_t h = n / 2, i, j, k;
+
+	if (n <= 8) {
+		for (i = 1; i < n; i++) {
+			struct spdx_dir x = d[i];
+
+			for (j = i; j && dir_before(&x, &d[j - 1]); j--)
+				d[j] = d[j - 1];
+			d[j] = x;
+		}
+		return;
+	}
+	sort_dirs(d, h, tmp);
+	sort_dirs(d + h, n - h, tmp);
+	if (!dir_before(&d[h], &d[h - 1]))
+		return;
+	memcpy(tmp, d, h * sizeof(*d));
+	for (i = 0, j = h, k = 0; i < h && j < n; k++)
+		d[k] = dir_before(&d[j], &tmp[i]) ? d[j++] : tmp[i++];
+	while (i < h)
+		d[k++] = tmp[i++];
+}
+
+/* The root first, then idx->dirs[1 .. ndirs) sorted. */
+static int finish_dirs(struct builder *b, struct spdx_index *idx)
 {
 	struct src_entry root = { 0 };
-	size_t total = 1;
+	struct spdx_dir *tmp = malloc((idx->ndirs / 2 + 1) * sizeof(*tmp));
 
-	for (int t = 0; t < b->nworkers; t++)
-		total += b->workers[t].ndirs;
-	idx->dirs = malloc(total * sizeof(*idx->dirs));
-	if (!idx->dirs)
+	if (!tmp)
 		return -ENOMEM;
 	if (b->src->ops->stat(b->src, "", &root))
 		root.st.mode = S_IFDIR | 0555;
 	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
 		.uid = root.st.uid, .gid = root.st.gid,
 		.mtime_ns = root.st.mtime_ns };
-	idx->ndirs = 1;
-	for (int t = 0; t < b->nworkers; t++) {
-		struct worker *w = &b->workers[t];
-
-		if (w->ndirs)
-			memcpy(idx->dirs + idx->ndirs, w->dirs, w->ndirs * sizeof(*w->dirs));
-		idx->ndirs += w->ndirs;
-	}
-	qsort(idx->dirs + 1, idx->ndirs - 1, sizeof(*idx->dirs), cmp_dir);
+	sort_dirs(idx->dirs + 1, idx->ndirs - 1, tmp);
+	free(tmp);
 	return 0;
 }
 
@@ -557,125 +638,133 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 	return 0;
 }
 
-/*
- * Directories in the order their contents take in a sorted list of paths:
- * as if each ended in "/", so that "a/b.c/" < "a/b/" < "a/b0/", with the
- * root ("") first.
- */
-static int cmp_run(const void *x, const void *y)
-{
-	const unsigned char *a = (const unsigned char *)((const struct run *)x)->dir;
-	const unsigned char *b = (const unsigned char *)((const struct run *)y)->dir;
-	unsigned ca, cb;
-
-	if (!*a || !*b)
-		return !!*a - !!*b;
-	while (*a && *a == *b)
-		a++, b++;
-	ca = *a ? *a : '/';
-	cb = *b ? *b : '/';
-	if (ca != cb)
-		return (int)ca - (int)cb;
-	return *a ? 1 : *b ? -1 : 0;	/* the shorter is the parent */
-}
-
-/* File name @name against subdirectory @dir, as strcmp(name, "dir/"). */
-static int cmp_name_dir(const char *name, const char *dir)
-{
-	while (*name && *name == *dir)
-		name++, dir++;
-	return (int)(unsigned char)*name - (int)(*dir ? (unsigned char)*dir : '/');
-}
-
 struct assembly {
-	struct run *runs;
-	size_t nruns;
+	struct worker *workers;
 	const struct bfile **order;	/* the files, in path order */
 	size_t n;
+	struct spdx_dir *dirs;		/* the directories but the root */
+	size_t ndirs;
 };
 
-/* Is run @next a subdirectory of the directory @dir of length @len? */
-static int is_sub(const struct assembly *as, size_t next, const char *dir,
-		  size_t len)
-{
-	return next < as->nruns &&
-	       (!len || (!strncmp(as->runs[next].dir, dir, len) &&
-			 as->runs[next].dir[len] == '/'));
-}
-
 /*
- * Append run @r's files and, in between them where they sort, its
- * subdirectories' (the runs after it with its prefix, each followed by
- * its own).  Returns the first run past @r's subtree.
+ * Tell each sub which run walked it; return the root's run, or NULL.
  */
-static size_t assemble_run(struct assembly *as, size_t r)
+static const struct run *link_runs(struct builder *b, struct worker **root_w)
 {
-	const struct run *run = &as->runs[r];
-	const struct bfile *files = run->w->files + run->start;
-	size_t len = strlen(run->dir), skip = len ? len + 1 : 0;
-	size_t next = r + 1, i = 0;
+	const struct run *root = NULL;
 
-	for (;;) {
-		const char *sub = is_sub(as, next, run->dir, len) ?
-				  as->runs[next].dir + skip : NULL;
+	for (int t = 0; t < b->nworkers; t++) {
+		struct worker *w = &b->workers[t];
 
-		while (i < run->count &&
-		       (!sub || cmp_name_dir(files[i].f.path + skip, sub) < 0))
-			as->order[as->n++] = &files[i++];
-		if (!sub)
-			return next;
-		next = assemble_run(as, next);
+		for (size_t r = 0; r < w->nruns; r++) {
+			const struct run *run = &w->runs[r];
+			struct sub *sd;
+
+			if (run->parent_w < 0) {
+				root = run;
+				*root_w = w;
+				continue;
+			}
+			sd = &b->workers[run->parent_w].subs[run->parent_sub];
+			sd->child_w = t;
+			sd->child_r = r;
+		}
 	}
+	return root;
 }
 
 /*
- * Put the workers' files in path order: each directory's files are sorted
- * already, so sorting the directories places every file.  The files stay
- * where they are; resolve() copies them into the index in this order.
- * Pools move.
+ * Append run @r's files and, where the walk met them among them, its
+ * subdirectories, each followed by its own files and subdirectories: in
+ * tree order, the files' paths come out sorted.
+ */
+static void assemble_run(struct assembly *as, const struct worker *w,
+			 const struct run *r)
+{
+	const struct bfile *files = w->files + r->start;
+	const struct sub *subs = w->subs + r->sub_start;
+	size_t i = 0;
+
+	for (size_t j = 0; j < r->nsubs; j++) {
+		const struct sub *sd = &subs[j];
+		const struct worker *cw;
+
+		while (i < sd->at)
+			as->order[as->n++] = &files[i++];
+		as->dirs[as->ndirs++] = sd->d;
+		if (sd->child_w < 0)
+			continue;
+		cw = &as->workers[sd->child_w];
+		assemble_run(as, cw, &cw->runs[sd->child_r]);
+	}
+	while (i < r->count)
+		as->order[as->n++] = &files[i++];
+}
+
+static int cmp_bfile(const void *a, const void *b)
+{
+	return strcmp((*(const struct bfile *const *)a)->f.path,
+		      (*(const struct bfile *const *)b)->f.path);
+}
+
+/* For a source that gives another order than git's tree order. */
+static void assemble_sorting(struct assembly *as, int nworkers)
+{
+	for (int t = 0; t < nworkers; t++) {
+		const struct worker *w = &as->workers[t];
+
+		for (size_t i = 0; i < w->nfiles; i++)
+			as->order[as->n++] = &w->files[i];
+		for (size_t i = 0; i < w->nsubs; i++)
+			as->dirs[as->ndirs++] = w->subs[i].d;
+	}
+	qsort(as->order, as->n, sizeof(*as->order), cmp_bfile);
+}
+
+/*
+ * Put the workers' files in path order and their directories in idx.
+ * The files stay where they are; resolve() copies them into the index in
+ * this order.  Pools move.
  */
 static int merge(struct builder *b, struct spdx_index *idx,
 		 const struct bfile ***order)
 {
-	struct assembly as = { 0 };
-	size_t total = 0, nruns = 0;
-	int ret = -ENOMEM;
+	struct assembly as = { .workers = b->workers };
+	size_t total = 0, ndirs = 0;
+	const struct run *root;
+	struct worker *root_w = NULL;
+	int unordered = 0;
 
 	for (int t = 0; t < b->nworkers; t++) {
 		total += b->workers[t].nfiles;
-		nruns += b->workers[t].nruns;
+		ndirs += b->workers[t].nsubs;
+		unordered |= b->workers[t].unordered;
 	}
 	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
 	*order = malloc((total ? total : 1) * sizeof(**order));
-	as.runs = malloc((nruns ? nruns : 1) * sizeof(*as.runs));
-	if (!idx->files || !*order || !as.runs)
-		goto out;
-	for (int t = 0; t < b->nworkers; t++) {
-		if (!b->workers[t].nruns)
-			continue;	/* and no runs array to copy from */
-		memcpy(as.runs + as.nruns, b->workers[t].runs,
-		       b->workers[t].nruns * sizeof(*as.runs));
-		as.nruns += b->workers[t].nruns;
-	}
-	qsort(as.runs, as.nruns, sizeof(*as.runs), cmp_run);
+	idx->dirs = malloc((ndirs + 1) * sizeof(*idx->dirs));
+	if (!idx->files || !*order || !idx->dirs)
+		return -ENOMEM;
 	as.order = *order;
-	/* Every run but the root's is its parent's subdirectory, so the
-	 * root's subtree is all of them. */
-	if ((as.nruns && assemble_run(&as, 0) != as.nruns) || as.n != total) {
-		ret = -EIO;
-		goto out;
-	}
-	idx->nfiles = as.n;
+	as.dirs = idx->dirs + 1;
+	root = link_runs(b, &root_w);
+	if (unordered)
+		assemble_sorting(&as, b->nworkers);
+	else if (root)
+		assemble_run(&as, root_w, root);
+	/* Every run but the root's is a subdirectory's, so the root's
+	 * subtree is all of them. */
+	if (as.n != total || as.ndirs != ndirs)
+		return -EIO;
+	idx->nfiles = total;
+	idx->ndirs = ndirs + 1;
 	for (int t = 0; t < b->nworkers; t++) {
 		idx->rescanned += b->workers[t].rescanned;
 		strpool_merge(idx->pool, b->workers[t].pool);
 	}
-	ret = merge_dirs(b, idx) ||
-	      merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
-	      merge_paths(&idx->others, &idx->nothers, b, 0) ? -ENOMEM : 0;
-out:
-	free(as.runs);
-	return ret;
+	return finish_dirs(b, idx) ||
+	       merge_paths(&idx->symlinks, &idx->nsymlinks, b, 1) ||
+	       merge_paths(&idx->others, &idx->nothers, b, 0) ? -ENOMEM : 0;
 }
 
 static const char *intern(struct intern **tab, struct strpool *pool,
@@ -756,7 +845,7 @@ static int cmp_expr(const void *a, const void *b)
 }
 
 /*
- * Phase 4: intern, resolve each distinct expression, decide statuses.
+ * Phase 3: intern, resolve each distinct expression, decide statuses.
  * Neighbours in path order mostly share leader and expression, so each
  * is compared with the previous file's before the hash table is asked.
  */
@@ -852,7 +941,7 @@ static void builder_release(struct builder *b, const struct bfile **order)
 
 		free(w->files);
 		free(w->runs);
-		free(w->dirs);
+		free(w->subs);
 		free(w->links);
 		free(w->others);
 		strpool_free(w->pool);

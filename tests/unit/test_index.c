@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_index: the index puts files and directories in path order from
+ * where the walk met them; a source that lists a directory in another
+ * order than git's tree order (a contract it breaks, which may cost
+ * speed and never correctness) gets the very same index.  The odd
+ * source wraps the file-system source and reports each directory's
+ * entries backwards.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+#include "index.h"
+#include "refresh.h"
+#include "source.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Names where byte order and tree order part ("a.c" < "a/" < "a0"),
+ * files after subdirectories, a subdirectory with no file, LICENSES/. */
+static const struct fixture_file tree[] = {
+	{ "LICENSES/preferred/GPL-2.0",
+	  "Valid-License-Identifier: GPL-2.0\n"
+	  "SPDX-URL: https://spdx.org/licenses/GPL-2.0.html\n"
+	  "Usage-Guide:\n  x\nLicense-Text:\n  x\n" },
+	{ "a", "// SPDX-License-Identifier: GPL-2.0\n" },
+	{ "a-b/x.c", "int x;\n" },
+	{ "a.c/y.c", "// SPDX-License-Identifier: MIT\n" },
+	{ "a.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "b/a/b/c.c", "// SPDX-License-Identifier: GPL-2.0\n" },
+	{ "b/a.c", "int a;\n" },
+	{ "b/a0", "# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "b/a-", "int b;\n" },
+	{ "b/empty/", "" },
+	{ "b/z", "int z;\n" },
+	{ "c/uapi/d.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "z", "int z;\n" },
+};
+
+struct backwards {
+	struct source src;
+	struct source *fs;
+	struct source_ops ops;
+};
+
+struct collected {
+	struct src_entry *ents;
+	size_t n;
+};
+
+static int collect(const struct src_entry *ent, void *arg)
+{
+	struct collected *c = arg;
+	struct src_entry *e = realloc(c->ents, (c->n + 1) * sizeof(*e));
+
+	if (!e)
+		return -1;
+	c->ents = e;
+	e[c->n] = *ent;
+	e[c->n].priv = NULL;	/* head() opens it by its path */
+	e[c->n].path = strdup(ent->path);
+	if (!e[c->n].path)
+		return -1;
+	c->n++;
+	return 0;
+}
+
+/* The file-system source's walk, reported backwards. */
+static int backwards_walk(struct source *src, const char *under, unsigned flags,
+			  src_walk_fn fn, void *arg)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+	struct collected c = { 0 };
+	int ret = fs->ops->walk(fs, under, flags, collect, &c);
+
+	for (size_t i = c.n; i-- > 0 && !ret; ) {
+		ret = fn(&c.ents[i], arg);
+		if (ret == SRC_WALK_PRUNE)
+			ret = 0;
+	}
+	for (size_t i = 0; i < c.n; i++)
+		free((char *)c.ents[i].path);
+	free(c.ents);
+	return ret;
+}
+
+static int backwards_stat(struct source *src, const char *path,
+			  struct src_entry *ent)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	return fs->ops->stat(fs, path, ent);
+}
+
+static ssize_t backwards_head(struct source *src, const struct src_entry *ent,
+			      void *buf, size_t len, struct file_stat *st)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	return fs->ops->head(fs, ent, buf, len, st);
+}
+
+static int backwards_open_file(struct source *src, const char *path,
+			       const struct file_stat *expect,
+			       struct src_file **out, struct file_stat *st)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	return fs->ops->open(fs, path, expect, out, st);
+}
+
+static ssize_t backwards_pread(struct source *src, struct src_file *f,
+			       void *buf, size_t len, uint64_t off)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	return fs->ops->pread(fs, f, buf, len, off);
+}
+
+static void backwards_close(struct source *src, struct src_file *f)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	fs->ops->close(fs, f);
+}
+
+static int backwards_refresh(struct source *src, char *why, size_t whylen)
+{
+	struct source *fs = ((struct backwards *)src)->fs;
+
+	return fs->ops->refresh(fs, why, whylen);
+}
+
+static void backwards_free(struct source *src)
+{
+	source_free(((struct backwards *)src)->fs);
+	free(src);
+}
+
+static struct source *backwards_open(struct source *fs)
+{
+	struct backwards *bw = calloc(1, sizeof(*bw));
+
+	if (!bw) {
+		source_free(fs);
+		return NULL;
+	}
+	bw->fs = fs;
+	bw->ops = *fs->ops;	/* watch_dir, parallel_walk: as they are */
+	bw->ops.walk = backwards_walk;
+	bw->ops.stat = backwards_stat;
+	bw->ops.head = backwards_head;
+	bw->ops.open = backwards_open_file;
+	bw->ops.pread = backwards_pread;
+	bw->ops.close = backwards_close;
+	bw->ops.refresh = backwards_refresh;
+	bw->ops.free = backwards_free;
+	bw->src.ops = &bw->ops;
+	bw->src.root = fs->root;
+	return &bw->src;
+}
+
+static struct spdx_index *build(struct source *src, int nthreads)
+{
+	struct index_refresh_opts o = { .no_cache = 1, .nthreads = nthreads };
+	struct index_refresh_result res;
+	struct spdx_index *idx = NULL;
+
+	if (index_refresh(&idx, src, &o, &res))
+		printf("# index_refresh: %s\n", res.error);
+	return idx;
+}
+
+/* Do @a and @b list the same files, directories and statuses? */
+static int same_index(const struct spdx_index *a, const struct spdx_index *b)
+{
+	if (a->nfiles != b->nfiles || a->ndirs != b->ndirs ||
+	    a->nexprs != b->nexprs)
+		return 0;
+	for (size_t i = 0; i < a->nfiles; i++)
+		if (strcmp(a->files[i].path, b->files[i].path) ||
+		    a->files[i].status != b->files[i].status ||
+		    a->files[i].flags != b->files[i].flags)
+			return 0;
+	for (size_t i = 0; i < a->ndirs; i++)
+		if (strcmp(a->dirs[i].path, b->dirs[i].path))
+			return 0;
+	return 1;
+}
+
+static int sorted(const struct spdx_index *idx)
+{
+	for (size_t i = 1; i < idx->nfiles; i++)
+		if (strcmp(idx->files[i - 1].path, idx->files[i].path) >= 0)
+			return 0;
+	for (size_t i = 2; i < idx->ndirs; i++)
+		if (strcmp(idx->dirs[i - 1].path, idx->dirs[i].path) >= 0)
+			return 0;
+	return idx->ndirs && !idx->dirs[0].path[0];
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/spdxfs-test-index.XXXXXX";
+	struct source *fs = NULL, *bw = NULL;
+	struct spdx_index *idx = NULL, *odd = NULL;
+	int ret = fixture_make(dir, tree, ARRAY_SIZE(tree));
+
+	if (!ret)
+		ret = source_open(&fs, &(struct source_spec){
+			.type = SOURCE_DIR, .path = dir });
+	if (!ret)
+		ret = source_open(&bw, &(struct source_spec){
+			.type = SOURCE_DIR, .path = dir });
+	bw = ret ? NULL : backwards_open(bw);
+	if (!fs || !bw) {
+		ok(0, "fixture tree and sources");
+		goto out;
+	}
+	for (int nthreads = 1; nthreads <= 3; nthreads += 2) {
+		idx = build(fs, nthreads);
+		odd = build(bw, nthreads);
+		ok(idx && odd, "%d thread(s): both indexed", nthreads);
+		if (!idx || !odd)
+			break;
+		is_int(idx->nfiles, ARRAY_SIZE(tree) - 1, "%d: every file", nthreads);
+		is_int(idx->ndirs, 11, "%d: every directory and the root", nthreads);
+		ok(sorted(idx), "%d: files and directories in path order", nthreads);
+		ok(same_index(idx, odd),
+		   "%d: a source walking backwards gives the same index", nthreads);
+		is_int(odd->count[ST_TAGGED], idx->count[ST_TAGGED],
+		       "%d: the same counts", nthreads);
+		index_free(idx);
+		index_free(odd);
+		idx = odd = NULL;
+	}
+out:
+	index_free(idx);
+	index_free(odd);
+	source_free(fs);
+	source_free(bw);
+	fixture_remove(dir);
+	return tap_done();
+}
