@@ -50,8 +50,9 @@ struct intern {
 struct slot {
 	const char *expr;	/* expression text: in the worker's pool, or
 				   borrowed from prev */
-	char leader[16];
+	char leader[16];	/* NUL-padded */
 	int err;		/* -errno of a failed read */
+	int32_t prev_expr;	/* expr's index in prev->exprs, or -1 */
 };
 
 struct bfile {
@@ -191,13 +192,12 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->col = old->col;
 	f->second_line = old->second_line;
 	f->flags = old->flags & 0xffffff;
-	n = strlen(old->leader);
-	if (n >= sizeof(bf->s.leader))
-		n = sizeof(bf->s.leader) - 1;
-	memcpy(bf->s.leader, old->leader, n);
-	bf->s.leader[n] = '\0';
-	if (old->expr >= 0)
+	n = strnlen(old->leader, sizeof(bf->s.leader) - 1);
+	memcpy(bf->s.leader, old->leader, n);	/* the rest is zero */
+	if (old->expr >= 0) {
 		bf->s.expr = b->prev->exprs[old->expr].text;
+		bf->s.prev_expr = old->expr;
+	}
 	return 1;
 }
 
@@ -239,8 +239,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	f->col = res.col;
 	f->second_line = res.second_line;
 	f->flags = res.flags;
-	memcpy(s->leader, res.leader, sizeof(s->leader));
-	s->leader[sizeof(s->leader) - 1] = '\0';
+	memcpy(s->leader, res.leader, strnlen(res.leader, sizeof(s->leader) - 1));
 	scan_result_release(&res);
 }
 
@@ -278,6 +277,7 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 		return -ENOMEM;
 	w->nfiles++;
 	bf->f.expr = -1;
+	bf->s.prev_expr = -1;
 	bf->f.st = ent->st;
 	if (exclude_dir_match(b->ex, &w->xdir, ent->path,
 			      ent->path + w->name_at)) {
@@ -845,48 +845,138 @@ static int cmp_expr(const void *a, const void *b)
 }
 
 /*
- * Phase 3: intern, resolve each distinct expression, decide statuses.
- * Neighbours in path order mostly share leader and expression, so each
- * is compared with the previous file's before the hash table is asked.
+ * Interning the files' leaders and expressions.  A tree has a few dozen
+ * leaders: they are compared as 16 NUL-padded bytes with those met so far
+ * before the hash table is asked.  An expression borrowed from the
+ * previous index is known by its index there.
  */
-static int resolve(struct spdx_index *idx, const struct bfile **order)
-{
-	struct intern *leaders = NULL, *exprs = NULL, *it, *tmp;
-	int32_t nexpr = 0, *remap = NULL, last_id = -1;
-	const char *last_leader = NULL, *last_expr = NULL;
-	int ret = -ENOMEM;
+#define LEADER_MEMO	64
 
+struct interner {
+	struct strpool *pool;
+	struct intern *leaders, *exprs;		/* hash tables */
+	int32_t nexprs;				/* ids given so far */
+	struct {
+		char text[16];
+		const char *str;
+	} memo[LEADER_MEMO];
+	int nmemo, last;			/* last: the last one found */
+	int32_t *from_prev;	/* id of prev->exprs[k], -1 if none yet */
+	const char *last_expr;	/* the last expression interned by text */
+	int32_t last_id;
+};
+
+static const char *intern_leader(struct interner *in, const char *text)
+{
+	const char *str;
+
+	if (in->nmemo && !memcmp(in->memo[in->last].text, text, 16))
+		return in->memo[in->last].str;
+	for (int k = 0; k < in->nmemo; k++) {
+		if (!memcmp(in->memo[k].text, text, 16)) {
+			in->last = k;
+			return in->memo[k].str;
+		}
+	}
+	str = intern(&in->leaders, in->pool, text, NULL, NULL);
+	if (str && in->nmemo < LEADER_MEMO) {
+		memcpy(in->memo[in->nmemo].text, text, 16);
+		in->memo[in->nmemo].str = str;
+		in->last = in->nmemo++;
+	}
+	return str;
+}
+
+/* The id of slot @s's expression into *@id.  Returns 0 or -ENOMEM. */
+static int intern_expr(struct interner *in, const struct slot *s, int32_t *id)
+{
+	int32_t *known;
+
+	if (s->prev_expr >= 0 && in->from_prev) {
+		known = &in->from_prev[s->prev_expr];
+		if (*known < 0 &&
+		    !intern(&in->exprs, in->pool, s->expr, known, &in->nexprs))
+			return -ENOMEM;
+		*id = *known;
+		return 0;
+	}
+	/* Neighbours in path order mostly share their expression. */
+	if (in->last_expr && !strcmp(s->expr, in->last_expr)) {
+		*id = in->last_id;
+		return 0;
+	}
+	in->last_expr = intern(&in->exprs, in->pool, s->expr, id, &in->nexprs);
+	if (!in->last_expr)
+		return -ENOMEM;
+	in->last_id = *id;
+	return 0;
+}
+
+static void interner_release(struct interner *in)
+{
+	struct intern *it, *tmp;
+
+	HASH_ITER(hh, in->leaders, it, tmp) {
+		HASH_DEL(in->leaders, it);
+		free(it);
+	}
+	HASH_ITER(hh, in->exprs, it, tmp) {
+		HASH_DEL(in->exprs, it);
+		free(it);
+	}
+	free(in->from_prev);
+}
+
+/* Copy the files into the index in @order, interning as they go. */
+static int copy_files(struct spdx_index *idx, const struct bfile **order,
+		      struct interner *in)
+{
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
 		const struct slot *s = &order[i]->s;
 
 		*f = order[i]->f;
-		if (last_leader && !strcmp(s->leader, last_leader))
-			f->leader = last_leader;
-		else if (!(f->leader = last_leader =
-			   intern(&leaders, idx->pool, s->leader, NULL, NULL)))
-			goto out;
+		f->leader = intern_leader(in, s->leader);
+		if (!f->leader)
+			return -ENOMEM;
 		if (s->err) {
 			f->error = strpool_str(idx->pool, strerror(-s->err));
 			if (!f->error)
-				goto out;
+				return -ENOMEM;
 		}
-		if (!s->expr)
-			continue;
-		if (last_expr && !strcmp(s->expr, last_expr)) {
-			f->expr = last_id;
-			continue;
-		}
-		if (!(last_expr = intern(&exprs, idx->pool, s->expr, &f->expr, &nexpr)))
-			goto out;
-		last_id = f->expr;
+		if (s->expr && intern_expr(in, s, &f->expr))
+			return -ENOMEM;
 	}
+	return 0;
+}
+
+/*
+ * Phase 3: intern, resolve each distinct expression, decide statuses.
+ */
+static int resolve(struct spdx_index *idx, const struct bfile **order,
+		   const struct spdx_index *prev)
+{
+	struct interner in = { .pool = idx->pool };
+	int32_t nexpr, *remap = NULL;
+	struct intern *it, *tmp;
+	int ret = -ENOMEM;
+
+	if (prev) {
+		in.from_prev = malloc((prev->nexprs ? prev->nexprs : 1) *
+				      sizeof(*in.from_prev));
+		if (!in.from_prev)
+			goto out;
+		memset(in.from_prev, 0xff, prev->nexprs * sizeof(*in.from_prev));
+	}
+	if (copy_files(idx, order, &in))
+		goto out;
+	nexpr = in.nexprs;
 	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
 	remap = malloc((nexpr ? nexpr : 1) * sizeof(*remap));
 	if (!idx->exprs || !remap)
 		goto out;
-	HASH_ITER(hh, exprs, it, tmp) {
+	HASH_ITER(hh, in.exprs, it, tmp) {
 		idx->exprs[it->id].text = it->key;
 		idx->exprs[it->id].nfiles = it->id; /* old id, for remapping */
 	}
@@ -921,14 +1011,7 @@ count:
 	}
 	ret = 0;
 out:
-	HASH_ITER(hh, leaders, it, tmp) {
-		HASH_DEL(leaders, it);
-		free(it);
-	}
-	HASH_ITER(hh, exprs, it, tmp) {
-		HASH_DEL(exprs, it);
-		free(it);
-	}
+	interner_release(&in);
 	free(remap);
 	return ret;
 }
@@ -1002,7 +1085,7 @@ int index_build(struct spdx_index **out, struct source *src,
 	}
 	ret = merge(&b, idx, &order);
 	if (!ret)
-		ret = resolve(idx, order);
+		ret = resolve(idx, order, b.prev);
 	if (ret) {
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
