@@ -722,6 +722,24 @@ static void assemble_sorting(struct assembly *as, int nworkers)
 }
 
 /*
+ * Room for @n files: the previous index's array when it is spent (the
+ * walk, which read it, is over), whose pages are in memory already;
+ * fresh pages cost more than the copy into them.
+ */
+static struct spdx_file *take_files(struct builder *b, size_t n)
+{
+	struct spdx_index *spent = b->opts ? b->opts->spent : NULL;
+	struct spdx_file *files;
+
+	if (!spent || spent != b->prev || !spent->files)
+		return malloc((n ? n : 1) * sizeof(*files));
+	files = realloc(spent->files, (n ? n : 1) * sizeof(*files));
+	if (files)
+		spent->files = NULL;
+	return files;
+}
+
+/*
  * Put the workers' files in path order and their directories in idx.
  * The files stay where they are; resolve() copies them into the index in
  * this order.  Pools move.
@@ -740,7 +758,7 @@ static int merge(struct builder *b, struct spdx_index *idx,
 		ndirs += b->workers[t].nsubs;
 		unordered |= b->workers[t].unordered;
 	}
-	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
+	idx->files = take_files(b, total);
 	*order = malloc((total ? total : 1) * sizeof(**order));
 	idx->dirs = malloc((ndirs + 1) * sizeof(*idx->dirs));
 	if (!idx->files || !*order || !idx->dirs)

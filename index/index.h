@@ -94,6 +94,11 @@ typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
+	struct spdx_index *spent;	/* prev itself, when the caller frees
+					   it once the build returns: the build
+					   may take its file array for its own
+					   (files becomes NULL; the counts
+					   stay, for store_worth_saving()) */
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;

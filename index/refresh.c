@@ -64,7 +64,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	if (!opts->full)
 		io.prev = opts->prev;
 	if (!opts->full && !opts->prev && !opts->no_cache)
-		io.prev = loaded = load_saved(src, res);
+		io.prev = io.spent = loaded = load_saved(src, res);
 	ret = index_build(&idx, src, &io, res->error, sizeof(res->error));
 	if (ret) {
 		if (!res->error[0])

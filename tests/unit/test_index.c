@@ -5,7 +5,8 @@
  * order than git's tree order (a contract it breaks, which may cost
  * speed and never correctness) gets the very same index.  The odd
  * source wraps the file-system source and reports each directory's
- * entries backwards.
+ * entries backwards.  A build from a previous index that is spent takes
+ * its file array and gives the same index.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,32 @@ static int sorted(const struct spdx_index *idx)
 	return idx->ndirs && !idx->dirs[0].path[0];
 }
 
+/* Rebuild from @prev, spent or not: the same index either way. */
+static void test_spent(struct source *src)
+{
+	struct index_opts o = { .nthreads = 2 };
+	struct spdx_index *prev = NULL, *kept = NULL, *took = NULL;
+	char err[256] = "";
+	size_t n;
+
+	if (index_build(&prev, src, &o, err, sizeof(err))) {
+		ok(0, "spent: first build (%s)", err);
+		return;
+	}
+	n = prev->nfiles;
+	o.prev = prev;
+	ok(!index_build(&kept, src, &o, err, sizeof(err)) && prev->files,
+	   "from prev, not spent: prev keeps its files");
+	o.spent = prev;
+	ok(!index_build(&took, src, &o, err, sizeof(err)) && !prev->files &&
+	   prev->nfiles == n, "from prev, spent: its file array taken, its count kept");
+	ok(kept && took && same_index(kept, took) && !took->rescanned,
+	   "spent or not, the same index, nothing read again");
+	index_free(prev);
+	index_free(kept);
+	index_free(took);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-index.XXXXXX";
@@ -236,6 +263,7 @@ int main(void)
 		index_free(odd);
 		idx = odd = NULL;
 	}
+	test_spent(fs);
 out:
 	index_free(idx);
 	index_free(odd);
