@@ -15,6 +15,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,69 +144,152 @@ static const char *string_at(const char *strings, uint64_t strsize, uint32_t off
 	return off < strsize ? strings + off : NULL;
 }
 
+/*
+ * Decoding the file records, on two threads: the helper sums the body
+ * first, then both take records in chunks.  A record is checked before
+ * it is used, so decoding ahead of the sum is safe, only wasted when the
+ * sum is wrong.
+ */
+#define DECODE_CHUNK	4096
+
+struct decoding {
+	const struct store_header *h;
+	const char *body;		/* everything after the header */
+	const struct store_file *sf;
+	const char *strings;
+	struct spdx_file *files;
+	atomic_uint_fast64_t next;	/* the first record not yet taken */
+	uint64_t sum;			/* the body's checksum */
+	struct {
+		uint64_t at;		/* the first bad record it met, or */
+		const char *why;	/* nfiles and NULL */
+	} res[2];			/* per thread */
+};
+
+/* Decode records [lo, hi); note the first bad one in @res. */
+static void decode_range(struct decoding *d, uint64_t lo, uint64_t hi, int res)
+{
+	const struct store_header *h = d->h;
+
+	for (uint64_t i = lo; i < hi; i++) {
+		const struct store_file *r = &d->sf[i];
+		struct spdx_file *f = &d->files[i];
+		const char *path = string_at(d->strings, h->strsize, r->path);
+		const char *leader = string_at(d->strings, h->strsize, r->leader);
+		const char *before = i ? string_at(d->strings, h->strsize,
+						   d->sf[i - 1].path) : NULL;
+		const char *why = NULL;
+
+		if (!path || !leader || r->expr < -1 ||
+		    r->expr >= (int64_t)h->nexprs || r->scan_status >= ST__COUNT)
+			why = "bad file record";
+		else if (before && strcmp(before, path) >= 0)
+			why = "records out of order";
+		if (why) {
+			if (i < d->res[res].at) {
+				d->res[res].at = i;
+				d->res[res].why = why;
+			}
+			return;
+		}
+		f->path = path;
+		f->leader = leader;
+		f->expr = r->expr;
+		f->flags = r->flags;
+		f->st = r->st;
+		f->line = r->line;
+		f->col = r->col;
+		f->second_line = r->second_line;
+		f->scan_status = f->status = r->scan_status;
+	}
+}
+
+static void decode_chunks(struct decoding *d, int res)
+{
+	uint64_t n = d->h->nfiles, lo;
+
+	while ((lo = atomic_fetch_add(&d->next, DECODE_CHUNK)) < n)
+		decode_range(d, lo, lo + DECODE_CHUNK < n ? lo + DECODE_CHUNK : n,
+			     res);
+}
+
+static void *decode_helper(void *arg)
+{
+	struct decoding *d = arg;
+
+	d->sum = store_checksum(d->body, d->h->nfiles * sizeof(*d->sf) +
+				d->h->nexprs * 4 + d->h->strsize);
+	decode_chunks(d, 1);
+	return NULL;
+}
+
+/* The records' first problem, in file order, or NULL. */
+static const char *decode_files(struct decoding *d)
+{
+	pthread_t helper;
+	int threaded;
+
+	d->res[0].at = d->res[1].at = d->h->nfiles;
+	d->res[0].why = d->res[1].why = NULL;
+	atomic_init(&d->next, 0);
+	threaded = !pthread_create(&helper, NULL, decode_helper, d);
+	if (!threaded)
+		decode_helper(d);
+	decode_chunks(d, 0);
+	if (threaded)
+		pthread_join(helper, NULL);
+	if (d->sum != d->h->checksum)
+		return "checksum mismatch";
+	return d->res[0].at <= d->res[1].at ? d->res[0].why : d->res[1].why;
+}
+
 static int decode(struct spdx_index *idx, const char *map, size_t size,
 		  const char *root, char *why, size_t whylen)
 {
 	const struct store_header *h = (const void *)map;
-	const struct store_file *sf;
+	struct decoding d = { .h = h, .body = map + sizeof(*h) };
 	const uint32_t *eoff;
-	const char *strings, *s;
+	const char *s, *fault = NULL;
 	uint64_t body;
 
 	if (size < sizeof(*h) || memcmp(h->magic, STORE_MAGIC, 8))
 		return bad(why, whylen, "not a spdxfs index");
 	if (h->version != STORE_VERSION || h->head_bytes != SCAN_HEAD_BYTES)
 		return bad(why, whylen, "index of another spdxfs version");
-	if (h->nfiles > size / sizeof(*sf) || h->nexprs > size / 4 ||
+	if (h->nfiles > size / sizeof(*d.sf) || h->nexprs > size / 4 ||
 	    h->strsize > size)
 		return bad(why, whylen, "truncated");
-	body = h->nfiles * sizeof(*sf) + h->nexprs * 4 + h->strsize;
+	body = h->nfiles * sizeof(*d.sf) + h->nexprs * 4 + h->strsize;
 	if (size - sizeof(*h) != body)
 		return bad(why, whylen, "truncated");
-	if (store_checksum(map + sizeof(*h), body) != h->checksum)
-		return bad(why, whylen, "checksum mismatch");
-	sf = (const void *)(map + sizeof(*h));
-	eoff = (const void *)(sf + h->nfiles);
-	strings = (const char *)(eoff + h->nexprs);
+	d.sf = (const void *)d.body;
+	eoff = (const void *)(d.sf + h->nfiles);
+	d.strings = (const char *)(eoff + h->nexprs);
 	/* Then every string of it ends inside it. */
-	if (!h->strsize || strings[h->strsize - 1] != '\0')
-		return bad(why, whylen, "bad string table");
-	s = string_at(strings, h->strsize, h->root);
-	if (!s || strcmp(s, root))
-		return bad(why, whylen, "index of another tree");
+	if (!h->strsize || d.strings[h->strsize - 1] != '\0')
+		fault = "bad string table";
+	else if (!(s = string_at(d.strings, h->strsize, h->root)) || strcmp(s, root))
+		fault = "index of another tree";
+	if (fault)	/* a wrong sum says more */
+		return bad(why, whylen, store_checksum(d.body, body) != h->checksum ?
+			   "checksum mismatch" : fault);
 
 	idx->files = calloc(h->nfiles ? h->nfiles : 1, sizeof(*idx->files));
 	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
 	if (!idx->files || !idx->exprs)
 		return -ENOMEM;
+	d.files = idx->files;
+	fault = decode_files(&d);
+	if (fault)
+		return bad(why, whylen, fault);
 	for (uint64_t k = 0; k < h->nexprs; k++) {
-		s = string_at(strings, h->strsize, eoff[k]);
+		s = string_at(d.strings, h->strsize, eoff[k]);
 		if (!s)
 			return bad(why, whylen, "bad expression offset");
 		idx->exprs[k].text = s;	/* into the mapping, kept */
 	}
 	idx->nexprs = h->nexprs;
-	for (uint64_t i = 0; i < h->nfiles; i++) {
-		struct spdx_file *f = &idx->files[i];
-		const char *path = string_at(strings, h->strsize, sf[i].path);
-		const char *leader = string_at(strings, h->strsize, sf[i].leader);
-
-		if (!path || !leader || sf[i].expr < -1 ||
-		    sf[i].expr >= (int64_t)h->nexprs || sf[i].scan_status >= ST__COUNT)
-			return bad(why, whylen, "bad file record");
-		if (i && strcmp(idx->files[i - 1].path, path) >= 0)
-			return bad(why, whylen, "records out of order");
-		f->path = path;
-		f->leader = leader;
-		f->expr = sf[i].expr;
-		f->flags = sf[i].flags;
-		f->st = sf[i].st;
-		f->line = sf[i].line;
-		f->col = sf[i].col;
-		f->second_line = sf[i].second_line;
-		f->scan_status = f->status = sf[i].scan_status;
-		idx->nfiles++;
-	}
+	idx->nfiles = h->nfiles;
 	return 0;
 }
 

@@ -76,11 +76,13 @@ struct header {
 };
 
 /*
- * Overwrite the last byte of the saved index of @root, the NUL that ends
- * its last string, and make the checksum match: a file only a bug or
- * a hand could make.  Returns 0 or -1.
+ * Edit the saved index of @root and make the checksum match: a file only
+ * a bug or a hand could make.  @unterminate: overwrite its last byte, the
+ * NUL that ends its last string; else give its second file record the
+ * first one's path (each record starts with its path's offset).  Returns
+ * 0 or -1.
  */
-static int unterminate(const char *root)
+static int edit_saved(const char *root, int unterminate)
 {
 	char path[PATH_MAX], *buf = NULL;
 	struct header h;
@@ -94,8 +96,14 @@ static int unterminate(const char *root)
 	    fseek(f, 0, SEEK_SET) || !(buf = malloc(len)) ||
 	    fread(buf, 1, len, f) != (size_t)len || memcmp(buf, "SPDXFSIX", 8))
 		goto out;
-	buf[len - 1] = 'x';
 	memcpy(&h, buf, sizeof(h));
+	if (unterminate)
+		buf[len - 1] = 'x';
+	else if (h.nfiles >= 2)
+		memcpy(buf + sizeof(h) + (len - sizeof(h) - h.strsize - 4 * h.nexprs) /
+		       h.nfiles, buf + sizeof(h), 4);
+	else
+		goto out;
 	h.checksum = store_checksum(buf + sizeof(h), len - sizeof(h));
 	memcpy(buf, &h, sizeof(h));
 	if (!fseek(f, 0, SEEK_SET) && fwrite(buf, 1, len, f) == (size_t)len)
@@ -225,12 +233,19 @@ int main(void)
 
 	/* Strings that do not end inside the file, whatever the checksum
 	 * says: ignored, never read past the end. */
-	is_int(unterminate(src->root), 0, "unterminated: edited");
+	is_int(edit_saved(src->root, 1), 0, "unterminated: edited");
 	ret = refresh(&idx, src, &o, &res);
 	is_int(ret, 0, "unterminated: succeeds");
 	is_int(res.load, REFRESH_LOAD_IGNORED, "unterminated: ignored");
 	is_str(res.load_why, "bad string table", "unterminated: the reason");
 	is_int(res.save, REFRESH_SAVE_DONE, "unterminated: replaced");
+	index_free(idx);
+	is_int(edit_saved(src->root, 0), 0, "two records of one path: edited");
+	ret = refresh(&idx, src, &o, &res);
+	is_int(ret, 0, "two records of one path: succeeds");
+	is_int(res.load, REFRESH_LOAD_IGNORED, "two records of one path: ignored");
+	is_str(res.load_why, "records out of order",
+	       "two records of one path: the reason");
 	index_free(idx);
 
 	/* A corrupt saved index: ignored with its reason, then replaced. */
