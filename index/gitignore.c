@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -43,7 +44,10 @@ struct gitignore {
 	struct path_array sorted;	/* the same, for pathsearch */
 	pthread_mutex_t lock;	/* serialises libgit2 calls */
 	struct file_stat stamp;	/* of .git/index as read; zero if none */
+	unsigned long serial;	/* this one's, of all opened */
 };
+
+static atomic_ulong serials;
 
 #define ENTRY_FIXED	62	/* ctime..flags of one index entry */
 #define FLAG_EXTENDED	0x4000
@@ -266,6 +270,7 @@ int gitignore_open(struct gitignore **out, int rootfd, const char *root)
 	}
 	gi->sorted = (struct path_array){ gi->paths, gi->npaths,
 					  sizeof(*gi->paths), 0 };
+	gi->serial = atomic_fetch_add(&serials, 1) + 1;
 	*out = gi;
 	return 0;
 }
@@ -308,6 +313,11 @@ static int ignored(struct gitignore *gi, const char *path)
 	if (gi->repo && git_ignore_path_is_ignored(&ign, gi->repo, path))
 		ign = 0;
 	return ign;
+}
+
+unsigned long gitignore_serial(const struct gitignore *gi)
+{
+	return gi ? gi->serial : 0;
 }
 
 void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,

@@ -42,6 +42,10 @@ void gitignore_forget_rules(struct gitignore *gi);
 
 struct path_cursor;
 
+/* A number no other gitignore opened by this process has, never 0 (0 for
+ * NULL): what a cursor kept across walks is good for. */
+unsigned long gitignore_serial(const struct gitignore *gi);
+
 /* Point @cur, the calling thread's own cursor (pathsearch.h), at the
  * directory of a walk, its first @len bytes of @dir ("" the root). */
 void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,

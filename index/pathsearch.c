@@ -86,30 +86,48 @@ size_t path_bsearch(const struct path_array *a, const char *path)
 	return k < a->n && !strcmp(elem(a, k), path) ? k : PATH_NONE;
 }
 
+/*
+ * The nearest directory the cursor entered that contains @dir (@len
+ * bytes), or the whole array; the ones below it are forgotten.  A range
+ * is checked against its first element, so an empty one is passed over.
+ */
+static struct path_range nearest(const struct path_array *a,
+				 struct path_cursor *c, const char *dir,
+				 size_t len)
+{
+	while (c->depth > 0) {
+		const struct path_range *r = &c->up[c->depth - 1];
+
+		if (r->skip && r->skip <= len && r->lo < r->hi && r->hi <= a->n &&
+		    !memcmp(elem(a, r->lo), dir, r->skip))
+			return *r;
+		c->depth--;
+	}
+	return (struct path_range){ 0, a->n, 0 };
+}
+
 void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
 		       const char *dir, size_t len)
 {
-	size_t lo = 0, hi = a->n, skip = 0, h, step;
+	struct path_range in;
+	size_t h, hi, step;
 
 	if (!len) {
-		*c = (struct path_cursor){ .hi = a->n };
+		c->lo = c->pos = c->skip = 0;
+		c->hi = a->n;
+		c->depth = 0;
 		return;
 	}
-	/* A subdirectory of the last directory lies within its range. */
-	if (c->skip && c->skip <= len && c->lo < c->hi && c->hi <= a->n &&
-	    !memcmp(elem(a, c->lo), dir, c->skip)) {
-		lo = c->lo;
-		hi = c->hi;
-		skip = c->skip;
-	}
-	c->lo = h = bound_under(a, lo, hi, dir, len, skip, 0);
+	in = nearest(a, c, dir, len);
+	hi = in.hi;
+	c->lo = h = bound_under(a, in.lo, hi, dir, len, in.skip, 0);
 	/* Most directories are small: gallop from the range's start to its
 	 * end rather than search the whole rest. */
 	for (step = 1; h < hi; step *= 2) {
 		size_t probe = h + step - 1 < hi ? h + step - 1 : hi - 1;
 
-		if (cmp_under(elem(a, probe), dir, len, skip) > 0) {
-			hi = bound_under(a, h, probe, dir, len, skip, 1);
+		if (cmp_under(elem(a, probe), dir, len, in.skip) > 0) {
+			hi = bound_under(a, h, probe, dir, len, in.skip, 1);
 			break;
 		}
 		h = probe + 1;
@@ -117,6 +135,11 @@ void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
 	c->hi = hi;
 	c->pos = c->lo;
 	c->skip = len + 1;
+	if (c->depth == PATH_CURSOR_DEPTH) {	/* forget the farthest */
+		memmove(c->up, c->up + 1, (PATH_CURSOR_DEPTH - 1) * sizeof(*c->up));
+		c->depth--;
+	}
+	c->up[c->depth++] = (struct path_range){ c->lo, c->hi, c->skip };
 }
 
 size_t path_find_name(const struct path_array *a, struct path_cursor *c,

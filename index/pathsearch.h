@@ -4,9 +4,9 @@
  * asked about come a directory at a time, as a tree walk gives them.
  *
  * All paths under "dir/" are contiguous in byte order.  A walk points a
- * cursor at the directory it lists (one search, narrowed to the last
- * directory's range when it is a subdirectory of it) and then asks about
- * names: each search compares only the names after "dir/", galloping
+ * cursor at the directory it lists (one search, narrowed to the range of
+ * the nearest directory entered before that contains it) and then asks
+ * about names: each search compares only the names after "dir/", galloping
  * forward from where the last one ended, so names asked about in sorted
  * order (as a walk in git's tree order gives them) cost one comparison
  * each when present.  Any order gives the right answer.
@@ -24,12 +24,25 @@ struct path_array {
 	size_t off;
 };
 
-/* The elements beneath one directory; one per thread, zeroed before
- * first use, small enough to save and restore around a recursion. */
+/*
+ * The elements beneath one directory, and beneath the directories entered
+ * before it that contain it, nearest last: a walk that enters "a/b", then
+ * "a/b/c", then "a/d" searches only a's range for "a/d".  One per thread,
+ * zeroed before first use; a copy saves and restores a position.
+ */
+#define PATH_CURSOR_DEPTH	16
+
+struct path_range {
+	size_t lo, hi;		/* the elements under "dir/" */
+	size_t skip;		/* the length of "dir/", 0 for the top */
+};
+
 struct path_cursor {
 	size_t lo, hi;		/* the elements under "dir/" */
 	size_t pos;		/* where the last search ended, lo..hi */
 	size_t skip;		/* the length of "dir/", 0 for the top */
+	struct path_range up[PATH_CURSOR_DEPTH];	/* ancestors */
+	int depth;
 };
 
 #define PATH_NONE ((size_t)-1)

@@ -275,6 +275,18 @@ fill:
 	return 0;
 }
 
+/*
+ * Each thread's cursor in git's index, kept from one walk to the next: a
+ * walker that asks for one directory at a time (the index's) then finds
+ * the next one's part of git's index beneath those it walked before,
+ * instead of searching all of it.  Good only for the gitignore whose
+ * serial it holds.
+ */
+static __thread struct {
+	unsigned long serial;
+	struct path_cursor cur;
+} last_cursor;
+
 struct walk_state {
 	unsigned flags;
 	src_walk_fn fn;
@@ -540,10 +552,15 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->fn = fn;
 	w->arg = arg;
 	w->gi = fs->gi;
-	memset(&w->cur, 0, sizeof(w->cur));
+	if (last_cursor.serial != gitignore_serial(w->gi)) {
+		memset(&last_cursor.cur, 0, sizeof(last_cursor.cur));
+		last_cursor.serial = gitignore_serial(w->gi);
+	}
+	w->cur = last_cursor.cur;
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
 	ret = walk_dir(w, fd, len);
+	last_cursor.cur = w->cur;
 	free(w);
 	return ret;
 }

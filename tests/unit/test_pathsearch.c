@@ -176,6 +176,41 @@ int main(void)
 		is_int(bad, 0, "1000 names, %d lookups in order and back", checked);
 	}
 
+	/* Directories 20 deep, more than a cursor remembers, entered down
+	 * and back up one at a time, each with a file and a sibling file. */
+	{
+		static char paths[42][128];
+		static struct elem deep[42];
+		struct path_cursor dc = { 0 };
+		struct path_array da = { deep, 42, sizeof(*deep),
+					 offsetof(struct elem, path) };
+		char d[128] = "";
+		size_t len = 0;
+		int bad = 0;
+
+		for (int i = 0; i < 21; i++) {
+			snprintf(paths[2 * i], sizeof(paths[0]), "%s%sf", d,
+				 len ? "/" : "");
+			snprintf(paths[2 * i + 1], sizeof(paths[0]), "%s%sz", d,
+				 len ? "/" : "");
+			len += snprintf(d + len, sizeof(d) - len, "%sd%d",
+					len ? "/" : "", i % 10);
+		}
+		for (int i = 0; i < 42; i++)
+			deep[i] = (struct elem){ i, paths[i] };
+		qsort(deep, 42, sizeof(*deep), cmp_elem);
+		for (int round = 0; round < 2; round++)
+			for (int k = 0; k < 21; k++) {
+				int i = round ? 20 - k : k;
+				const char *f = paths[2 * i];
+
+				bad += find(&da, &dc, f) != linear_find(deep, 42, f);
+				bad += path_find_name(&da, &dc, "z") !=
+				       linear_find(deep, 42, paths[2 * i + 1]);
+			}
+		is_int(bad, 0, "21 levels down and up: every file found");
+	}
+
 	/* An empty array. */
 	a.n = 0;
 	memset(&cur, 0, sizeof(cur));

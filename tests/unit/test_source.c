@@ -257,6 +257,43 @@ static void test_change(const char *dir)
 	source_free(src);
 }
 
+/*
+ * A walk finds its directory's part of git's index within those of the
+ * directories walked before on its thread; once the index is read
+ * again, those are of another index and must not be used.  Here they
+ * would still look right ("d/b" has d/b/y.o at the same place) but
+ * miss d/b/c/z.o, tracked since.
+ */
+static void test_gitignore_again(const char *dir)
+{
+	char repo[PATH_MAX], why[256] = "";
+	git_repository *r = NULL;
+	git_index *gix = NULL;
+	struct source *src = NULL;
+	struct listing l;
+
+	snprintf(repo, sizeof(repo), "%s/git2", dir);
+	ok(!git_repository_init(&r, repo, 0) && !git_repository_index(&gix, r) &&
+	   !git_index_add_bypath(gix, "d/a/x.c") &&
+	   !git_index_add_bypath(gix, "d/b/y.o") && !git_index_write(gix),
+	   "a git work tree, d/a/x.c and d/b/y.o tracked");
+	src = open_dir(repo, 0);
+	if (!src)
+		goto out;
+	is_str(walk_list(src, "d/b", &l), "d/b/c/\nd/b/y.o\n",
+	       "walk d/b: the tracked .o only");
+	ok(!git_index_add_bypath(gix, "d/b/a.o") &&
+	   !git_index_add_bypath(gix, "d/b/c/z.o") && !git_index_write(gix),
+	   "d/b/a.o and d/b/c/z.o tracked");
+	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_str(walk_list(src, "d/b/c", &l), "d/b/c/z.o\n",
+	       "walk d/b/c after the refresh: its tracked file found");
+out:
+	git_index_free(gix);
+	git_repository_free(r);
+	source_free(src);
+}
+
 /* During the walk, put a FIFO where the regular file was. */
 static int swap_for_fifo(const struct src_entry *ent, void *arg)
 {
@@ -498,6 +535,11 @@ int main(void)
 		{ "linked/x.o", "x\n" },
 		{ "gitfile/.gitignore", "*.o\n" },
 		{ "gitfile/y.o", "y\n" },
+		{ "git2/.gitignore", "*.o\n" },
+		{ "git2/d/a/x.c", "x\n" },
+		{ "git2/d/b/y.o", "y\n" },
+		{ "git2/d/b/a.o", "a\n" },
+		{ "git2/d/b/c/z.o", "z\n" },
 	};
 	char link[PATH_MAX];
 	int ret;
@@ -525,6 +567,7 @@ int main(void)
 		test_read(dir);
 		test_refusals(dir);
 		test_gitignore(dir);
+		test_gitignore_again(dir);
 	}
 	fixture_remove(dir);
 	return tap_done();
