@@ -17,6 +17,8 @@
 #include "index.h"
 #include "report.h"
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 #define CHART_SEGS	3
 
 #define FONT		12	/* pixels */
@@ -277,32 +279,45 @@ static void write_row(FILE *out, const struct chart *c, const struct chart_row *
 	fputs("</text>\n</g>\n", out);
 }
 
-static void write_chart(FILE *out, const struct chart *c)
+/* Where things go: the axis's step and end, the bars' x, the size. */
+struct layout {
+	size_t step, top;
+	int x0, y_axis, width, height;
+};
+
+static void chart_layout(const struct chart *c, struct layout *l)
 {
-	size_t label_w = 4, value_w = 4, max = 0, step, top;
-	int x0, width, height, y_axis;
+	size_t label_w = 4, value_w = 4, max = 0;
+	int text_w = 2 * MARGIN + strlen(c->subtitle) * (CHAR_W - 1);
 
 	for (size_t i = 0; i < c->nrows; i++) {
-		size_t l = put_label(NULL, &c->rows[i]), v = value_width(c, &c->rows[i]);
+		size_t lw = put_label(NULL, &c->rows[i]), vw = value_width(c, &c->rows[i]);
+		size_t t = row_total(&c->rows[i]);
 
-		label_w = l > label_w ? l : label_w;
-		value_w = v > value_w ? v : value_w;
-		max = row_total(&c->rows[i]) > max ? row_total(&c->rows[i]) : max;
+		label_w = lw > label_w ? lw : label_w;
+		value_w = vw > value_w ? vw : value_w;
+		max = t > max ? t : max;
 	}
-	step = axis_step(max);
-	top = max ? (max + step - 1) / step * step : step;
-	x0 = MARGIN + label_w * CHAR_W + 8;
-	width = x0 + PLOT_W + 6 + value_w * CHAR_W + MARGIN;
-	if (width < 2 * MARGIN + (int)strlen(c->subtitle) * (CHAR_W - 1))
-		width = 2 * MARGIN + strlen(c->subtitle) * (CHAR_W - 1);
-	y_axis = PLOT_TOP + (c->nrows ? c->nrows : 1) * ROW_H;
-	height = y_axis + 48;
+	l->step = axis_step(max);
+	l->top = max ? (max + l->step - 1) / l->step * l->step : l->step;
+	l->x0 = MARGIN + label_w * CHAR_W + 8;
+	l->width = l->x0 + PLOT_W + 6 + value_w * CHAR_W + MARGIN;
+	if (l->width < text_w)
+		l->width = text_w;	/* room for the subtitle */
+	l->y_axis = PLOT_TOP + (c->nrows ? c->nrows : 1) * ROW_H;
+	l->height = l->y_axis + 48;
+}
 
+static void write_chart(FILE *out, const struct chart *c)
+{
+	struct layout l;
+
+	chart_layout(c, &l);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\">\n",
-		width, height, width, height, FONT);
+		l.width, l.height, l.width, l.height, FONT);
 	fprintf(out, "<title>%s</title>\n", c->title);
 	fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", out);
 	fprintf(out, "<text class=\"title\" x=\"%d\" y=\"%d\" font-size=\"16\" "
@@ -310,12 +325,12 @@ static void write_chart(FILE *out, const struct chart *c)
 	fprintf(out, "<text class=\"subtitle\" x=\"%d\" y=\"%d\">%s</text>\n",
 		MARGIN, SUBTITLE_Y, c->subtitle);
 	write_legend(out, c, MARGIN);
-	write_axis(out, c, x0, y_axis, step, top);
+	write_axis(out, c, l.x0, l.y_axis, l.step, l.top);
 	if (!c->nrows)
 		fprintf(out, "<text class=\"empty\" x=\"%d\" y=\"%d\">no files</text>\n",
-			x0 + 8, PLOT_TOP + BAR_H - 3);
+			l.x0 + 8, PLOT_TOP + BAR_H - 3);
 	for (size_t i = 0; i < c->nrows; i++)
-		write_row(out, c, &c->rows[i], x0, PLOT_TOP + i * ROW_H + 3, top);
+		write_row(out, c, &c->rows[i], l.x0, PLOT_TOP + i * ROW_H + 3, l.top);
 	fputs("</svg>\n", out);
 }
 
@@ -330,8 +345,6 @@ static const struct legend license_dirs[] = {
 static const char *const extra_colours[] = {
 	"#76b7b2", "#edc948", "#ff9da7", "#9c755f", "#bab0ac",
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static int cmp_license_row(const void *a, const void *b)
 {
