@@ -190,11 +190,20 @@ in_namespace() {
 		"mount --bind '$D/usr/local/bin' /usr/local/bin && $1"
 }
 
+# Does a process run "spdxfs $T $M ..."?  Read from /proc, since procps
+# may be missing.
+daemon_running() {
+	for f in /proc/[0-9]*/cmdline; do
+		{ tr "\0" " " <"$f"; } 2>/dev/null | grep -qF "spdxfs $T $M " && return 0
+	done
+	return 1
+}
+
 # Wait for the daemon on $M to be gone (it may outlive its unmount by
 # a moment); 10 seconds at most.
 daemon_gone() {
 	i=0
-	while ps -eo args | grep -F "$M" | grep -qv grep; do
+	while daemon_running; do
 		i=$((i + 1)) && test $i -le 200 || return 1
 		sleep 0.05
 	done
