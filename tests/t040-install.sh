@@ -52,7 +52,7 @@ test_expect 'make install: the program, its man page, its completion, nothing el
 '
 
 test_expect 'man renders spdxfs(1) without a warning' '
-	MANWIDTH=80 man --warnings -l "$PAGE" >"$TMP/man80" 2>"$TMP/manerr" &&
+	LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$PAGE" >"$TMP/man80" 2>"$TMP/manerr" &&
 	cat "$TMP/manerr" && test ! -s "$TMP/manerr" &&
 	grep -q "^NAME" "$TMP/man80" && grep -q "^EXAMPLES" "$TMP/man80" &&
 	test "$(awk "length > 80" "$TMP/man80" | wc -l)" = 0
