@@ -15,6 +15,7 @@ CFLAGS   ?= -O2 -g
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 PKG_CONFIG ?= pkg-config
 
 WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
@@ -51,7 +52,15 @@ else
 PROGRAM   := spdxfs
 endif
 
-all: $(PROGRAM)
+# The version, for the man page: index/version.h holds its one definition.
+VERSION  := $(shell sed -n 's/^.define SPDXFS_VERSION "\(.*\)"$$/\1/p' index/version.h)
+MANPAGE  := build/spdxfs.1
+
+all: $(PROGRAM) $(MANPAGE)
+
+$(MANPAGE): fusefs/spdxfs.1 index/version.h
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/g' fusefs/spdxfs.1 >$@
 
 $(B)/index/%.o: index/%.c
 	@mkdir -p $(@D)
@@ -114,12 +123,17 @@ $(B)/bench/floor: tests/bench/floor.c
 bench: all $(B)/bench/floor
 	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
+# The program, its man page and its bash completion; uninstall removes
+# exactly these three files.
 install: all
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 spdxfs $(DESTDIR)$(BINDIR)/spdxfs
+	install -m 644 $(MANPAGE) $(DESTDIR)$(MANDIR)/man1/spdxfs.1
+	install -m 644 fusefs/spdxfs.bash $(DESTDIR)$(BASHCOMPDIR)/spdxfs
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/spdxfs
+	rm -f $(DESTDIR)$(BINDIR)/spdxfs $(DESTDIR)$(MANDIR)/man1/spdxfs.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/spdxfs
 
 clean:
 	rm -rf build build-san spdxfs

@@ -13,6 +13,7 @@
 
 #include "built.h"
 #include "check.h"
+#include "chart.h"
 #include "cli.h"
 #include "error.h"
 #include "grow.h"
@@ -193,16 +194,24 @@ int cli_bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
+/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL. */
+struct svg_opts {
+	const char *licenses, *backlog;
+};
+
 /*
  * Options of a command that takes only the shared ones (and -z when it
- * prints @paths) and one TREE.  Returns -1 to go on with argv[optind] as
- * TREE, or an exit status.
+ * prints @paths, and with @svg, scan's charts) and one TREE.  Returns -1
+ * to go on with argv[optind] as TREE, or an exit status.
  */
 static int tree_command_opts(int argc, char **argv, const char *cmd,
 			     const char *help, int paths,
-			     struct cli_index_opts *o, enum report_format *fmt)
+			     struct cli_index_opts *o, enum report_format *fmt,
+			     struct svg_opts *svg)
 {
-	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
+	static const struct option longopts[] = { COMMON_OPTS,
+		{ "svg", required_argument, NULL, 'S' },
+		{ "backlog-svg", required_argument, NULL, 'B' }, { 0 } };
 	static const char args[] = "[OPTION]... TREE";
 	struct out_opts out = { 0 };
 	int c, r;
@@ -213,6 +222,10 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 		if ((r = common_opt(c, o, &out))) {
 			if (r < 0)
 				return 2;
+			continue;
+		}
+		if (svg && (c == 'S' || c == 'B')) {
+			*(c == 'S' ? &svg->licenses : &svg->backlog) = optarg;
 			continue;
 		}
 		if (c != 'h')
@@ -229,8 +242,33 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 	return -1;
 }
 
+/* Chart @backlog or the licenses' of @idx into @path; 0, or 2 after a
+ * one-line error. */
+static int write_svg(const char *path, int backlog, const struct summary *s,
+		     const struct spdx_index *idx)
+{
+	FILE *f = path ? fopen(path, "w") : NULL;
+	int ret, bad;
+
+	if (!path)
+		return 0;
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = backlog ? chart_backlog_svg(f, idx, 1) : chart_licenses_svg(f, s);
+	bad = ferror(f);
+	errno = EIO;
+	if ((fclose(f) || bad) && !ret)
+		ret = -errno;
+	if (ret)
+		cli_error("%s: %s", path, strerror(-ret));
+	return ret ? 2 : 0;
+}
+
 int cmd_scan(int argc, char **argv)
 {
+	struct svg_opts svg = { 0 };
 	struct cli_index_opts o = { 0 };
 	enum report_format fmt;
 	struct spdx_index *idx;
@@ -239,8 +277,12 @@ int cmd_scan(int argc, char **argv)
 	int r;
 
 	r = tree_command_opts(argc, argv, "scan",
-			      "Build or refresh the index of TREE and print a summary.\n",
-			      0, &o, &fmt);
+			      "Build or refresh the index of TREE and print a summary.\n\n"
+			      "      --svg FILE   also write the chart of files per license\n"
+			      "                   to FILE (SVG), as the mount's charts/licenses.svg\n"
+			      "      --backlog-svg FILE  the chart of tagged and untagged files\n"
+			      "                   per top-level directory, as charts/backlog.svg\n",
+			      0, &o, &fmt, &svg);
 	if (r >= 0)
 		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);
@@ -251,6 +293,8 @@ int cmd_scan(int argc, char **argv)
 		r = 2;
 	} else {
 		report_summary(stdout, fmt, &s);
+		r = write_svg(svg.licenses, 0, &s, idx);
+		r = r ? r : write_svg(svg.backlog, 1, &s, idx);
 		summary_release(&s);
 	}
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
@@ -274,7 +318,7 @@ int cmd_list(int argc, char **argv)
 			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
 			      "with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
 			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
-			      1, &o, &fmt);
+			      1, &o, &fmt, NULL);
 	if (r >= 0)
 		return r;
 	r = cli_open_index(argv[optind], &o, &src, &idx);

@@ -23,10 +23,7 @@
 #include "index.h"
 #include "source.h"
 #include "tag.h"
-
-#ifndef SPDXFS_VERSION
-#define SPDXFS_VERSION "0.1"
-#endif
+#include "version.h"
 
 static const char tag_help[] =
 	"Write a git format-patch series to DIR that adds SPDX tags to the\n"

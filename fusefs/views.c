@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "built.h"
+#include "chart.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
@@ -864,6 +865,27 @@ static int fill_uapi(struct view_builder *b, uint32_t dir)
 	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", write_without_note);
 }
 
+static int write_licenses_svg(struct view_builder *b, FILE *out)
+{
+	const struct summary *sum = builder_summary(b);
+
+	return sum ? chart_licenses_svg(out, sum) : -ENOMEM;
+}
+
+/* The mount has no depth option: the top-level directories. */
+static int write_backlog_svg(struct view_builder *b, FILE *out)
+{
+	return chart_backlog_svg(out, b->idx, 1);
+}
+
+/* charts/: the summary and the backlog as pictures. */
+static int fill_charts(struct view_builder *b, uint32_t dir)
+{
+	int ret = add_text(b, dir, "licenses.svg", write_licenses_svg);
+
+	return ret ? ret : add_text(b, dir, "backlog.svg", write_backlog_svg);
+}
+
 static const char readme_head[] =
 	"spdxfs: the files of a kernel tree, by SPDX license.\n";
 
@@ -990,6 +1012,10 @@ const struct view view_table[] = {
 	{ "backlog", "backlog",
 	  "untagged files per directory, largest first",
 	  .write = write_backlog },
+	{ "charts", "charts/",
+	  "licenses.svg: files per license, as bars; backlog.svg:\n"
+	  "tagged and untagged files per top-level directory",
+	  .fill = fill_charts },
 };
 
 const size_t view_count = sizeof(view_table) / sizeof(view_table[0]);

@@ -26,7 +26,8 @@ struct line {
 
 /*
  * Comment leaders found in front of tags in the 6.1 tree, plus the usual
- * ones of file types the tree may grow (m4, batch, jinja, sql, ini).
+ * ones of file types the tree may grow (m4, batch, jinja, sql, ini, and
+ * roff's ".\"" for man pages).
  * "*" is the continuation of a block comment (tag on line 2 of a C block comment).
  * "@" and "!" are the ARM and SuperH assembler comment characters.
  * Left out on purpose: "" (a bare tag in plain text, used by 6 zh_TW .txt
@@ -36,6 +37,7 @@ struct line {
 static const char *const known_leaders[] = {
 	"//", "/*", "*", "#", "..", "%", ";", "--", "<!--", "{#",
 	"LIST \"", "!", "@", "dnl", "REM", "@REM",
+	".\\\"",
 };
 
 static int is_blank(char c)

@@ -23,8 +23,8 @@
  * TRUNCATED means fewer than SCAN_MAXLINES LF-terminated lines fit in the
  * head of a longer file; BAD_LEADER is set for anything but "//", "/" "*",
  * "*", "#", "..", "%", ";", "--", "<!--", "{#", "LIST \"", "!", "@",
- * "dnl", "REM", "@REM" -- so also for an empty leader (a bare tag in a
- * text file), "." and "#//".
+ * "dnl", "REM", "@REM", ".\\\"" -- so also for an empty leader (a bare
+ * tag in a text file), "." and "#//".
  */
 #ifndef SPDXFS_SCAN_H
 #define SPDXFS_SCAN_H

@@ -93,6 +93,7 @@ test_expect 'the root' '
 	backlog
 	by-id
 	by-license
+	charts
 	invalid
 	licenses
 	misplaced

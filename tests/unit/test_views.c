@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "built.h"
+#include "chart.h"
 #include "fixture.h"
 #include "index.h"
+#include "report.h"
 #include "source.h"
 #include "tap.h"
 #include "views.h"
@@ -66,6 +68,8 @@ static const char readme[] =
 	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
 	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
 	"backlog            untagged files per directory, largest first\n"
+	"charts/            licenses.svg: files per license, as bars; backlog.svg:\n"
+	"                   tagged and untagged files per top-level directory\n"
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
@@ -176,6 +180,36 @@ static void test_readme(const struct snapshot *s)
 	free(text);
 }
 
+/* charts/: what chart.h draws of the snapshot's index, the backlog by
+ * top-level directory. */
+static void test_charts(const struct snapshot *s)
+{
+	char *text, *want = NULL;
+	size_t len = 0;
+	struct summary sum;
+	FILE *f;
+
+	ok(!summary_compute(&sum, s->idx), "summary_compute");
+	f = open_memstream(&want, &len);
+	chart_licenses_svg(f, &sum);
+	fclose(f);
+	summary_release(&sum);
+	text = text_at(s, "charts/licenses.svg");
+	is_str(text, want, "charts/licenses.svg is the chart of the summary");
+	free(text);
+	free(want);
+	want = NULL;
+	f = open_memstream(&want, &len);
+	chart_backlog_svg(f, s->idx, 1);
+	fclose(f);
+	text = text_at(s, "charts/backlog.svg");
+	is_str(text, want, "charts/backlog.svg is the chart of the top-level directories");
+	ok(text && strstr(text, ">kernel/</text>") && !strstr(text, ">drivers/net/</text>"),
+	   "charts/backlog.svg: top-level directories only");
+	free(text);
+	free(want);
+}
+
 static void test_contents(const struct snapshot *s)
 {
 	static const struct {
@@ -210,6 +244,9 @@ static void test_contents(const struct snapshot *s)
 		{ "summary", VN_BLOB },
 		{ "summary.json", VN_BLOB },
 		{ "backlog", VN_BLOB },
+		{ "charts/licenses.svg", VN_BLOB },
+		{ "charts/backlog.svg", VN_BLOB },
+		{ "charts/summary", -1 },
 	};
 	char *text;
 
@@ -223,6 +260,7 @@ static void test_contents(const struct snapshot *s)
 	       "       2        2  ./kernel/\n"
 	       "       1        3  ./include/uapi/linux/\n", "backlog");
 	free(text);
+	test_charts(s);
 }
 
 /* Attribute @name of the node at @path, as a string or "-ERRNO". */
