@@ -31,6 +31,7 @@
 #define SPDXFS_BOILERPLATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define BP_HEAD_BYTES	16384	/* how much of a file is looked at */
 
@@ -41,12 +42,17 @@ enum bp_verdict {
 	BP_UNKNOWN,	/* license wording, no known boilerplate */
 };
 
+#define BP_MAX_IDS	4
+#define BP_WHY_PUBLIC_DOMAIN	"public domain wording"
+
 struct bp_match {
 	enum bp_verdict verdict;
-	const char *ids[2];	/* static strings; ids[0] is the GPL-family
-				   one when there are two.  FOUND: the
-				   expression's terms; AMBIGUOUS/UNKNOWN:
-				   the families that were recognised */
+	const char *ids[BP_MAX_IDS];	/* static strings, GPL family first.
+				   FOUND: the expression's terms (one or
+				   two); AMBIGUOUS/UNKNOWN: what was
+				   recognised, an id where the text states
+				   one, else the family ("BSD", "GPL",
+				   "public domain") */
 	int nids;
 	const char *why;	/* AMBIGUOUS/UNKNOWN: a short reason */
 };
@@ -55,6 +61,19 @@ int boilerplate_has_license_words(const char *buf, size_t len);
 
 /* Fills @out; looks at the first BP_HEAD_BYTES of @buf. */
 void boilerplate_detect(const char *buf, size_t len, struct bp_match *out);
+
+/*
+ * The wording fingerprint of the head of @buf, for precedent.h: a hash of
+ * the sentences that speak about licensing ("license", "GPL", "BSD",
+ * "warranty", "permission", ... ; a sentence ends at ". " or a blank
+ * line), normalised to words, in order.  Copyright lines, names and code
+ * do not count, nor do MODULE_LICENSE() and an SPDX-License-Identifier
+ * line, so a tagged file and an untagged one with the same boilerplate
+ * have the same fingerprint.  0 when no sentence speaks about licensing.
+ * The sentences' words go to @words (@size bytes, truncated; 0 for none).
+ */
+uint64_t boilerplate_fingerprint(const char *buf, size_t len, char *words,
+				 size_t size);
 
 /* Is @id a GPL-family license (GPL, LGPL) that Linux-syscall-note
  * applies to? */

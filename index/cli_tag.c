@@ -36,7 +36,9 @@ static const char tag_help[] =
 	"  0002-...                  */uapi/* files with no license information\n"
 	"  0003-...                  files whose license boilerplate maps to an\n"
 	"                            SPDX expression\n"
-	"  0004-...                  files a reviewer decided (--decisions)\n"
+	"  0004-...                  files whose wording the tree's own tagged\n"
+	"                            files tag one way (its precedent)\n"
+	"  0005-...                  files a reviewer decided (--decisions)\n"
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"
@@ -49,8 +51,12 @@ static const char tag_help[] =
 	"                     per file ('#' starts a comment): each must be an\n"
 	"                     untagged source file of TREE and an expression\n"
 	"                     valid against its LICENSES/ and for spdxcheck.py\n"
-	"      --author A     'Name <email>' for From: and Signed-off-by:\n"
-	"                     (default 'spdxfs <spdxfs@localhost>')\n"
+	"      --from A       'Name <email>' for From: and Signed-off-by:\n"
+	"                     (default: git config user.name and user.email,\n"
+	"                     TREE's own configuration first; --author is the\n"
+	"                     same)\n"
+	"      --no-precedent the rules alone: learn nothing from TREE's tagged\n"
+	"                     files\n"
 	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
 	"                     the committer date of TREE's HEAD, so the output is\n"
 	"                     reproducible)\n"
@@ -77,6 +83,7 @@ struct tag_cli {
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
+	char *from;			/* from git config, malloc'd */
 };
 
 /* "Thu, 3 Dec 2026 07:08:06 +0000" for @t at @offset minutes east. */
@@ -118,6 +125,55 @@ out:
 	git_commit_free(commit);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
+}
+
+/* @key of git config, @repo's own first (NULL: the user's), malloc'd. */
+static char *git_config_get(git_repository *repo, const char *key)
+{
+	git_config *cfg = NULL, *snap = NULL;
+	const char *v = NULL;
+	char *out = NULL;
+
+	if ((repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg)) ||
+	    git_config_snapshot(&snap, cfg))
+		goto out;
+	if (!git_config_get_string(&v, snap, key) && v[0])
+		out = strdup(v);
+out:
+	git_config_free(snap);
+	git_config_free(cfg);
+	return out;
+}
+
+/*
+ * The series' author, "Name <email>", from git config user.name and
+ * user.email (TREE's repository's configuration, which includes the
+ * user's).  2 after a one-line error when there is none: a made-up
+ * address has no place in a series meant to be sent.
+ */
+static int find_author(struct tag_cli *c, const char *tree)
+{
+	git_repository *repo = NULL;
+	char *name, *email;
+	int ret = 0;
+
+	git_libgit2_init();
+	git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	name = git_config_get(repo, "user.name");
+	email = git_config_get(repo, "user.email");
+	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
+	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
+		c->from = NULL;
+		cli_error("no author for the series: set git config user.name and "
+			  "user.email, or give --from 'Name <email>'");
+		ret = 2;
+	}
+	c->o.author = c->from;
+	free(name);
+	free(email);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ret;
 }
 
 /* The absolute form of @path, which need not exist yet. */
@@ -383,6 +439,8 @@ static int run(struct tag_cli *c, const char *tree)
 
 	if (c->decisions && (r = parse_decisions(c)))
 		return r;
+	if (!c->json && !c->o.author && (r = find_author(c, tree)))
+		return r;
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
@@ -432,6 +490,8 @@ int cmd_tag(int argc, char **argv)
 		{ "license", required_argument, NULL, 'l' },
 		{ "decisions", required_argument, NULL, 'd' },
 		{ "author", required_argument, NULL, 'A' },
+		{ "from", required_argument, NULL, 'A' },
+		{ "no-precedent", no_argument, NULL, 'P' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -458,9 +518,10 @@ int cmd_tag(int argc, char **argv)
 		case 'f': c.force = 1; break;
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
+		case 'P': c.o.no_precedent = 1; break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
-				cli_error("--author: expected 'Name <email>', got '%s'", optarg);
+				cli_error("--from: expected 'Name <email>', got '%s'", optarg);
 				return 2;
 			}
 			c.o.author = optarg;
@@ -497,6 +558,7 @@ int cmd_tag(int argc, char **argv)
 		return 2;
 	}
 	ch = run(&c, argv[optind]);
+	free(c.from);
 	free(c.reviews);
 	free(c.decisions_text);
 	return ch;

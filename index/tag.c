@@ -14,6 +14,7 @@
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
+#include "precedent.h"
 #include "source.h"
 #include "report.h"
 #include "tag.h"
@@ -210,12 +211,15 @@ int tag_line(enum tag_style style, const char *expr, char *buf, size_t size)
 
 /* Decisions */
 
-static const char *legacy_spelling(const char *id)
+const char *tag_legacy_id(const char *id)
 {
 	static const char *const map[][2] = {
+		{ "GPL-1.0-only", "GPL-1.0" }, { "GPL-1.0-or-later", "GPL-1.0+" },
 		{ "GPL-2.0-only", "GPL-2.0" }, { "GPL-2.0-or-later", "GPL-2.0+" },
+		{ "GPL-3.0-only", "GPL-3.0" }, { "GPL-3.0-or-later", "GPL-3.0+" },
 		{ "LGPL-2.1-only", "LGPL-2.1" }, { "LGPL-2.1-or-later", "LGPL-2.1+" },
 		{ "LGPL-2.0-only", "LGPL-2.0" }, { "LGPL-2.0-or-later", "LGPL-2.0+" },
+		{ "LGPL-3.0-only", "LGPL-3.0" }, { "LGPL-3.0-or-later", "LGPL-3.0+" },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
@@ -224,18 +228,22 @@ static const char *legacy_spelling(const char *id)
 	return id;
 }
 
+/* "A OR B" of @ids, Linux-syscall-note on the GPL-family ones for uapi. */
 static void format_expr(char *buf, size_t size, const char *const *ids, int n,
 			int uapi, int legacy)
 {
-	const char *a = legacy ? legacy_spelling(ids[0]) : ids[0];
-	int note = uapi && boilerplate_is_gpl_family(ids[0]);
+	size_t len = 0;
 
-	if (n == 1) {
-		snprintf(buf, size, note ? "%s WITH " TAG_SYSCALL_NOTE : "%s", a);
-		return;
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++) {
+		const char *id = legacy ? tag_legacy_id(ids[i]) : ids[i];
+		int note = uapi && boilerplate_is_gpl_family(ids[i]);
+
+		len += snprintf(buf + len, size - len, note && n > 1 ?
+				"%s(%s WITH " TAG_SYSCALL_NOTE ")" :
+				note ? "%s%s WITH " TAG_SYSCALL_NOTE : "%s%s",
+				i ? " OR " : "", id);
 	}
-	snprintf(buf, size, note ? "(%s WITH " TAG_SYSCALL_NOTE ") OR %s" : "%s OR %s",
-		 a, legacy ? legacy_spelling(ids[1]) : ids[1]);
 }
 
 int tag_expr_check(const char *text, const struct licenses *lic,
@@ -286,15 +294,84 @@ static void review(struct tag_decision *d, const struct bp_match *m,
 	d->kind = TAG_K_REVIEW;
 	d->why = why;
 	d->expr[0] = '\0';
-	if (m && m->nids)
-		snprintf(d->expr, sizeof(d->expr), m->nids == 2 ? "%s, %s" : "%s",
-			 m->ids[0], m->nids == 2 ? m->ids[1] : "");
+	for (int i = 0, len = 0; m && i < m->nids && len < (int)sizeof(d->expr); i++)
+		len += snprintf(d->expr + len, sizeof(d->expr) - len, "%s%s",
+				i ? ", " : "", m->ids[i]);
+}
+
+/*
+ * Does canonical @canon keep every license @m recognised?  An id must be
+ * one of its terms, a family ("BSD", "GPL") the prefix of one ("BSD-").
+ */
+static int keeps_all(const char *canon, const struct bp_match *m)
+{
+	for (int i = 0; i < m->nids; i++) {
+		const char *x = m->ids[i], *t = canon;
+		size_t n = strlen(x);
+		int found = 0;
+
+		while (*t && !found) {
+			size_t k;
+
+			t += strspn(t, " ()");
+			k = strcspn(t, " ()");
+			found = (k == n && !strncasecmp(t, x, n)) ||
+				(k > n && !strncasecmp(t, x, n) && t[n] == '-');
+			t += k;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The tree's precedent @r for a file whose wording names licenses (@m):
+ * 1 when it decided (a tag or review, in @d), 0 when the rules decide.
+ */
+static int decide_by_precedent(struct tag_decision *d, const struct bp_match *m,
+			       const struct prec_rule *r, int uapi,
+			       const struct licenses *lic)
+{
+	char mine[PREC_EXPR_MAX], canon[PREC_EXPR_MAX];
+	int ret;
+
+	if (m->verdict != BP_FOUND && m->why &&
+	    !strcmp(m->why, BP_WHY_PUBLIC_DOMAIN))
+		return 0;	/* never by precedent */
+	d->rule = r;
+	if (r->contested) {
+		review(d, m, TAG_WHY_CONTESTED);
+		return 1;
+	}
+	if (m->verdict == BP_FOUND) {
+		format_expr(mine, sizeof(mine), m->ids, m->nids, 0, 0);
+		if (!precedent_canon_text(mine, canon, sizeof(canon)) &&
+		    !strcasecmp(canon, r->expr)) {
+			d->rule = NULL;
+			return 0;	/* they agree: the rules' patch */
+		}
+		review(d, m, TAG_WHY_OTHERWISE);
+		return 1;
+	}
+	if (!keeps_all(r->expr, m)) {
+		review(d, m, TAG_WHY_DROPS);
+		return 1;
+	}
+	ret = precedent_write(r->expr, uapi, lic, d->expr, sizeof(d->expr));
+	if (ret) {
+		review(d, m, "the license is not declared in LICENSES/");
+		return 1;
+	}
+	d->kind = TAG_K_PRECEDENT;
+	return 1;
 }
 
 int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	       const char *license, const struct licenses *lic,
-	       struct tag_decision *d)
+	       const struct precedent *prec, struct tag_decision *d)
 {
+	const struct prec_rule *r;
 	size_t head = len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES;
 	struct bp_match m;
 	int ret;
@@ -321,6 +398,10 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 		}
 		return ret;
 	}
+	if (prec && m.nids &&
+	    (r = precedent_find(prec, boilerplate_fingerprint(buf, head, NULL, 0))) &&
+	    decide_by_precedent(d, &m, r, uapi, lic))
+		return 0;
 	if (m.verdict != BP_FOUND) {
 		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
 		return 0;
@@ -349,7 +430,7 @@ int tag_suggest(struct source *src, const struct spdx_index *idx,
 	if (ret)
 		return ret;
 	ret = tag_decide(f->path, data, n, !!(f->flags & IDX_F_UAPI), license,
-			 idx->lic, &d);
+			 idx->lic, NULL, &d);
 	free(data);
 	if (ret)
 		return ret;
@@ -602,6 +683,7 @@ static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
 	}
 	it->kind = d->kind;
 	it->why = d->why;
+	it->rule = d->rule;
 	p->nitems++;
 	return 0;
 }
@@ -681,7 +763,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		return ret == -ENOMEM ? ret : 0;
 	}
 	ret = tag_decide(f->path, buf, len, !!(f->flags & IDX_F_UAPI),
-			 o->license, idx->lic, &d);
+			 o->license, idx->lic, p->prec, &d);
 	if (!ret && r && d.kind == TAG_K_SKIP) {
 		free(buf);
 		return bad_review(o, r, tag_reason_name(d.reason));
@@ -689,6 +771,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 	if (!ret && r) {	/* the reviewer's word over the rules' */
 		d.kind = TAG_K_DECIDED;
 		d.why = NULL;
+		d.rule = NULL;
 		if ((size_t)snprintf(d.expr, sizeof(d.expr), "%s", r->expr) >=
 		    sizeof(d.expr)) {
 			free(buf);
@@ -728,6 +811,8 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 
 	if (!p)
 		return -ENOMEM;
+	if (!o->no_precedent)
+		ret = precedent_learn(&p->prec, src, idx);
 	for (size_t i = 0; i < idx->nfiles && !ret; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
@@ -795,6 +880,7 @@ void tag_plan_free(struct tag_plan *p)
 		free(p->items[i].diff);
 	}
 	free(p->items);
+	precedent_free(p->prec);
 	free(p);
 }
 
@@ -879,7 +965,7 @@ static int id_table(FILE *out, const struct tag_plan *p, enum tag_kind kind)
 
 static const char *author(const struct tag_opts *o)
 {
-	return o->author ? o->author : "spdxfs <spdxfs@localhost>";
+	return o->author;
 }
 
 static const char *license(const struct tag_opts *o)
@@ -900,6 +986,9 @@ static void subject(char *buf, size_t size, enum tag_kind kind,
 		break;
 	case TAG_K_BOILERPLATE:
 		snprintf(buf, size, "License cleanup: add SPDX license identifier to files with a license");
+		break;
+	case TAG_K_PRECEDENT:
+		snprintf(buf, size, "License cleanup: add SPDX license identifiers by the tree's precedent");
 		break;
 	case TAG_K_DECIDED:
 		snprintf(buf, size, "License cleanup: add SPDX license identifiers decided in review");
@@ -949,6 +1038,59 @@ static void mail_tail(FILE *out, const struct tag_opts *o)
 	fprintf(out, "-- \n%s\n\n", o->version ? o->version : "spdxfs");
 }
 
+struct rule_use {
+	const struct prec_rule *rule;
+	size_t n;		/* files of the series it tagged */
+};
+
+static int cmp_rule_use(const void *a, const void *b)
+{
+	const struct rule_use *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	if (x->rule->n != y->rule->n)
+		return x->rule->n < y->rule->n ? 1 : -1;
+	return strcmp(x->rule->example, y->rule->example);
+}
+
+/* Each precedent the series followed: its expression, the tagged files of
+ * the tree that back it, one of them, and how many files it tags here. */
+static int rules_table(FILE *out, const struct tag_plan *p)
+{
+	struct rule_use *u = calloc(p->nkind[TAG_K_PRECEDENT] + 1, sizeof(*u));
+	size_t n = 0;
+
+	if (!u)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+		size_t k;
+
+		if (it->kind != TAG_K_PRECEDENT || !it->rule)
+			continue;
+		for (k = 0; k < n && u[k].rule != it->rule; k++)
+			;
+		if (k == n)
+			u[n++].rule = it->rule;
+		u[k].n++;
+	}
+	qsort(u, n, sizeof(*u), cmp_rule_use);
+	for (size_t k = 0; k < n; k++)
+		fprintf(out, "   %s\n"
+			"       wording \"%s%s\"\n"
+			"       %u of the %u tagged files with it, e.g.\n"
+			"       %s; %zu file%s here\n",
+			u[k].rule->expr, u[k].rule->words,
+			strlen(u[k].rule->words) + 1 >= PREC_WORDS_MAX ? "..." : "",
+			u[k].rule->k, u[k].rule->n,
+			u[k].rule->example, u[k].n, u[k].n == 1 ? "" : "s");
+	if (n)
+		fputc('\n', out);
+	free(u);
+	return 0;
+}
+
 static void method(FILE *out, const struct tag_opts *o)
 {
 	fprintf(out,
@@ -980,26 +1122,39 @@ static void method(FILE *out, const struct tag_opts *o)
 "   level COPYING file license applied.  A copyright line alone is no\n"
 "   license information, as for the scanners in 2017.\n\n"
 " - if a file had license wording, its head was reduced to words and\n"
-"   matched against known boilerplate: GPL and LGPL with their version\n"
+"   each license it names was looked for: GPL and LGPL with their version\n"
 "   and \"only\" or \"or later\" wording, a text naming the kernel's\n"
-"   COPYING file (GPL version 2), the BSD 2- and 3-clause texts, the\n"
-"   OpenIB.org BSD text, MIT, ISC and Zlib.  A GPL text that names no\n"
-"   version is GPL-2.0-only: COPYING says \"the only valid version of\n"
-"   the GPL as far as the kernel is concerned is _this_ particular\n"
-"   version of the license (ie v2 ...), unless explicitly otherwise\n"
-"   stated\".  A GPL-family text together with a permissive one became\n"
-"   \"A OR B\" only with a dual-license statement (\"Alternatively\",\n"
-"   \"dual licensed\", \"choice of\", \"under either license\", ...).\n\n"
+"   COPYING file (GPL version 2), the BSD 2- and 3-clause texts (or BSD\n"
+"   named with its variant), the OpenIB.org BSD text, MIT, ISC, Zlib,\n"
+"   MPL, Apache, CDDL, copyleft-next and CC-BY with their versions.  One\n"
+"   license gave its identifier; two became \"A OR B\" only with a\n"
+"   statement of the choice (\"Alternatively\", \"dual licensed\", \"choice\n"
+"   of\", \"under either license\", ...).  A license named without what\n"
+"   the identifier needs (\"the GPL\" without a version: the 2017 series\n"
+"   made that GPL-1.0+, later work GPL-2.0 or GPL-2.0+; \"BSD\" without\n"
+"   its text), public domain wording, or a license LICENSES/ lacks left\n"
+"   the file to a person: no license the text names is ever dropped.\n\n");
+	if (!o->no_precedent)
+		fprintf(out,
+" - the tree's own tagged files were read as precedent: the sentences of\n"
+"   their heads that speak about licensing (copyright lines, names and\n"
+"   code aside) against the tag each carries.  Where at least %d of them\n"
+"   share a wording and at least %d%% of those one expression, that\n"
+"   expression decides a file the rules could not, if it keeps every\n"
+"   license the text names; where those files disagree among themselves,\n"
+"   or with what the rules read, the file is left for review.\n\n",
+			PREC_MIN_FILES, PREC_MIN_PERCENT);
+	fprintf(out,
 " - a */uapi/* file got the Linux-syscall-note on its GPL-family\n"
 "   license, as in 2017.\n\n"
 " - identifiers are the current ones (GPL-2.0-only, GPL-2.0-or-later);\n"
 "   where the tree's LICENSES/ does not declare an expression in that\n"
 "   spelling (Linux-syscall-note lists LGPL-2.1 and LGPL-2.1+, not\n"
 "   LGPL-2.1-only), the older spelling was used.\n\n"
-" - anything else (several licenses without a clear expression, license\n"
-"   wording without known boilerplate, an LGPL text without a version,\n"
-"   MODULE_LICENSE() without a license text) was not tagged and is\n"
-"   listed in the cover letter for manual review.\n\n"
+" - anything else (license wording without a license the rules know,\n"
+"   wording of both GPL and LGPL, MODULE_LICENSE() without a license\n"
+"   text) was not tagged and is listed in the cover letter for manual\n"
+"   review.\n\n"
 "The tag was placed as Documentation/process/license-rules.rst asks: on\n"
 "line 1, or on line 2 after a \"#!\" line; \"// \" in .c, .rs, .dts and\n"
 ".dtsi files, \"/* */\" in headers, assembly and linker scripts, \"# \" in\n"
@@ -1092,6 +1247,21 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 "identifiers are a legally binding shorthand, which can be used instead\n"
 "of the full boiler plate text.\n\n");
 		break;
+	case TAG_K_PRECEDENT:
+		fprintf(out,
+"Some license boilerplate does not state a whole SPDX expression: \"a\n"
+"dual BSD/GPLv2 license\" names BSD without its variant, \"licensed under\n"
+"the GPL\" names no version.  Where the tree's own tagged files carry the\n"
+"same wording (the same sentences about licensing; copyright lines,\n"
+"names and code aside) on at least %d files, and at least %d%% of them\n"
+"agree on one expression, this patch adds that expression, with the\n"
+"Linux-syscall-note for */uapi/* files under a GPL family license, as\n"
+"long as it keeps every license the text names.  The expressions, how\n"
+"many of the tree's tagged files back each, and one of them:\n\n",
+			PREC_MIN_FILES, PREC_MIN_PERCENT);
+		if (rules_table(out, p))
+			return -ENOMEM;
+		break;
 	case TAG_K_DECIDED:
 		fprintf(out,
 "The rules of this series could not decide the license of some files:\n"
@@ -1123,6 +1293,7 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 	fprintf(out, "%s:\n\n", kind == TAG_K_NOLICENSE ? "For non */uapi/* files without license information that summary was" :
 		kind == TAG_K_UAPI ? "For */uapi/* files without license information that summary was" :
 		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
+		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1135,7 +1306,8 @@ int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 {
 	char subj[256];
 
-	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH || !p->patchno[kind])
+	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH ||
+	    !p->patchno[kind] || !o->author)
 		return -EINVAL;
 	subject(subj, sizeof(subj), kind, o);
 	mail_head(out, p, p->patchno[kind], subj, o);
@@ -1165,11 +1337,14 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
+		[TAG_K_PRECEDENT] = "files whose wording the tree's own tags decide",
 		[TAG_K_DECIDED] = "files decided in review",
 	};
 	size_t tagged = 0, skipped = 0;
 	char subj[256];
 
+	if (!o->author)
+		return -EINVAL;
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++)
 		tagged += p->nkind[k];
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
@@ -1184,8 +1359,9 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		tagged, p->candidates);
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
-		if (!p->patchno[k] && k == TAG_K_DECIDED)
-			continue;	/* no decisions were given */
+		if (!p->patchno[k] && (k == TAG_K_DECIDED ||
+				       (k == TAG_K_PRECEDENT && !p->prec)))
+			continue;	/* no decisions given, no precedent learned */
 		if (!p->patchno[k]) {
 			fprintf(out, "There are no %s: that patch is left out.\n\n", what[k]);
 			continue;
@@ -1195,6 +1371,11 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		if (id_table(out, p, k))
 			return -ENOMEM;
 		fputc('\n', out);
+		if (k == TAG_K_PRECEDENT) {
+			fprintf(out, "The tree's precedent, expression by expression:\n\n");
+			if (rules_table(out, p))
+				return -ENOMEM;
+		}
 	}
 	if (p->crlf)
 		fprintf(out, "%zu of the files have CRLF line endings and get a CRLF tag line:\n"
@@ -1210,9 +1391,17 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	for (size_t i = 0; i < p->nitems; i++) {
 		const struct tag_item *it = &p->items[i];
 
-		if (it->kind == TAG_K_REVIEW)
-			fprintf(out, "  %s: %s (%s)\n", it->path,
-				it->expr[0] ? it->expr : "no match", it->why);
+		if (it->kind != TAG_K_REVIEW)
+			continue;
+		fprintf(out, "  %s: %s (%s", it->path,
+			it->expr[0] ? it->expr : "no match", it->why);
+		if (it->rule && it->rule->contested)
+			fprintf(out, ": %s in %u, %s in %u of %u files", it->rule->expr,
+				it->rule->k, it->rule->second, it->rule->k2, it->rule->n);
+		else if (it->rule)
+			fprintf(out, ": %s in %u of %u files, e.g. %s", it->rule->expr,
+				it->rule->k, it->rule->n, it->rule->example);
+		fputs(")\n", out);
 	}
 	if (p->nkind[TAG_K_REVIEW])
 		fputc('\n', out);
@@ -1235,7 +1424,8 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 {
 	static const char *const key[TAG__NKINDS] = {
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
-		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_DECIDED] = "decided",
+		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
+		[TAG_K_DECIDED] = "decided",
 	};
 	int first = 1;
 

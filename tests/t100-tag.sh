@@ -10,6 +10,9 @@ T=$TMP/tree
 S=$TMP/series
 GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
 export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
+# No git configuration but the tree's own: the series' author comes from it.
+mkdir -p "$TMP/home"
+export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
 
 make_tree() {
 	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
@@ -31,7 +34,8 @@ make_tree() {
 	printf 'int doc;\n' >"$T/Documentation/x.c"
 	printf '{}\n' >"$T/data.json"
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nint t;\n' >"$T/tagged.c"
-	(cd "$T" && git init -q && $GIT add . && $GIT commit -q -m base)
+	(cd "$T" && git init -q && $GIT add . && $GIT commit -q -m base &&
+	 git config user.name "A. U. Thor" && git config user.email author@example.org)
 }
 make_tree
 
@@ -113,9 +117,32 @@ Patch 3/3, files with license boilerplate (2 files):
    no comment syntax (JSON)                                 1
    Makefile/Kbuild/Kconfig of 5 lines or fewer              1
 1 files need review and are not tagged (recognised licenses, or
-  review.c: no match (LGPL without a version)
+  review.c: LGPL (LGPL without a version)
 base-commit: X
 X
+'
+
+test_expect 'From: and Signed-off-by: are the tree'"'"'s git user.name and user.email' '
+	grep -h "^From: \|^Signed-off-by: " "$S"/000[1-9]-*.patch | sort -u >"$TMP/from" &&
+	expect_file "$TMP/from" <<X
+From: A. U. Thor <author@example.org>
+Signed-off-by: A. U. Thor <author@example.org>
+X
+'
+
+test_expect '--from overrides git config; without either, exit 2 and one line' '
+	"$SPDXFS" tag -q --from "R. Eviewer <r@example.org>" "$T" -o "$TMP/from2" &&
+	grep -h "^From: " "$TMP/from2"/*.patch | sort -u >"$TMP/from2.txt" &&
+	expect_file "$TMP/from2.txt" <<X &&
+From: R. Eviewer <r@example.org>
+X
+	mkdir -p "$TMP/plain" && cp -R "$T/LICENSES" "$T/a.c" "$TMP/plain" &&
+	expect_status 2 "$SPDXFS" tag -q "$TMP/plain" -o "$TMP/from3" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<X &&
+spdxfs: no author for the series: set git config user.name and user.email, or give --from '"'"'Name <email>'"'"'
+X
+	test ! -e "$TMP/from3" &&
+	"$SPDXFS" tag -q --json "$TMP/plain" >/dev/null
 '
 
 test_expect 'the output is reproducible; Date is the base commit date' '
