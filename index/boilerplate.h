@@ -13,15 +13,26 @@
  *    A copyright line alone is not license information, as in the 2017
  *    method, where scanners finding no license meant "no license".
  *  - boilerplate_detect(): which license does that wording state?  The
- *    text is reduced to lower-case alphanumeric words ("and/or" becomes
- *    "and or", "2.1" becomes "2 1", comment leaders disappear) and known
- *    phrases are matched.  Families: GPL and LGPL (with version and
- *    only/or-later; a GPL text with no version, or one that names the
- *    kernel's COPYING, is GPL-2.0-only as COPYING says), BSD-2-Clause,
- *    BSD-3-Clause, Linux-OpenIB, MIT, ISC, Zlib.
- *    One family gives its id; a GPL-family id plus one permissive id with
- *    a dual-license statement ("alternatively", "dual licensed", "choice
- *    of", ...) gives "A OR B"; anything else is ambiguous.
+ *    text is reduced to lower-case words ("and/or" becomes "and or", "2.1"
+ *    becomes "2 1", comment leaders disappear, '_' joins so that
+ *    EXPORT_SYMBOL_GPL is no "GPL") and every license family the text
+ *    names is looked for, then resolved to an SPDX id if the text says
+ *    enough: GPL and LGPL (version 2 or 2.1, "only" or "or later"; a GPL
+ *    text that only points at the kernel's COPYING is GPL-2.0-only),
+ *    BSD (its 2- or 3-clause text, the OpenIB.org text, BSD-3-Clause-Clear,
+ *    or a name with the variant: "BSD-3-Clause", "Simplified BSD"), MIT
+ *    (X11 with "X Consortium"), ISC, Zlib, MPL, Apache, CDDL,
+ *    copyleft-next and CC-BY with their versions.  Named but never
+ *    resolved: public domain, GFDL, and licenses LICENSES/ lacks (OpenSSL,
+ *    CC0, proprietary, ...).
+ *    One resolved family gives FOUND with its id; two give FOUND "A OR B"
+ *    with a statement of the choice ("alternatively", "dual licensed",
+ *    "choice of", "under either license", ...).  Anything else - a family
+ *    named but not resolved ("the GPL" without a version, "dual BSD/GPL"
+ *    without the BSD text), public domain, GPL and LGPL together, two
+ *    licenses without a choice, more than two - is AMBIGUOUS (several
+ *    families) or UNKNOWN, with what was recognised and why, so that no
+ *    license the text names is ever dropped.
  *
  * Identifiers are returned in their modern spelling ("GPL-2.0-only",
  * "LGPL-2.1-or-later"); tag.c respells them when a tree's LICENSES/
