@@ -733,7 +733,7 @@ uint64_t boilerplate_fingerprint(const char *buf, size_t len, char *words,
 	static __thread char text[BP_HEAD_BYTES], norm[BP_HEAD_BYTES * 3 + 4];
 	uint64_t h = FNV_OFFSET;
 	const char *p, *end, *s;
-	int kept = 0, line1 = 0;
+	int kept = 0, line1 = 0, shebang;
 	size_t wl = 0;
 
 	if (size)
@@ -745,13 +745,14 @@ uint64_t boilerplate_fingerprint(const char *buf, size_t len, char *words,
 	blank_tags(text, len);
 	if (!any_license_word(text, len, norm))
 		return 0;	/* most tagged files: nothing but the tag */
+	shebang = len >= 2 && text[0] == '#' && text[1] == '!';
 	end = text + len;
 	for (p = s = text; p <= end; p++) {
 		/* A sentence ends at ". ", at a blank line, at the end, and
-		 * at the end of line 1: a "#!" line stands alone whether a
-		 * tag line follows it (and is blanked) or not. */
+		 * after a "#!" line, which stands alone whether a tag line
+		 * follows it (and is blanked) or not. */
 		int stop = p == end || (*p == '.' && (p + 1 == end || strchr(" \t\r\n", p[1]))) ||
-			   (*p == '\n' && (!line1++ || blank_line(p + 1, end)));
+			   (*p == '\n' && ((shebang && !line1++) || blank_line(p + 1, end)));
 
 		if (!stop)
 			continue;

@@ -57,6 +57,12 @@ static const char tag_help[] =
 	"                     same)\n"
 	"      --no-precedent the rules alone: learn nothing from TREE's tagged\n"
 	"                     files\n"
+	"  -u, --upstream NEWER  adopt the tags of a newer tree (NEWER, a\n"
+	"                     directory) for files untagged in TREE whose license\n"
+	"                     wording is the same there, in a patch of their own;\n"
+	"                     list the others in DIR/upstream-decisions; add the\n"
+	"                     LICENSES/ texts the adopted or decided identifiers\n"
+	"                     need from NEWER, in a first patch\n"
 	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
 	"                     the committer date of TREE's HEAD, so the output is\n"
 	"                     reproducible)\n"
@@ -84,6 +90,9 @@ struct tag_cli {
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
 	char *from;			/* from git config, malloc'd */
+	const char *upstream;		/* NEWER_TREE */
+	struct tag_upstream up;
+	char upname[64];
 };
 
 /* "Thu, 3 Dec 2026 07:08:06 +0000" for @t at @offset minutes east. */
@@ -313,6 +322,17 @@ static void summary(FILE *out, const struct tag_plan *p)
 		p->nkind[TAG_K_UAPI]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
+	if (p->prec)
+		fprintf(out, "  precedent (patch %d)    %7zu\n",
+			p->patchno[TAG_K_PRECEDENT], p->nkind[TAG_K_PRECEDENT]);
+	if (p->patchno[TAG_K_UPSTREAM] || p->nupstream_changed)
+		fprintf(out, "  upstream's (patch %d)   %7zu\n"
+			"  upstream's, not adopted %6zu\n",
+			p->patchno[TAG_K_UPSTREAM], p->nkind[TAG_K_UPSTREAM],
+			p->nupstream_changed);
+	if (p->patchno[TAG_K_LICENSES])
+		fprintf(out, "  LICENSES/ texts (patch %d) %4zu\n",
+			p->patchno[TAG_K_LICENSES], p->nkind[TAG_K_LICENSES]);
 	if (p->patchno[TAG_K_DECIDED])
 		fprintf(out, "  decided (patch %d)     %7zu\n",
 			p->patchno[TAG_K_DECIDED], p->nkind[TAG_K_DECIDED]);
@@ -409,6 +429,12 @@ static int check_decisions(const struct tag_cli *c, const struct spdx_index *idx
 			return 2;
 		}
 		ret = tag_expr_check(r->expr, idx->lic, &err);
+		if (ret == -EINVAL && c->o.upstream && c->o.upstream->idx->lic) {
+			struct expr_error uerr;
+
+			if (!tag_expr_check(r->expr, c->o.upstream->idx->lic, &uerr))
+				ret = 0;	/* with LICENSES/ texts from upstream */
+		}
 		if (ret == -ENOMEM) {
 			cli_error("out of memory");
 			return 2;
@@ -430,11 +456,58 @@ static void plan_progress(size_t done, size_t total, void *arg)
 		fprintf(stderr, "\rspdxfs: deciding, %zu of %zu files", done, total);
 }
 
+/* "Linux 6.12.118" from the newer tree's Makefile, else its path. */
+static void upstream_name(struct tag_cli *c)
+{
+	char *mk = NULL, *p;
+	size_t len;
+	int v[3] = { -1, -1, -1 };
+	static const char *const keys[] = { "VERSION = ", "PATCHLEVEL = ", "SUBLEVEL = " };
+
+	if (!source_read_all(c->up.src, "Makefile", 1u << 20, &mk, &len)) {
+		for (int k = 0; k < 3; k++) {
+			p = strstr(mk, keys[k]);
+			if (p && (p == mk || p[-1] == '\n'))
+				v[k] = atoi(p + strlen(keys[k]));
+		}
+	}
+	free(mk);
+	if (v[0] >= 0 && v[1] >= 0)
+		snprintf(c->upname, sizeof(c->upname), v[2] > 0 ? "Linux %d.%d.%d" : "Linux %d.%d",
+			 v[0], v[1], v[2]);
+	else
+		snprintf(c->upname, sizeof(c->upname), "%s", c->upstream);
+	c->up.name = c->upname;
+}
+
+/* DIR/upstream-decisions, with --upstream. */
+static int write_upstream_decisions(const struct tag_cli *c, const struct tag_plan *p)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/upstream-decisions", c->outdir);
+	f = fopen(path, "w");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = tag_write_upstream_decisions(f, p, &c->o);
+	if (fclose(f) || ret) {
+		cli_error("%s: write error", path);
+		return 2;
+	}
+	if (!c->io.quiet)
+		printf("upstream-decisions\n");
+	return 0;
+}
+
 static int run(struct tag_cli *c, const char *tree)
 {
-	struct spdx_index *idx;
+	struct spdx_index *idx, *uidx = NULL;
+	struct source *src, *usrc = NULL;
 	struct tag_plan *plan;
-	struct source *src;
 	int r;
 
 	if (c->decisions && (r = parse_decisions(c)))
@@ -444,6 +517,15 @@ static int run(struct tag_cli *c, const char *tree)
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
+	if (c->upstream) {
+		r = cli_open_index(c->upstream, &c->io, &usrc, &uidx);
+		if (r)
+			goto out;
+		c->up.idx = uidx;
+		c->up.src = usrc;
+		upstream_name(c);
+		c->o.upstream = &c->up;
+	}
 	if ((r = check_decisions(c, idx)))
 		goto out;
 	read_base(c, tree);
@@ -472,11 +554,15 @@ static int run(struct tag_cli *c, const char *tree)
 		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
 			if (plan->patchno[k])
 				r = write_one(c, plan, k);
+		if (!r && c->upstream)
+			r = write_upstream_decisions(c, plan);
 		if (!r && !c->io.quiet)
 			summary(stdout, plan);
 	}
 	tag_plan_free(plan);
 out:
+	index_free(uidx);
+	source_free(usrc);
 	index_free(idx);
 	source_free(src);
 	return r;
@@ -492,6 +578,7 @@ int cmd_tag(int argc, char **argv)
 		{ "author", required_argument, NULL, 'A' },
 		{ "from", required_argument, NULL, 'A' },
 		{ "no-precedent", no_argument, NULL, 'P' },
+		{ "upstream", required_argument, NULL, 'u' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -505,7 +592,7 @@ int cmd_tag(int argc, char **argv)
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
 	c.o.version = c.version;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:fl:d:aj:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:fl:d:u:aj:qh", longopts, NULL)) != -1) {
 		int r = cli_index_opt(ch, &c.io);
 
 		if (r < 0)
@@ -519,6 +606,7 @@ int cmd_tag(int argc, char **argv)
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
 		case 'P': c.o.no_precedent = 1; break;
+		case 'u': c.upstream = optarg; break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
 				cli_error("--from: expected 'Name <email>', got '%s'", optarg);

@@ -14,6 +14,7 @@
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
+#include "licenses.h"
 #include "precedent.h"
 #include "source.h"
 #include "report.h"
@@ -737,6 +738,202 @@ static int bad_review(struct tag_opts *o, const struct tag_review *r,
 	return -EINVAL;
 }
 
+/* Upstream */
+
+static int note_upstream(struct tag_plan *p, const char *path, const char *expr,
+			 const char *why)
+{
+	struct tag_note *n;
+
+	n = grow(p->upstream_changed, p->nupstream_changed, &p->upstream_cap,
+		 sizeof(*n), 64);
+	if (!n)
+		return -ENOMEM;
+	p->upstream_changed = n;
+	n = &n[p->nupstream_changed];
+	n->path = strdup(path);
+	n->expr = strdup(expr);
+	n->why = why;
+	if (!n->path || !n->expr) {
+		free(n->path);
+		free(n->expr);
+		return -ENOMEM;
+	}
+	p->nupstream_changed++;
+	return 0;
+}
+
+/*
+ * Is upstream's @text valid here (0), valid once LICENSES/ texts of the
+ * newer tree are added (1), or not (-EINVAL)?  -ENOMEM.
+ */
+static int upstream_valid(const char *text, const struct licenses *here,
+			  const struct licenses *there)
+{
+	struct expr_error err;
+	int ret = tag_expr_check(text, here, &err);
+
+	if (ret != -EINVAL)
+		return ret;
+	ret = there ? tag_expr_check(text, there, &err) : -EINVAL;
+	return ret ? ret : 1;
+}
+
+/*
+ * The newer tree's tag for @f, when it has one at the same path and the
+ * license wording is the same in both trees: into @d as TAG_K_UPSTREAM.
+ * A tag whose wording differs, or that cannot be valid here, is noted.
+ */
+static int upstream_decide(struct tag_plan *p, const struct tag_opts *o,
+			   const struct spdx_file *f, const char *buf, size_t len,
+			   const struct licenses *lic, struct tag_decision *d)
+{
+	const struct tag_upstream *up = o->upstream;
+	const struct spdx_file *g = index_find(up->idx, f->path);
+	const struct spdx_expr *ge = g ? index_file_expr(up->idx, g) : NULL;
+	uint64_t here, there;
+	ssize_t n;
+	char *head;
+	int ret;
+
+	if (!g || g->status != ST_TAGGED || !ge)
+		return 0;
+	head = malloc(BP_HEAD_BYTES);
+	if (!head)
+		return -ENOMEM;
+	n = source_read(up->src, f->path, 0, head, BP_HEAD_BYTES);
+	here = boilerplate_fingerprint(buf, len, NULL, 0);
+	there = n < 0 ? here + 1 : boilerplate_fingerprint(head, n, NULL, 0);
+	free(head);
+	if (here != there)
+		return note_upstream(p, f->path, ge->text, "its license wording differs");
+	ret = upstream_valid(ge->text, lic, up->idx->lic);
+	if (ret == -EINVAL)
+		return note_upstream(p, f->path, ge->text,
+				     "not valid against this tree's LICENSES/");
+	if (ret < 0)
+		return ret;
+	if ((size_t)snprintf(d->expr, sizeof(d->expr), "%s", ge->text) >= sizeof(d->expr))
+		return note_upstream(p, f->path, ge->text, "too long a tag line");
+	d->kind = TAG_K_UPSTREAM;
+	d->why = NULL;
+	d->rule = NULL;
+	return 0;
+}
+
+/* A new file's diff, as git prints it. */
+static int new_file_diff(FILE *out, const char *path, const char *buf,
+			 size_t len, unsigned *ins)
+{
+	char oid[13];
+	unsigned n = count_lines(buf, len);
+	struct span l;
+
+	if (blob_id(buf, len, oid, sizeof(oid)))
+		return -EIO;
+	fputs("diff --git ", out);
+	put_path(out, "a/", path);
+	fputc(' ', out);
+	put_path(out, "b/", path);
+	fprintf(out, "\nnew file mode 100644\nindex 000000000000..%s\n--- /dev/null\n+++ ", oid);
+	put_path(out, "b/", path);
+	fputs("\n@@ -0,0 ", out);
+	range(out, '+', 1, n);
+	fputs(" @@\n", out);
+	for (const char *p = buf; p < buf + len; p += l.n) {
+		const char *nl = memchr(p, '\n', buf + len - p);
+
+		l.p = p;
+		l.n = nl ? (size_t)(nl - p) + 1 : (size_t)(buf + len - p);
+		emit(out, '+', &l);
+	}
+	*ins += n;
+	return ferror(out) ? -EIO : 0;
+}
+
+struct backport {
+	const struct licenses *here, *there;
+	const struct license_file *files[16];
+	int n;
+};
+
+/* expr_foreach_id(): note the newer tree's file for an id missing here. */
+static int need_license(const char *id, size_t len, int plus, int is_exception,
+			void *arg)
+{
+	struct backport *b = arg;
+	char full[128];
+	const struct license_file *lf;
+
+	snprintf(full, sizeof(full), "%.*s%s", (int)len, id, plus ? "+" : "");
+	if (licenses_lookup(b->here, full, strlen(full)) ||
+	    !(lf = licenses_lookup(b->there, full, strlen(full))))
+		return 0;
+	for (int i = 0; i < b->n; i++)
+		if (b->files[i] == lf)
+			return 0;
+	if (b->n == (int)(sizeof(b->files) / sizeof(b->files[0])))
+		return -ENOSPC;
+	b->files[b->n++] = lf;
+	return 0;
+}
+
+static int cmp_license_file(const void *a, const void *b)
+{
+	return strcmp((*(const struct license_file *const *)a)->path,
+		      (*(const struct license_file *const *)b)->path);
+}
+
+/*
+ * The LICENSES/ texts of the newer tree that the adopted and decided
+ * identifiers need and this tree lacks, as items of the first patch.
+ */
+static int plan_backports(struct tag_plan *p, size_t *cap,
+			  const struct spdx_index *idx, const struct tag_opts *o)
+{
+	struct backport b = { idx->lic, o->upstream->idx->lic, { 0 }, 0 };
+	int ret = 0;
+
+	if (!b.there)
+		return 0;
+	for (size_t i = 0; i < p->nitems && !ret; i++) {
+		struct expr *e;
+
+		if (p->items[i].kind != TAG_K_UPSTREAM && p->items[i].kind != TAG_K_DECIDED)
+			continue;
+		if (expr_parse(&e, p->items[i].expr, strlen(p->items[i].expr), NULL))
+			continue;
+		ret = expr_foreach_id(e, need_license, &b);
+		expr_free(e);
+	}
+	if (ret)
+		return ret == -ENOSPC ? -EINVAL : ret;
+	qsort(b.files, b.n, sizeof(b.files[0]), cmp_license_file);
+	for (int k = 0; k < b.n && !ret; k++) {
+		struct tag_decision d = { .kind = TAG_K_LICENSES };
+		struct tag_item *it;
+		FILE *mem;
+		char *buf;
+		size_t len;
+
+		snprintf(d.expr, sizeof(d.expr), "%s", b.files[k]->name);
+		ret = source_read_all(o->upstream->src, b.files[k]->path, TAG_FILE_MAX,
+				      &buf, &len);
+		if (!ret)
+			ret = plan_add(p, cap, b.files[k]->path, &d);
+		if (ret)
+			break;
+		it = &p->items[p->nitems - 1];
+		mem = open_memstream(&it->diff, &it->diff_len);
+		ret = mem ? new_file_diff(mem, it->path, buf, len, &it->ins) : -ENOMEM;
+		if (mem && fclose(mem) && !ret)
+			ret = -ENOMEM;
+		free(buf);
+		p->nkind[TAG_K_LICENSES]++;
+	}
+	return ret;
+}
+
 /* Decide for one untagged file; adds an item or counts a skip. */
 static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		     const struct spdx_index *idx, const struct spdx_file *f,
@@ -768,6 +965,8 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		free(buf);
 		return bad_review(o, r, tag_reason_name(d.reason));
 	}
+	if (!ret && !r && o->upstream && d.kind != TAG_K_SKIP)
+		ret = upstream_decide(p, o, f, buf, len, idx->lic, &d);
 	if (!ret && r) {	/* the reviewer's word over the rules' */
 		d.kind = TAG_K_DECIDED;
 		d.why = NULL;
@@ -845,6 +1044,8 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 	}
 	if (o->progress)
 		o->progress(idx->nfiles, idx->nfiles, o->progress_arg);
+	if (!ret && o->upstream)
+		ret = plan_backports(p, &cap, idx, o);
 	/* Every decision must have met its file among the untagged ones. */
 	for (size_t k = 0; !ret && k < o->nreviews; k++) {
 		const struct spdx_file *f = index_find(idx, o->reviews[k].path);
@@ -880,6 +1081,11 @@ void tag_plan_free(struct tag_plan *p)
 		free(p->items[i].diff);
 	}
 	free(p->items);
+	for (size_t i = 0; i < p->nupstream_changed; i++) {
+		free(p->upstream_changed[i].path);
+		free(p->upstream_changed[i].expr);
+	}
+	free(p->upstream_changed);
 	precedent_free(p->prec);
 	free(p);
 }
@@ -973,10 +1179,22 @@ static const char *license(const struct tag_opts *o)
 	return o->license ? o->license : TAG_DEFAULT_LICENSE;
 }
 
-static void subject(char *buf, size_t size, enum tag_kind kind,
-		    const struct tag_opts *o)
+static void subject(char *buf, size_t size, const struct tag_plan *p,
+		    enum tag_kind kind, const struct tag_opts *o)
 {
+	size_t n = 0;
+
 	switch (kind) {
+	case TAG_K_LICENSES:
+		n = snprintf(buf, size, "LICENSES: add ");
+		for (size_t i = 0, k = 0; i < p->nitems && n < size; i++)
+			if (p->items[i].kind == TAG_K_LICENSES)
+				n += snprintf(buf + n, size - n, "%s%s", k++ ? ", " : "",
+					      p->items[i].expr);
+		break;
+	case TAG_K_UPSTREAM:
+		snprintf(buf, size, "License cleanup: adopt upstream SPDX identifiers");
+		break;
 	case TAG_K_NOLICENSE:
 		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
 			 license(o));
@@ -1005,7 +1223,7 @@ int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
 	char subj[256], name[256];
 	size_t n = 0;
 
-	subject(subj, sizeof(subj), kind, o);
+	subject(subj, sizeof(subj), p, kind, o);
 	/* as git format-patch sanitises a subject */
 	for (const char *s = subj; *s && n + 1 < sizeof(name); s++) {
 		int keep = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -1212,11 +1430,30 @@ static int diffstat(FILE *out, const struct tag_plan *p, enum tag_kind kind)
 	return 0;
 }
 
+/* The LICENSES/ texts from upstream: what they are for, which they are. */
+static void licenses_message(FILE *out, const struct tag_plan *p,
+			     const struct tag_opts *o)
+{
+	fprintf(out,
+"The SPDX license identifiers this series adopts from %s,\n"
+"or that were decided in review, name licenses this tree's LICENSES/\n"
+"does not hold.  Add their texts as %s has them:\n\n",
+		o->upstream->name, o->upstream->name);
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == TAG_K_LICENSES)
+			fprintf(out, "  %s (%s)\n", p->items[i].path, p->items[i].expr);
+	fputc('\n', out);
+}
+
 static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 			 const struct tag_opts *o)
 {
 	int first = 1;
 
+	if (kind == TAG_K_LICENSES) {
+		licenses_message(out, p, o);
+		return 0;
+	}
 	for (int k = TAG_K_NOLICENSE; k < kind; k++)
 		first &= !p->patchno[k];
 	switch (kind) {
@@ -1262,6 +1499,14 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		if (rules_table(out, p))
 			return -ENOMEM;
 		break;
+	case TAG_K_UPSTREAM:
+		fprintf(out,
+"These files have no SPDX license identifier here, and %s gives\n"
+"them one.  Their license wording is the same in both trees (the same\n"
+"sentences about licensing, or none in either), so this patch adopts\n"
+"upstream's identifiers as upstream wrote them.\n\n",
+			o->upstream->name);
+		break;
 	case TAG_K_DECIDED:
 		fprintf(out,
 "The rules of this series could not decide the license of some files:\n"
@@ -1294,6 +1539,7 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		kind == TAG_K_UAPI ? "For */uapi/* files without license information that summary was" :
 		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
 		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
+		kind == TAG_K_UPSTREAM ? "For the files whose identifier upstream decided that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1309,7 +1555,7 @@ int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH ||
 	    !p->patchno[kind] || !o->author)
 		return -EINVAL;
-	subject(subj, sizeof(subj), kind, o);
+	subject(subj, sizeof(subj), p, kind, o);
 	mail_head(out, p, p->patchno[kind], subj, o);
 	if (patch_message(out, p, kind, o))
 		return -ENOMEM;
@@ -1334,22 +1580,29 @@ static void skipped_table(FILE *out, const struct tag_plan *p)
 int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o)
 {
 	static const char *const what[TAG__NKINDS] = {
+		[TAG_K_LICENSES] = "license texts from upstream",
+		[TAG_K_UPSTREAM] = "files whose identifier upstream decided",
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
 		[TAG_K_PRECEDENT] = "files whose wording the tree's own tags decide",
 		[TAG_K_DECIDED] = "files decided in review",
 	};
-	size_t tagged = 0, skipped = 0;
+	size_t tagged = 0, skipped = 0, files, lines = 0;
 	char subj[256];
 
 	if (!o->author)
 		return -EINVAL;
-	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++)
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_LAST_PATCH; k++)
 		tagged += p->nkind[k];
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == TAG_K_LICENSES)
+			lines += p->items[i].ins;
+	files = tagged + p->nkind[TAG_K_LICENSES];
+	lines += tagged;
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		skipped += p->skipped[r];
-	subject(subj, sizeof(subj), TAG_K_SKIP, o);
+	subject(subj, sizeof(subj), p, TAG_K_SKIP, o);
 	mail_head(out, p, 0, subj, o);
 	fprintf(out,
 "Many source files in the tree are missing an SPDX license identifier,\n"
@@ -1359,9 +1612,10 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		tagged, p->candidates);
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
-		if (!p->patchno[k] && (k == TAG_K_DECIDED ||
+		if (!p->patchno[k] && (k == TAG_K_DECIDED || k == TAG_K_LICENSES ||
+				       (k == TAG_K_UPSTREAM && !o->upstream) ||
 				       (k == TAG_K_PRECEDENT && !p->prec)))
-			continue;	/* no decisions given, no precedent learned */
+			continue;	/* nothing asked for, learned, needed */
 		if (!p->patchno[k]) {
 			fprintf(out, "There are no %s: that patch is left out.\n\n", what[k]);
 			continue;
@@ -1405,18 +1659,46 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	}
 	if (p->nkind[TAG_K_REVIEW])
 		fputc('\n', out);
+	if (p->nupstream_changed) {
+		fprintf(out, "%zu files that %s tags were not given its tag\n"
+			"(its tag, and why; upstream-decisions has them, commented out,\n"
+			"for a person to accept with --decisions):\n\n",
+			p->nupstream_changed, o->upstream->name);
+		for (size_t i = 0; i < p->nupstream_changed; i++)
+			fprintf(out, "  %s: %s (%s)\n", p->upstream_changed[i].path,
+				p->upstream_changed[i].expr, p->upstream_changed[i].why);
+		fputc('\n', out);
+	}
 	fprintf(out, "%s (%d):\n", author(o), p->npatches);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k])
 			continue;
-		subject(subj, sizeof(subj), k, o);
+		subject(subj, sizeof(subj), p, k, o);
 		fprintf(out, "  %s\n", subj);
 	}
-	fprintf(out, "\n %zu file%s changed, %zu insertion%s(+)\n\n", tagged,
-		tagged == 1 ? "" : "s", tagged, tagged == 1 ? "" : "s");
+	fprintf(out, "\n %zu file%s changed, %zu insertion%s(+)\n\n", files,
+		files == 1 ? "" : "s", lines, lines == 1 ? "" : "s");
 	if (o->base)
 		fprintf(out, "base-commit: %s\n", o->base);
 	mail_tail(out, o);
+	return ferror(out) ? -EIO : 0;
+}
+
+int tag_write_upstream_decisions(FILE *out, const struct tag_plan *p,
+				 const struct tag_opts *o)
+{
+	fprintf(out,
+"# Files that have no SPDX tag here and that %s tags, but whose\n"
+"# tag the series did not adopt: the license wording differs between the\n"
+"# two trees (upstream may have relicensed the file), or the tag is not\n"
+"# valid here.  Check each, remove the '# ' of those whose tag is right\n"
+"# for this tree, and pass this file to spdxfs tag --decisions (with\n"
+"# --upstream, for LICENSES/ texts this tree lacks).\n",
+		o->upstream ? o->upstream->name : "upstream");
+	for (size_t i = 0; i < p->nupstream_changed; i++)
+		fprintf(out, "\n# %s: %s\n# %s  %s\n", p->upstream_changed[i].path,
+			p->upstream_changed[i].why, p->upstream_changed[i].path,
+			p->upstream_changed[i].expr);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -1425,7 +1707,8 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 	static const char *const key[TAG__NKINDS] = {
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
 		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
-		[TAG_K_DECIDED] = "decided",
+		[TAG_K_DECIDED] = "decided", [TAG_K_LICENSES] = "licenses",
+		[TAG_K_UPSTREAM] = "upstream",
 	};
 	int first = 1;
 
@@ -1472,6 +1755,16 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		json_string(out, it->why);
 		fputc('}', out);
 		first = 0;
+	}
+	fputs("\n ], \"upstream_changed\": [", out);
+	for (size_t i = 0; i < p->nupstream_changed; i++) {
+		fputs(i ? ",\n  {\"path\": " : "\n  {\"path\": ", out);
+		json_string(out, p->upstream_changed[i].path);
+		fputs(", \"expression\": ", out);
+		json_string(out, p->upstream_changed[i].expr);
+		fputs(", \"why\": ", out);
+		json_string(out, p->upstream_changed[i].why);
+		fputc('}', out);
 	}
 	fprintf(out, "\n ], \"license\": ");
 	json_string(out, license(o));

@@ -29,6 +29,14 @@
  *    domain wording is never tagged by rule or precedent.
  *    Anything else needs review and is not tagged, unless the caller
  *    brings a reviewer's decision for it (struct tag_review): patch 5.
+ *    With a newer tree (struct tag_upstream), a file that tree tags at
+ *    the same path takes its tag there when its license wording is the
+ *    same in both (boilerplate_fingerprint(), or no wording in either),
+ *    in a patch of its own, before the rules are asked; where the
+ *    wording differs (upstream relicensed, or rewrote the header) the
+ *    file is only noted (tag_plan.upstream_changed) for a person.  A
+ *    LICENSES/ text that upstream's or a reviewer's identifiers need and
+ *    the tree lacks is added from the newer tree by a first patch.
  *  - tag_edit_make(): where the line goes: line 1; line 2 after "#!" or
  *    "<?xml"; after a UTF-8 BOM on line 1; with the file's CRLF; a file
  *    without a final newline keeps that.
@@ -88,15 +96,17 @@ enum tag_reason {
 
 enum tag_kind {
 	TAG_K_SKIP,		/* not eligible: see reason */
+	TAG_K_LICENSES,		/* first: LICENSES/ texts from upstream */
 	TAG_K_NOLICENSE,	/* patch 1 */
 	TAG_K_UAPI,		/* patch 2 */
 	TAG_K_BOILERPLATE,	/* patch 3 */
 	TAG_K_PRECEDENT,	/* patch 4: the tree's own tags decide */
+	TAG_K_UPSTREAM,		/* upstream's tag, the wording unchanged */
 	TAG_K_DECIDED,		/* patch 5: a reviewer's decision */
 	TAG_K_REVIEW,		/* not tagged; listed in the cover letter */
 	TAG__NKINDS
 };
-#define TAG_K_FIRST_PATCH	TAG_K_NOLICENSE
+#define TAG_K_FIRST_PATCH	TAG_K_LICENSES
 #define TAG_K_LAST_PATCH	TAG_K_DECIDED
 
 struct tag_decision {
@@ -194,6 +204,13 @@ int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 
 /* The series. */
 
+/* A newer tree whose decisions the series may adopt. */
+struct tag_upstream {
+	const struct spdx_index *idx;
+	struct source *src;
+	const char *name;	/* "Linux 6.12.118", for the messages */
+};
+
 /*
  * A reviewer's decision: the expression for a file the rules cannot
  * decide, written as given (validated against LICENSES/ by the caller).
@@ -209,6 +226,7 @@ struct tag_opts {
 	const char *author;	/* "Name <email>" for From: and Signed-off-by:
 				   (never NULL: the caller finds one) */
 	int no_precedent;	/* the rules alone, as tag_suggest() */
+	const struct tag_upstream *upstream;	/* or NULL */
 	const char *date;	/* RFC 2822, for every mail */
 	const char *base;	/* base commit id, or NULL */
 	const char *version;	/* "spdxfs 0.1" for the signature */
@@ -234,8 +252,16 @@ struct tag_item {
 	unsigned ins, del;
 };
 
+/* A file the newer tree tags but whose tag the series did not adopt. */
+struct tag_note {
+	char *path;
+	char *expr;		/* upstream's, as written there */
+	const char *why;	/* static */
+};
+
 struct tag_plan {
-	struct tag_item *items;	/* sorted by path; tagged and review only */
+	struct tag_item *items;	/* tagged and review, sorted by path but
+				   for the LICENSES/ texts, last */
 	size_t nitems;
 	size_t skipped[TAG__NREASONS];
 	size_t nkind[TAG__NKINDS];
@@ -248,6 +274,8 @@ struct tag_plan {
 	int npatches;
 	struct precedent *prec;	/* what the tree's tagged files taught,
 				   NULL with no_precedent */
+	struct tag_note *upstream_changed;	/* sorted by path */
+	size_t nupstream_changed, upstream_cap;
 };
 
 /*
@@ -263,6 +291,11 @@ void tag_plan_free(struct tag_plan *p);
  * TAG_K_SKIP for the cover letter, into @buf. */
 int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
 		   const struct tag_opts *o, char *buf, size_t size);
+
+/* DIR/upstream-decisions: upstream_changed in the --decisions format,
+ * commented out.  Returns 0 or -EIO. */
+int tag_write_upstream_decisions(FILE *out, const struct tag_plan *p,
+				 const struct tag_opts *o);
 
 /* The mails.  Return 0 or -EIO. */
 int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o);

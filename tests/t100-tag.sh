@@ -223,6 +223,86 @@ test_expect 'decisions: an empty file decides nothing; a NUL byte is refused' '
 	grep -q "a NUL byte: not a text file" "$TMP/err" && test ! -e "$TMP/s5"
 '
 
+# A newer tree (from TREE's HEAD, its base commit again since the
+# reproducibility test): a.c tagged as it is, review.c tagged LGPL-2.1 (a license
+# TREE lacks), mit.c relicensed (its wording changed), and a Makefile
+# that says which version it is.
+U=$TMP/upstream
+make_upstream() {
+	rm -rf "$U" && mkdir -p "$U" && git -C "$T" archive HEAD | tar -x -C "$U" &&
+	license_file "$U/LICENSES/preferred" LGPL-2.1 LGPL-2.1 LGPL-2.1-only LGPL-2.1+ LGPL-2.1-or-later &&
+	license_file "$U/LICENSES/deprecated" 0BSD 0BSD &&
+	printf '"'"'// SPDX-License-Identifier: GPL-2.0-or-later\nint a;\n'"'"' >"$U/a.c" &&
+	printf '"'"'// SPDX-License-Identifier: LGPL-2.1-only\n/* Released under the LGPL */\nint r;\n'"'"' >"$U/review.c" &&
+	printf '"'"'// SPDX-License-Identifier: 0BSD\n/*\n * Permission to use, copy, modify, and/or distribute this software for any\n * purpose with or without fee is hereby granted.\n */\nint m;\n'"'"' >"$U/mit.c" &&
+	printf '"'"'VERSION = 9\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'"'"' >"$U/Makefile"
+}
+
+test_expect '--upstream: adopt where the wording is the same, LICENSES/ texts first' '
+	make_upstream &&
+	"$SPDXFS" tag -q --upstream "$U" "$T" -o "$TMP/su" &&
+	(cd "$TMP/su" && ls) >"$TMP/lsu" &&
+	expect_file "$TMP/lsu" <<X &&
+0000-cover-letter.patch
+0001-LICENSES-add-LGPL-2.1.patch
+0002-License-cleanup-add-SPDX-GPL-2.0-only-license-identifier-to-files-with-no-license.patch
+0003-License-cleanup-add-SPDX-license-identifier-to-uapi-files-with-no-license.patch
+0004-License-cleanup-add-SPDX-license-identifier-to-files-with-a-license.patch
+0005-License-cleanup-adopt-upstream-SPDX-identifiers.patch
+upstream-decisions
+X
+	grep -E "^(diff --git|\+// SPDX)|Linux 9\.1" "$TMP/su"/0005-*.patch >"$TMP/p5" &&
+	expect_file "$TMP/p5" <<X &&
+These files have no SPDX license identifier here, and Linux 9.1 gives
+diff --git a/a.c b/a.c
++// SPDX-License-Identifier: GPL-2.0-or-later
+diff --git a/review.c b/review.c
++// SPDX-License-Identifier: LGPL-2.1-only
+X
+	grep -v "^#" "$TMP/su/upstream-decisions" | grep . >"$TMP/ud" ;
+	grep -c "^# mit.c  0BSD$" "$TMP/su/upstream-decisions" >"$TMP/udc" &&
+	expect_file "$TMP/udc" <<X &&
+1
+X
+	test ! -s "$TMP/ud" &&
+	grep "^  mit.c: " "$TMP/su/0000-cover-letter.patch" >"$TMP/cu" &&
+	expect_file "$TMP/cu" <<X
+  mit.c: 0BSD (its license wording differs)
+X
+'
+
+test_expect '--upstream: the series applies; upstream'"'"'s decision accepted with -d' '
+	rm -rf "$TMP/ua" && git clone -q "$T" "$TMP/ua" &&
+	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su"/000[1-9]-*.patch) &&
+	"$SPDXFS" list --no-cache "$TMP/ua" | grep -E "^(a|review|mit)\.c|LGPL" | cut -f1,2,4 >"$TMP/lu" &&
+	expect_file "$TMP/lu" <<X &&
+LICENSES/preferred/LGPL-2.1	excluded	
+a.c	tagged	GPL-2.0-or-later
+mit.c	tagged	MIT
+review.c	tagged	LGPL-2.1-only
+X
+	sed -n "s/^# \(mit\.c  0BSD\)$/\1/p" "$TMP/su/upstream-decisions" >"$TMP/accept" &&
+	"$SPDXFS" tag -q --upstream "$U" -d "$TMP/accept" "$T" -o "$TMP/su2" &&
+	(cd "$TMP/su2" && ls 0001-* 0006-*) >"$TMP/ls2" &&
+	expect_file "$TMP/ls2" <<X &&
+0001-LICENSES-add-0BSD-LGPL-2.1.patch
+0006-License-cleanup-add-SPDX-license-identifiers-decided-in-review.patch
+X
+	rm -rf "$TMP/ua" && git clone -q "$T" "$TMP/ua" &&
+	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su2"/000[1-9]-*.patch) &&
+	"$SPDXFS" check --no-cache "$TMP/ua" mit.c &&
+	"$SPDXFS" list --no-cache "$TMP/ua" | grep "^mit\.c" | cut -f1,2,4 >"$TMP/lm" &&
+	expect_file "$TMP/lm" <<X
+mit.c	tagged	0BSD
+X
+'
+
+test_expect '--upstream: a decision valid in neither tree is refused' '
+	echo "mit.c Foo-1.0" >"$TMP/bad-up" &&
+	expect_status 2 "$SPDXFS" tag -q --upstream "$U" -d "$TMP/bad-up" "$T" -o "$TMP/su3" 2>"$TMP/err" &&
+	grep -q "Invalid License ID: Foo-1.0" "$TMP/err" && test ! -e "$TMP/su3"
+'
+
 test_expect 'tag takes the index options scan takes: -a, -j N, --no-cache, -q' '
 	expect_status 2 "$SPDXFS" tag -j 0 "$T" --json 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<X &&
