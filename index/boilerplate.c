@@ -501,7 +501,9 @@ enum { FAM_GPL, FAM_LGPL, FAM_BSD, FAM_MIT, FAM_ISC, FAM_ZLIB, FAM_MPL,
 
 static void families(const char *norm, struct family *f)
 {
-	static const char *const mpl[] = { "mozilla public license", "mozilla public licence", "mpl", NULL };
+	static const char *const mpl[] = {
+		"mozilla public license", "mozilla public licence", "mpl", NULL
+	};
 	static const char *const mpl_v[] = {
 		"mozilla public license version 1 1", "mozilla public license v 1 1",
 		"mozilla public license v1 1", "mpl 1 1", "mpl v1 1", "mpl version 1 1",
