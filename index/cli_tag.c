@@ -39,6 +39,8 @@ static const char tag_help[] =
 	"  0004-...                  files whose wording the tree's own tagged\n"
 	"                            files tag one way (its precedent)\n"
 	"  0005-...                  files a reviewer decided (--decisions)\n"
+	"With --upstream, a patch adopting NEWER's tags comes before the decided\n"
+	"files, and one adding the LICENSES/ texts they need comes first.\n"
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"

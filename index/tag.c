@@ -368,9 +368,30 @@ static int decide_by_precedent(struct tag_decision *d, const struct bp_match *m,
 	return 1;
 }
 
-int tag_decide(const char *path, const char *buf, size_t len, int uapi,
-	       const char *license, const struct licenses *lic,
-	       const struct precedent *prec, struct tag_decision *d)
+/*
+ * checkpatch.pl (6.12 on): "DT binding headers should be licensed
+ * (GPL-2.0-only OR .*)", its regex unanchored as there.  A header under
+ * include/dt-bindings/ that the rules would give one license alone is
+ * left to a person, who can ask for the dual license.
+ */
+static int dt_binding_ok(const char *path, const char *expr)
+{
+	if (strncmp(path, "include/dt-bindings/", 20))
+		return 1;
+	for (const char *p = expr; (p = strstr(p, "GPL-2.0")); p++) {
+		const char *q = p + 7;
+
+		if (!strncmp(q, "-only", 5))
+			q += 5;
+		if (!strncmp(q, " OR ", 4) && q[4] && q[4] != ' ')
+			return 1;
+	}
+	return 0;
+}
+
+static int decide(const char *path, const char *buf, size_t len, int uapi,
+		  const char *license, const struct licenses *lic,
+		  const struct precedent *prec, struct tag_decision *d)
 {
 	const struct prec_rule *r;
 	size_t head = len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES;
@@ -412,6 +433,21 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	if (ret == -EINVAL) {
 		review(d, &m, "the license is not declared in LICENSES/");
 		return 0;
+	}
+	return ret;
+}
+
+int tag_decide(const char *path, const char *buf, size_t len, int uapi,
+	       const char *license, const struct licenses *lic,
+	       const struct precedent *prec, struct tag_decision *d)
+{
+	int ret = decide(path, buf, len, uapi, license, lic, prec, d);
+
+	if (!ret && d->kind >= TAG_K_NOLICENSE && d->kind <= TAG_K_PRECEDENT &&
+	    !dt_binding_ok(path, d->expr)) {
+		d->kind = TAG_K_REVIEW;
+		d->why = TAG_WHY_DT_BINDING;
+		d->rule = NULL;
 	}
 	return ret;
 }

@@ -26,7 +26,9 @@
  *    themselves and the rules cannot decide, their expression (patch 4),
  *    provided it keeps every license the text names; where they agree
  *    but the rules say otherwise, or where they disagree, review.  Public
- *    domain wording is never tagged by rule or precedent.
+ *    domain wording is never tagged by rule or precedent.  A header in
+ *    include/dt-bindings/ must get "GPL-2.0-only OR ..." (checkpatch.pl
+ *    in 6.12 asks for it) or is left for review.
  *    Anything else needs review and is not tagged, unless the caller
  *    brings a reviewer's decision for it (struct tag_review): patch 5.
  *    With a newer tree (struct tag_upstream), a file that tree tags at
@@ -71,6 +73,7 @@ struct spdx_file;
 #define TAG_WHY_CONTESTED	"the tree's own tags for this wording differ"
 #define TAG_WHY_OTHERWISE	"the tree tags this wording otherwise"
 #define TAG_WHY_DROPS		"the tree's tag for this wording leaves out a license the text names"
+#define TAG_WHY_DT_BINDING	"DT binding headers are to be licensed (GPL-2.0-only OR ...), as checkpatch.pl says"
 
 enum tag_style {
 	TAG_STYLE_NONE,

@@ -377,6 +377,16 @@ static void test_decide(void)
 		{ "a.c", "/*\n" GPL2P BSD2 " */\n", 0, TAG_K_REVIEW,
 		  "GPL-2.0-or-later, BSD-2-Clause" },
 		{ "README", "hello\n", 0, TAG_K_SKIP, "" },
+		/* checkpatch.pl: "DT binding headers should be licensed
+		 * (GPL-2.0-only OR .*)" */
+		{ "include/dt-bindings/clock/x.h", "#define X 1\n", 0, TAG_K_REVIEW,
+		  "GPL-2.0-only" },
+		{ "include/dt-bindings/clock/x.h", "/*\n" GPL2P " */\n", 0, TAG_K_REVIEW,
+		  "GPL-2.0-or-later" },
+		{ "include/dt-bindings/clock/x.h", "/*\n" BSD2 " * Alternatively, this"
+		  " software may be distributed under the terms of the GNU General"
+		  " Public License version 2 as published by the Free Software"
+		  " Foundation */\n", 0, TAG_K_BOILERPLATE, "GPL-2.0-only OR BSD-2-Clause" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
