@@ -6,6 +6,7 @@
 #   make check           unit tests (also under ASan+UBSan) and shell tests
 #   make check-kernel    the kernel loop on Debian's linux-source-6.1
 #   make bench           benchmarks on the 6.1 tree
+#   make eval            the series against the 6.1 and 6.12 trees' own tags
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SAN=1 ...       build with AddressSanitizer+UndefinedBehaviorSanitizer
 #                        (objects go to build-san/)
@@ -123,8 +124,13 @@ $(B)/bench/floor: tests/bench/floor.c
 bench: all $(B)/bench/floor
 	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
+# Not in check: it fetches the 6.12 tree and takes about a minute a tree.
+eval: all
+	tests/eval/run "$$(kernel-tree-scripts/fetch -q)" "$$(kernel-tree-scripts/fetch-6.12 -q)"
+
 # The program, its man page and its bash completion; uninstall removes
 # exactly these three files.
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 spdxfs $(DESTDIR)$(BINDIR)/spdxfs
@@ -141,5 +147,6 @@ clean:
 FORCE:
 
 .PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
+.PHONY: all units check check-unit check-san check-kernel bench eval install uninstall clean
 
 -include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)

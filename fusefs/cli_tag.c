@@ -33,7 +33,11 @@ static const char tag_help[] =
 	"  0002-...                  */uapi/* files with no license information\n"
 	"  0003-...                  files whose license boilerplate maps to an\n"
 	"                            SPDX expression\n"
-	"  0004-...                  files a reviewer decided (--decisions)\n"
+	"  0004-...                  files whose wording the tree's own tagged\n"
+	"                            files tag one way (its precedent)\n"
+	"  0005-...                  files a reviewer decided (--decisions)\n"
+	"With --upstream, a patch adopting NEWER's tags comes before the decided\n"
+	"files, and one adding the LICENSES/ texts they need comes first.\n"
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"
@@ -46,8 +50,18 @@ static const char tag_help[] =
 	"                     per file ('#' starts a comment): each must be an\n"
 	"                     untagged source file of TREE and an expression\n"
 	"                     valid against its LICENSES/ and for spdxcheck.py\n"
-	"      --author A     'Name <email>' for From: and Signed-off-by:\n"
-	"                     (default 'spdxfs <spdxfs@localhost>')\n"
+	"      --from A       'Name <email>' for From: and Signed-off-by:\n"
+	"                     (default: git config user.name and user.email,\n"
+	"                     TREE's own configuration first; --author is the\n"
+	"                     same)\n"
+	"      --no-precedent the rules alone: learn nothing from TREE's tagged\n"
+	"                     files\n"
+	"  -u, --upstream NEWER  adopt the tags of a newer tree (NEWER, a\n"
+	"                     directory) for files untagged in TREE whose license\n"
+	"                     wording is the same there, in a patch of their own;\n"
+	"                     list the others in DIR/upstream-decisions; add the\n"
+	"                     LICENSES/ texts the adopted or decided identifiers\n"
+	"                     need from NEWER, in a first patch\n"
 	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
 	"                     the committer date of TREE's HEAD, so the output is\n"
 	"                     reproducible)\n"
@@ -74,6 +88,10 @@ struct tag_cli {
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
+	char *from;			/* from git config, malloc'd */
+	const char *upstream;		/* NEWER_TREE */
+	struct tag_upstream up;
+	char upname[64];
 };
 
 /* "Thu, 3 Dec 2026 07:08:06 +0000" for @t at @offset minutes east. */
@@ -113,6 +131,55 @@ static void read_base(struct tag_cli *c, const char *tree)
 out:
 	git_commit_free(commit);
 	git_repository_free(repo);
+}
+
+/* @key of git config, @repo's own first (NULL: the user's), malloc'd. */
+static char *git_config_get(git_repository *repo, const char *key)
+{
+	git_config *cfg = NULL, *snap = NULL;
+	const char *v = NULL;
+	char *out = NULL;
+
+	if ((repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg)) ||
+	    git_config_snapshot(&snap, cfg))
+		goto out;
+	if (!git_config_get_string(&v, snap, key) && v[0])
+		out = strdup(v);
+out:
+	git_config_free(snap);
+	git_config_free(cfg);
+	return out;
+}
+
+/*
+ * The series' author, "Name <email>", from git config user.name and
+ * user.email (TREE's repository's configuration, which includes the
+ * user's).  2 after a one-line error when there is none: a made-up
+ * address has no place in a series meant to be sent.
+ */
+static int find_author(struct tag_cli *c, const char *tree)
+{
+	git_repository *repo = NULL;
+	char *name, *email;
+	int ret = 0;
+
+	git_libgit2_init();
+	git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	name = git_config_get(repo, "user.name");
+	email = git_config_get(repo, "user.email");
+	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
+	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
+		c->from = NULL;
+		cli_error("no author for the series: set git config user.name and "
+			  "user.email, or give --from 'Name <email>'");
+		ret = 2;
+	}
+	c->o.author = c->from;
+	free(name);
+	free(email);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ret;
 }
 
 /* The absolute form of @path, which need not exist yet. */
@@ -252,6 +319,17 @@ static void summary(FILE *out, const struct tag_plan *p)
 		p->nkind[TAG_K_UAPI]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
+	if (p->prec)
+		fprintf(out, "  precedent (patch %d)    %7zu\n",
+			p->patchno[TAG_K_PRECEDENT], p->nkind[TAG_K_PRECEDENT]);
+	if (p->patchno[TAG_K_UPSTREAM] || p->nupstream_changed)
+		fprintf(out, "  upstream's (patch %d)   %7zu\n"
+			"  upstream's, not adopted %6zu\n",
+			p->patchno[TAG_K_UPSTREAM], p->nkind[TAG_K_UPSTREAM],
+			p->nupstream_changed);
+	if (p->patchno[TAG_K_LICENSES])
+		fprintf(out, "  LICENSES/ texts (patch %d) %4zu\n",
+			p->patchno[TAG_K_LICENSES], p->nkind[TAG_K_LICENSES]);
 	if (p->patchno[TAG_K_DECIDED])
 		fprintf(out, "  decided (patch %d)     %7zu\n",
 			p->patchno[TAG_K_DECIDED], p->nkind[TAG_K_DECIDED]);
@@ -348,6 +426,12 @@ static int check_decisions(const struct tag_cli *c, const struct spdx_index *idx
 			return 2;
 		}
 		ret = tag_expr_check(r->expr, idx->lic, &err);
+		if (ret == -EINVAL && c->o.upstream && c->o.upstream->idx->lic) {
+			struct expr_error uerr;
+
+			if (!tag_expr_check(r->expr, c->o.upstream->idx->lic, &uerr))
+				ret = 0;	/* with LICENSES/ texts from upstream */
+		}
 		if (ret == -ENOMEM) {
 			cli_error("out of memory");
 			return 2;
@@ -369,18 +453,76 @@ static void plan_progress(size_t done, size_t total, void *arg)
 		fprintf(stderr, "\rspdxfs: deciding, %zu of %zu files", done, total);
 }
 
+/* "Linux 6.12.118" from the newer tree's Makefile, else its path. */
+static void upstream_name(struct tag_cli *c)
+{
+	char *mk = NULL, *p;
+	size_t len;
+	int v[3] = { -1, -1, -1 };
+	static const char *const keys[] = { "VERSION = ", "PATCHLEVEL = ", "SUBLEVEL = " };
+
+	if (!source_read_all(c->up.src, "Makefile", 1u << 20, &mk, &len)) {
+		for (int k = 0; k < 3; k++) {
+			p = strstr(mk, keys[k]);
+			if (p && (p == mk || p[-1] == '\n'))
+				v[k] = atoi(p + strlen(keys[k]));
+		}
+	}
+	free(mk);
+	if (v[0] >= 0 && v[1] >= 0)
+		snprintf(c->upname, sizeof(c->upname), v[2] > 0 ? "Linux %d.%d.%d" : "Linux %d.%d",
+			 v[0], v[1], v[2]);
+	else
+		snprintf(c->upname, sizeof(c->upname), "%s", c->upstream);
+	c->up.name = c->upname;
+}
+
+/* DIR/upstream-decisions, with --upstream. */
+static int write_upstream_decisions(const struct tag_cli *c, const struct tag_plan *p)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/upstream-decisions", c->outdir);
+	f = fopen(path, "w");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = tag_write_upstream_decisions(f, p, &c->o);
+	if (fclose(f) || ret) {
+		cli_error("%s: write error", path);
+		return 2;
+	}
+	if (!c->io.quiet)
+		printf("upstream-decisions\n");
+	return 0;
+}
+
 static int run(struct tag_cli *c, const char *tree)
 {
-	struct spdx_index *idx;
+	struct spdx_index *idx, *uidx = NULL;
+	struct source *src, *usrc = NULL;
 	struct tag_plan *plan;
-	struct source *src;
 	int r;
 
 	if (c->decisions && (r = parse_decisions(c)))
 		return r;
+	if (!c->json && !c->o.author && (r = find_author(c, tree)))
+		return r;
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
+	if (c->upstream) {
+		r = cli_open_index(c->upstream, &c->io, &usrc, &uidx);
+		if (r)
+			goto out;
+		c->up.idx = uidx;
+		c->up.src = usrc;
+		upstream_name(c);
+		c->o.upstream = &c->up;
+	}
 	if ((r = check_decisions(c, idx)))
 		goto out;
 	read_base(c, tree);
@@ -409,11 +551,15 @@ static int run(struct tag_cli *c, const char *tree)
 		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
 			if (plan->patchno[k])
 				r = write_one(c, plan, k);
+		if (!r && c->upstream)
+			r = write_upstream_decisions(c, plan);
 		if (!r && !c->io.quiet)
 			summary(stdout, plan);
 	}
 	tag_plan_free(plan);
 out:
+	index_free(uidx);
+	source_free(usrc);
 	index_free(idx);
 	source_free(src);
 	return r;
@@ -427,6 +573,9 @@ int cmd_tag(int argc, char **argv)
 		{ "license", required_argument, NULL, 'l' },
 		{ "decisions", required_argument, NULL, 'd' },
 		{ "author", required_argument, NULL, 'A' },
+		{ "from", required_argument, NULL, 'A' },
+		{ "no-precedent", no_argument, NULL, 'P' },
+		{ "upstream", required_argument, NULL, 'u' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -440,7 +589,7 @@ int cmd_tag(int argc, char **argv)
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
 	c.o.version = c.version;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:fl:d:aj:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:fl:d:u:aj:qh", longopts, NULL)) != -1) {
 		int r = cli_index_opt(ch, &c.io);
 
 		if (r < 0)
@@ -453,9 +602,11 @@ int cmd_tag(int argc, char **argv)
 		case 'f': c.force = 1; break;
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
+		case 'P': c.o.no_precedent = 1; break;
+		case 'u': c.upstream = optarg; break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
-				cli_error("--author: expected 'Name <email>', got '%s'", optarg);
+				cli_error("--from: expected 'Name <email>', got '%s'", optarg);
 				return 2;
 			}
 			c.o.author = optarg;
@@ -495,6 +646,7 @@ int cmd_tag(int argc, char **argv)
 	git_libgit2_init();
 	ch = run(&c, argv[optind]);
 	git_libgit2_shutdown();
+	free(c.from);
 	free(c.reviews);
 	free(c.decisions_text);
 	return ch;

@@ -73,6 +73,22 @@ int source_read_all(struct source *src, const char *path, size_t max,
 	return ret;
 }
 
+ssize_t source_read_head(struct source *src, const char *path, void *buf,
+			 size_t len)
+{
+	struct src_file *f;
+	struct file_stat st;
+	ssize_t n;
+	int ret;
+
+	ret = source_file_open(src, path, NULL, &f, &st);
+	if (ret)
+		return ret;
+	n = source_pread(src, f, buf, len, 0);
+	source_file_close(src, f);
+	return n;
+}
+
 int file_read_all(const char *path, size_t max, char **buf, size_t *len)
 {
 	struct stat st;

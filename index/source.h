@@ -235,6 +235,11 @@ static inline void source_file_close(struct source *src, struct src_file *f)
 int source_read_all(struct source *src, const char *path, size_t max,
 		    char **buf, size_t *len);
 
+/* The first @len bytes (fewer at its end) of regular file @path of @src:
+ * the byte count or -errno. */
+ssize_t source_read_head(struct source *src, const char *path, void *buf,
+			 size_t len);
+
 /* The same for a file named by an ordinary path, outside any source (a
  * build's records, a decisions file). */
 int file_read_all(const char *path, size_t max, char **buf, size_t *len);

@@ -68,7 +68,7 @@ X
 '
 
 test_expect 'exactly what spdxfs tag writes and leaves for review, file by file' '
-	"$SPDXFS" tag -q "$T" -o "$TMP/series" &&
+	"$SPDXFS" tag -q --from "T <t@example.org>" "$T" -o "$TMP/series" &&
 	awk "/^diff --git a\//{ f = substr(\$3, 3) }
 	     /^\+.*SPDX-License-Identifier: /{ sub(/.*SPDX-License-Identifier: /, \"\"); sub(/ \\*\/\$/, \"\"); print f \"|\" \$0 }" \
 		"$TMP/series/"000[1-9]-*.patch | LC_ALL=C sort >"$TMP/written" &&
