@@ -26,11 +26,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <uthash.h>
-
 #include "exclude.h"
 #include "expr.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "licenses.h"
 #include "pathsearch.h"
@@ -670,6 +669,7 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 {
 	struct intern *it;
 	size_t len = strlen(s);
+	int hash_oom = 0;
 
 	HASH_FIND(hh, *tab, s, len, it);
 	if (it) {
@@ -685,8 +685,12 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 		free(it);
 		return NULL;
 	}
-	it->id = next_id ? (*next_id)++ : 0;
 	HASH_ADD_KEYPTR(hh, *tab, it->key, len, it);
+	if (hash_oom) {		/* not added: the table is as it was */
+		free(it);
+		return NULL;
+	}
+	it->id = next_id ? (*next_id)++ : 0;
 	if (id)
 		*id = it->id;
 	return it->key;

@@ -29,15 +29,12 @@ static unsigned fold_hash(const char *s, size_t n)
 	return h;
 }
 
+/* For uthash, so defined before hash.h. */
 #define HASH_FUNCTION(key, keylen, hashv) \
 	((hashv) = fold_hash((const char *)(key), (keylen)))
 #define HASH_KEYCMP(a, b, n) strncasecmp((const char *)(a), \
 					 (const char *)(b), (n))
-/* Never exit() on OOM: a failed add sets the adder's local hash_oom. */
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(elt) (hash_oom = 1)
-#define uthash_fatal(msg) abort()	/* unreachable with NONFATAL_OOM */
-#include <uthash.h>
+#include "hash.h"
 
 #define LICENSE_FILE_MAX	(1u << 20)
 
