@@ -492,7 +492,7 @@ static int merge_dirs(struct builder *b, struct spdx_index *idx)
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += b->workers[t].ndirs;
-	idx->dirs = malloc(total * sizeof(*idx->dirs));
+	idx->dirs = alloc_array(total, sizeof(*idx->dirs));
 	if (!idx->dirs)
 		return -ENOMEM;
 	if (b->src->ops->stat(b->src, "", &root))
@@ -527,7 +527,7 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += links ? b->workers[t].nlinks : b->workers[t].nothers;
-	*dst = malloc((total ? total : 1) * sizeof(char *));
+	*dst = alloc_array(total, sizeof(char *));
 	if (!*dst)
 		return -ENOMEM;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -631,9 +631,9 @@ static int merge(struct builder *b, struct spdx_index *idx,
 		total += b->workers[t].nfiles;
 		nruns += b->workers[t].nruns;
 	}
-	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
-	*order = malloc((total ? total : 1) * sizeof(**order));
-	as.runs = malloc((nruns ? nruns : 1) * sizeof(*as.runs));
+	idx->files = alloc_array(total, sizeof(*idx->files));
+	*order = alloc_array(total, sizeof(**order));
+	as.runs = alloc_array(nruns, sizeof(*as.runs));
 	if (!idx->files || !*order || !as.runs)
 		goto out;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -785,7 +785,7 @@ static int resolve(struct spdx_index *idx, const struct bfile **order)
 	}
 	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
-	remap = malloc((nexpr ? nexpr : 1) * sizeof(*remap));
+	remap = alloc_array(nexpr, sizeof(*remap));
 	if (!idx->exprs || !remap)
 		goto out;
 	HASH_ITER(hh, exprs, it, tmp) {

@@ -25,6 +25,7 @@
 #include <linux/openat2.h>
 
 #include "gitignore.h"
+#include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -415,7 +416,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	}
 	for (size_t off = 0; off < used; n++)
 		off += ((struct dirent64 *)(buf + off))->d_reclen;
-	ents = malloc((n ? n : 1) * sizeof(*ents));
+	ents = alloc_array(n, sizeof(*ents));
 	if (!ents) {
 		ret = -ENOMEM;
 		goto out;
