@@ -73,30 +73,31 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
 	};
 	struct index_refresh_result res;
+	struct spdx_error err;
 	struct source *src;
 	int ret;
 
-	ret = source_open(&src, &spec);
+	ret = source_open(&src, &spec, &err);
 	if (ret) {
-		cli_error("%s: %s", tree, strerror(-ret));
+		cli_error("%s", err.msg);
 		return 2;
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
 		ro.progress_arg = &prog;
 	}
-	ret = index_refresh(idxp, src, &ro, &res);
+	ret = index_refresh(idxp, src, &ro, &res, &err);
 	if (res.load == REFRESH_LOAD_IGNORED && !o->quiet)
 		cli_error("saved index of %s ignored (%s); rebuilding",
-			  src->root, res.load_why);
+			  src->root, res.load_error.msg);
 	if (ret) {
-		cli_error("%s", res.error);
+		cli_error("%s", err.msg);
 		source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
-			  res.save_why);
+			  res.save_error.msg);
 	*srcp = src;
 	return 0;
 }

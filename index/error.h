@@ -13,6 +13,8 @@
 #ifndef SPDXFS_ERROR_H
 #define SPDXFS_ERROR_H
 
+#include <stdarg.h>
+
 #define SPDX_ERROR_MAX 512
 
 struct spdx_error {
@@ -32,6 +34,11 @@ int spdx_error_set(struct spdx_error *err, int code, const char *fmt, ...)
 /* The same with strerror(-@code) appended after ": ". */
 int spdx_error_errno(struct spdx_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* spdx_error_set() for a function that takes a format and arguments of
+ * its own. */
+int spdx_error_vset(struct spdx_error *err, int code, const char *fmt,
+		    va_list ap) __attribute__((format(printf, 3, 0)));
 
 static inline void spdx_error_clear(struct spdx_error *err)
 {

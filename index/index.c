@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "exclude.h"
 #include "expr.h"
 #include "grow.h"
@@ -857,7 +858,7 @@ static void builder_release(struct builder *b, const struct bfile **order)
 }
 
 int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, char *errbuf, size_t errlen)
+		const struct index_opts *opts, struct spdx_error *err)
 {
 	struct builder b = {
 		.src = src, .opts = opts,
@@ -865,6 +866,7 @@ int index_build(struct spdx_index **out, struct source *src,
 	};
 	struct spdx_index *idx;
 	const struct bfile **order = NULL;
+	struct spdx_error lerr;
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -875,38 +877,42 @@ int index_build(struct spdx_index **out, struct source *src,
 	b.wflags = b.prev ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", src->root);
 	idx->pool = strpool_new();
 	idx->root = strdup(src->root);
 	if (!idx->pool || !idx->root) {
-		ret = -ENOMEM;
+		ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
 		goto fail;
 	}
-	ret = source_refresh(src, errbuf, errlen);
+	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
-	ret = licenses_load(&idx->lic, src, errbuf, errlen);
+	/* Its own error: a tree without LICENSES/ does not fail the build. */
+	ret = licenses_load(&idx->lic, src, &lerr);
 	if (ret == -ENOENT) {
 		idx->lic = NULL;
 		idx->lic_error = strdup("no LICENSES/ directory");
+		if (!idx->lic_error) {
+			ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
+			goto fail;
+		}
 	} else if (ret) {
-		goto fail;	/* an unreadable or broken LICENSES/ */
+		if (err)
+			*err = lerr;	/* an unreadable or broken LICENSES/ */
+		goto fail;
 	}
 	ret = exclude_load(&b.ex, src);
 	if (ret) {
-		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
+		spdx_error_errno(err, ret, "scripts/spdxexclude");
 		goto fail;
 	}
 	ret = walk_all(&b);
-	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
-		goto fail;
-	}
-	ret = merge(&b, idx, &order);
+	if (!ret)
+		ret = merge(&b, idx, &order);
 	if (!ret)
 		ret = resolve(idx, order);
 	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
+		spdx_error_errno(err, ret, "%s", src->root);
 		goto fail;
 	}
 	if (opts && opts->progress)

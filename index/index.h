@@ -25,6 +25,7 @@
 struct expr;
 struct licenses;
 struct exclude;
+struct spdx_error;
 
 /* Index-level flags (struct spdx_file.flags, above the scan flags). */
 enum index_flag {
@@ -101,13 +102,14 @@ struct index_opts {
 
 /*
  * Build the index of @src, as it is now (source_refresh() first).
- * Returns 0 and sets *@out, or -errno when the tree itself cannot be
- * walked (a file that cannot be read is recorded
- * with ST_ERROR and does not fail the build).  @errbuf gets a one-line
- * reason on failure.
+ * Returns 0 and sets *@out, or -errno with @err filled when the tree
+ * itself cannot be walked, its LICENSES/ or scripts/spdxexclude cannot
+ * be read, or memory is short.  A file that cannot be read is recorded
+ * with ST_ERROR and does not fail the build; neither does a tree
+ * without LICENSES/ (lic is then NULL and lic_error says so).
  */
 int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, char *errbuf, size_t errlen);
+		const struct index_opts *opts, struct spdx_error *err);
 void index_free(struct spdx_index *idx);
 
 /* The file at @path, or NULL. */
