@@ -449,8 +449,8 @@ int cmd_built(int argc, char **argv)
 	struct built *b = NULL;
 	size_t n = 0, missing = 0, lacking = 0;
 	enum report_format fmt;
+	struct spdx_error err;
 	struct summary s;
-	char err[512];
 	int c, r, list = 0;
 
 	optind = 1;
@@ -475,9 +475,9 @@ int cmd_built(int argc, char **argv)
 		return cli_bad_usage("built", args);
 	if (out_format(&out, &fmt))
 		return 2;
-	r = built_collect(&b, argv[optind], err, sizeof(err));
+	r = built_collect(&b, argv[optind], &err);
 	if (r) {
-		cli_error("%s", err);
+		cli_error("%s", err.msg);
 		return 2;
 	}
 	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,

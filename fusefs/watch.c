@@ -138,14 +138,11 @@ static void watch_tree(struct watcher *w, const char *rel)
  * the previous list stays. */
 static void recollect_built(struct spdxfs *fs)
 {
+	struct spdx_error err;
 	struct built *b;
-	char err[512] = "";
-	int ret;
 
-	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
-	if (ret) {
-		log_msg(LOG_WARNING, "%s; built/ unchanged",
-			err[0] ? err : strerror(-ret));
+	if (built_collect(&b, fs->build_dir, &err)) {
+		log_msg(LOG_WARNING, "%s; built/ unchanged", err.msg);
 		return;
 	}
 	built_free(fs->built);
