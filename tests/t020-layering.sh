@@ -75,6 +75,14 @@ test_expect 'uthash is included through index/hash.h only' '
 	cat "$TMP/out" && test "$(cat "$TMP/out")" = "$TOP/index/hash.h"
 '
 
+# A count times a size can wrap around; alloc_array() (index/grow.h)
+# refuses that, and gives room for one element when the count is 0.
+test_expect 'no malloc of a count times a size: alloc_array() instead' '
+	grep -nE "[^_a-z]malloc\(.*\* *sizeof" "$TOP"/index/*.c "$TOP"/fusefs/*.c \
+		>"$TMP/out";
+	cat "$TMP/out" && test ! -s "$TMP/out"
+'
+
 test_expect 'index/ includes nothing from fusefs/ and no FUSE header' '
 	for f in "$TOP"/index/*.[ch]; do
 		sed -n "s/^#include \"\\(.*\\)\"/\\1/p" "$f" | while read -r h; do
