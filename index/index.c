@@ -784,11 +784,11 @@ static int resolve(struct spdx_index *idx, const struct bfile **order)
 			goto out;
 		last_id = f->expr;
 	}
-	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
 	remap = alloc_array(nexpr, sizeof(*remap));
 	if (!idx->exprs || !remap)
 		goto out;
+	idx->nexprs = nexpr;	/* index_free() frees that many */
 	HASH_ITER(hh, exprs, it, tmp) {
 		idx->exprs[it->id].text = it->key;
 		idx->exprs[it->id].nfiles = it->id; /* old id, for remapping */
@@ -839,7 +839,8 @@ out:
 static void builder_release(struct builder *b, const struct bfile **order)
 {
 	free(order);
-	for (int t = 0; t < b->nworkers; t++) {
+	/* No workers when their array could not be allocated. */
+	for (int t = 0; b->workers && t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
 		free(w->files);
