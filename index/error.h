@@ -9,6 +9,14 @@
  * in @msg that names the file and what was wrong, with no trailing
  * newline and no "spdxfs: " prefix (the command layer adds that).  On
  * success it leaves the error alone.  The library never prints it.
+ *
+ * A function whose steps say why for some failures only notes that they
+ * did, and says "NAME: strerror" for the others, so that no failure goes
+ * unsaid (built.c's collect_fail(), licenses.c's load_fail()).  A result
+ * that carries warnings rather than a failure holds them as errors of
+ * their own (struct index_refresh_result).  One detail type stays beside
+ * this one: struct expr_error (expr.h), an expression's column and
+ * spdxcheck's words, for the code that reports expressions.
  */
 #ifndef SPDXFS_ERROR_H
 #define SPDXFS_ERROR_H
