@@ -126,8 +126,9 @@ int cli_index_opt(int c, struct cli_index_opts *o)
 		return 1;
 	case 'j':
 		o->nthreads = strtol(optarg, &end, 10);
-		if (*end || o->nthreads < 1 || o->nthreads > 64) {
-			cli_error("--jobs: expected 1..64, got '%s'", optarg);
+		if (*end || o->nthreads < 1 || o->nthreads > INDEX_MAX_THREADS) {
+			cli_error("--jobs: expected 1..%d, got '%s'",
+				  INDEX_MAX_THREADS, optarg);
 			return -1;
 		}
 		return 1;

@@ -37,6 +37,9 @@
 #include "source.h"
 #include "strpool.h"
 
+_Static_assert(!(IDX_F_SCAN_MASK & (IDX_F_UAPI | IDX_F_STRICT)),
+	       "the index's own flags lie above the scanner's");
+
 struct intern {
 	const char *key;
 	int32_t id;
@@ -163,7 +166,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->line = old->line;
 	f->col = old->col;
 	f->second_line = old->second_line;
-	f->flags = old->flags & 0xffffff;
+	f->flags = old->flags & IDX_F_SCAN_MASK;
 	n = strlen(old->leader);
 	if (n >= sizeof(bf->s.leader))
 		n = sizeof(bf->s.leader) - 1;
@@ -434,14 +437,14 @@ static int nthreads(const struct builder *b)
 
 	if (!b->src->ops->parallel_walk || n < 1)
 		n = 1;
-	return n > 64 ? 64 : n;
+	return n > INDEX_MAX_THREADS ? INDEX_MAX_THREADS : n;
 }
 
-/* Walk and scan: phases 1 to 3 in one pass, on every thread. */
+/* Phase 1: walk and scan, on every thread. */
 static int walk_all(struct builder *b)
 {
 	struct worker *w0;
-	pthread_t tids[64];
+	pthread_t tids[INDEX_MAX_THREADS];
 	int started = 0, ret;
 
 	b->nworkers = nthreads(b);
@@ -616,10 +619,10 @@ static size_t assemble_run(struct assembly *as, size_t r)
 }
 
 /*
- * Put the workers' files in path order: each directory's files are sorted
- * already, so sorting the directories places every file.  The files stay
- * where they are; resolve() copies them into the index in this order.
- * Pools move.
+ * Phase 2: put the workers' files in path order.  Each directory's files
+ * are sorted already, so sorting the directories places every file.  The
+ * files stay where they are; resolve() copies them into the index in
+ * this order.  Pools move.
  */
 static int merge(struct builder *b, struct spdx_index *idx,
 		 const struct bfile ***order)
@@ -748,7 +751,7 @@ static int cmp_expr(const void *a, const void *b)
 }
 
 /*
- * Phase 4: intern, resolve each distinct expression, decide statuses.
+ * Phase 3: intern, resolve each distinct expression, decide statuses.
  * Neighbours in path order mostly share leader and expression, so each
  * is compared with the previous file's before the hash table is asked.
  */

@@ -27,6 +27,14 @@ struct licenses;
 struct exclude;
 struct spdx_error;
 
+/*
+ * struct spdx_file.flags holds two sets: the scanner's (enum scan_flag)
+ * in the bits of IDX_F_SCAN_MASK, which a rebuild takes over from the
+ * previous index for an unchanged file and the saved index stores; and
+ * the index's own above them, which every build decides again.
+ */
+#define IDX_F_SCAN_MASK	0x00ffffffu
+
 /* Index-level flags (struct spdx_file.flags, above the scan flags). */
 enum index_flag {
 	IDX_F_UAPI	= 1u << 24,	/* a path component is "uapi" */
@@ -91,6 +99,8 @@ struct spdx_index {
 };
 
 typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
+
+#define INDEX_MAX_THREADS 64	/* index_opts.nthreads is capped here */
 
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */

@@ -367,7 +367,7 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 			return off;
 		sf->leader = off;
 		sf->expr = f->expr;
-		sf->flags = f->flags & 0xffffff;
+		sf->flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
 		sf->st = f->st;
 		sf->line = f->line;
 		sf->col = f->col;
