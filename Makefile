@@ -93,6 +93,11 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
 
+# Every allocation of the library fails in turn: its calls to the
+# allocator are wrapped at link time (the C library's own are not).
+$(B)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+	-Wl,--wrap=strdup,--wrap=strndup
+
 units: $(UNIT_BIN)
 
 SH_TESTS  := $(sort $(wildcard tests/t[0-9]*.sh))

@@ -74,30 +74,31 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
 	};
 	struct index_refresh_result res;
+	struct spdx_error err;
 	struct source *src;
 	int ret;
 
-	ret = source_open(&src, &spec);
+	ret = source_open(&src, &spec, &err);
 	if (ret) {
-		cli_error("%s: %s", tree, strerror(-ret));
+		cli_error("%s", err.msg);
 		return 2;
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
 		ro.progress_arg = &prog;
 	}
-	ret = index_refresh(idxp, src, &ro, &res);
+	ret = index_refresh(idxp, src, &ro, &res, &err);
 	if (res.load == REFRESH_LOAD_IGNORED && !o->quiet)
 		cli_error("saved index of %s ignored (%s); rebuilding",
-			  src->root, res.load_why);
+			  src->root, res.load_error.msg);
 	if (ret) {
-		cli_error("%s", res.error);
+		cli_error("%s", err.msg);
 		source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
-			  res.save_why);
+			  res.save_error.msg);
 	*srcp = src;
 	return 0;
 }
@@ -126,8 +127,9 @@ int cli_index_opt(int c, struct cli_index_opts *o)
 		return 1;
 	case 'j':
 		o->nthreads = strtol(optarg, &end, 10);
-		if (*end || o->nthreads < 1 || o->nthreads > 64) {
-			cli_error("--jobs: expected 1..64, got '%s'", optarg);
+		if (*end || o->nthreads < 1 || o->nthreads > INDEX_MAX_THREADS) {
+			cli_error("--jobs: expected 1..%d, got '%s'",
+				  INDEX_MAX_THREADS, optarg);
 			return -1;
 		}
 		return 1;
@@ -492,8 +494,8 @@ int cmd_built(int argc, char **argv)
 	struct built *b = NULL;
 	size_t n = 0, missing = 0, lacking = 0;
 	enum report_format fmt;
+	struct spdx_error err;
 	struct summary s;
-	char err[512];
 	int c, r, list = 0;
 
 	optind = 1;
@@ -518,9 +520,9 @@ int cmd_built(int argc, char **argv)
 		return cli_bad_usage("built", args);
 	if (out_format(&out, &fmt))
 		return 2;
-	r = built_collect(&b, argv[optind], err, sizeof(err));
+	r = built_collect(&b, argv[optind], &err);
 	if (r) {
-		cli_error("%s", err);
+		cli_error("%s", err.msg);
 		return 2;
 	}
 	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,

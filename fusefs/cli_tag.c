@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "cli_tag.h"
+#include "error.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
@@ -408,6 +409,7 @@ static int parse_decisions(struct tag_cli *c)
 	}
 	c->o.reviews = c->reviews;
 	c->o.nreviews = c->nreviews;
+	c->o.decisions = c->decisions;
 	return 0;
 }
 
@@ -504,6 +506,7 @@ static int run(struct tag_cli *c, const char *tree)
 {
 	struct spdx_index *idx, *uidx = NULL;
 	struct source *src, *usrc = NULL;
+	struct spdx_error err;
 	struct tag_plan *plan;
 	int r;
 
@@ -528,14 +531,9 @@ static int run(struct tag_cli *c, const char *tree)
 	read_base(c, tree);
 	if (!c->io.quiet && isatty(STDERR_FILENO))
 		c->o.progress = plan_progress;
-	r = tag_plan_build(&plan, src, idx, &c->o);
-	if (r == -EINVAL && c->o.bad_review) {
-		cli_error("%s:%u: %s: %s", c->decisions, c->o.bad_review->line,
-			  c->o.bad_review->path, c->o.bad_why);
-		r = 2;
-		goto out;
-	} else if (r) {
-		cli_error("%s: %s", tree, strerror(-r));
+	r = tag_plan_build(&plan, src, idx, &c->o, &err);
+	if (r) {
+		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
 	}

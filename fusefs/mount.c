@@ -27,6 +27,7 @@
 
 #include "built.h"
 #include "cli.h"
+#include "error.h"
 #include "fs.h"
 #include "index.h"
 #include "log.h"
@@ -255,14 +256,14 @@ static int parse_cmdline(struct fuse_args *args, struct mount_args *m,
  * line on stderr and -1 when it is not a kernel build directory. */
 static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
 {
-	char err[512] = "";
+	struct spdx_error err;
 
 	if (!realpath(build, rbuild)) {
 		cli_error("%s: %s", build, strerror(errno));
 		return -1;
 	}
-	if (built_collect(&fs->built, rbuild, err, sizeof(err))) {
-		cli_error("%s", err);
+	if (built_collect(&fs->built, rbuild, &err)) {
+		cli_error("%s", err.msg);
 		return -1;
 	}
 	fs->build_dir = rbuild;

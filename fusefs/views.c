@@ -821,7 +821,7 @@ static int fill_built(struct view_builder *b, uint32_t dir)
 	char *text = NULL;
 	int ret = -ENOMEM;
 
-	files = malloc((bt->npaths ? bt->npaths : 1) * sizeof(*files));
+	files = alloc_array(bt->npaths, sizeof(*files));
 	if (!files)
 		return -ENOMEM;
 	/* The same files, in the same order, as the command's. */
@@ -1054,7 +1054,7 @@ static int gather_children(struct snapshot *s)
 	uint32_t *pos;
 	size_t off = 0;
 
-	s->child = malloc((s->nnodes ? s->nnodes : 1) * sizeof(*s->child));
+	s->child = alloc_array(s->nnodes, sizeof(*s->child));
 	pos = calloc(s->nnodes, sizeof(*pos));
 	if (!s->child || !pos) {
 		free(pos);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "error.h"
 #include "fs.h"
 #include "index.h"
 #include "log.h"
@@ -137,14 +138,11 @@ static void watch_tree(struct watcher *w, const char *rel)
  * the previous list stays. */
 static void recollect_built(struct spdxfs *fs)
 {
+	struct spdx_error err;
 	struct built *b;
-	char err[512] = "";
-	int ret;
 
-	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
-	if (ret) {
-		log_msg(LOG_WARNING, "%s; built/ unchanged",
-			err[0] ? err : strerror(-ret));
+	if (built_collect(&b, fs->build_dir, &err)) {
+		log_msg(LOG_WARNING, "%s; built/ unchanged", err.msg);
 		return;
 	}
 	built_free(fs->built);
@@ -162,21 +160,22 @@ static void rebuild(struct watcher *w, int full)
 	struct snapshot *cur = publish_get(&fs->pub), *s;
 	struct index_refresh_opts ro = { .prev = cur->idx, .full = full };
 	struct index_refresh_result res;
+	struct spdx_error err;
 	struct spdx_index *idx;
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
-	ret = index_refresh(&idx, fs->src, &ro, &res);
+	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
 	if (ret) {
-		log_msg(LOG_ERR, "rescan failed: %s", res.error);
+		log_msg(LOG_ERR, "rescan failed: %s", err.msg);
 		goto out;
 	}
 	/* Best effort, said once per reason: the next mount reads more. */
-	if (res.save == REFRESH_SAVE_FAILED && res.save_err != w->save_err)
+	if (res.save == REFRESH_SAVE_FAILED && res.save_error.code != w->save_err)
 		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
-			fs->src->root, res.save_why);
-	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_err : 0;
+			fs->src->root, res.save_error.msg);
+	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
 	ret = snapshot_build(&s, idx, fs->built);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));

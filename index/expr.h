@@ -80,7 +80,17 @@ struct expr {
 	/* strings and nodes live in the same allocation */
 };
 
-/* Where and why a parse or a check failed. */
+/*
+ * Where and why a parse or a check failed: the expression code's own
+ * detail type, not the library's error (struct spdx_error, error.h).  It
+ * carries the column, which reports print as spdxcheck does, and names
+ * no file, since an expression is a piece of one.  Filled on -EINVAL
+ * only, never on -ENOMEM.  Its users keep it as data (the index's
+ * struct spdx_expr: error, col) or print it with the file and line they
+ * know (a decision's expression, cli_tag.c); a function that fails
+ * because of it and has no column to offer says so in its own struct
+ * spdx_error, naming the file.
+ */
 struct expr_error {
 	unsigned col;		/* 0-based column in the expression text */
 	char msg[96];		/* spdxcheck's words where it has them:

@@ -28,6 +28,7 @@
 #include <git2.h>
 
 #include "gitignore.h"
+#include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -85,7 +86,7 @@ static int parse_index(struct gitignore *gi)
 	count = ntohl(count);
 	if (version < 2 || version > 4 || count > gi->maplen / ENTRY_FIXED)
 		return -EINVAL;
-	gi->paths = malloc((count ? count : 1) * sizeof(*gi->paths));
+	gi->paths = alloc_array(count, sizeof(*gi->paths));
 	if (version == 4)
 		gi->copies = malloc(gi->maplen * 4 + 1);	/* bounded below */
 	if (!gi->paths || (version == 4 && !gi->copies))

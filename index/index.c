@@ -26,16 +26,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <uthash.h>
-
+#include "error.h"
 #include "exclude.h"
 #include "expr.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "licenses.h"
 #include "pathsearch.h"
 #include "source.h"
 #include "strpool.h"
+
+_Static_assert(!(IDX_F_SCAN_MASK & (IDX_F_UAPI | IDX_F_STRICT)),
+	       "the index's own flags lie above the scanner's");
 
 struct intern {
 	const char *key;
@@ -163,7 +166,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->line = old->line;
 	f->col = old->col;
 	f->second_line = old->second_line;
-	f->flags = old->flags & 0xffffff;
+	f->flags = old->flags & IDX_F_SCAN_MASK;
 	n = strlen(old->leader);
 	if (n >= sizeof(bf->s.leader))
 		n = sizeof(bf->s.leader) - 1;
@@ -434,14 +437,14 @@ static int nthreads(const struct builder *b)
 
 	if (!b->src->ops->parallel_walk || n < 1)
 		n = 1;
-	return n > 64 ? 64 : n;
+	return n > INDEX_MAX_THREADS ? INDEX_MAX_THREADS : n;
 }
 
-/* Walk and scan: phases 1 to 3 in one pass, on every thread. */
+/* Phase 1: walk and scan, on every thread. */
 static int walk_all(struct builder *b)
 {
 	struct worker *w0;
-	pthread_t tids[64];
+	pthread_t tids[INDEX_MAX_THREADS];
 	int started = 0, ret;
 
 	b->nworkers = nthreads(b);
@@ -493,7 +496,7 @@ static int merge_dirs(struct builder *b, struct spdx_index *idx)
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += b->workers[t].ndirs;
-	idx->dirs = malloc(total * sizeof(*idx->dirs));
+	idx->dirs = alloc_array(total, sizeof(*idx->dirs));
 	if (!idx->dirs)
 		return -ENOMEM;
 	if (b->src->ops->stat(b->src, "", &root))
@@ -528,7 +531,7 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += links ? b->workers[t].nlinks : b->workers[t].nothers;
-	*dst = malloc((total ? total : 1) * sizeof(char *));
+	*dst = alloc_array(total, sizeof(char *));
 	if (!*dst)
 		return -ENOMEM;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -616,10 +619,10 @@ static size_t assemble_run(struct assembly *as, size_t r)
 }
 
 /*
- * Put the workers' files in path order: each directory's files are sorted
- * already, so sorting the directories places every file.  The files stay
- * where they are; resolve() copies them into the index in this order.
- * Pools move.
+ * Phase 2: put the workers' files in path order.  Each directory's files
+ * are sorted already, so sorting the directories places every file.  The
+ * files stay where they are; resolve() copies them into the index in
+ * this order.  Pools move.
  */
 static int merge(struct builder *b, struct spdx_index *idx,
 		 const struct bfile ***order)
@@ -632,9 +635,9 @@ static int merge(struct builder *b, struct spdx_index *idx,
 		total += b->workers[t].nfiles;
 		nruns += b->workers[t].nruns;
 	}
-	idx->files = malloc((total ? total : 1) * sizeof(*idx->files));
-	*order = malloc((total ? total : 1) * sizeof(**order));
-	as.runs = malloc((nruns ? nruns : 1) * sizeof(*as.runs));
+	idx->files = alloc_array(total, sizeof(*idx->files));
+	*order = alloc_array(total, sizeof(**order));
+	as.runs = alloc_array(nruns, sizeof(*as.runs));
 	if (!idx->files || !*order || !as.runs)
 		goto out;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -670,6 +673,7 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 {
 	struct intern *it;
 	size_t len = strlen(s);
+	int hash_oom = 0;
 
 	HASH_FIND(hh, *tab, s, len, it);
 	if (it) {
@@ -685,8 +689,12 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 		free(it);
 		return NULL;
 	}
-	it->id = next_id ? (*next_id)++ : 0;
 	HASH_ADD_KEYPTR(hh, *tab, it->key, len, it);
+	if (hash_oom) {		/* not added: the table is as it was */
+		free(it);
+		return NULL;
+	}
+	it->id = next_id ? (*next_id)++ : 0;
 	if (id)
 		*id = it->id;
 	return it->key;
@@ -743,7 +751,7 @@ static int cmp_expr(const void *a, const void *b)
 }
 
 /*
- * Phase 4: intern, resolve each distinct expression, decide statuses.
+ * Phase 3: intern, resolve each distinct expression, decide statuses.
  * Neighbours in path order mostly share leader and expression, so each
  * is compared with the previous file's before the hash table is asked.
  */
@@ -779,11 +787,11 @@ static int resolve(struct spdx_index *idx, const struct bfile **order)
 			goto out;
 		last_id = f->expr;
 	}
-	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
-	remap = malloc((nexpr ? nexpr : 1) * sizeof(*remap));
+	remap = alloc_array(nexpr, sizeof(*remap));
 	if (!idx->exprs || !remap)
 		goto out;
+	idx->nexprs = nexpr;	/* index_free() frees that many */
 	HASH_ITER(hh, exprs, it, tmp) {
 		idx->exprs[it->id].text = it->key;
 		idx->exprs[it->id].nfiles = it->id; /* old id, for remapping */
@@ -834,7 +842,8 @@ out:
 static void builder_release(struct builder *b, const struct bfile **order)
 {
 	free(order);
-	for (int t = 0; t < b->nworkers; t++) {
+	/* No workers when their array could not be allocated. */
+	for (int t = 0; b->workers && t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
 		free(w->files);
@@ -853,7 +862,7 @@ static void builder_release(struct builder *b, const struct bfile **order)
 }
 
 int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, char *errbuf, size_t errlen)
+		const struct index_opts *opts, struct spdx_error *err)
 {
 	struct builder b = {
 		.src = src, .opts = opts,
@@ -861,6 +870,7 @@ int index_build(struct spdx_index **out, struct source *src,
 	};
 	struct spdx_index *idx;
 	const struct bfile **order = NULL;
+	struct spdx_error lerr;
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -871,38 +881,42 @@ int index_build(struct spdx_index **out, struct source *src,
 	b.wflags = b.prev ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", src->root);
 	idx->pool = strpool_new();
 	idx->root = strdup(src->root);
 	if (!idx->pool || !idx->root) {
-		ret = -ENOMEM;
+		ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
 		goto fail;
 	}
-	ret = source_refresh(src, errbuf, errlen);
+	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
-	ret = licenses_load(&idx->lic, src, errbuf, errlen);
+	/* Its own error: a tree without LICENSES/ does not fail the build. */
+	ret = licenses_load(&idx->lic, src, &lerr);
 	if (ret == -ENOENT) {
 		idx->lic = NULL;
 		idx->lic_error = strdup("no LICENSES/ directory");
+		if (!idx->lic_error) {
+			ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
+			goto fail;
+		}
 	} else if (ret) {
-		goto fail;	/* an unreadable or broken LICENSES/ */
+		if (err)
+			*err = lerr;	/* an unreadable or broken LICENSES/ */
+		goto fail;
 	}
 	ret = exclude_load(&b.ex, src);
 	if (ret) {
-		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
+		spdx_error_errno(err, ret, "scripts/spdxexclude");
 		goto fail;
 	}
 	ret = walk_all(&b);
-	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
-		goto fail;
-	}
-	ret = merge(&b, idx, &order);
+	if (!ret)
+		ret = merge(&b, idx, &order);
 	if (!ret)
 		ret = resolve(idx, order);
 	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
+		spdx_error_errno(err, ret, "%s", src->root);
 		goto fail;
 	}
 	if (opts && opts->progress)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "error.h"
 #include "grow.h"
 #include "licenses.h"
 #include "source.h"
@@ -29,15 +30,12 @@ static unsigned fold_hash(const char *s, size_t n)
 	return h;
 }
 
+/* For uthash, so defined before hash.h. */
 #define HASH_FUNCTION(key, keylen, hashv) \
 	((hashv) = fold_hash((const char *)(key), (keylen)))
 #define HASH_KEYCMP(a, b, n) strncasecmp((const char *)(a), \
 					 (const char *)(b), (n))
-/* Never exit() on OOM: a failed add sets the adder's local hash_oom. */
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(elt) (hash_oom = 1)
-#define uthash_fatal(msg) abort()	/* unreachable with NONFATAL_OOM */
-#include <uthash.h>
+#include "hash.h"
 
 #define LICENSE_FILE_MAX	(1u << 20)
 
@@ -60,8 +58,8 @@ struct loader {
 	struct license_file *files;
 	int nfiles;
 	size_t cap;
-	char *errbuf;
-	size_t errlen;
+	struct spdx_error *err;
+	int failed;		/* err filled */
 };
 
 static int load_fail(struct loader *ld, int ret, const char *fmt, ...)
@@ -71,11 +69,10 @@ static int load_fail(struct loader *ld, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ld->errbuf && ld->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(ld->errbuf, ld->errlen, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	spdx_error_vset(ld->err, ret, fmt, ap);
+	va_end(ap);
+	ld->failed = 1;
 	return ret;
 }
 
@@ -360,19 +357,17 @@ static int check_allowed(struct loader *ld, const struct licenses *lic)
 }
 
 int licenses_load(struct licenses **out, struct source *src,
-		  char *errbuf, size_t errlen)
+		  struct spdx_error *err)
 {
-	struct loader ld = { .errbuf = errbuf, .errlen = errlen };
+	struct loader ld = { .err = err };
 	struct walk_ctx w = { .ld = &ld, .src = src };
 	struct licenses *lic = NULL;
 	struct lic_priv *priv;
 	int ret, i;
 
 	*out = NULL;
-	if (errbuf && errlen)
-		errbuf[0] = '\0';
 	ret = source_walk(src, "LICENSES", walk_one, &w);
-	if (ret < 0 && !(errbuf && errbuf[0]))
+	if (ret < 0 && !ld.failed)
 		load_fail(&ld, ret, "LICENSES: %s", strerror(-ret));
 	if (ret)
 		goto fail;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 struct source;
+struct spdx_error;
 
 struct license_file {
 	char *name;		/* file name: "GPL-2.0", "Linux-syscall-note" */
@@ -50,14 +51,14 @@ struct licenses {
  * file declares, a file with both kinds of identifier: -EINVAL.
  *
  * Returns 0 and sets *@out, -ENOENT when the tree has no LICENSES/
- * directory, or another -errno, with a one-line reason in @errbuf
+ * directory, or another -errno, with @err filled
  * ("LICENSES/preferred/X: duplicate identifier GPL-2.0 (also in
  * LICENSES/preferred/GPL-2.0)", "LICENSES/exceptions/Y: no SPDX-Licenses",
  * ...).  Duplicates are reported in files[] order (by name).  A tree without
  * LICENSES/ can still be scanned: every id is then unknown.
  */
 int licenses_load(struct licenses **out, struct source *src,
-		  char *errbuf, size_t errlen);
+		  struct spdx_error *err);
 void licenses_free(struct licenses *lic);
 
 /* The license or exception file declaring @id (any case); NULL if none

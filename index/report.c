@@ -10,6 +10,7 @@
 #include "built.h"
 #include "check.h"
 #include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
@@ -78,7 +79,7 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 
 	s->licenses = calloc(nlic ? nlic : 1, sizeof(*s->licenses));
 	per_expr = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*per_expr));
-	hits = calloc((idx->nexprs ? idx->nexprs : 1) * (nlic ? nlic : 1), 1);
+	hits = calloc(idx->nexprs ? idx->nexprs : 1, nlic ? nlic : 1);
 	if (!s->licenses || !per_expr || !hits) {
 		free(per_expr);
 		free(hits);
@@ -119,7 +120,7 @@ int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 	memset(s, 0, sizeof(*s));
 	s->files = nfiles;
 	count = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*count));
-	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
+	s->exprs = alloc_array(idx->nexprs, sizeof(*s->exprs));
 	if (!count || !s->exprs) {
 		free(count);
 		return -ENOMEM;
@@ -160,7 +161,7 @@ int summary_compute(struct summary *s, const struct spdx_index *idx)
 	const struct spdx_file **files;
 	int ret;
 
-	files = malloc((idx->nfiles ? idx->nfiles : 1) * sizeof(*files));
+	files = alloc_array(idx->nfiles, sizeof(*files));
 	if (!files)
 		return -ENOMEM;
 	for (size_t i = 0; i < idx->nfiles; i++)

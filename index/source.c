@@ -8,15 +8,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "source.h"
 
-int source_open(struct source **out, const struct source_spec *spec)
+int source_open(struct source **out, const struct source_spec *spec,
+		struct spdx_error *err)
 {
 	switch (spec->type) {
 	case SOURCE_DIR:
-		return source_fs_new(out, spec);
+		return source_fs_new(out, spec, err);
 	}
-	return -EINVAL;
+	return spdx_error_set(err, -EINVAL, "unknown source type %d",
+			      (int)spec->type);
 }
 
 /*

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
@@ -106,6 +107,15 @@ int store_path(const char *root, char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
+/* A failed store_path() for @root, said. */
+static int path_fail(struct spdx_error *err, int ret, const char *root)
+{
+	if (ret == -ENOENT)
+		return spdx_error_set(err, ret,
+				      "no cache directory: $SPDXFS_CACHE_DIR, $XDG_CACHE_HOME and $HOME are unset");
+	return spdx_error_errno(err, ret, "the cache path of %s", root);
+}
+
 static int bad(char *why, size_t len, const char *msg)
 {
 	snprintf(why, len, "%s", msg);
@@ -183,9 +193,10 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	return 0;
 }
 
-int store_load(struct spdx_index **out, const char *root, char *why, size_t whylen)
+int store_load(struct spdx_index **out, const char *root,
+	       struct spdx_error *err)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], why[128] = "";
 	struct spdx_index *idx;
 	struct stat st;
 	void *map;
@@ -193,31 +204,33 @@ int store_load(struct spdx_index **out, const char *root, char *why, size_t whyl
 
 	ret = store_path(root, path, sizeof(path));
 	if (ret)
-		return ret;
+		return path_fail(err, ret, root);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		return spdx_error_errno(err, -errno, "%s", path);
 	if (fstat(fd, &st) < 0 || st.st_size == 0) {
 		close(fd);
-		return bad(why, whylen, "empty");
+		return spdx_error_set(err, -EINVAL, "%s: empty", path);
 	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	ret = map == MAP_FAILED ? -errno : 0;
 	close(fd);
-	if (map == MAP_FAILED)
-		return -errno;
+	if (ret)
+		return spdx_error_errno(err, ret, "%s", path);
 	idx = calloc(1, sizeof(*idx));
 	if (!idx) {
 		munmap(map, st.st_size);
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
 	}
 	/* The strings stay in the mapping: index_free() unmaps it. */
 	idx->map = map;
 	idx->maplen = st.st_size;
 	idx->root = strdup(root);
-	ret = idx->root ? decode(idx, map, st.st_size, root, why, whylen) : -ENOMEM;
+	ret = idx->root ? decode(idx, map, st.st_size, root, why, sizeof(why)) : -ENOMEM;
 	if (ret) {
 		index_free(idx);
-		return ret;
+		return why[0] ? spdx_error_set(err, ret, "%s: %s", path, why) :
+				spdx_error_errno(err, ret, "%s", path);
 	}
 	*out = idx;
 	return 0;
@@ -354,7 +367,7 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 			return off;
 		sf->leader = off;
 		sf->expr = f->expr;
-		sf->flags = f->flags & 0xffffff;
+		sf->flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
 		sf->st = f->st;
 		sf->line = f->line;
 		sf->col = f->col;
@@ -380,7 +393,7 @@ int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *i
 	return idx->rescanned > idx->nfiles / 64;
 }
 
-int store_save(const struct spdx_index *idx)
+int store_save(const struct spdx_index *idx, struct spdx_error *err)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 16], dir[PATH_MAX], *slash;
 	struct store_header h = { 0 };
@@ -393,16 +406,18 @@ int store_save(const struct spdx_index *idx)
 
 	ret = store_path(idx->root, path, sizeof(path));
 	if (ret)
-		return ret;
+		return path_fail(err, ret, idx->root);
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
 	*slash = '\0';
 	ret = inside_tree(dir, idx->root);
+	if (ret > 0)
+		return spdx_error_set(err, -EPERM, "%s: cache directory inside the tree",
+				      dir);
+	if (!ret)
+		ret = mkdir_p(dir);
 	if (ret)
-		return ret < 0 ? ret : -EPERM;
-	ret = mkdir_p(dir);
-	if (ret)
-		return ret;
+		return spdx_error_errno(err, ret, "%s", dir);
 
 	ret = encode(idx, &h, &files, &eoff, &b);
 	if (ret)
@@ -442,5 +457,7 @@ out:
 	free(files);
 	free(eoff);
 	free(b.data);
+	if (ret)
+		spdx_error_errno(err, ret, "%s", path);
 	return ret;
 }

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+struct spdx_error;
 struct spdx_index;
 
 /* The saved index's path for tree @root into @buf.  Returns 0 or -errno
@@ -26,11 +27,12 @@ int store_path(const char *root, char *buf, size_t size);
 /*
  * Load the saved index of @root.  Returns 0 and sets *@out (an index
  * usable only as index_opts.prev: files and expression texts, no
- * licenses), -ENOENT when there is none, -EINVAL when it is corrupt or
- * of another version or tree (with a reason in @why).
+ * licenses), or with @err filled: -ENOENT when there is none (or no
+ * cache directory), -EINVAL when it is corrupt or of another version or
+ * tree ("PATH: checksum mismatch"), another -errno when it cannot be read.
  */
 int store_load(struct spdx_index **out, const char *root,
-	       char *why, size_t whylen);
+	       struct spdx_error *err);
 
 /*
  * Is rewriting the saved index worth it, given the @prev it was loaded as
@@ -41,7 +43,9 @@ int store_load(struct spdx_index **out, const char *root,
  */
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx);
 
-/* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
-int store_save(const struct spdx_index *idx);
+/* Save @idx.  Refuses (-EPERM, "DIR: cache directory inside the tree")
+ * a cache directory inside the tree.  Returns 0 or -errno with @err
+ * filled. */
+int store_save(const struct spdx_index *idx, struct spdx_error *err);
 
 #endif

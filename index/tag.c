@@ -11,6 +11,7 @@
 #include <git2.h>
 
 #include "boilerplate.h"
+#include "error.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
@@ -766,13 +767,13 @@ static const struct tag_review *find_review(const struct tag_opts *o,
 		       cmp_review);
 }
 
-/* Refuse a decision: the plan fails with -EINVAL. */
-static int bad_review(struct tag_opts *o, const struct tag_review *r,
-		      const char *why)
+/* Refuse a decision: the plan fails with -EINVAL, naming it. */
+static int bad_review(struct spdx_error *err, const struct tag_opts *o,
+		      const struct tag_review *r, const char *why)
 {
-	o->bad_review = r;
-	o->bad_why = why;
-	return -EINVAL;
+	return spdx_error_set(err, -EINVAL, "%s:%u: %s: %s",
+			      o->decisions ? o->decisions : "decisions",
+			      r->line, r->path, why);
 }
 
 /* Upstream */
@@ -974,7 +975,7 @@ static int plan_backports(struct tag_plan *p, size_t *cap,
 /* Decide for one untagged file; adds an item or counts a skip. */
 static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		     const struct spdx_index *idx, const struct spdx_file *f,
-		     struct tag_opts *o)
+		     const struct tag_opts *o, struct spdx_error *err)
 {
 	const struct tag_review *r = find_review(o, f->path);
 	struct tag_decision d;
@@ -983,14 +984,14 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 	int ret;
 
 	if (r && (f->flags & SCAN_F_BINARY))
-		return bad_review(o, r, "a binary file");
+		return bad_review(err, o, r, "a binary file");
 	if (f->flags & SCAN_F_BINARY) {
 		p->skipped[is_doc(f->path) ? TAG_SKIP_DOC : TAG_SKIP_BINARY]++;
 		return 0;
 	}
 	ret = source_read_all(src, f->path, TAG_FILE_MAX, &buf, &len);
 	if (ret && r && ret != -ENOMEM)
-		return bad_review(o, r, ret == -EFBIG ? "too big to tag" :
+		return bad_review(err, o, r, ret == -EFBIG ? "too big to tag" :
 				  "the file cannot be read");
 	if (ret) {
 		p->skipped[ret == -EFBIG ? TAG_SKIP_TOO_BIG : TAG_SKIP_UNREADABLE]++;
@@ -1000,7 +1001,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 			 o->license, idx->lic, p->prec, &d);
 	if (!ret && r && d.kind == TAG_K_SKIP) {
 		free(buf);
-		return bad_review(o, r, tag_reason_name(d.reason));
+		return bad_review(err, o, r, tag_reason_name(d.reason));
 	}
 	if (!ret && !r && o->upstream && d.kind != TAG_K_SKIP)
 		ret = upstream_decide(p, o, f, buf, len, idx->lic, &d);
@@ -1011,7 +1012,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		if ((size_t)snprintf(d.expr, sizeof(d.expr), "%s", r->expr) >=
 		    sizeof(d.expr)) {
 			free(buf);
-			return bad_review(o, r, "expression too long");
+			return bad_review(err, o, r, "expression too long");
 		}
 	}
 	if (!ret && d.kind == TAG_K_SKIP)
@@ -1039,14 +1040,16 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 }
 
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, struct tag_opts *o)
+		   const struct spdx_index *idx, const struct tag_opts *o,
+		   struct spdx_error *err)
 {
 	struct tag_plan *p = calloc(1, sizeof(*p));
+	struct spdx_error e = { 0 };	/* a refused decision, said */
 	size_t cap = 0;
 	int ret = 0, n = 0;
 
 	if (!p)
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", idx->root);
 	if (!o->no_precedent)
 		ret = precedent_learn(&p->prec, src, idx);
 	for (size_t i = 0; i < idx->nfiles && !ret; i++) {
@@ -1073,7 +1076,7 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 			continue;
 		case ST_UNTAGGED:
 			p->candidates++;
-			ret = plan_file(p, &cap, src, idx, f, o);
+			ret = plan_file(p, &cap, src, idx, f, o, &e);
 			continue;
 		default:
 			continue;
@@ -1088,16 +1091,20 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 		const struct spdx_file *f = index_find(idx, o->reviews[k].path);
 
 		if (!f)
-			ret = bad_review(o, &o->reviews[k], "no such file in the tree");
+			ret = bad_review(&e, o, &o->reviews[k], "no such file in the tree");
 		else if (f->status == ST_EXCLUDED)
-			ret = bad_review(o, &o->reviews[k],
+			ret = bad_review(&e, o, &o->reviews[k],
 					 "matched by scripts/spdxexclude");
 		else if (f->status == ST_ERROR)
-			ret = bad_review(o, &o->reviews[k], "the file cannot be read");
+			ret = bad_review(&e, o, &o->reviews[k], "the file cannot be read");
 		else if (f->status != ST_UNTAGGED)
-			ret = bad_review(o, &o->reviews[k], "the file has a tag already");
+			ret = bad_review(&e, o, &o->reviews[k], "the file has a tag already");
 	}
 	if (ret) {
+		if (!e.code)
+			spdx_error_errno(&e, ret, "%s", idx->root);
+		if (err)
+			*err = e;
 		tag_plan_free(p);
 		return ret;
 	}
@@ -1152,8 +1159,8 @@ static int cmp_idcount(const void *a, const void *b)
 static int count_ids(const struct tag_plan *p, enum tag_kind kind,
 		     struct idcount **out, size_t *nout)
 {
-	const char **v = malloc((p->nkind[kind] + 1) * sizeof(*v));
-	struct idcount *c = malloc((p->nkind[kind] + 1) * sizeof(*c));
+	const char **v = alloc_array(p->nkind[kind] + 1, sizeof(*v));
+	struct idcount *c = alloc_array(p->nkind[kind] + 1, sizeof(*c));
 	size_t n = 0, k = 0;
 
 	if (!v || !c) {

@@ -131,6 +131,7 @@ enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
 			     enum tag_style *style);
 
 struct expr_error;
+struct spdx_error;
 
 /*
  * Can the series write @text?  0 when it passes scripts/spdxcheck.py's
@@ -237,10 +238,7 @@ struct tag_opts {
 	void *progress_arg;
 	const struct tag_review *reviews;	/* sorted by path */
 	size_t nreviews;
-	/* tag_plan_build() fails with -EINVAL for a decision about a file
-	 * that is not an untagged source file, naming it here: */
-	const struct tag_review *bad_review;
-	const char *bad_why;
+	const char *decisions;	/* the file @reviews come from, for messages */
 };
 
 struct tag_item {
@@ -282,12 +280,15 @@ struct tag_plan {
 };
 
 /*
- * Read every untagged file of @idx through @src and decide.  A decision
- * in @o->reviews for a file that is not an untagged source file the
- * series could tag fails with -EINVAL and sets o->bad_review, bad_why.
+ * Read every untagged file of @idx through @src and decide.  Returns 0
+ * and sets *@out, or -errno with @err filled: a decision in @o->reviews
+ * for a file that is not an untagged source file the series could tag
+ * fails with -EINVAL, "DECISIONS:LINE: PATH: why" ("the file has a tag
+ * already", "no such file in the tree", ...).
  */
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, struct tag_opts *o);
+		   const struct spdx_index *idx, const struct tag_opts *o,
+		   struct spdx_error *err);
 void tag_plan_free(struct tag_plan *p);
 
 /* "0001-License-cleanup-....patch" for @kind (a patch kind) or

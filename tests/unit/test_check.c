@@ -211,7 +211,8 @@ int main(void)
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
-	char err[256] = "", link[PATH_MAX];
+	struct spdx_error err = { 0 };
+	char link[PATH_MAX];
 	int ret;
 
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
@@ -221,10 +222,10 @@ int main(void)
 	is_int(ret, 0, "fixture made");
 	if (!ret)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES });
+					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
 	if (!ret)
-		ret = index_build(&idx, src, &opts, err, sizeof(err));
-	is_int(ret, 0, "index built %.100s", err);
+		ret = index_build(&idx, src, &opts, &err);
+	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;
 	test_select(idx);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "expr.h"
 #include "licenses.h"
 #include "source.h"
@@ -60,13 +61,13 @@ static struct licenses *load_tree(const char *root)
 {
 	struct source *src;
 	struct licenses *lic = NULL;
-	char errbuf[256];
+	struct spdx_error err;
 
 	if (source_open(&src, &(struct source_spec){
-			.type = SOURCE_DIR, .path = root }))
+			.type = SOURCE_DIR, .path = root }, NULL))
 		return NULL;
-	if (licenses_load(&lic, src, errbuf, sizeof(errbuf)))
-		printf("# licenses_load(%s): %s\n", root, errbuf);
+	if (licenses_load(&lic, src, &err))
+		printf("# licenses_load(%s): %s\n", root, err.msg);
 	source_free(src);
 	return lic;
 }

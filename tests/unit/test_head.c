@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
 #include "scan.h"
@@ -98,7 +99,7 @@ int main(void)
 	struct source *src = NULL;
 	struct spdx_index *idx = NULL;
 	struct index_opts opts = { .nthreads = 1 };
-	char err[256] = "";
+	struct spdx_error err = { 0 };
 	int ret;
 
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
@@ -123,7 +124,7 @@ int main(void)
 	}
 	is_int(ret, 0, "fixture made");
 	ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-			  .path = dir, .flags = SOURCE_ALL_FILES });
+			  .path = dir, .flags = SOURCE_ALL_FILES }, NULL);
 	is_int(ret, 0, "source opened");
 	if (ret)
 		goto out;
@@ -140,10 +141,10 @@ int main(void)
 			   "head(%s) filled the stat", reads[i].path);
 	}
 
-	ret = index_build(&idx, src, &opts, err, sizeof(err));
+	ret = index_build(&idx, src, &opts, &err);
 	is_int(ret, 0, "index built");
 	if (ret)
-		printf("# %s\n", err);
+		printf("# %s\n", err.msg);
 	if (ret)
 		goto out;
 	for (size_t i = 0; i < ARRAY_SIZE(scans); i++) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "boilerplate.h"
+#include "error.h"
 #include "index.h"
 #include "precedent.h"
 #include "source.h"
@@ -184,7 +185,8 @@ static const struct prec_rule *rule_of(const struct precedent *p, const char *wo
 
 static void test_learn(void)
 {
-	char dir[] = "/tmp/spdxfs-precedent.XXXXXX", err[256] = "";
+	char dir[] = "/tmp/spdxfs-precedent.XXXXXX";
+	struct spdx_error err = { 0 };
 	struct index_opts opts = { .nthreads = 1 };
 	struct tag_opts o = { .author = "T <t@example.org>" };
 	struct spdx_index *idx = NULL;
@@ -201,12 +203,12 @@ static void test_learn(void)
 	is_int(ret, 0, "fixture tree made");
 	if (!ret)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES });
+					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
 	if (!ret)
-		ret = index_build(&idx, src, &opts, err, sizeof(err));
+		ret = index_build(&idx, src, &opts, &err);
 	is_int(ret, 0, "index built");
 	if (ret) {
-		printf("# %s\n", err);
+		printf("# %s\n", err.msg);
 		goto out;
 	}
 	is_int(idx->count[ST_TAGGED], 74, "74 tagged files");
@@ -230,7 +232,7 @@ static void test_learn(void)
 	ok(!rule_of(p, RARE), "9 files: no rule");
 	precedent_free(p);
 
-	is_int(tag_plan_build(&plan, src, idx, &o), 0, "plan built");
+	is_int(tag_plan_build(&plan, src, idx, &o, NULL), 0, "plan built");
 	if (!plan)
 		goto out;
 	is_int(plan->nitems, ARRAY_SIZE(untagged), "every untagged file decided");
@@ -262,7 +264,7 @@ static void test_learn(void)
 	tag_plan_free(plan);
 
 	o.no_precedent = 1;
-	is_int(tag_plan_build(&plan, src, idx, &o), 0, "plan built without precedent");
+	is_int(tag_plan_build(&plan, src, idx, &o, NULL), 0, "plan built without precedent");
 	if (plan) {
 		ok(!plan->prec && !plan->nkind[TAG_K_PRECEDENT], "--no-precedent: none learned");
 		is_int(plan->nkind[TAG_K_BOILERPLATE], 2, "--no-precedent: the rules tag mit/new.c, other/new.c");

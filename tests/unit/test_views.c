@@ -11,6 +11,7 @@
 
 #include "built.h"
 #include "chart.h"
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
 #include "report.h"
@@ -120,13 +121,13 @@ static int build(struct snapshot **out, struct source *src, const struct built *
 {
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
-	char err[256];
+	struct spdx_error err;
 	int ret;
 
 	*out = NULL;
-	ret = index_build(&idx, src, &opts, err, sizeof(err));
+	ret = index_build(&idx, src, &opts, &err);
 	if (ret) {
-		printf("# index_build: %s\n", err);
+		printf("# index_build: %s\n", err.msg);
 		return ret;
 	}
 	ret = snapshot_build(out, idx, bt);
@@ -402,7 +403,7 @@ int main(void)
 	is_int(ret, 0, "fixture made");
 	if (!ret)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = 0 });
+					 .path = dir, .flags = 0 }, NULL);
 	if (!ret)
 		ret = build(&s, src, NULL);
 	is_int(ret, 0, "snapshot built");
