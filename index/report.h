@@ -116,6 +116,20 @@ void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  const struct built *b, const struct spdx_file *const *files,
 		  size_t n, size_t missing);
 
+struct show_info;
+
+/*
+ * What "spdxfs show" prints of @n files (show.h): in text a block per
+ * file, its path (quoted) and then a line per fact, "  KEY  VALUE",
+ * blocks separated by an empty line; in JSON an array of objects with
+ * path, status, line, expression, modern (null when none), error when
+ * there is one, valid, licenses, usable_under, uapi, syscall_note and
+ * suggested (null, or an object with kind "tag", "review" or "none",
+ * expression, recognised for a review, why).
+ */
+void report_show(FILE *out, enum report_format fmt,
+		 const struct show_info *si, size_t n);
+
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
