@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -15,10 +16,14 @@
 #include "check.h"
 #include "cli.h"
 #include "error.h"
+#include "expr.h"
+#include "filter.h"
 #include "grow.h"
 #include "index.h"
+#include "quote.h"
 #include "refresh.h"
 #include "report.h"
+#include "root.h"
 #include "source.h"
 
 void cli_error(const char *fmt, ...)
@@ -59,23 +64,35 @@ static void show_progress(size_t done, size_t total, void *arg)
 		fprintf(stderr, "\rspdxfs: scanning, %zu files so far", done);
 }
 
-int cli_open_index(const char *tree, const struct cli_index_opts *o,
-		   struct source **srcp, struct spdx_index **idxp)
+/*
+ * The one place where the commands open a source and refresh an index:
+ * @tree into *@srcp unless a source is there already, then its index,
+ * refreshed from @prev (NULL: from the saved index), into *@idxp.  A
+ * refresh from @prev is never saved: it is an index of more files than
+ * the saved one (the files git ignores).  Prints index_refresh()'s
+ * warnings unless quiet.  Returns 0, or 2 after a one-line error.
+ */
+static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
+			    const struct spdx_index *prev, struct source **srcp,
+			    struct spdx_index **idxp)
 {
 	struct progress prog = { .start = now() };
 	struct index_refresh_opts ro = {
-		.no_cache = o->no_cache,
+		.prev = prev,
+		.no_cache = o->no_cache || prev,
 		.nthreads = o->nthreads,
 		.all_files = o->all_files,
 	};
 	struct index_refresh_result res;
-	struct source *src;
+	struct source *src = *srcp;
 	int ret;
 
-	ret = source_fs_open(&src, tree);
-	if (ret) {
-		cli_error("%s: %s", tree, strerror(-ret));
-		return 2;
+	if (!src) {
+		ret = source_fs_open(&src, tree);
+		if (ret) {
+			cli_error("%s: %s", tree, strerror(-ret));
+			return 2;
+		}
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
@@ -87,7 +104,8 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 			  src->root, res.load_why);
 	if (ret) {
 		cli_error("%s", res.error);
-		source_free(src);
+		if (!*srcp)
+			source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
@@ -95,6 +113,289 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 			  res.save_why);
 	*srcp = src;
 	return 0;
+}
+
+/* What the tree holds at @path, as the source sees it (no symlink
+ * followed): 0 with *@kind set, or -errno. */
+static int tree_stat(struct source *src, const char *path, enum src_kind *kind)
+{
+	struct src_entry ent;
+	int ret = src->ops->stat(src, path, &ent);
+
+	if (!ret)
+		*kind = ent.kind;
+	return ret;
+}
+
+int cli_open_index(const char *tree, const struct cli_index_opts *o,
+		   struct source **srcp, struct spdx_index **idxp)
+{
+	*srcp = NULL;
+	return open_and_refresh(tree, o, NULL, srcp, idxp);
+}
+
+/* @s quoted as git quotes a path, into a new string (NULL: no memory). */
+static char *quoted(const char *s)
+{
+	char *q = NULL;
+	size_t len;
+	FILE *f = open_memstream(&q, &len);
+
+	if (!f)
+		return NULL;
+	quote_path(f, s, strlen(s));
+	if (fclose(f)) {
+		free(q);
+		return NULL;
+	}
+	return q;
+}
+
+/* "spdxfs: ARG: " + message, @arg quoted as a path. */
+static void arg_error(const char *arg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void arg_error(const char *arg, const char *fmt, ...)
+{
+	char *q = quoted(arg);
+	va_list ap;
+
+	fprintf(stderr, "spdxfs: %s: ", q ? q : arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	free(q);
+}
+
+int cli_tree_find(struct cli_tree *t, const char *dir)
+{
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	ret = tree_root_find(&t->where, dir);
+	if (ret) {
+		cli_error("%s: %s", dir, strerror(-ret));
+		return 2;
+	}
+	return 0;
+}
+
+/* Room in the line about a tree without LICENSES/ for this many ids. */
+#define UNKNOWN_SHOWN 8
+
+struct unknown_ids {
+	const char *ids[UNKNOWN_SHOWN];
+	size_t n, more;
+	const char **all;	/* every distinct one seen, to count once */
+	size_t nall, cap;
+};
+
+static int add_unknown(const char *id, size_t len, int plus, int is_exception,
+		       void *arg)
+{
+	struct unknown_ids *u = arg;
+	const char **v;
+
+	for (size_t i = 0; i < u->nall; i++)
+		if (!strcasecmp(u->all[i], id))
+			return 0;
+	v = grow(u->all, u->nall, &u->cap, sizeof(*v), 16);
+	if (!v)
+		return -ENOMEM;
+	u->all = v;
+	v[u->nall++] = id;
+	if (u->n < UNKNOWN_SHOWN)
+		u->ids[u->n++] = id;
+	else
+		u->more++;
+	return 0;
+}
+
+/*
+ * A tree without LICENSES/ is still indexed and checked, for syntax:
+ * say so once, with the identifiers that could not be validated, so
+ * that check need not say it per file.
+ */
+static void note_no_licenses(const struct cli_tree *t)
+{
+	const struct spdx_index *idx = t->idx;
+	struct unknown_ids u = { 0 };
+
+	for (size_t k = 0; k < idx->nexprs; k++)
+		if (idx->exprs[k].ast &&
+		    expr_foreach_id(idx->exprs[k].ast, add_unknown, &u))
+			break;
+	fprintf(stderr, "spdxfs: %s: no LICENSES/ directory %s: identifiers are "
+		"not validated", t->where.root, t->where.kind == ROOT_GIT ?
+		"at the top of this git work tree" : "here or above");
+	for (size_t i = 0; i < u.n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : " (unknown: ", u.ids[i]);
+	if (u.more)
+		fprintf(stderr, " and %zu more", u.more);
+	fputs(u.n ? ")\n" : "\n", stderr);
+	free(u.all);
+}
+
+int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o)
+{
+	int ret;
+
+	t->opts = *o;
+	ret = open_and_refresh(t->where.root, o, NULL, &t->src, &t->idx);
+	if (ret)
+		return ret;
+	if (!t->idx->lic)
+		note_no_licenses(t);
+	return 0;
+}
+
+int cli_tree_open(struct cli_tree *t, const char *dir,
+		  const struct cli_index_opts *o)
+{
+	int ret = cli_tree_find(t, dir);
+
+	if (!ret && (ret = cli_tree_index(t, o)))
+		cli_tree_close(t);
+	return ret;
+}
+
+void cli_tree_close(struct cli_tree *t)
+{
+	index_free(t->idx);
+	index_free(t->git);
+	source_free(t->src);
+	tree_root_release(&t->where);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * Command-line path @arg (from @base, NULL: the directory the tree was
+ * opened from) as a path of the tree, into *@out.  The index need not
+ * have it: a path git ignores is left to the caller.  *@out is NULL for
+ * a symlink or special file, reported in one line.  Returns 0 with
+ * *@ignored set when git ignores it, or 2 after a one-line error.
+ */
+static int arg_path(struct cli_tree *t, const char *base, const char *arg,
+		    char **out, int *ignored)
+{
+	enum src_kind kind;
+	int ret;
+
+	*out = NULL;
+	ret = tree_root_path(&t->where, base, arg, out);
+	if (ret) {
+		if (ret == -EXDEV)
+			arg_error(arg, "outside the tree %s", t->where.root);
+		else if (ret == -ENOENT)
+			arg_error(arg, "no such file in %s", t->where.root);
+		else
+			arg_error(arg, "%s", strerror(-ret));
+		return 2;
+	}
+	*ignored = 0;
+	if (index_find(t->idx, *out) || index_find_dir(t->idx, *out))
+		return 0;
+	ret = tree_stat(t->src, *out, &kind);
+	if (!ret && (kind == SRC_REG || kind == SRC_DIR)) {
+		*ignored = 1;
+		return 0;
+	}
+	if (ret == -ENOENT || ret == -ENOTDIR)
+		arg_error(arg, "no such file in %s", t->where.root);
+	else if (ret)
+		arg_error(arg, "%s", strerror(-ret));
+	else
+		arg_error(arg, kind == SRC_SYMLINK ? "a symlink, not followed" :
+			  "not a regular file, left out");
+	free(*out);
+	*out = NULL;
+	return ret ? 2 : 0;
+}
+
+/* Index the files git ignores too, now that a path names one: t->idx
+ * becomes that index, t->git the one git sees. */
+static int add_ignored(struct cli_tree *t)
+{
+	struct cli_index_opts o = t->opts;
+	struct spdx_index *all;
+	int ret;
+
+	if (t->git || o.all_files)
+		return 0;
+	o.all_files = 1;
+	ret = open_and_refresh(t->where.root, &o, t->idx, &t->src, &all);
+	if (ret)
+		return ret;
+	t->git = t->idx;
+	t->idx = all;
+	return 0;
+}
+
+static void free_paths(char **paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
+		    size_t nargs, struct file_filter *flt,
+		    const struct spdx_file ***files, size_t *nfiles)
+{
+	char **paths = alloc_array(nargs ? nargs : 1, sizeof(*paths));
+	size_t n = 0, ignored = 0;
+	struct spdx_error err;
+	int ret = 0, ign;
+
+	*files = NULL;
+	*nfiles = 0;
+	if (!paths) {
+		cli_error("out of memory");
+		return 2;
+	}
+	for (size_t k = 0; k < nargs; k++) {
+		if ((ret = arg_path(t, base, args[k], &paths[n], &ign)))
+			goto out;
+		if (paths[n]) {
+			ignored += ign;
+			n++;
+		}
+	}
+	if (!nargs) {
+		/* The directory the tree was opened from. */
+		if (!(paths[n] = strdup(t->where.under))) {
+			ret = 2;
+			cli_error("out of memory");
+			goto out;
+		}
+		ignored += !index_find_dir(t->idx, paths[n++]);
+	}
+	if (nargs && !n)
+		goto out;	/* only symlinks: nothing selected */
+	if (ignored && (ret = add_ignored(t)))
+		goto out;
+	if (check_select(t->idx, t->git, (const char *const *)paths, n, files,
+			 nfiles, &err)) {
+		cli_error("%s", err.msg);
+		ret = 2;
+		goto out;
+	}
+	if (flt && file_filter_prepare(flt, t->idx, &err)) {
+		cli_error("%s", err.msg);
+		ret = 2;
+		goto out;
+	}
+	if (flt)
+		*nfiles = file_filter_apply(flt, *files, *nfiles);
+out:
+	if (ret) {
+		free(*files);
+		*files = NULL;
+		*nfiles = 0;
+	}
+	free_paths(paths, n);
+	return ret;
 }
 
 const char cli_index_help[] =
@@ -189,17 +490,25 @@ int cli_bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
+/* What the trees of scan, list and check are, in their help. */
+static const char tree_help[] =
+	"\nTREE (default: the current directory) may be any directory of a tree:\n"
+	"the tree's root is the nearest directory at or above it with a\n"
+	"LICENSES/ directory or a .git (the top of a git work tree), and the\n"
+	"output covers TREE alone, with the root's LICENSES/ and\n"
+	"scripts/spdxexclude.  Paths are printed relative to the root.\n";
+
 /*
  * Options of a command that takes only the shared ones (and -z when it
- * prints @paths) and one TREE.  Returns -1 to go on with argv[optind] as
- * TREE, or an exit status.
+ * prints @paths) and at most one TREE.  Returns -1 to go on, or an exit
+ * status.
  */
 static int tree_command_opts(int argc, char **argv, const char *cmd,
 			     const char *help, int paths,
 			     struct cli_index_opts *o, enum report_format *fmt)
 {
 	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
-	static const char args[] = "[OPTION]... TREE";
+	static const char args[] = "[OPTION]... [TREE]";
 	struct out_opts out = { 0 };
 	int c, r;
 
@@ -214,24 +523,32 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 		if (c != 'h')
 			return cli_bad_usage(cmd, args);
 		usage_line(stdout, cmd, args);
-		printf("%s\n%s%s%s%s", help, cli_index_help, paths ? nul_help : "",
-		       common_help, paths ? quoting_help : "");
+		printf("%s%s\n%s%s%s%s", help, tree_help, cli_index_help,
+		       paths ? nul_help : "", common_help,
+		       paths ? quoting_help : "");
 		return 0;
 	}
-	if (argc - optind != 1)
+	if (argc - optind > 1)
 		return cli_bad_usage(cmd, args);
 	if (out_format(&out, fmt))
 		return 2;
 	return -1;
 }
 
+/* The TREE argument of a command, "." when none is given. */
+static const char *tree_arg(int argc, char **argv)
+{
+	return optind < argc ? argv[optind] : ".";
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct cli_index_opts o = { 0 };
+	const struct spdx_file **files;
 	enum report_format fmt;
-	struct spdx_index *idx;
-	struct source *src;
+	struct cli_tree t;
 	struct summary s;
+	size_t n;
 	int r;
 
 	r = tree_command_opts(argc, argv, "scan",
@@ -239,30 +556,35 @@ int cmd_scan(int argc, char **argv)
 			      0, &o, &fmt);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(argv[optind], &o, &src, &idx);
+	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
-	if (summary_compute(&s, idx)) {
+	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	if (r)
+		goto out;
+	if (summary_compute_under(&s, t.idx, files, n, t.where.under)) {
 		cli_error("out of memory");
 		r = 2;
 	} else {
 		report_summary(stdout, fmt, &s);
 		summary_release(&s);
 	}
+	free(files);
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
-		fprintf(stderr, "spdxfs: %zu of %zu files read\n", idx->rescanned,
-			idx->nfiles);
-	index_free(idx);
-	source_free(src);
+		fprintf(stderr, "spdxfs: %zu of %zu files read\n",
+			t.idx->rescanned, t.idx->nfiles);
+out:
+	cli_tree_close(&t);
 	return r;
 }
 
 int cmd_list(int argc, char **argv)
 {
 	struct cli_index_opts o = { 0 };
+	const struct spdx_file **files;
 	enum report_format fmt;
-	struct spdx_index *idx;
-	struct source *src;
+	struct cli_tree t;
+	size_t n;
 	int r;
 
 	r = tree_command_opts(argc, argv, "list",
@@ -273,13 +595,15 @@ int cmd_list(int argc, char **argv)
 			      1, &o, &fmt);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(argv[optind], &o, &src, &idx);
+	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
-	report_list(stdout, fmt, idx);
-	index_free(idx);
-	source_free(src);
-	return 0;
+	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	if (!r)
+		report_files(stdout, fmt, t.idx, files, n);
+	free(files);
+	cli_tree_close(&t);
+	return r;
 }
 
 /* check */
@@ -290,16 +614,18 @@ struct check_args {
 	enum report_format fmt;
 	int files, dirs, depth;
 	const char *tree;
-	const char *const *paths;
+	char *const *paths;
 	size_t npaths;
 };
 
 static const char check_help[] =
-	"Check the SPDX tags of TREE (or of the PATHs inside it, relative to\n"
-	"TREE).  Diagnostics read 'PATH: LINE:COL message' (with -z\n"
-	"PATH<NUL>LINE:COL message<NUL>), COL counted from 0 as\n"
-	"scripts/spdxcheck.py does.  Exit status 1 when a tag is invalid or a\n"
-	"file cannot be read (and, with -f or -d, when a file lacks a valid tag).\n\n"
+	"Check the SPDX tags of TREE (default: the current directory), or of\n"
+	"the PATHs named, relative to TREE or absolute.  Diagnostics read\n"
+	"'PATH: LINE:COL message' (with -z PATH<NUL>LINE:COL message<NUL>), COL\n"
+	"counted from 0 as scripts/spdxcheck.py does.  Exit status 1 when a tag\n"
+	"is invalid or a file cannot be read (and, with -f or -d, when a file\n"
+	"lacks a valid tag).  A PATH that is a symlink is reported and left out;\n"
+	"a file git ignores is checked when it is named.\n\n"
 	"  -f, --files          list the files without a valid tag instead\n"
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
 	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
@@ -320,7 +646,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "no-warnings", no_argument, NULL, 'w' },
 		{ 0 }
 	};
-	static const char args[] = "[OPTION]... TREE [PATH]...";
+	static const char args[] = "[OPTION]... [TREE [PATH]...]";
 	struct out_opts out = { 0 };
 	char *end;
 	int c, r;
@@ -346,20 +672,18 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 			break;
 		case 'h':
 			usage_line(stdout, "check", args);
-			printf("%s%s%s%s%s", check_help, cli_index_help, nul_help,
-			       common_help, quoting_help);
+			printf("%s%s\n%s%s%s%s", check_help, tree_help,
+			       cli_index_help, nul_help, common_help, quoting_help);
 			return 0;
 		default:
 			return cli_bad_usage("check", args);
 		}
 	}
-	if (argc - optind < 1)
-		return cli_bad_usage("check", args);
 	if (out_format(&out, &a->fmt))
 		return 2;
-	a->tree = argv[optind];
-	a->paths = (const char *const *)argv + optind + 1;
-	a->npaths = argc - optind - 1;
+	a->tree = tree_arg(argc, argv);
+	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
+	a->npaths = optind < argc ? argc - optind - 1 : 0;
 	return -1;
 }
 
@@ -392,27 +716,21 @@ int cmd_check(int argc, char **argv)
 		.depth = -1,
 	};
 	const struct spdx_file **files = NULL;
-	struct spdx_error err;
-	struct spdx_index *idx;
-	struct source *src;
+	struct cli_tree t;
 	size_t n;
 	int r;
 
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(a.tree, &a.index, &src, &idx);
+	r = cli_tree_open(&t, a.tree, &a.index);
 	if (r)
 		return r;
-	if (check_select(idx, a.paths, a.npaths, &files, &n, &err)) {
-		cli_error("%s", err.msg);
-		r = 2;
-	} else {
-		r = check_report(&a, idx, files, n);
-	}
+	r = cli_tree_select(&t, NULL, a.paths, a.npaths, NULL, &files, &n);
+	if (!r)
+		r = check_report(&a, t.idx, files, n);
 	free(files);
-	index_free(idx);
-	source_free(src);
+	cli_tree_close(&t);
 	return r;
 }
 

@@ -34,7 +34,7 @@ static const struct command commands[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: spdxfs COMMAND [OPTION]... TREE ...\n\n"
+	fprintf(out, "usage: spdxfs COMMAND [OPTION]... [TREE] ...\n\n"
 		"Index a Linux kernel tree's SPDX license tags.\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);

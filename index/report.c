@@ -13,6 +13,7 @@
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
 #include "show.h"
@@ -171,6 +172,29 @@ int summary_compute(struct summary *s, const struct spdx_index *idx)
 	if (!ret) {
 		s->symlinks = idx->nsymlinks;
 		s->others = idx->nothers;
+	}
+	return ret;
+}
+
+/* How many of the sorted @paths lie beneath directory @under. */
+static size_t count_under(char **paths, size_t n, const char *under)
+{
+	struct path_array a = { paths, n, sizeof(*paths), 0 };
+	size_t lo, hi;
+
+	path_range_under(&a, under, &lo, &hi);
+	return hi - lo;
+}
+
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under)
+{
+	int ret = summary_compute_files(s, idx, files, nfiles);
+
+	if (!ret) {
+		s->symlinks = count_under(idx->symlinks, idx->nsymlinks, under);
+		s->others = count_under(idx->others, idx->nothers, under);
 	}
 	return ret;
 }

@@ -61,6 +61,12 @@ int summary_compute(struct summary *s, const struct spdx_index *idx);
 /* The same over some of @idx's files only (e.g. those built into vmlinux). */
 int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles);
+/* The same over @files, with the symlinks and special files of @idx
+ * beneath directory @under ("": all of them), for a command or a mount
+ * narrowed to a subdirectory. */
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under);
 void summary_release(struct summary *s);
 
 /* What "spdxfs scan" prints, and the mount's summary and summary.json. */

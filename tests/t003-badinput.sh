@@ -40,9 +40,9 @@ test_expect 'unknown command' '
 	grep -q "^spdxfs: unknown command .frobnicate.$" "$TMP/err"
 '
 
-test_expect 'missing TREE argument' '
-	expect_status 2 "$SPDXFS" check 2>"$TMP/err" &&
-	grep -q "^usage: spdxfs check" "$TMP/err"
+test_expect 'two TREEs of scan' '
+	expect_status 2 "$SPDXFS" scan "$T" "$T" 2>"$TMP/err" &&
+	grep -q "^usage: spdxfs scan" "$TMP/err"
 '
 
 test_expect 'bad --jobs and --depth values' '
