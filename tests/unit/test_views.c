@@ -112,7 +112,8 @@ static char *text_at(const struct snapshot *s, const char *path)
 	return strndup(s->blobs[n->first].data, s->blobs[n->first].len);
 }
 
-static int build(struct snapshot **out, struct source *src, const struct built *bt)
+static int build(struct snapshot **out, struct source *src, const struct built *bt,
+		 const char *under)
 {
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
@@ -125,7 +126,7 @@ static int build(struct snapshot **out, struct source *src, const struct built *
 		printf("# index_build: %s\n", err);
 		return ret;
 	}
-	ret = snapshot_build(out, idx, bt);
+	ret = snapshot_build(out, idx, bt, under);
 	if (ret)
 		index_free(idx);
 	return ret;
@@ -338,7 +339,7 @@ static void test_built(struct source *src)
 		" (0 generated files outside the tree, 1 not indexed)\n";
 	struct snapshot *s;
 	char *text;
-	int ret = build(&s, src, &bt);
+	int ret = build(&s, src, &bt, "");
 
 	is_int(ret, 0, "snapshot with a build");
 	if (ret)
@@ -349,6 +350,66 @@ static void test_built(struct source *src)
 	is_int(kind_at(s, "built/lib"), -1, "built/lib: not built");
 	text = text_at(s, "built/SUMMARY");
 	ok(text && !strncmp(text, header, strlen(header)), "built/SUMMARY's header");
+	free(text);
+	snapshot_free(s);
+}
+
+/* The views of a subdirectory: its files alone, the tree's licenses. */
+static void test_under(struct source *src)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "uapi/include/uapi/linux/x.h", VN_FILE },
+		{ "untagged/include/uapi/linux/z.h", VN_FILE },
+		{ "untagged/kernel", -1 },
+		{ "by-license/GPL-2.0/include/uapi/linux/y.h", VN_FILE },
+		{ "by-license/GPL-2.0/a.c", -1 },
+		{ "by-license/MIT", VN_DIR },
+		{ "by-license/MIT/lib", -1 },
+		{ "by-id/MIT", -1 },
+		{ "usable-under/GPL-2.0-only/include", VN_DIR },
+		{ "usable-under/GPL-2.0-only/a.c", -1 },
+		{ "misplaced/drivers", -1 },
+		{ "invalid/drivers", -1 },
+		{ "licenses/MIT", VN_FILE },
+		{ "licenses/GPL-2.0", VN_FILE },
+	};
+	const char *head = "files                         3\n"
+			   "  tagged                      2\n"
+			   "  misplaced                   0\n"
+			   "  untagged                    1\n";
+	struct snapshot *s;
+	char *text;
+	int ret = build(&s, src, NULL, "include");
+
+	is_int(ret, 0, "snapshot of include/");
+	if (ret)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "include/: %s", t[i].path);
+	text = text_at(s, "summary");
+	ok(text && !strncmp(text, head, strlen(head)),
+	   "include/: summary counts its files");
+	free(text);
+	text = text_at(s, "backlog");
+	is_str(text, "untagged    files  directory\n"
+	       "       1        3  ./include/uapi/linux/\n", "include/: backlog");
+	free(text);
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/y.h\n", "include/: WITHOUT-SYSCALL-NOTE");
+	free(text);
+	snapshot_free(s);
+	ret = build(&s, src, NULL, "kernel");
+	is_int(ret, 0, "snapshot of kernel/");
+	if (ret)
+		return;
+	is_int(kind_at(s, "untagged/kernel/Makefile"), VN_FILE,
+	       "kernel/: untagged/kernel/Makefile");
+	is_int(kind_at(s, "uapi/include"), -1, "kernel/: no uapi file");
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "", "kernel/: WITHOUT-SYSCALL-NOTE is empty");
 	free(text);
 	snapshot_free(s);
 }
@@ -365,7 +426,7 @@ int main(void)
 	if (!ret)
 		ret = source_fs_open(&src, dir);
 	if (!ret)
-		ret = build(&s, src, NULL);
+		ret = build(&s, src, NULL, "");
 	is_int(ret, 0, "snapshot built");
 	if (ret)
 		goto out;
@@ -374,6 +435,7 @@ int main(void)
 	test_contents(s);
 	test_xattrs(s, src);
 	test_built(src);
+	test_under(src);
 out:
 	snapshot_free(s);
 	source_free(src);
