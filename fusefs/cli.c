@@ -490,6 +490,43 @@ int cli_bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
+/* The filters of list and check (filter.h), long options only. */
+#define FILTER_OPTS \
+	{ "status", required_argument, NULL, 'S' }, \
+	{ "license", required_argument, NULL, 'L' }, \
+	{ "uapi", no_argument, NULL, 'U' }
+
+static const char filter_help[] =
+	"      --status S   only files with status S (tagged, misplaced, untagged,\n"
+	"                   invalid, excluded, error), or one of several: S,S\n"
+	"      --license L  only files whose valid tag names L: a file of\n"
+	"                   LICENSES/ (GPL-2.0: each identifier it declares,\n"
+	"                   GPL-2.0+ too) or else an identifier, in any of its\n"
+	"                   spellings (GPL-2.0-only: GPL-2.0 too, not GPL-2.0+)\n"
+	"      --uapi       only files with a uapi path component\n";
+
+/* Handle a filter option; 1 if @c was one, -1 after a one-line error. */
+static int filter_opt(int c, struct file_filter *flt)
+{
+	struct spdx_error err;
+
+	switch (c) {
+	case 'S':
+		if (file_filter_status(flt, optarg, &err)) {
+			cli_error("%s", err.msg);
+			return -1;
+		}
+		return 1;
+	case 'L':
+		flt->license = optarg;
+		return 1;
+	case 'U':
+		flt->uapi = 1;
+		return 1;
+	}
+	return 0;
+}
+
 /* What the trees of scan, list and check are, in their help. */
 static const char tree_help[] =
 	"\nTREE (default: the current directory) may be any directory of a tree:\n"
@@ -499,15 +536,18 @@ static const char tree_help[] =
 	"scripts/spdxexclude.  Paths are printed relative to the root.\n";
 
 /*
- * Options of a command that takes only the shared ones (and -z when it
- * prints @paths) and at most one TREE.  Returns -1 to go on, or an exit
- * status.
+ * Options of a command that takes the shared ones (and -z when it prints
+ * @paths, the filters when @flt is not NULL) and at most one TREE.
+ * Returns -1 to go on, or an exit status.
  */
 static int tree_command_opts(int argc, char **argv, const char *cmd,
 			     const char *help, int paths,
-			     struct cli_index_opts *o, enum report_format *fmt)
+			     struct cli_index_opts *o, enum report_format *fmt,
+			     struct file_filter *flt)
 {
-	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
+	static const struct option longopts[] = {
+		COMMON_OPTS, FILTER_OPTS, { 0 }
+	};
 	static const char args[] = "[OPTION]... [TREE]";
 	struct out_opts out = { 0 };
 	int c, r;
@@ -515,7 +555,8 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 	optind = 1;
 	while ((c = getopt_long(argc, argv, paths ? "aj:qhz" : "aj:qh",
 				longopts, NULL)) != -1) {
-		if ((r = common_opt(c, o, &out))) {
+		if ((r = common_opt(c, o, &out)) ||
+		    (flt && (r = filter_opt(c, flt)))) {
 			if (r < 0)
 				return 2;
 			continue;
@@ -523,7 +564,8 @@ static int tree_command_opts(int argc, char **argv, const char *cmd,
 		if (c != 'h')
 			return cli_bad_usage(cmd, args);
 		usage_line(stdout, cmd, args);
-		printf("%s%s\n%s%s%s%s", help, tree_help, cli_index_help,
+		printf("%s%s\n%s%s%s%s%s", help, tree_help,
+		       flt ? filter_help : "", cli_index_help,
 		       paths ? nul_help : "", common_help,
 		       paths ? quoting_help : "");
 		return 0;
@@ -553,7 +595,7 @@ int cmd_scan(int argc, char **argv)
 
 	r = tree_command_opts(argc, argv, "scan",
 			      "Build or refresh the index of TREE and print a summary.\n",
-			      0, &o, &fmt);
+			      0, &o, &fmt, NULL);
 	if (r >= 0)
 		return r;
 	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
@@ -581,6 +623,7 @@ out:
 int cmd_list(int argc, char **argv)
 {
 	struct cli_index_opts o = { 0 };
+	struct file_filter flt = { 0 };
 	const struct spdx_file **files;
 	enum report_format fmt;
 	struct cli_tree t;
@@ -592,16 +635,17 @@ int cmd_list(int argc, char **argv)
 			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
 			      "with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
 			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
-			      1, &o, &fmt);
+			      1, &o, &fmt, &flt);
 	if (r >= 0)
 		return r;
 	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
-	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	r = cli_tree_select(&t, NULL, NULL, 0, &flt, &files, &n);
 	if (!r)
 		report_files(stdout, fmt, t.idx, files, n);
 	free(files);
+	file_filter_release(&flt);
 	cli_tree_close(&t);
 	return r;
 }
@@ -611,6 +655,7 @@ int cmd_list(int argc, char **argv)
 struct check_args {
 	struct cli_index_opts index;
 	struct check_opts check;
+	struct file_filter filter;
 	enum report_format fmt;
 	int files, dirs, depth;
 	const char *tree;
@@ -639,6 +684,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 {
 	static const struct option longopts[] = {
 		COMMON_OPTS,
+		FILTER_OPTS,
 		{ "files", no_argument, NULL, 'f' },
 		{ "dirs", no_argument, NULL, 'd' },
 		{ "depth", required_argument, NULL, 'D' },
@@ -653,7 +699,8 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "aj:qhzfdD:sw", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &a->index, &out))) {
+		if ((r = common_opt(c, &a->index, &out)) ||
+		    (r = filter_opt(c, &a->filter))) {
 			if (r < 0)
 				return 2;
 			continue;
@@ -672,7 +719,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 			break;
 		case 'h':
 			usage_line(stdout, "check", args);
-			printf("%s%s\n%s%s%s%s", check_help, tree_help,
+			printf("%s%s\n%s%s%s%s%s", check_help, tree_help, filter_help,
 			       cli_index_help, nul_help, common_help, quoting_help);
 			return 0;
 		default:
@@ -726,10 +773,11 @@ int cmd_check(int argc, char **argv)
 	r = cli_tree_open(&t, a.tree, &a.index);
 	if (r)
 		return r;
-	r = cli_tree_select(&t, NULL, a.paths, a.npaths, NULL, &files, &n);
+	r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
 	free(files);
+	file_filter_release(&a.filter);
 	cli_tree_close(&t);
 	return r;
 }
