@@ -4,11 +4,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +26,7 @@
 #include "refresh.h"
 #include "report.h"
 #include "root.h"
+#include "show.h"
 #include "source.h"
 
 void cli_error(const char *fmt, ...)
@@ -778,6 +781,116 @@ int cmd_check(int argc, char **argv)
 		r = check_report(&a, t.idx, files, n);
 	free(files);
 	file_filter_release(&a.filter);
+	cli_tree_close(&t);
+	return r;
+}
+
+/* show */
+
+static const char show_help[] =
+	"All spdxfs knows of each file PATH names: its status and tag line, the\n"
+	"expression as written and in today's SPDX spelling, the LICENSES/\n"
+	"files it names, the licenses of LICENSES/ under which the file may be\n"
+	"used, whether it is a uapi file and names Linux-syscall-note, and for\n"
+	"an untagged file what 'spdxfs tag' would write, and why.  A directory\n"
+	"shows each file beneath it.  PATHs are relative to the current\n"
+	"directory, or absolute; the tree is the one holding the first PATH\n"
+	"(its root found as for 'spdxfs scan').\n\n";
+
+/* The directory show looks for the tree from: the first PATH's, or the
+ * PATH itself when it is a directory; a new string. */
+static char *show_start(const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return strdup(path);
+	dir = strdup(path);
+	if (!dir)
+		return NULL;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	return dir;
+}
+
+/* What show says of each of @files, printed. */
+static int show_files(struct cli_tree *t, enum report_format fmt,
+		      const struct spdx_file *const *files, size_t n)
+{
+	struct show_info *si = alloc_array(n ? n : 1, sizeof(*si));
+	size_t done = 0;
+	int r = 0;
+
+	if (!si) {
+		cli_error("out of memory");
+		return 2;
+	}
+	for (; done < n; done++)
+		if (show_file(&si[done], t->src, t->idx, files[done])) {
+			cli_error("out of memory");
+			r = 2;
+			break;
+		}
+	if (!r)
+		report_show(stdout, fmt, si, n);
+	for (size_t i = 0; i < done; i++)
+		show_info_release(&si[i]);
+	free(si);
+	return r;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
+	static const char args[] = "[OPTION]... PATH...";
+	struct cli_index_opts o = { 0 };
+	struct out_opts out = { 0 };
+	const struct spdx_file **files = NULL;
+	enum report_format fmt;
+	struct cli_tree t;
+	char *start, cwd[PATH_MAX];
+	size_t n;
+	int c, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
+		if ((r = common_opt(c, &o, &out))) {
+			if (r < 0)
+				return 2;
+			continue;
+		}
+		if (c != 'h')
+			return cli_bad_usage("show", args);
+		usage_line(stdout, "show", args);
+		printf("%s%s%s", show_help, cli_index_help, common_help);
+		return 0;
+	}
+	if (optind == argc)
+		return cli_bad_usage("show", args);
+	if (out_format(&out, &fmt))
+		return 2;
+	if (!getcwd(cwd, sizeof(cwd))) {
+		cli_error("the current directory: %s", strerror(errno));
+		return 2;
+	}
+	if (!(start = show_start(argv[optind]))) {
+		cli_error("out of memory");
+		return 2;
+	}
+	r = cli_tree_open(&t, start, &o);
+	free(start);
+	if (r)
+		return r;
+	r = cli_tree_select(&t, cwd, argv + optind, argc - optind, NULL, &files, &n);
+	if (!r)
+		r = show_files(&t, fmt, files, n);
+	free(files);
 	cli_tree_close(&t);
 	return r;
 }

@@ -22,6 +22,7 @@ int cmd_scan(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_built(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 
 /* Options every indexing command shares. */
 struct cli_index_opts {
