@@ -553,6 +553,11 @@ static int mirror_picked(struct view_builder *b, uint32_t dir,
 	return ret;
 }
 
+static int pick_all(const struct spdx_file *f)
+{
+	return 1;
+}
+
 static int pick_untagged(const struct spdx_file *f)
 {
 	return f->status == ST_UNTAGGED;
@@ -965,6 +970,9 @@ static int write_readme(struct view_builder *b, FILE *out)
  * its fill() makes; a generated file holds what its write() prints.
  */
 const struct view view_table[] = {
+	{ "all", "all/",
+	  "every file of the tree, whatever its status",
+	  .pick = pick_all },
 	{ "by-license", "by-license/NAME/",
 	  "files whose tag names an identifier of LICENSES/*/NAME",
 	  .fill = fill_by_license },

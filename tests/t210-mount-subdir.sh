@@ -17,6 +17,10 @@ start_daemon "$M" "$T/drivers" "$M"
 test_expect 'a subdirectory mounts' 'wait_mounted "$M"'
 
 test_expect 'its views hold its files, at their tree paths' '
+	ls "$M/all" >"$TMP/top" &&
+	expect_file "$TMP/top" <<-EOF &&
+	drivers
+	EOF
 	(cd "$M" && find untagged invalid misplaced uapi -type f | LC_ALL=C sort) >"$TMP/views" &&
 	expect_file "$TMP/views" <<-EOF &&
 	invalid/drivers/bad.c
@@ -56,7 +60,7 @@ test_expect 'the subdirectory follows the tree live' '
 	i=0; until [ -e "$M/untagged/drivers/new.c" ]; do
 		i=$((i + 1)); [ "$i" -le 100 ] || exit 1; sleep 0.1
 	done &&
-	test ! -e "$M/untagged/away.c"
+	test ! -e "$M/untagged/away.c" && test ! -e "$M/all/away.c"
 '
 
 stop_daemon "$M"

@@ -52,6 +52,7 @@ static const struct fixture_file files[] = {
 static const char readme[] =
 	"spdxfs: the files of a kernel tree, by SPDX license.\n"
 	"\n"
+	"all/               every file of the tree, whatever its status\n"
 	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
 	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
 	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
@@ -69,10 +70,10 @@ static const char readme[] =
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
-	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
-	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
-	"(\"review\" when none is recognised) for a file left for review, absent\n"
-	"for a file the series would not tag.\n"
+	"user.spdx.error; in untagged/ and all/ also user.spdx.suggested: the\n"
+	"expression 'spdxfs tag' would add (default GPL-2.0-only), or \"review:\n"
+	"LICENSES\" (\"review\" when none is recognised) for a file left for review,\n"
+	"absent for a file the series would not tag.\n"
 	"\n"
 	"Files have the owner and mode of the tree file, directories that mirror\n"
 	"a tree directory those of that directory; the other directories (the\n"
@@ -183,6 +184,12 @@ static void test_contents(const struct snapshot *s)
 		const char *path;
 		int kind;
 	} t[] = {
+		{ "all/a.c", VN_FILE },
+		{ "all/kernel/untagged.c", VN_FILE },
+		{ "all/drivers/bad.c", VN_FILE },
+		{ "all/drivers/net/late.c", VN_FILE },
+		{ "all/LICENSES/preferred/MIT", VN_FILE },
+		{ "all/include/uapi/linux", VN_DIR },
 		{ "by-license/GPL-2.0/a.c", VN_FILE },
 		{ "by-license/GPL-2.0/include/uapi/linux/x.h", VN_FILE },
 		{ "by-license/Linux-syscall-note/include/uapi/linux/x.h", VN_FILE },
@@ -292,6 +299,11 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		{ "untagged/include/uapi/linux/z.h", "user.spdx.suggested",
 		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "licenses/MIT", "user.spdx.path", "LICENSES/preferred/MIT" },
+		{ "all/a.c", "user.spdx.expression", "GPL-2.0" },
+		{ "all/drivers/bad.c", "user.spdx.error", "Invalid License ID: Bogus-1.0" },
+		{ "all/kernel/untagged.c", "user.spdx.suggested", "GPL-2.0-only" },
+		{ "all/include/uapi/linux/z.h", "user.spdx.suggested",
+		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "by-license", "user.spdx.status", "-ENODATA" },
 		{ "README", "user.spdx.status", "-ENODATA" },
 	};
@@ -306,6 +318,10 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		  "user.spdx.suggested " },
 		{ "untagged/kernel/Makefile", "user.spdx.status user.spdx.path " },
 		{ "uapi/include/uapi/linux/z.h", "user.spdx.status user.spdx.path " },
+		{ "all/kernel/untagged.c", "user.spdx.status user.spdx.path "
+		  "user.spdx.suggested " },
+		{ "all/a.c", "user.spdx.expression user.spdx.status "
+		  "user.spdx.line user.spdx.path " },
 		{ "by-license", "" },
 		{ "summary", "" },
 	};
@@ -361,6 +377,10 @@ static void test_under(struct source *src)
 		const char *path;
 		int kind;
 	} t[] = {
+		{ "all/include/uapi/linux/z.h", VN_FILE },
+		{ "all/a.c", -1 },
+		{ "all/kernel", -1 },
+		{ "all/LICENSES", -1 },
 		{ "uapi/include/uapi/linux/x.h", VN_FILE },
 		{ "untagged/include/uapi/linux/z.h", VN_FILE },
 		{ "untagged/kernel", -1 },
@@ -405,8 +425,7 @@ static void test_under(struct source *src)
 	is_int(ret, 0, "snapshot of kernel/");
 	if (ret)
 		return;
-	is_int(kind_at(s, "untagged/kernel/Makefile"), VN_FILE,
-	       "kernel/: untagged/kernel/Makefile");
+	is_int(kind_at(s, "all/kernel/Makefile"), VN_FILE, "kernel/: all/kernel/Makefile");
 	is_int(kind_at(s, "uapi/include"), -1, "kernel/: no uapi file");
 	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
 	is_str(text, "", "kernel/: WITHOUT-SYSCALL-NOTE is empty");
