@@ -30,6 +30,8 @@ struct spdxfs {
 	uid_t uid;			/* owner shown when the index has no
 					   root directory (fill_attr()) */
 	gid_t gid;
+	const char *under;		/* the views' directory of the tree
+					   ("" for all of it) */
 	const char *build_dir;		/* mount --build, or NULL */
 	struct built *built;		/* its files: read at mount, again on
 					   SIGHUP by the watcher's thread, the

@@ -39,6 +39,7 @@ static const struct command commands[] = {
 	{ "scan", cmd_scan, "build or refresh the index of a tree; print a summary" },
 	{ "list", cmd_list, "one line per file: path, status, line, expression" },
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
+	{ "show", cmd_show, "all that is known of some files: license, uapi, suggestion" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 	{ "tag", cmd_tag, "write a patch series adding SPDX tags to untagged files" },
@@ -47,7 +48,7 @@ static const struct command commands[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: spdxfs COMMAND [OPTION]... TREE ...\n\n"
+	fprintf(out, "usage: spdxfs COMMAND [OPTION]... [TREE] ...\n\n"
 		"Index a Linux kernel tree's SPDX license tags.\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);

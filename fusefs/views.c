@@ -11,6 +11,7 @@
  * directory once.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
 #include "strpool.h"
@@ -46,6 +48,8 @@ struct view_builder {
 	struct snapshot *s;
 	struct spdx_index *idx;
 	const struct built *built;	/* mount --build, or NULL */
+	const char *under;	/* the directory the views show */
+	size_t lo, hi;		/* its files: idx->files[lo..hi) */
 	unsigned char *used;	/* per expression: is it a counted file's? */
 	struct summary sum;	/* the index's, once have_sum */
 	int have_sum;
@@ -333,12 +337,12 @@ static int eb_add(struct expr_bins *eb, uint32_t bin)
 	return u32_push(&eb->bins, &eb->n, &eb->cap, bin);
 }
 
-/* Put each counted file into the bins of its expression. */
-static int fill_bins(struct binset *set, const struct spdx_index *idx,
+/* Put each counted file the views show into the bins of its expression. */
+static int fill_bins(struct binset *set, const struct view_builder *b,
 		     const struct expr_bins *eb)
 {
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
+	for (size_t i = b->lo; i < b->hi; i++) {
+		const struct spdx_file *f = &b->idx->files[i];
 		int ret;
 
 		if (!is_counted(f))
@@ -434,7 +438,7 @@ static int classify_files(struct view_builder *b, struct binset *set, int by_id)
 		if (ret)
 			goto out;
 	}
-	ret = fill_bins(set, idx, eb);
+	ret = fill_bins(set, b, eb);
 out:
 	eb_free(eb, idx->nexprs);
 	return ret;
@@ -499,7 +503,7 @@ static int classify_usable(struct view_builder *b, struct binset *set)
 		}
 	}
 	if (!ret)
-		ret = fill_bins(set, idx, eb);
+		ret = fill_bins(set, b, eb);
 out:
 	eb_free(eb, idx->nexprs);
 	binset_release(&cand);
@@ -546,13 +550,18 @@ static int mirror_picked(struct view_builder *b, uint32_t dir,
 	struct bin bin = { 0 };
 	int ret = 0;
 
-	for (size_t i = 0; i < idx->nfiles && !ret; i++)
+	for (size_t i = b->lo; i < b->hi && !ret; i++)
 		if (pick(&idx->files[i]))
 			ret = bin_push(&bin, i);
 	if (!ret)
 		ret = mirror(b, dir, bin.files, bin.n);
 	free(bin.files);
 	return ret;
+}
+
+static int pick_all(const struct spdx_file *f)
+{
+	return 1;
 }
 
 static int pick_untagged(const struct spdx_file *f)
@@ -626,13 +635,24 @@ static int add_text(struct view_builder *b, uint32_t parent, const char *name,
 	return add_blob(b, parent, name, text, len);
 }
 
-/* The summary of the whole index, computed once for summary and
- * summary.json; NULL when memory is short. */
+/* The summary of the files the views show, computed once for summary
+ * and summary.json; NULL when memory is short. */
 static const struct summary *builder_summary(struct view_builder *b)
 {
+	const struct spdx_file **files;
+	int ret;
+
 	if (b->have_sum)
 		return &b->sum;
-	if (summary_compute(&b->sum, b->idx)) {
+	files = alloc_array(b->hi - b->lo ? b->hi - b->lo : 1, sizeof(*files));
+	if (!files)
+		return NULL;
+	for (size_t i = b->lo; i < b->hi; i++)
+		files[i - b->lo] = &b->idx->files[i];
+	ret = summary_compute_under(&b->sum, b->idx, files, b->hi - b->lo,
+				    b->under);
+	free(files);
+	if (ret) {
 		summary_release(&b->sum);
 		return NULL;
 	}
@@ -698,15 +718,15 @@ static int cmp_dirtotal(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
-/* Count @idx's files (excluded files left out) into @dc, one entry per
- * run of files of one directory, sorted by directory; returns the
- * number of runs. */
-static size_t count_runs(const struct spdx_index *idx, struct dircount *dc)
+/* Count the files the views show (excluded files left out) into @dc,
+ * one entry per run of files of one directory, sorted by directory;
+ * returns the number of runs. */
+static size_t count_runs(const struct view_builder *b, struct dircount *dc)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *fl = &idx->files[i];
+	for (size_t i = b->lo; i < b->hi; i++) {
+		const struct spdx_file *fl = &b->idx->files[i];
 		const char *slash = strrchr(fl->path, '/');
 		size_t dlen = slash ? (size_t)(slash - fl->path) : 0;
 
@@ -764,7 +784,7 @@ static int write_backlog(struct view_builder *b, FILE *out)
 		free(dt);
 		return -ENOMEM;
 	}
-	nt = total_runs(dc, count_runs(idx, dc), dt);
+	nt = total_runs(dc, count_runs(b, dc), dt);
 	fprintf(out, "%8s %8s  %s\n", "untagged", "files", "directory");
 	for (size_t i = 0; i < nt && dt[i].untagged; i++) {
 		fprintf(out, "%8zu %8zu  ", dt[i].untagged, dt[i].files);
@@ -826,9 +846,12 @@ static int fill_built(struct view_builder *b, uint32_t dir)
 		return -ENOMEM;
 	/* The same files, in the same order, as the command's. */
 	n = report_built_files(idx, bt, files, &missing);
-	for (size_t i = 0; i < n; i++)
-		if ((ret = bin_push(&bin, files[i] - idx->files)))
+	for (size_t i = 0; i < n; i++) {
+		size_t k = files[i] - idx->files;
+
+		if (k >= b->lo && k < b->hi && (ret = bin_push(&bin, k)))
 			goto out;
+	}
 	if ((ret = built_summary(idx, bt, files, n, missing, &text, &len)))
 		goto out;
 	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
@@ -848,7 +871,7 @@ static int write_without_note(struct view_builder *b, FILE *out)
 {
 	const struct spdx_index *idx = b->idx;
 
-	for (size_t i = 0; i < idx->nfiles; i++) {
+	for (size_t i = b->lo; i < b->hi; i++) {
 		const struct spdx_file *fl = &idx->files[i];
 
 		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
@@ -974,6 +997,9 @@ static int write_readme(struct view_builder *b, FILE *out)
  * its fill() makes; a generated file holds what its write() prints.
  */
 const struct view view_table[] = {
+	{ "all", "all/",
+	  "every file of the tree, whatever its status",
+	  .pick = pick_all },
 	{ "by-license", "by-license/NAME/",
 	  "files whose tag names an identifier of LICENSES/*/NAME",
 	  .fill = fill_by_license },
@@ -1166,13 +1192,17 @@ static int finish(struct view_builder *b)
 
 /* An empty snapshot of @idx with its root, and what the views share. */
 static int builder_init(struct view_builder *b, struct spdx_index *idx,
-			const struct built *built)
+			const struct built *built, const char *under)
 {
+	struct path_array files = { idx->files, idx->nfiles, sizeof(*idx->files),
+				    offsetof(struct spdx_file, path) };
 	struct timespec ts;
 
 	memset(b, 0, sizeof(*b));
 	b->idx = idx;
 	b->built = built;
+	b->under = under;
+	path_range_under(&files, under, &b->lo, &b->hi);
 	b->s = calloc(1, sizeof(*b->s));
 	if (!b->s)
 		return -ENOMEM;
@@ -1187,7 +1217,7 @@ static int builder_init(struct view_builder *b, struct spdx_index *idx,
 	b->used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
 	if (!b->used)
 		return -ENOMEM;
-	for (size_t i = 0; i < idx->nfiles; i++)
+	for (size_t i = b->lo; i < b->hi; i++)
 		if (is_counted(&idx->files[i]))
 			b->used[idx->files[i].expr] = 1;
 	return 0;
@@ -1205,10 +1235,10 @@ static void builder_release(struct view_builder *b)
 }
 
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   const struct built *built)
+		   const struct built *built, const char *under)
 {
 	struct view_builder b;
-	int ret = builder_init(&b, idx, built);
+	int ret = builder_init(&b, idx, built, under);
 
 	for (size_t i = 0; !ret && i < view_count; i++)
 		if (!view_table[i].needs_build || built)

@@ -176,7 +176,7 @@ static void rebuild(struct watcher *w, int full)
 		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
 			fs->src->root, res.save_error.msg);
 	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
-	ret = snapshot_build(&s, idx, fs->built);
+	ret = snapshot_build(&s, idx, fs->built, fs->under);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);

@@ -19,6 +19,7 @@
 
 struct range {
 	size_t lo, hi;
+	int all;	/* a path git's index lacks: every file beneath it */
 };
 
 static int cmp_range(const void *a, const void *b)
@@ -69,12 +70,23 @@ static int no_such_file(struct spdx_error *err, const char *path,
 	return -ENOENT;
 }
 
+static struct path_array files_of(const struct spdx_index *idx)
+{
+	return (struct path_array){ idx->files, idx->nfiles, sizeof(*idx->files),
+				    offsetof(struct spdx_file, path) };
+}
+
+/* Is @path a file or a directory of @idx? */
+static int index_has(const struct spdx_index *idx, const char *path)
+{
+	return index_find(idx, path) || index_find_dir(idx, path);
+}
+
 /* Where @path's files lie in idx->files, into @r; 0 or -ENOENT. */
 static int find_range(const struct spdx_index *idx, const char *path,
 		      struct range *r)
 {
-	struct path_array a = { idx->files, idx->nfiles, sizeof(*idx->files),
-				offsetof(struct spdx_file, path) };
+	struct path_array a = files_of(idx);
 	const struct spdx_file *f = index_find(idx, path);
 
 	if (f) {
@@ -88,12 +100,55 @@ static int find_range(const struct spdx_index *idx, const char *path,
 	return 0;
 }
 
+/* The ranges of @r that are "all", sorted and merged, into @all;
+ * returns how many. */
+static size_t merge_all(const struct range *r, size_t nr, struct range *all)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!r[k].all)
+			continue;
+		if (n && r[k].lo <= all[n - 1].hi) {
+			if (r[k].hi > all[n - 1].hi)
+				all[n - 1].hi = r[k].hi;
+			continue;
+		}
+		all[n++] = r[k];
+	}
+	return n;
+}
+
+/*
+ * Is file @i to be selected: always without @git, else when it lies in
+ * an "all" range (*@ak walks @all forward, as @i only grows) or @git
+ * has it too.
+ */
+static int keep(const struct spdx_index *idx, const struct spdx_index *git,
+		struct path_cursor *cur, const struct range *all, size_t nall,
+		size_t *ak, size_t i)
+{
+	struct path_array g;
+
+	if (!git)
+		return 1;
+	while (*ak < nall && all[*ak].hi <= i)
+		++*ak;
+	if (*ak < nall && all[*ak].lo <= i)
+		return 1;
+	g = files_of(git);
+	return path_find(&g, cur, idx->files[i].path) != PATH_NONE;
+}
+
 /* The files of the ranges @r, sorted and merged, into a new array. */
-static int collect(const struct spdx_index *idx, struct range *r, size_t nr,
-		   const struct spdx_file ***files, size_t *nfiles)
+static int collect(const struct spdx_index *idx, const struct spdx_index *git,
+		   struct range *r, size_t nr, const struct spdx_file ***files,
+		   size_t *nfiles)
 {
 	const struct spdx_file **out;
-	size_t total = 0, n = 0, end = 0;
+	struct path_cursor *cur = NULL;
+	struct range *all = NULL;
+	size_t total = 0, n = 0, end = 0, nall = 0, ak = 0;
 
 	qsort(r, nr, sizeof(*r), cmp_range);
 	/* Merged, they hold no more than the index ("a a a ..." or "." ten
@@ -101,25 +156,38 @@ static int collect(const struct spdx_index *idx, struct range *r, size_t nr,
 	for (size_t k = 0; k < nr && total < idx->nfiles; k++)
 		total += r[k].hi - r[k].lo;
 	out = alloc_array(total < idx->nfiles ? total : idx->nfiles, sizeof(*out));
-	if (!out)
+	if (git) {
+		cur = calloc(1, sizeof(*cur));
+		all = alloc_array(nr, sizeof(*all));
+	}
+	if (!out || (git && (!cur || !all))) {
+		free(out);
+		free(cur);
+		free(all);
 		return -ENOMEM;
+	}
+	nall = git ? merge_all(r, nr, all) : 0;
 	for (size_t k = 0; k < nr; k++) {
 		/* Ranges overlap when a path lies beneath another given. */
 		for (size_t i = r[k].lo > end ? r[k].lo : end; i < r[k].hi; i++)
-			out[n++] = &idx->files[i];
+			if (keep(idx, git, cur, all, nall, &ak, i))
+				out[n++] = &idx->files[i];
 		if (r[k].hi > end)
 			end = r[k].hi;
 	}
+	free(cur);
+	free(all);
 	*files = out;
 	*nfiles = n;
 	return 0;
 }
 
-int check_select(const struct spdx_index *idx, const char *const *paths,
-		 size_t npaths, const struct spdx_file ***files,
-		 size_t *nfiles, struct spdx_error *err)
+int check_select(const struct spdx_index *idx, const struct spdx_index *git,
+		 const char *const *paths, size_t npaths,
+		 const struct spdx_file ***files, size_t *nfiles,
+		 struct spdx_error *err)
 {
-	struct range all = { 0, idx->nfiles }, *r = &all;
+	struct range all = { 0, idx->nfiles, 0 }, *r = &all;
 	int ret = 0;
 
 	if (npaths) {
@@ -137,11 +205,13 @@ int check_select(const struct spdx_index *idx, const char *const *paths,
 		ret = find_range(idx, p, &r[k]);
 		if (ret)
 			no_such_file(err, p, idx->root);
+		else
+			r[k].all = git && !index_has(git, p);
 		free(p);
 		if (ret)
 			goto out;
 	}
-	ret = collect(idx, r, npaths ? npaths : 1, files, nfiles);
+	ret = collect(idx, git, r, npaths ? npaths : 1, files, nfiles);
 	if (ret)
 		spdx_error_set(err, ret, "out of memory");
 out:
@@ -207,6 +277,10 @@ size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
 
 	switch (f->status) {
 	case ST_INVALID:
+		/* Without LICENSES/ only the syntax can be wrong; the
+		 * command says once that nothing is validated. */
+		if (!idx->lic && e->ast)
+			break;
 		/* spdxcheck gives "Unfinished" no column; expr.c says 0 */
 		emit(&em, f->line, e->ast || e->col ? f->col + e->col : 0,
 		     CHECK_ERROR, "%s", e->error);

@@ -25,10 +25,17 @@ struct spdx_error;
  * (possibly none).  No paths select every file.  Returns 0, -ENOMEM, or
  * -ENOENT when a path is neither a file nor a directory of the index;
  * @err says which.  Each lookup is a binary search.
+ *
+ * @git, when not NULL, is the index of the same tree as git sees it,
+ * @idx one with the files git ignores too: a path @git has (a file or a
+ * directory) selects only the files @git has as well, a path it lacks
+ * (a file or directory git ignores, named explicitly) every file beneath
+ * it.
  */
-int check_select(const struct spdx_index *idx, const char *const *paths,
-		 size_t npaths, const struct spdx_file ***files,
-		 size_t *nfiles, struct spdx_error *err);
+int check_select(const struct spdx_index *idx, const struct spdx_index *git,
+		 const char *const *paths, size_t npaths,
+		 const struct spdx_file ***files, size_t *nfiles,
+		 struct spdx_error *err);
 
 enum check_severity {
 	CHECK_ERROR,
@@ -52,7 +59,9 @@ typedef void (*check_fn)(const struct check_diag *d, void *arg);
 /*
  * Call @fn for each diagnostic of @f, in a fixed order: the tag's error
  * (an invalid tag, a file that could not be read), the misplaced tag, the
- * strict error, then the warnings.  Returns how many were errors.
+ * strict error, then the warnings.  Returns how many were errors.  In
+ * a tree without LICENSES/ an expression that parses is no error: its
+ * identifiers cannot be validated, which the caller says once.
  */
 size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
 		  const struct check_opts *o, check_fn fn, void *arg);

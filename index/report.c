@@ -14,8 +14,10 @@
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
+#include "show.h"
 
 struct id_walk {
 	const struct licenses *lic;
@@ -171,6 +173,29 @@ int summary_compute(struct summary *s, const struct spdx_index *idx)
 	if (!ret) {
 		s->symlinks = idx->nsymlinks;
 		s->others = idx->nothers;
+	}
+	return ret;
+}
+
+/* How many of the sorted @paths lie beneath directory @under. */
+static size_t count_under(char **paths, size_t n, const char *under)
+{
+	struct path_array a = { paths, n, sizeof(*paths), 0 };
+	size_t lo, hi;
+
+	path_range_under(&a, under, &lo, &hi);
+	return hi - lo;
+}
+
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under)
+{
+	int ret = summary_compute_files(s, idx, files, nfiles);
+
+	if (!ret) {
+		s->symlinks = count_under(idx->symlinks, idx->nsymlinks, under);
+		s->others = count_under(idx->others, idx->nothers, under);
 	}
 	return ret;
 }
@@ -534,4 +559,160 @@ void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		summary_json(out, s);
 	else
 		built_text(out, s, b, files, n, missing);
+}
+
+/* "spdxfs show": a key of the text's block, and its value to follow. */
+static void show_key(FILE *out, const char *key)
+{
+	fprintf(out, "  %-13s ", key);
+}
+
+static const char *yes_no(int v)
+{
+	return v ? "yes" : "no";
+}
+
+/* What the series would write, as user.spdx.suggested says it. */
+static void suggestion_text(FILE *out, const struct show_info *si)
+{
+	switch (si->suggest) {
+	case SHOW_TAG:
+		fputs(si->suggest_expr, out);
+		break;
+	case SHOW_REVIEW:
+		fprintf(out, "review%s%s", si->suggest_expr[0] ? ": " : "",
+			si->suggest_expr);
+		break;
+	case SHOW_NONE:
+		fputs("none", out);
+		break;
+	}
+}
+
+static void show_text(FILE *out, const struct show_info *si)
+{
+	const struct spdx_file *f = si->file;
+	const struct spdx_expr *e = si->expr;
+
+	quote_path(out, f->path, strlen(f->path));
+	fputc('\n', out);
+	show_key(out, "status");
+	fprintf(out, "%s\n", spdx_status_name(f->status));
+	if (f->line) {
+		show_key(out, "line");
+		fprintf(out, "%u\n", f->line);
+	}
+	if (e) {
+		show_key(out, "expression");
+		fprintf(out, "%s\n", e->text);
+	}
+	if (si->modern) {
+		show_key(out, "modern");
+		fprintf(out, "%s\n", si->modern);
+	}
+	if (e && e->error) {
+		show_key(out, "error");
+		fprintf(out, "%u:%u %s\n", f->line,
+			e->ast || e->col ? f->col + e->col : 0, e->error);
+	} else if (f->error) {
+		show_key(out, "error");
+		fprintf(out, "%s\n", f->error);
+	}
+	if (e && e->ast) {
+		show_key(out, "licenses");
+		for (size_t i = 0; i < si->nlicenses; i++)
+			fprintf(out, "%s%s", i ? ", " : "", si->licenses[i]->path);
+		fprintf(out, "%s\n", si->nlicenses ? "" : "none");
+	}
+	if (e && e->valid) {
+		show_key(out, "usable under");
+		for (size_t i = 0; i < si->nusable; i++)
+			fprintf(out, "%s%s", i ? ", " : "", si->usable[i]);
+		fprintf(out, "%s\n", si->nusable ? "" : "none");
+	}
+	show_key(out, "uapi");
+	fprintf(out, "%s\n", yes_no(si->uapi));
+	if (e && e->ast) {
+		show_key(out, "syscall note");
+		fprintf(out, "%s\n", yes_no(si->syscall_note));
+	}
+	if (si->suggested) {
+		show_key(out, "suggested");
+		suggestion_text(out, si);
+		fputc('\n', out);
+		show_key(out, "why");
+		fprintf(out, "%s\n", si->why);
+	}
+}
+
+static void show_json(struct json_writer *w, const struct show_info *si)
+{
+	const struct spdx_file *f = si->file;
+	const struct spdx_expr *e = si->expr;
+
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "path", f->path);
+	json_kv_string(w, "status", spdx_status_name(f->status));
+	json_kv_uint(w, "line", f->line);
+	json_key(w, "expression");
+	json_string_or_null(w, e ? e->text : NULL);
+	json_key(w, "modern");
+	json_string_or_null(w, si->modern);
+	if (e && e->error)
+		json_kv_string(w, "error", e->error);
+	else if (f->error)
+		json_kv_string(w, "error", f->error);
+	json_kv_bool(w, "valid", e && e->valid);
+	json_key(w, "licenses");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t i = 0; i < si->nlicenses; i++)
+		json_string(w, si->licenses[i]->path);
+	json_array_end(w);
+	json_key(w, "usable_under");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t i = 0; i < si->nusable; i++)
+		json_string(w, si->usable[i]);
+	json_array_end(w);
+	json_kv_bool(w, "uapi", si->uapi);
+	json_kv_bool(w, "syscall_note", si->syscall_note);
+	json_key(w, "suggested");
+	if (!si->suggested) {
+		json_null(w);
+	} else {
+		static const char *const kind[] = {
+			[SHOW_TAG] = "tag", [SHOW_REVIEW] = "review",
+			[SHOW_NONE] = "none",
+		};
+
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "kind", kind[si->suggest]);
+		json_key(w, "expression");
+		json_string_or_null(w, si->suggest == SHOW_TAG ? si->suggest_expr : NULL);
+		if (si->suggest == SHOW_REVIEW)
+			json_kv_string(w, "recognised", si->suggest_expr);
+		json_kv_string(w, "why", si->why);
+		json_object_end(w);
+	}
+	json_object_end(w);
+}
+
+void report_show(FILE *out, enum report_format fmt,
+		 const struct show_info *si, size_t n)
+{
+	struct json_writer w;
+
+	if (fmt != REPORT_JSON) {
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				fputc('\n', out);
+			show_text(out, &si[i]);
+		}
+		return;
+	}
+	json_init(&w, out, JSON_AS_ASKED);
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < n; i++)
+		show_json(&w, &si[i]);
+	json_array_end(&w);
+	json_end(&w);
 }

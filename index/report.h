@@ -61,6 +61,12 @@ int summary_compute(struct summary *s, const struct spdx_index *idx);
 /* The same over some of @idx's files only (e.g. those built into vmlinux). */
 int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles);
+/* The same over @files, with the symlinks and special files of @idx
+ * beneath directory @under ("": all of them), for a command or a mount
+ * narrowed to a subdirectory. */
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under);
 void summary_release(struct summary *s);
 
 /* What "spdxfs scan" prints, and the mount's summary and summary.json. */
@@ -115,6 +121,20 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  const struct built *b, const struct spdx_file *const *files,
 		  size_t n, size_t missing);
+
+struct show_info;
+
+/*
+ * What "spdxfs show" prints of @n files (show.h): in text a block per
+ * file, its path (quoted) and then a line per fact, "  KEY  VALUE",
+ * blocks separated by an empty line; in JSON an array of objects with
+ * path, status, line, expression, modern (null when none), error when
+ * there is one, valid, licenses, usable_under, uapi, syscall_note and
+ * suggested (null, or an object with kind "tag", "review" or "none",
+ * expression, recognised for a review, why).
+ */
+void report_show(FILE *out, enum report_format fmt,
+		 const struct show_info *si, size_t n);
 
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);

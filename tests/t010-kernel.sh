@@ -88,6 +88,43 @@ test_expect 'a rescan with the saved index gives the same list' '
 	"$SPDXFS" list --no-cache "$K" | cmp - "$TMP/list"
 '
 
+test_expect 'a subdirectory: its files alone, validated against the root' '
+	(cd "$K/drivers" && expect_status 1 "$SPDXFS" check -w) >"$TMP/drivers" &&
+	cmp "$TMP/check" "$TMP/drivers" &&
+	expect_status 0 "$SPDXFS" check -w "$K/kernel" >"$TMP/kernel" &&
+	test ! -s "$TMP/kernel" &&
+	"$SPDXFS" list "$K/drivers" >"$TMP/drivers.list" &&
+	grep "^drivers/" "$TMP/list" | cmp - "$TMP/drivers.list"
+'
+
+test_expect 'git ls-files | xargs spdxfs check -w . : the symlinks said, the rest checked' '
+	(cd "$K" && git ls-files | xargs -s 1000000 "$SPDXFS" check -w .) \
+		>"$TMP/xargs" 2>"$TMP/xargs.err";
+	test $? = 123 && cmp "$TMP/check" "$TMP/xargs" &&
+	grep -qx "spdxfs: Documentation/Changes: a symlink, not followed" "$TMP/xargs.err" &&
+	test "$(grep -vc ": a symlink, not followed$" "$TMP/xargs.err")" = 0 &&
+	test "$(wc -l <"$TMP/xargs.err")" = "$(cd "$K" && git ls-files -s | grep -c "^120000")"
+'
+
+# readme_example COMMAND: the lines README shows after "    $ COMMAND",
+# up to the next empty line, unindented.
+readme_example() {
+	awk -v cmd="    \$ $1" '
+		$0 == cmd { on = 1; next }
+		on && $0 == "" { exit }
+		on { sub(/^    /, ""); print }
+	' "$TOP/README.md"
+}
+
+test_expect 'the README'"'"'s examples of show are what show says' '
+	readme_example "cd linux/include/uapi/linux && spdxfs show fuse.h" >"$TMP/ex1" &&
+	test -s "$TMP/ex1" &&
+	(cd "$K/include/uapi/linux" && "$SPDXFS" show fuse.h) | cmp - "$TMP/ex1" &&
+	readme_example "spdxfs show kernel/bpf/offload.c" >"$TMP/ex2" &&
+	test -s "$TMP/ex2" &&
+	(cd "$K" && "$SPDXFS" show kernel/bpf/offload.c) | cmp - "$TMP/ex2"
+'
+
 test_expect 'the tree is not modified (git status clean)' '
 	test -z "$(git -C "$K" status --porcelain --ignored=no | head -1)"
 '

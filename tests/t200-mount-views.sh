@@ -90,6 +90,7 @@ test_expect 'the root' '
 	.
 	..
 	README
+	all
 	backlog
 	by-id
 	by-license

@@ -146,8 +146,9 @@ test_expect 'the value follows the file' '
 '
 
 test_expect 'README describes it' '
-	grep -q "user.spdx.suggested" "$M/README" &&
-	grep -q "review: LICENSES" "$M/README"
+	tr "\n" " " <"$M/README" >"$TMP/readme.line" &&
+	grep -q "in untagged/ and all/ also user.spdx.suggested" "$TMP/readme.line" &&
+	grep -q "review: LICENSES" "$TMP/readme.line"
 '
 
 stop_daemon "$M"

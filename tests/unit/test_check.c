@@ -84,7 +84,7 @@ static void test_select(const struct spdx_index *idx)
 	int ret;
 
 	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
-		ret = check_select(idx, cases[k].paths, cases[k].n, &sel, &n, &err);
+		ret = check_select(idx, NULL, cases[k].paths, cases[k].n, &sel, &n, &err);
 		is_int(ret, 0, "select %zu: %s...", k,
 		       cases[k].n ? cases[k].paths[0] : "nothing");
 		if (ret)
@@ -92,13 +92,64 @@ static void test_select(const struct spdx_index *idx)
 		is_str(paths_of(sel, n), cases[k].want, "select %zu: the files", k);
 		free(sel);
 	}
-	ret = check_select(idx, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
+	ret = check_select(idx, NULL, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
 			   &err);
 	is_int(ret, -ENOENT, "a path that is not there: -ENOENT");
 	ok(!strncmp(err.msg, "nope/x.c: no such file in ", 26),
 	   "and says which: '%.100s'", err.msg);
-	is_int(check_select(idx, (const char *[]){ "a/b.c/x" }, 1, &sel, &n, &err),
+	is_int(check_select(idx, NULL, (const char *[]){ "a/b.c/x" }, 1, &sel, &n, &err),
 	       -ENOENT, "beneath a file: -ENOENT");
+}
+
+/*
+ * With the index as git sees it: a path git has selects git's files
+ * only, a path it lacks (named although git ignores it) all beneath it.
+ * @dir's tree loses a/b/ and a-b/ to make git's index.
+ */
+static void test_select_git(const struct spdx_index *idx, struct source *src,
+			    const char *dir)
+{
+	static const struct {
+		const char *paths[3];
+		size_t n;
+		const char *want;
+	} cases[] = {
+		{ { 0 }, 0, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
+			    "a.c a/b.c a/z.c" },
+		{ { "a" }, 1, "a/b.c a/z.c" },
+		{ { "a", "a/b" }, 2, "a/b.c a/b/c.c a/z.c" },
+		{ { "a/b/c.c" }, 1, "a/b/c.c" },
+		{ { "a-b", "a.c" }, 2, "a-b/x.c a.c" },
+		{ { "a/b/c.c", "." }, 2, "LICENSES/preferred/GPL-2.0 "
+			"LICENSES/preferred/MIT a.c a/b.c a/b/c.c a/z.c" },
+	};
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_index *git = NULL;
+	const struct spdx_file **sel;
+	struct spdx_error err;
+	char path[PATH_MAX];
+	size_t n;
+	int ret = 0;
+
+	for (const char *const *p = (const char *[]){ "a/b/c.c", "a/b", "a-b/x.c",
+						      "a-b", NULL }; *p && !ret; p++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, *p);
+		ret = remove(path) ? -errno : 0;
+	}
+	if (!ret)
+		ret = index_build(&git, src, &opts, &err);
+	is_int(ret, 0, "git's index built");
+	if (ret)
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		ret = check_select(idx, git, cases[k].paths, cases[k].n, &sel, &n, &err);
+		is_int(ret, 0, "select with git %zu", k);
+		if (ret)
+			continue;
+		is_str(paths_of(sel, n), cases[k].want, "select with git %zu: the files", k);
+		free(sel);
+	}
+	index_free(git);
 }
 
 static void test_dirs(const struct spdx_index *idx)
@@ -231,6 +282,7 @@ int main(void)
 	test_select(idx);
 	test_dirs(idx);
 	test_reports(idx);
+	test_select_git(idx, src, dir);
 out:
 	index_free(idx);
 	source_free(src);

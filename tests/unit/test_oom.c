@@ -214,7 +214,7 @@ static int op_select(void *arg, struct spdx_error *err)
 	struct ctx *c = arg;
 	const struct spdx_file **files = NULL;
 	size_t n;
-	int ret = check_select(c->idx, paths, 3, &files, &n, err);
+	int ret = check_select(c->idx, NULL, paths, 3, &files, &n, err);
 
 	free(files);
 	return ret;

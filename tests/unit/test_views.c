@@ -55,6 +55,7 @@ static const struct fixture_file files[] = {
 static const char readme[] =
 	"spdxfs: the files of a kernel tree, by SPDX license.\n"
 	"\n"
+	"all/               every file of the tree, whatever its status\n"
 	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
 	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
 	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
@@ -74,10 +75,10 @@ static const char readme[] =
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
-	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
-	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
-	"(\"review\" when none is recognised) for a file left for review, absent\n"
-	"for a file the series would not tag.\n"
+	"user.spdx.error; in untagged/ and all/ also user.spdx.suggested: the\n"
+	"expression 'spdxfs tag' would add (default GPL-2.0-only), or \"review:\n"
+	"LICENSES\" (\"review\" when none is recognised) for a file left for review,\n"
+	"absent for a file the series would not tag.\n"
 	"\n"
 	"Files have the owner and mode of the tree file, directories that mirror\n"
 	"a tree directory those of that directory; the other directories (the\n"
@@ -117,7 +118,8 @@ static char *text_at(const struct snapshot *s, const char *path)
 	return strndup(s->blobs[n->first].data, s->blobs[n->first].len);
 }
 
-static int build(struct snapshot **out, struct source *src, const struct built *bt)
+static int build(struct snapshot **out, struct source *src, const struct built *bt,
+		 const char *under)
 {
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
@@ -130,7 +132,7 @@ static int build(struct snapshot **out, struct source *src, const struct built *
 		printf("# index_build: %s\n", err.msg);
 		return ret;
 	}
-	ret = snapshot_build(out, idx, bt);
+	ret = snapshot_build(out, idx, bt, under);
 	if (ret)
 		index_free(idx);
 	return ret;
@@ -217,6 +219,12 @@ static void test_contents(const struct snapshot *s)
 		const char *path;
 		int kind;
 	} t[] = {
+		{ "all/a.c", VN_FILE },
+		{ "all/kernel/untagged.c", VN_FILE },
+		{ "all/drivers/bad.c", VN_FILE },
+		{ "all/drivers/net/late.c", VN_FILE },
+		{ "all/LICENSES/preferred/MIT", VN_FILE },
+		{ "all/include/uapi/linux", VN_DIR },
 		{ "by-license/GPL-2.0/a.c", VN_FILE },
 		{ "by-license/GPL-2.0/include/uapi/linux/x.h", VN_FILE },
 		{ "by-license/Linux-syscall-note/include/uapi/linux/x.h", VN_FILE },
@@ -330,6 +338,11 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		{ "untagged/include/uapi/linux/z.h", "user.spdx.suggested",
 		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "licenses/MIT", "user.spdx.path", "LICENSES/preferred/MIT" },
+		{ "all/a.c", "user.spdx.expression", "GPL-2.0" },
+		{ "all/drivers/bad.c", "user.spdx.error", "Invalid License ID: Bogus-1.0" },
+		{ "all/kernel/untagged.c", "user.spdx.suggested", "GPL-2.0-only" },
+		{ "all/include/uapi/linux/z.h", "user.spdx.suggested",
+		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "by-license", "user.spdx.status", "-ENODATA" },
 		{ "README", "user.spdx.status", "-ENODATA" },
 	};
@@ -344,6 +357,10 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		  "user.spdx.suggested " },
 		{ "untagged/kernel/Makefile", "user.spdx.status user.spdx.path " },
 		{ "uapi/include/uapi/linux/z.h", "user.spdx.status user.spdx.path " },
+		{ "all/kernel/untagged.c", "user.spdx.status user.spdx.path "
+		  "user.spdx.suggested " },
+		{ "all/a.c", "user.spdx.expression user.spdx.status "
+		  "user.spdx.line user.spdx.path " },
 		{ "by-license", "" },
 		{ "summary", "" },
 	};
@@ -377,7 +394,7 @@ static void test_built(struct source *src)
 		" (0 generated files outside the tree, 1 not indexed)\n";
 	struct snapshot *s;
 	char *text;
-	int ret = build(&s, src, &bt);
+	int ret = build(&s, src, &bt, "");
 
 	is_int(ret, 0, "snapshot with a build");
 	if (ret)
@@ -388,6 +405,69 @@ static void test_built(struct source *src)
 	is_int(kind_at(s, "built/lib"), -1, "built/lib: not built");
 	text = text_at(s, "built/SUMMARY");
 	ok(text && !strncmp(text, header, strlen(header)), "built/SUMMARY's header");
+	free(text);
+	snapshot_free(s);
+}
+
+/* The views of a subdirectory: its files alone, the tree's licenses. */
+static void test_under(struct source *src)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "all/include/uapi/linux/z.h", VN_FILE },
+		{ "all/a.c", -1 },
+		{ "all/kernel", -1 },
+		{ "all/LICENSES", -1 },
+		{ "uapi/include/uapi/linux/x.h", VN_FILE },
+		{ "untagged/include/uapi/linux/z.h", VN_FILE },
+		{ "untagged/kernel", -1 },
+		{ "by-license/GPL-2.0/include/uapi/linux/y.h", VN_FILE },
+		{ "by-license/GPL-2.0/a.c", -1 },
+		{ "by-license/MIT", VN_DIR },
+		{ "by-license/MIT/lib", -1 },
+		{ "by-id/MIT", -1 },
+		{ "usable-under/GPL-2.0-only/include", VN_DIR },
+		{ "usable-under/GPL-2.0-only/a.c", -1 },
+		{ "misplaced/drivers", -1 },
+		{ "invalid/drivers", -1 },
+		{ "licenses/MIT", VN_FILE },
+		{ "licenses/GPL-2.0", VN_FILE },
+	};
+	const char *head = "files                         3\n"
+			   "  tagged                      2\n"
+			   "  misplaced                   0\n"
+			   "  untagged                    1\n";
+	struct snapshot *s;
+	char *text;
+	int ret = build(&s, src, NULL, "include");
+
+	is_int(ret, 0, "snapshot of include/");
+	if (ret)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "include/: %s", t[i].path);
+	text = text_at(s, "summary");
+	ok(text && !strncmp(text, head, strlen(head)),
+	   "include/: summary counts its files");
+	free(text);
+	text = text_at(s, "backlog");
+	is_str(text, "untagged    files  directory\n"
+	       "       1        3  ./include/uapi/linux/\n", "include/: backlog");
+	free(text);
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/y.h\n", "include/: WITHOUT-SYSCALL-NOTE");
+	free(text);
+	snapshot_free(s);
+	ret = build(&s, src, NULL, "kernel");
+	is_int(ret, 0, "snapshot of kernel/");
+	if (ret)
+		return;
+	is_int(kind_at(s, "all/kernel/Makefile"), VN_FILE, "kernel/: all/kernel/Makefile");
+	is_int(kind_at(s, "uapi/include"), -1, "kernel/: no uapi file");
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "", "kernel/: WITHOUT-SYSCALL-NOTE is empty");
 	free(text);
 	snapshot_free(s);
 }
@@ -405,7 +485,7 @@ int main(void)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
 					 .path = dir, .flags = 0 }, NULL);
 	if (!ret)
-		ret = build(&s, src, NULL);
+		ret = build(&s, src, NULL, "");
 	is_int(ret, 0, "snapshot built");
 	if (ret)
 		goto out;
@@ -414,6 +494,7 @@ int main(void)
 	test_contents(s);
 	test_xattrs(s, src);
 	test_built(src);
+	test_under(src);
 out:
 	snapshot_free(s);
 	source_free(src);
