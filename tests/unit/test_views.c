@@ -353,6 +353,65 @@ static void test_built(struct source *src)
 	snapshot_free(s);
 }
 
+/* A second tree: "or later" ranges across versions. */
+static const struct fixture_file later_files[] = {
+	{ "LICENSES/preferred/GPL-2.0", LICENSE(
+		"Valid-License-Identifier: GPL-2.0\n"
+		"Valid-License-Identifier: GPL-2.0-only\n"
+		"Valid-License-Identifier: GPL-2.0+\n"
+		"Valid-License-Identifier: GPL-2.0-or-later\n", "GPL-2.0") },
+	{ "LICENSES/deprecated/GPL-1.0", LICENSE(
+		"Valid-License-Identifier: GPL-1.0+\n", "GPL-1.0") },
+	{ "LICENSES/preferred/LGPL-2.0", LICENSE(
+		"Valid-License-Identifier: LGPL-2.0\n"
+		"Valid-License-Identifier: LGPL-2.0+\n", "LGPL-2.0") },
+	{ "LICENSES/preferred/LGPL-2.1", LICENSE(
+		"Valid-License-Identifier: LGPL-2.1\n"
+		"Valid-License-Identifier: LGPL-2.1+\n", "LGPL-2.1") },
+	{ "LICENSES/preferred/MIT", LICENSE(
+		"Valid-License-Identifier: MIT\n", "MIT") },
+	{ "old.c", "// SPDX-License-Identifier: GPL-1.0+\n" },
+	{ "lib.c", "// SPDX-License-Identifier: LGPL-2.0+\n" },
+	{ "v2.c", "// SPDX-License-Identifier: GPL-2.0+ OR MIT\n" },
+};
+
+static void test_or_later(void)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "usable-under/GPL-2.0-only/old.c", VN_FILE },
+		{ "usable-under/GPL-2.0-or-later/old.c", VN_FILE },
+		{ "usable-under/GPL-1.0-or-later/old.c", VN_FILE },
+		{ "usable-under/LGPL-2.0-or-later/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-only/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-or-later/lib.c", VN_FILE },
+		{ "usable-under/GPL-2.0-only/lib.c", -1 },
+		{ "usable-under/LGPL-2.1-only/old.c", -1 },
+		{ "usable-under/GPL-1.0-or-later/v2.c", -1 },
+		{ "usable-under/GPL-2.0-or-later/v2.c", VN_FILE },
+		{ "usable-under/MIT/v2.c", VN_FILE },
+		{ "usable-under/MIT/old.c", -1 },
+	};
+	char dir[] = "/tmp/spdxfs-views.XXXXXX";
+	struct source *src = NULL;
+	struct snapshot *s = NULL;
+	int ret;
+
+	ret = fixture_make(dir, later_files, ARRAY_SIZE(later_files));
+	if (!ret)
+		ret = source_fs_open(&src, dir);
+	if (!ret)
+		ret = build(&s, src, NULL);
+	is_int(ret, 0, "or-later tree: snapshot built");
+	for (size_t i = 0; !ret && i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "%s", t[i].path);
+	snapshot_free(s);
+	source_free(src);
+	fixture_remove(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -374,6 +433,7 @@ int main(void)
 	test_contents(s);
 	test_xattrs(s, src);
 	test_built(src);
+	test_or_later();
 out:
 	snapshot_free(s);
 	source_free(src);
