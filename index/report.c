@@ -53,6 +53,54 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 	return w.syscall_note;
 }
 
+/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
+ * the id): GPL, LGPL and AGPL of any version. */
+static int is_gpl_family(const char *id)
+{
+	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
+	       !strncasecmp(id, "AGPL-", 5);
+}
+
+/* Does the subexpression at node @i hold a GPL-family license that is
+ * not the left side of "WITH Linux-syscall-note"? */
+static int gpl_without_note(const struct expr *e, int i)
+{
+	const struct expr_node *n = &e->nodes[i];
+
+	switch (n->kind) {
+	case EXPR_LICENSE:
+		return is_gpl_family(n->id);
+	case EXPR_WITH:
+		return strcasecmp(n->exception, "Linux-syscall-note") &&
+		       gpl_without_note(e, n->left);
+	case EXPR_AND:
+	case EXPR_OR:
+		return gpl_without_note(e, n->left) ||
+		       gpl_without_note(e, n->right);
+	}
+	return 0;
+}
+
+static int is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+static int is_counted(const struct spdx_file *f)
+{
+	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+
+	return (f->flags & IDX_F_UAPI) && is_header(f->path) && is_counted(f) &&
+	       e->ast && gpl_without_note(e->ast, e->ast->root);
+}
+
 static int cmp_expr_count(const void *a, const void *b)
 {
 	const struct expr_count *x = a, *y = b;
@@ -62,12 +110,8 @@ static int cmp_expr_count(const void *a, const void *b)
 	return strcmp(x->expr->text, y->expr->text);
 }
 
-static int is_counted(const struct spdx_file *f)
-{
-	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
-}
-
-/* Per expression: which license files it names, and the syscall note. */
+/* Per expression: which license files it names, and whether a uapi
+ * header under it lacks the syscall note it needs. */
 static int license_counts(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles)
 {
@@ -94,7 +138,9 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 
 		if (idx->exprs[k].ast)
 			expr_foreach_id(idx->exprs[k].ast, mark_id, &w);
-		per_expr[k] = w.syscall_note;
+		per_expr[k] = idx->exprs[k].ast &&
+			      gpl_without_note(idx->exprs[k].ast,
+					       idx->exprs[k].ast->root);
 	}
 	for (size_t i = 0; i < nfiles; i++) {
 		const struct spdx_file *f = files[i];
@@ -103,7 +149,8 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 			continue;
 		for (size_t l = 0; l < nlic; l++)
 			s->licenses[l].files += hits[f->expr * nlic + l];
-		if ((f->flags & IDX_F_UAPI) && !per_expr[f->expr])
+		if ((f->flags & IDX_F_UAPI) && is_header(f->path) &&
+		    per_expr[f->expr])
 			s->uapi_without_note++;
 	}
 	free(per_expr);

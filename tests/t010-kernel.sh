@@ -83,6 +83,15 @@ assert s[\"uapi\"][\"files\"] == $n and s[\"uapi\"][\"status\"][\"untagged\"] ==
 " "$TMP/summary.json"
 '
 
+# scripts/headers_install.sh refuses a header whose tag line has "GPL-"
+# and not "WITH Linux-syscall-note": the summary counts those headers.
+test_expect 'uapi headers without the syscall note: those headers_install.sh refuses' '
+	awk -F"\t" "\$1 ~ /(^|\/)uapi\/(.*\/)?[^\/]*\.h$/ && (\$2 == \"tagged\" || \$2 == \"misplaced\") && \$4 ~ /GPL-/ && \$4 !~ /WITH Linux-syscall-note/" \
+		"$TMP/list" >"$TMP/nonote" &&
+	test -s "$TMP/nonote" &&
+	python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s[\"uapi\"][\"without_syscall_note\"] == $(wc -l <"$TMP/nonote"), s[\"uapi\"]" "$TMP/summary.json"
+'
+
 test_expect 'a rescan with the saved index gives the same list' '
 	"$SPDXFS" list "$K" | cmp - "$TMP/list" &&
 	"$SPDXFS" list --no-cache "$K" | cmp - "$TMP/list"
