@@ -28,7 +28,7 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	2
+#define STORE_VERSION	3	/* 3: SCAN_F_PLAIN */
 
 struct store_header {
 	char magic[8];
