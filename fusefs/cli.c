@@ -15,8 +15,10 @@
 #include "check.h"
 #include "cli.h"
 #include "error.h"
+#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
+#include "pathsearch.h"
 #include "refresh.h"
 #include "report.h"
 #include "source.h"
@@ -284,11 +286,19 @@ int cmd_list(int argc, char **argv)
 
 /* check */
 
+/* Which rules check applies: the kernel's where the tree is a kernel tree. */
+enum check_rules {
+	RULES_AUTO,
+	RULES_KERNEL,
+	RULES_SPDX,
+};
+
 struct check_args {
 	struct cli_index_opts index;
 	struct check_opts check;
+	enum check_rules rules;
 	enum report_format fmt;
-	int files, dirs, depth;
+	int files, dirs, depth, list_warnings;
 	const char *tree;
 	const char *const *paths;
 	size_t npaths;
@@ -304,9 +314,18 @@ static const char check_help[] =
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
 	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
 	"  -D, --depth N        directory depth for -d (default: unlimited)\n"
-	"  -s, --kernel-strict  also report what scripts/spdxcheck.py's grammar\n"
-	"                       rejects (A OR B OR C, unparenthesised WITH, ...)\n"
-	"  -w, --no-warnings    report errors only\n";
+	"  -v, --warnings       list each warning (by default warnings are counted\n"
+	"                       by class, on stderr)\n"
+	"  -w, --no-warnings    report errors only, not even the counts\n"
+	"      --kernel         the kernel's rules, the default in a tree with\n"
+	"                       scripts/spdxcheck.py: what spdxcheck.py's grammar\n"
+	"                       rejects (A OR B OR C, an unparenthesised WITH)\n"
+	"                       is an error, and checkpatch.pl's SPDX rules apply\n"
+	"                       (comment style per file type, the tag on line 1,\n"
+	"                       or 2 after #!): errors for a file git does not\n"
+	"                       track, warnings for the others\n"
+	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
+	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
 
 /* check's options into @a; -1 to go on, else an exit status. */
 static int check_parse(int argc, char **argv, struct check_args *a)
@@ -318,6 +337,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "depth", required_argument, NULL, 'D' },
 		{ "kernel-strict", no_argument, NULL, 's' },
 		{ "no-warnings", no_argument, NULL, 'w' },
+		{ "warnings", no_argument, NULL, 'v' },
+		{ "kernel", no_argument, NULL, 'K' },
+		{ "spdx", no_argument, NULL, 'S' },
 		{ 0 }
 	};
 	static const char args[] = "[OPTION]... TREE [PATH]...";
@@ -326,7 +348,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhzfdD:sw", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qhzfdD:swv", longopts, NULL)) != -1) {
 		if ((r = common_opt(c, &a->index, &out))) {
 			if (r < 0)
 				return 2;
@@ -337,6 +359,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		case 'd': a->dirs = 1; break;
 		case 's': a->check.strict = 1; break;
 		case 'w': a->check.warnings = 0; break;
+		case 'v': a->list_warnings = 1; break;
+		case 'K': a->rules = RULES_KERNEL; break;
+		case 'S': a->rules = RULES_SPDX; break;
 		case 'D':
 			a->depth = strtol(optarg, &end, 10);
 			if (*end || a->depth < 0) {
@@ -363,10 +388,32 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	return -1;
 }
 
+/* What makes a file new for checkpatch.pl's rules: git does not track
+ * it.  The tree's git index is read on the first question. */
+struct newness {
+	const char *root;
+	struct gitignore *gi;
+	struct path_cursor cur;
+	int opened;
+};
+
+static int file_is_new(const struct spdx_file *f, void *arg)
+{
+	struct newness *nw = arg;
+
+	if (!nw->opened) {
+		nw->opened = 1;
+		if (gitignore_open(&nw->gi, nw->root))
+			nw->gi = NULL;	/* unreadable: nothing counts as new */
+	}
+	return nw->gi && !gitignore_tracked(nw->gi, &nw->cur, f->path);
+}
+
 /* Print what @a asks about @files; returns the exit status. */
 static int check_report(const struct check_args *a, const struct spdx_index *idx,
 			const struct spdx_file *const *files, size_t n)
 {
+	struct check_tally tally = { 0 };
 	struct check_dir *dirs;
 	size_t ndirs, found;
 
@@ -380,7 +427,11 @@ static int check_report(const struct check_args *a, const struct spdx_index *idx
 	} else if (a->files) {
 		found = report_lacking(stdout, a->fmt, files, n);
 	} else {
-		found = report_check(stdout, a->fmt, idx, files, n, &a->check);
+		found = report_check(stdout, a->fmt, idx, files, n, &a->check,
+				     a->list_warnings ? NULL : &tally);
+		fflush(stdout);
+		if (!a->index.quiet)
+			report_check_tally(stderr, &tally);
 	}
 	return found ? 1 : 0;
 }
@@ -392,6 +443,7 @@ int cmd_check(int argc, char **argv)
 		.depth = -1,
 	};
 	const struct spdx_file **files = NULL;
+	struct newness nw = { 0 };
 	struct spdx_error err;
 	struct spdx_index *idx;
 	struct source *src;
@@ -404,6 +456,11 @@ int cmd_check(int argc, char **argv)
 	r = cli_open_index(a.tree, &a.index, &src, &idx);
 	if (r)
 		return r;
+	a.check.kernel = a.rules == RULES_KERNEL ||
+			 (a.rules == RULES_AUTO && check_kernel_tree(idx));
+	nw.root = src->root;
+	a.check.is_new = file_is_new;
+	a.check.new_arg = &nw;
 	if (check_select(idx, a.paths, a.npaths, &files, &n, &err)) {
 		cli_error("%s", err.msg);
 		r = 2;
@@ -411,6 +468,7 @@ int cmd_check(int argc, char **argv)
 		r = check_report(&a, idx, files, n);
 	}
 	free(files);
+	gitignore_free(nw.gi);
 	index_free(idx);
 	source_free(src);
 	return r;

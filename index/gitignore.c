@@ -228,6 +228,12 @@ int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 	return ign;
 }
 
+int gitignore_tracked(struct gitignore *gi, struct path_cursor *cur,
+		      const char *path)
+{
+	return gi && path_find(&gi->sorted, cur, path) != PATH_NONE;
+}
+
 void gitignore_free(struct gitignore *gi)
 {
 	if (!gi)

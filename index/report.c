@@ -429,14 +429,43 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 	records_end(&r);
 }
 
+/* A short name per class, for JSON: the enum's name in lower case. */
+static const char *const class_key[CHECK__NCLASSES] = {
+	[CHECK_C_INVALID] = "invalid",
+	[CHECK_C_UNREADABLE] = "unreadable",
+	[CHECK_C_GRAMMAR] = "spdxcheck-grammar",
+	[CHECK_C_MISPLACED] = "misplaced",
+	[CHECK_C_SECOND] = "second-tag",
+	[CHECK_C_STRAY_TERM] = "stray-terminator",
+	[CHECK_C_UNCLOSED] = "unclosed-comment",
+	[CHECK_C_NEAR_MISS] = "near-miss",
+	[CHECK_C_BAD_LEADER] = "bad-leader",
+	[CHECK_C_MIXED_OP] = "mixed-case-operators",
+	[CHECK_C_CP_MALFORMED] = "checkpatch-malformed",
+	[CHECK_C_CP_STYLE] = "checkpatch-comment-style",
+	[CHECK_C_CP_MISPLACED] = "checkpatch-misplaced",
+	[CHECK_C_CP_DT] = "checkpatch-dt-binding",
+};
+
+/* report_check's state: the records, and the tally when counting. */
+struct diag_out {
+	struct records r;
+	struct check_tally *tally;
+};
+
 static void diag_record(const struct check_diag *d, void *arg)
 {
 	static const char *const severity[] = {
 		[CHECK_ERROR] = "error", [CHECK_WARNING] = "warning",
 	};
-	struct records *r = arg;
+	struct diag_out *o = arg;
+	struct records *r = &o->r;
 	struct json_writer *w = &r->json;
 
+	if (o->tally && d->severity == CHECK_WARNING) {
+		o->tally->warnings[d->cls]++;
+		return;
+	}
 	if (r->fmt != REPORT_JSON) {
 		text_path(r, d->file->path, ": ");
 		fprintf(r->out, "%u:%u %s%s", d->line, d->col,
@@ -449,22 +478,39 @@ static void diag_record(const struct check_diag *d, void *arg)
 	json_kv_uint(w, "line", d->line);
 	json_kv_uint(w, "col", d->col);
 	json_kv_string(w, "severity", severity[d->severity]);
+	json_kv_string(w, "class", class_key[d->cls]);
 	json_kv_string(w, "message", d->message);
 	json_object_end(w);
 }
 
 size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		    const struct spdx_file *const *files, size_t n,
-		    const struct check_opts *o)
+		    const struct check_opts *o, struct check_tally *tally)
 {
-	struct records r;
+	struct diag_out d = { .tally = tally };
 	size_t errors = 0;
 
-	records_begin(&r, out, fmt);
+	records_begin(&d.r, out, fmt);
 	for (size_t i = 0; i < n; i++)
-		errors += check_file(idx, files[i], o, diag_record, &r);
-	records_end(&r);
+		errors += check_file(idx, files[i], o, diag_record, &d);
+	records_end(&d.r);
 	return errors;
+}
+
+size_t report_check_tally(FILE *out, const struct check_tally *t)
+{
+	size_t total = 0;
+
+	for (int c = 0; c < CHECK__NCLASSES; c++) {
+		if (!t->warnings[c])
+			continue;
+		fprintf(out, "warning: %zu file%s: %s\n", t->warnings[c],
+			t->warnings[c] == 1 ? "" : "s", check_class_name(c));
+		total += t->warnings[c];
+	}
+	if (total)
+		fputs("hint: 'spdxfs check -v' lists each warning\n", out);
+	return total;
 }
 
 size_t report_lacking(FILE *out, enum report_format fmt,
