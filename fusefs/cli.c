@@ -3,6 +3,7 @@
  * cli: scan, list, check and built: options in, one report out (report.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -21,8 +22,10 @@
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
+#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "refresh.h"
 #include "report.h"
@@ -709,12 +712,20 @@ int cmd_list(int argc, char **argv)
 
 /* check */
 
+/* Which rules check applies: the kernel's where the tree is a kernel tree. */
+enum check_rules {
+	RULES_AUTO,
+	RULES_KERNEL,
+	RULES_SPDX,
+};
+
 struct check_args {
 	struct cli_index_opts index;
 	struct check_opts check;
 	struct file_filter filter;
+	enum check_rules rules;
 	enum report_format fmt;
-	int files, dirs, depth;
+	int files, dirs, depth, list_warnings;
 	const char *tree;
 	char *const *paths;
 	size_t npaths;
@@ -724,17 +735,28 @@ static const char check_help[] =
 	"Check the SPDX tags of TREE (default: the current directory), or of\n"
 	"the PATHs named, relative to TREE or absolute.  Diagnostics read\n"
 	"'PATH: LINE:COL message' (with -z PATH<NUL>LINE:COL message<NUL>), COL\n"
-	"counted from 0 as scripts/spdxcheck.py does.  Exit status 1 when a tag\n"
-	"is invalid or a file cannot be read (and, with -f or -d, when a file\n"
-	"lacks a valid tag).  A PATH that is a symlink is reported and left out;\n"
-	"a file git ignores is checked when it is named.\n\n"
+	"counted from 0 as scripts/spdxcheck.py does.  Exit status 1 on an\n"
+	"error: an invalid tag, a file that cannot be read, with the kernel's\n"
+	"rules what spdxcheck.py's grammar rejects and what checkpatch.pl flags\n"
+	"in a new file (and, with -f or -d, a file without a valid tag).  A\n"
+	"PATH that is a symlink is reported and left out; a file git ignores is\n"
+	"checked when it is named.\n\n"
 	"  -f, --files          list the files without a valid tag instead\n"
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
 	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
 	"  -D, --depth N        directory depth for -d (default: unlimited)\n"
-	"  -s, --kernel-strict  also report what scripts/spdxcheck.py's grammar\n"
-	"                       rejects (A OR B OR C, unparenthesised WITH, ...)\n"
-	"  -w, --no-warnings    report errors only\n";
+	"  -v, --warnings       list each warning (by default warnings are counted\n"
+	"                       by class, on stderr, unless -q)\n"
+	"  -w, --no-warnings    report errors only, not even the counts\n"
+	"      --kernel         the kernel's rules, the default in a tree with\n"
+	"                       scripts/spdxcheck.py: what spdxcheck.py's grammar\n"
+	"                       rejects (A OR B OR C, an unparenthesised WITH)\n"
+	"                       is an error, and checkpatch.pl's SPDX rules apply\n"
+	"                       (comment style per file type, the tag on line 1,\n"
+	"                       or 2 after #!): errors for a file git does not\n"
+	"                       track, warnings for the others\n"
+	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
+	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
 
 /* check's options into @a; -1 to go on, else an exit status. */
 static int check_parse(int argc, char **argv, struct check_args *a)
@@ -747,6 +769,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "depth", required_argument, NULL, 'D' },
 		{ "kernel-strict", no_argument, NULL, 's' },
 		{ "no-warnings", no_argument, NULL, 'w' },
+		{ "warnings", no_argument, NULL, 'v' },
+		{ "kernel", no_argument, NULL, 'K' },
+		{ "spdx", no_argument, NULL, 'P' },
 		{ 0 }
 	};
 	static const char args[] = "[OPTION]... [TREE [PATH]...]";
@@ -755,7 +780,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhzfdD:sw", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qhzfdD:swv", longopts, NULL)) != -1) {
 		if ((r = common_opt(c, &a->index, &out)) ||
 		    (r = filter_opt(c, &a->filter))) {
 			if (r < 0)
@@ -767,6 +792,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		case 'd': a->dirs = 1; break;
 		case 's': a->check.strict = 1; break;
 		case 'w': a->check.warnings = 0; break;
+		case 'v': a->list_warnings = 1; break;
+		case 'K': a->rules = RULES_KERNEL; break;
+		case 'P': a->rules = RULES_SPDX; break;
 		case 'D':
 			a->depth = strtol(optarg, &end, 10);
 			if (*end || a->depth < 0) {
@@ -791,10 +819,38 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	return -1;
 }
 
+/* What makes a file new for checkpatch.pl's rules: git does not track
+ * it.  The tree's git index is read on the first question. */
+struct newness {
+	const char *root;
+	struct gitignore *gi;
+	struct path_cursor cur;
+	int opened;
+};
+
+static int file_is_new(const struct spdx_file *f, void *arg)
+{
+	struct newness *nw = arg;
+
+	if (!nw->opened) {
+		/* The git index of the tree on disk: the root opened here,
+		 * as the source keeps its own descriptor to itself. */
+		int fd = open(nw->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+		nw->opened = 1;
+		if (fd < 0 || gitignore_open(&nw->gi, fd, nw->root))
+			nw->gi = NULL;	/* unreadable: nothing counts as new */
+		if (fd >= 0)
+			close(fd);
+	}
+	return nw->gi && !gitignore_tracked(nw->gi, &nw->cur, f->path);
+}
+
 /* Print what @a asks about @files; returns the exit status. */
 static int check_report(const struct check_args *a, const struct spdx_index *idx,
 			const struct spdx_file *const *files, size_t n)
 {
+	struct check_tally tally = { 0 };
 	struct check_dir *dirs;
 	size_t ndirs, found;
 
@@ -808,7 +864,11 @@ static int check_report(const struct check_args *a, const struct spdx_index *idx
 	} else if (a->files) {
 		found = report_lacking(stdout, a->fmt, files, n);
 	} else {
-		found = report_check(stdout, a->fmt, idx, files, n, &a->check);
+		found = report_check(stdout, a->fmt, idx, files, n, &a->check,
+				     a->list_warnings ? NULL : &tally);
+		fflush(stdout);
+		if (!a->index.quiet)
+			report_check_tally(stderr, &tally);
 	}
 	return found ? 1 : 0;
 }
@@ -820,6 +880,7 @@ int cmd_check(int argc, char **argv)
 		.depth = -1,
 	};
 	const struct spdx_file **files = NULL;
+	struct newness nw = { 0 };
 	struct cli_tree t;
 	size_t n;
 	int r;
@@ -830,11 +891,17 @@ int cmd_check(int argc, char **argv)
 	r = cli_tree_open(&t, a.tree, &a.index);
 	if (r)
 		return r;
+	a.check.kernel = a.rules == RULES_KERNEL ||
+			 (a.rules == RULES_AUTO && check_kernel_tree(t.idx));
+	nw.root = t.src->root;
+	a.check.is_new = file_is_new;
+	a.check.new_arg = &nw;
 	r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
 	free(files);
 	file_filter_release(&a.filter);
+	gitignore_free(nw.gi);
 	cli_tree_close(&t);
 	return r;
 }

@@ -46,9 +46,12 @@ static const char tag_help[] =
 	"  -o, --output DIR   write the series to DIR (created; not inside TREE)\n"
 	"  -f, --force        write into a non-empty DIR, replacing its patches\n"
 	"  -l, --license ID   license of files without license information\n"
-	"                     (default " TAG_DEFAULT_LICENSE ")\n"
+	"                     (default " TAG_DEFAULT_LICENSE "): one identifier\n"
+	"                     LICENSES/ declares, which for a GPL must also\n"
+	"                     take Linux-syscall-note (uapi files get it)\n"
 	"  -d, --decisions F  a reviewer's decisions, one 'PATH EXPRESSION' line\n"
-	"                     per file ('#' starts a comment): each must be an\n"
+	"                     per file ('#' starts a comment; PATH relative to\n"
+	"                     TREE, a leading ./ allowed): each must be an\n"
 	"                     untagged source file of TREE and an expression\n"
 	"                     valid against its LICENSES/ and for spdxcheck.py\n"
 	"      --from A       'Name <email>' for From: and Signed-off-by:\n"
@@ -63,14 +66,19 @@ static const char tag_help[] =
 	"                     list the others in DIR/upstream-decisions; add the\n"
 	"                     LICENSES/ texts the adopted or decided identifiers\n"
 	"                     need from NEWER, in a first patch\n"
-	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
-	"                     the committer date of TREE's HEAD, so the output is\n"
-	"                     reproducible)\n"
-	"      --json         print the plan as JSON and write nothing (no -o)\n"
+	"      --date D       Date: of every mail, RFC 2822 ('Thu, 3 Dec 2026\n"
+	"                     07:08:06 +0000', the day name and seconds optional)\n"
+	"                     or @SECONDS (default: the committer date of TREE's\n"
+	"                     HEAD, so the output is reproducible)\n"
+	"      --json         print the plan as JSON; with -o also write the\n"
+	"                     series, without -o write nothing\n"
 	"  -h, --help         this help\n"
 	"and, as for scan (-q also leaves out the summary):\n";
 
 static const char usage_args[] = "[OPTION]... TREE -o DIR";
+
+/* What an SPDX identifier is made of (idstring, and "+" for "or later"). */
+#define ID_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-+"
 
 static int bad_usage(void)
 {
@@ -109,6 +117,123 @@ static void rfc2822(char *buf, size_t size, int64_t t, int offset)
 	snprintf(buf, size, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d", days[tm.tm_wday],
 		 tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour,
 		 tm.tm_min, tm.tm_sec, offset < 0 ? '-' : '+', off / 60, off % 60);
+}
+
+/* The index of the 3-letter name at *@s in @names, advancing *@s; -1. */
+static int name_at(const char **s, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (strncmp(*s, names[i], 3))
+			continue;
+		*s += 3;
+		return i;
+	}
+	return -1;
+}
+
+/* A number of @min to @max digits at *@s, advancing *@s; -1 if none. */
+static int digits_at(const char **s, int min, int max)
+{
+	int v = 0, n = 0;
+
+	while (n < max && **s >= '0' && **s <= '9')
+		v = v * 10 + (*(*s)++ - '0'), n++;
+	return n < min ? -1 : v;
+}
+
+static int spaces_at(const char **s)
+{
+	size_t n = strspn(*s, " \t");
+
+	*s += n;
+	return n > 0;
+}
+
+/*
+ * Parse the RFC 2822 date @s, "[Thu, ]3 Dec 2026 07:08[:06] +0000", into
+ * seconds since the epoch and the zone's offset in minutes east.  Every
+ * field is checked (a 31 Nov or a Thursday that is a Friday fails).
+ * Returns 0 or -EINVAL.
+ */
+static int parse_rfc2822(const char *s, int64_t *t, int *offset)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm = { 0 }, back;
+	int wday = -1, sign, zh, zm;
+	time_t secs;
+
+	spaces_at(&s);
+	if (!(*s >= '0' && *s <= '9')) {
+		wday = name_at(&s, days, 7);
+		if (wday < 0 || *s++ != ',')
+			return -EINVAL;
+		spaces_at(&s);
+	}
+	tm.tm_mday = digits_at(&s, 1, 2);
+	if (tm.tm_mday < 1 || !spaces_at(&s) ||
+	    (tm.tm_mon = name_at(&s, months, 12)) < 0 || !spaces_at(&s) ||
+	    (tm.tm_year = digits_at(&s, 4, 4)) < 1970 || !spaces_at(&s) ||
+	    (tm.tm_hour = digits_at(&s, 2, 2)) < 0 || *s++ != ':' ||
+	    (tm.tm_min = digits_at(&s, 2, 2)) < 0)
+		return -EINVAL;
+	if (*s == ':' && (s++, (tm.tm_sec = digits_at(&s, 2, 2)) < 0))
+		return -EINVAL;
+	if (!spaces_at(&s) || (*s != '+' && *s != '-'))
+		return -EINVAL;
+	sign = *s++ == '-' ? -1 : 1;
+	zh = digits_at(&s, 2, 2);
+	zm = digits_at(&s, 2, 2);
+	spaces_at(&s);
+	if (zh < 0 || zm < 0 || zm > 59 || *s)
+		return -EINVAL;
+	tm.tm_year -= 1900;
+	back = tm;
+	secs = timegm(&back);
+	/* timegm() normalises: a field out of range shows as a change */
+	if (back.tm_mday != tm.tm_mday || back.tm_mon != tm.tm_mon ||
+	    back.tm_hour != tm.tm_hour || back.tm_min != tm.tm_min ||
+	    back.tm_sec != tm.tm_sec || (wday >= 0 && back.tm_wday != wday))
+		return -EINVAL;
+	*offset = sign * (zh * 60 + zm);
+	*t = (int64_t)secs - (int64_t)*offset * 60;
+	return 0;
+}
+
+/* --date's argument into c->date, in the form rfc2822() writes; 2 after a
+ * one-line error. */
+static int set_date(struct tag_cli *c, const char *arg)
+{
+	/* 9999-12-31 23:59:59 UTC: four digits of year, as RFC 2822 has */
+	const long long max = 253402300799LL;
+	long long t = -1;
+	int64_t secs;
+	int offset = 0;
+	char *end;
+
+	if (arg[0] == '@') {
+		if (arg[1] >= '0' && arg[1] <= '9') {
+			errno = 0;
+			t = strtoll(arg + 1, &end, 10);
+			if (*end || errno)
+				t = -1;
+		}
+		if (t < 0 || t > max) {
+			cli_error("--date: expected @SECONDS, 0 to %lld, got '%s'",
+				  max, arg);
+			return 2;
+		}
+		secs = t;
+	} else if (parse_rfc2822(arg, &secs, &offset)) {
+		cli_error("--date: expected an RFC 2822 date such as "
+			  "'Thu, 3 Dec 2026 07:08:06 +0000', or @SECONDS, got '%s'",
+			  arg);
+		return 2;
+	}
+	rfc2822(c->date, sizeof(c->date), secs, offset);
+	c->o.date = c->date;
+	return 0;
 }
 
 /* TREE's HEAD commit and its committer date, when TREE is a git work tree. */
@@ -302,7 +427,7 @@ static int write_one(const struct tag_cli *c, const struct tag_plan *p,
 							  : "write error");
 		return 2;
 	}
-	if (!c->io.quiet)
+	if (!c->io.quiet && !c->json)
 		printf("%s\n", name);
 	return 0;
 }
@@ -396,6 +521,9 @@ static int parse_decisions(struct tag_cli *c)
 		}
 		*p++ = '\0';
 		r->expr = p + strspn(p, " \t");
+		/* "./drivers/x.c", as spdxcheck -f prints paths */
+		while (r->path[0] == '.' && r->path[1] == '/')
+			r->path += 2 + strspn(r->path + 2, "/");
 	}
 	if (c->nreviews > 1)
 		qsort(c->reviews, c->nreviews, sizeof(*c->reviews), cmp_review);
@@ -410,6 +538,31 @@ static int parse_decisions(struct tag_cli *c)
 	c->o.reviews = c->reviews;
 	c->o.nreviews = c->nreviews;
 	c->o.decisions = c->decisions;
+	return 0;
+}
+
+/* --license must be a license the series can write in TREE: declared in
+ * its LICENSES/, and taking Linux-syscall-note for uapi files when it is
+ * a GPL.  Else every file it would tag goes to review.  2 after a
+ * one-line error. */
+static int check_license(const struct tag_cli *c, const struct spdx_index *idx)
+{
+	struct expr_error err = { 0 };
+	char expr[256];
+	int ret;
+
+	if (!c->o.license)
+		return 0;
+	ret = tag_license_check(c->o.license, idx->lic, expr, sizeof(expr), &err);
+	if (ret == -ENOMEM) {
+		cli_error("out of memory");
+		return 2;
+	}
+	if (ret) {
+		cli_error("--license: %s: '%s' is not valid against %s/LICENSES/ (%s)",
+			  c->o.license, expr, idx->root, err.msg);
+		return 2;
+	}
 	return 0;
 }
 
@@ -512,7 +665,7 @@ static int run(struct tag_cli *c, const char *tree)
 
 	if (c->decisions && (r = parse_decisions(c)))
 		return r;
-	if (!c->json && !c->o.author && (r = find_author(c, tree)))
+	if ((!c->json || c->outdir) && !c->o.author && (r = find_author(c, tree)))
 		return r;
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
@@ -526,7 +679,7 @@ static int run(struct tag_cli *c, const char *tree)
 		upstream_name(c);
 		c->o.upstream = &c->up;
 	}
-	if ((r = check_decisions(c, idx)))
+	if ((r = check_license(c, idx)) || (r = check_decisions(c, idx)))
 		goto out;
 	read_base(c, tree);
 	if (!c->io.quiet && isatty(STDERR_FILENO))
@@ -538,22 +691,22 @@ static int run(struct tag_cli *c, const char *tree)
 		goto out;
 	}
 	/* Only now, with nothing left to refuse, touch the output. */
-	if (!c->json && (r = prepare_outdir(c, tree))) {
+	if (c->outdir && (r = prepare_outdir(c, tree))) {
 		tag_plan_free(plan);
 		goto out;
 	}
-	if (c->json) {
-		tag_plan_json(stdout, plan, &c->o);
-	} else {
+	if (c->outdir) {
 		r = write_one(c, plan, TAG_K_SKIP);
 		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
 			if (plan->patchno[k])
 				r = write_one(c, plan, k);
 		if (!r && c->upstream)
 			r = write_upstream_decisions(c, plan);
-		if (!r && !c->io.quiet)
-			summary(stdout, plan);
 	}
+	if (!r && c->json)
+		tag_plan_json(stdout, plan, &c->o);
+	else if (!r && !c->io.quiet)
+		summary(stdout, plan);
 	tag_plan_free(plan);
 out:
 	index_free(uidx);
@@ -581,7 +734,6 @@ int cmd_tag(int argc, char **argv)
 		{ 0 }
 	};
 	struct tag_cli c = { .o.version = NULL };
-	char *end;
 	int ch;
 
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
@@ -610,21 +762,8 @@ int cmd_tag(int argc, char **argv)
 			c.o.author = optarg;
 			break;
 		case 'D':
-			if (optarg[0] == '@') {
-				long long t = strtoll(optarg + 1, &end, 10);
-
-				if (*end || !optarg[1]) {
-					cli_error("--date: expected @SECONDS, got '%s'", optarg);
-					return 2;
-				}
-				rfc2822(c.date, sizeof(c.date), t, 0);
-				c.o.date = c.date;
-			} else if (!optarg[0] || strchr(optarg, '\n')) {
-				cli_error("--date: expected an RFC 2822 date or @SECONDS");
+			if (set_date(&c, optarg))
 				return 2;
-			} else {
-				c.o.date = optarg;
-			}
 			break;
 		case 'h':
 			printf("usage: spdxfs tag %s\n%s%s", usage_args, tag_help,
@@ -636,8 +775,10 @@ int cmd_tag(int argc, char **argv)
 	}
 	if (argc - optind != 1 || (!c.outdir && !c.json))
 		return bad_usage();
-	if (c.o.license && (strpbrk(c.o.license, "\n\r*/") || !c.o.license[0])) {
-		cli_error("--license: '%s' cannot go into a comment", c.o.license);
+	if (c.o.license && (!c.o.license[0] ||
+			    c.o.license[strspn(c.o.license, ID_CHARS)])) {
+		cli_error("--license: expected one license identifier, got '%s'",
+			  c.o.license);
 		return 2;
 	}
 	/* One libgit2 set-up for the run (read_base(), tag.c's blob ids). */

@@ -865,8 +865,8 @@ out:
 	return ret;
 }
 
-/* uapi/WITHOUT-SYSCALL-NOTE: the uapi files the summary counts as
- * lacking the note, one path per line. */
+/* uapi/WITHOUT-SYSCALL-NOTE: the uapi headers the summary counts as
+ * lacking the note they need, one path per line. */
 static int write_without_note(struct view_builder *b, FILE *out)
 {
 	const struct spdx_index *idx = b->idx;
@@ -874,8 +874,7 @@ static int write_without_note(struct view_builder *b, FILE *out)
 	for (size_t i = b->lo; i < b->hi; i++) {
 		const struct spdx_file *fl = &idx->files[i];
 
-		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
-		    !file_has_syscall_note(idx, fl)) {
+		if (file_needs_syscall_note(idx, fl)) {
 			quote_path(out, fl->path, strlen(fl->path));
 			fputc('\n', out);
 		}
@@ -1012,7 +1011,7 @@ const struct view view_table[] = {
 	  .fill = fill_usable },
 	{ "uapi", "uapi/",
 	  "files with a uapi path component, tagged or not;\n"
-	  "WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note",
+	  "WITHOUT-SYSCALL-NOTE lists the GPL headers lacking Linux-syscall-note",
 	  .pick = pick_uapi, .fill = fill_uapi },
 	{ "untagged", "untagged/",
 	  "files with no SPDX tag (excluded files left out)",

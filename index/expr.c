@@ -793,11 +793,42 @@ char *spdx_modern_id(const char *id, int plus, char *buf, size_t size)
 	return buf;
 }
 
-/* Does leaf @n accept the modern id @want? */
+/*
+ * Where @s (@n bytes, "GPL-2.0") is in gnu_families[], or -1.  A
+ * family's versions are listed together, oldest first, so of two
+ * entries of one family the later one is the later version.
+ */
+static int gnu_version(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gnu_families) / sizeof(gnu_families[0]); i++)
+		if (strlen(gnu_families[i]) == n && !strncasecmp(s, gnu_families[i], n))
+			return i;
+	return -1;
+}
+
+/* Are gnu_families[] entries @a and @b of one family ("LGPL-")? */
+static int gnu_same_family(int a, int b)
+{
+	const char *x = gnu_families[a], *y = gnu_families[b];
+
+	return strchr(x, '-') - x == strchr(y, '-') - y &&
+	       !strncmp(x, y, strchr(x, '-') - x);
+}
+
+/*
+ * Does leaf @n accept the modern id @want?  An "or later" leaf of a GNU
+ * family (GPL-1.0+, LGPL-2.0-or-later) accepts that version and every
+ * later one of its family, "-only" or "-or-later": GPL-1.0+ is usable
+ * under GPL-2.0-only and GPL-2.0-or-later.  Any other "+" leaf accepts
+ * its own version only, having no known later ones.
+ */
 static int leaf_usable(const struct expr_node *n, const char *want)
 {
 	char have[128];
-	size_t hl, wl, base;
+	size_t hl, wl, base, wbase;
+	int hv, wv;
 
 	spdx_modern_id(n->id, n->plus, have, sizeof(have));
 	if (!strcasecmp(have, want))
@@ -810,10 +841,17 @@ static int leaf_usable(const struct expr_node *n, const char *want)
 		base = hl - 1;
 	else
 		return 0;
-	if (wl <= base || strncasecmp(have, want, base))
+	if (ends_with(want, wl, "-only"))
+		wbase = wl - 5;
+	else if (ends_with(want, wl, "-or-later"))
+		wbase = wl - 9;
+	else
 		return 0;
-	return !strcasecmp(want + base, "-only") ||
-	       !strcasecmp(want + base, "-or-later");
+	hv = gnu_version(have, base);
+	wv = gnu_version(want, wbase);
+	if (hv >= 0 && wv >= 0)
+		return gnu_same_family(hv, wv) && wv >= hv;
+	return wbase == base && !strncasecmp(have, want, base);
 }
 
 static int usable_node(const struct expr *e, int i, const char *want)

@@ -173,10 +173,15 @@ char *spdx_modern_id(const char *id, int plus, char *buf, size_t size);
  * Is @e satisfied when only the one license @modern_id is accepted
  * ("GPL-2.0-only", "BSD-3-Clause"; older spellings such as "GPL-2.0" or
  * "GPL-2.0+" are first converted with spdx_modern_id())?  A leaf
- * "X-or-later" (or "X+") is satisfied by "X-only" and "X-or-later" of the
- * same family and version (later versions are not considered), any other
- * leaf by the same modern id, compared without case; a WITH term iff its
- * license is; AND needs both sides, OR either.  Returns 1 or 0.
+ * "X-or-later" (or "X+") of a GNU family (GPL, LGPL, AGPL, GFDL) is
+ * satisfied by "Y-only" and "Y-or-later" for X and every later version Y
+ * of its family: GPL-1.0+ by GPL-2.0-only, LGPL-2.0+ by
+ * LGPL-2.1-or-later (never across families: LGPL's permission to convert
+ * to the GPL is not an "or later").  Another "+" leaf is satisfied by its
+ * own version's "-only" and "-or-later", any other leaf by the same
+ * modern id; ids compare without case.  A WITH term counts as its
+ * license: an exception only adds permissions, so accepting the license
+ * accepts the term.  AND needs both sides, OR either.  Returns 1 or 0.
  */
 int expr_usable_under(const struct expr *e, const char *modern_id);
 

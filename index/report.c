@@ -56,6 +56,54 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 	return w.syscall_note;
 }
 
+/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
+ * the id): GPL, LGPL and AGPL of any version. */
+static int is_gpl_family(const char *id)
+{
+	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
+	       !strncasecmp(id, "AGPL-", 5);
+}
+
+/* Does the subexpression at node @i hold a GPL-family license that is
+ * not the left side of "WITH Linux-syscall-note"? */
+static int gpl_without_note(const struct expr *e, int i)
+{
+	const struct expr_node *n = &e->nodes[i];
+
+	switch (n->kind) {
+	case EXPR_LICENSE:
+		return is_gpl_family(n->id);
+	case EXPR_WITH:
+		return strcasecmp(n->exception, "Linux-syscall-note") &&
+		       gpl_without_note(e, n->left);
+	case EXPR_AND:
+	case EXPR_OR:
+		return gpl_without_note(e, n->left) ||
+		       gpl_without_note(e, n->right);
+	}
+	return 0;
+}
+
+static int is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+static int is_counted(const struct spdx_file *f)
+{
+	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+
+	return (f->flags & IDX_F_UAPI) && is_header(f->path) && is_counted(f) &&
+	       e->ast && gpl_without_note(e->ast, e->ast->root);
+}
+
 static int cmp_expr_count(const void *a, const void *b)
 {
 	const struct expr_count *x = a, *y = b;
@@ -65,12 +113,8 @@ static int cmp_expr_count(const void *a, const void *b)
 	return strcmp(x->expr->text, y->expr->text);
 }
 
-static int is_counted(const struct spdx_file *f)
-{
-	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
-}
-
-/* Per expression: which license files it names, and the syscall note. */
+/* Per expression: which license files it names, and whether a uapi
+ * header under it lacks the syscall note it needs. */
 static int license_counts(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles)
 {
@@ -97,7 +141,9 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 
 		if (idx->exprs[k].ast)
 			expr_foreach_id(idx->exprs[k].ast, mark_id, &w);
-		per_expr[k] = w.syscall_note;
+		per_expr[k] = idx->exprs[k].ast &&
+			      gpl_without_note(idx->exprs[k].ast,
+					       idx->exprs[k].ast->root);
 	}
 	for (size_t i = 0; i < nfiles; i++) {
 		const struct spdx_file *f = files[i];
@@ -106,7 +152,8 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 			continue;
 		for (size_t l = 0; l < nlic; l++)
 			s->licenses[l].files += hits[f->expr * nlic + l];
-		if ((f->flags & IDX_F_UAPI) && !per_expr[f->expr])
+		if ((f->flags & IDX_F_UAPI) && is_header(f->path) &&
+		    per_expr[f->expr])
 			s->uapi_without_note++;
 	}
 	free(per_expr);
@@ -408,14 +455,43 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 	records_end(&r);
 }
 
+/* A short name per class, for JSON: the enum's name in lower case. */
+static const char *const class_key[CHECK__NCLASSES] = {
+	[CHECK_C_INVALID] = "invalid",
+	[CHECK_C_UNREADABLE] = "unreadable",
+	[CHECK_C_GRAMMAR] = "spdxcheck-grammar",
+	[CHECK_C_MISPLACED] = "misplaced",
+	[CHECK_C_SECOND] = "second-tag",
+	[CHECK_C_STRAY_TERM] = "stray-terminator",
+	[CHECK_C_UNCLOSED] = "unclosed-comment",
+	[CHECK_C_NEAR_MISS] = "near-miss",
+	[CHECK_C_BAD_LEADER] = "bad-leader",
+	[CHECK_C_MIXED_OP] = "mixed-case-operators",
+	[CHECK_C_CP_MALFORMED] = "checkpatch-malformed",
+	[CHECK_C_CP_STYLE] = "checkpatch-comment-style",
+	[CHECK_C_CP_MISPLACED] = "checkpatch-misplaced",
+	[CHECK_C_CP_DT] = "checkpatch-dt-binding",
+};
+
+/* report_check's state: the records, and the tally when counting. */
+struct diag_out {
+	struct records r;
+	struct check_tally *tally;
+};
+
 static void diag_record(const struct check_diag *d, void *arg)
 {
 	static const char *const severity[] = {
 		[CHECK_ERROR] = "error", [CHECK_WARNING] = "warning",
 	};
-	struct records *r = arg;
+	struct diag_out *o = arg;
+	struct records *r = &o->r;
 	struct json_writer *w = &r->json;
 
+	if (o->tally && d->severity == CHECK_WARNING) {
+		o->tally->warnings[d->cls]++;
+		return;
+	}
 	if (r->fmt != REPORT_JSON) {
 		text_path(r, d->file->path, ": ");
 		fprintf(r->out, "%u:%u %s%s", d->line, d->col,
@@ -428,22 +504,39 @@ static void diag_record(const struct check_diag *d, void *arg)
 	json_kv_uint(w, "line", d->line);
 	json_kv_uint(w, "col", d->col);
 	json_kv_string(w, "severity", severity[d->severity]);
+	json_kv_string(w, "class", class_key[d->cls]);
 	json_kv_string(w, "message", d->message);
 	json_object_end(w);
 }
 
 size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		    const struct spdx_file *const *files, size_t n,
-		    const struct check_opts *o)
+		    const struct check_opts *o, struct check_tally *tally)
 {
-	struct records r;
+	struct diag_out d = { .tally = tally };
 	size_t errors = 0;
 
-	records_begin(&r, out, fmt);
+	records_begin(&d.r, out, fmt);
 	for (size_t i = 0; i < n; i++)
-		errors += check_file(idx, files[i], o, diag_record, &r);
-	records_end(&r);
+		errors += check_file(idx, files[i], o, diag_record, &d);
+	records_end(&d.r);
 	return errors;
+}
+
+size_t report_check_tally(FILE *out, const struct check_tally *t)
+{
+	size_t total = 0;
+
+	for (int c = 0; c < CHECK__NCLASSES; c++) {
+		if (!t->warnings[c])
+			continue;
+		fprintf(out, "warning: %zu file%s: %s\n", t->warnings[c],
+			t->warnings[c] == 1 ? "" : "s", check_class_name(c));
+		total += t->warnings[c];
+	}
+	if (total)
+		fputs("hint: 'spdxfs check -v' lists each warning\n", out);
+	return total;
 }
 
 size_t report_lacking(FILE *out, enum report_format fmt,

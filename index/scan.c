@@ -211,6 +211,11 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 	out->leader[n] = '\0';
 	if (!leader_is_known(ls, le))
 		out->flags |= SCAN_F_BAD_LEADER;
+	/* a BOM before line 1 is part of that line for checkpatch.pl */
+	if (ls == ln->start && le > ls && tag - le == 1 && *le == ' ' &&
+	    tag + TAG_LEN < ln->end && tag[TAG_LEN] == ' ' &&
+	    !(out->line == 1 && (out->flags & SCAN_F_BOM)))
+		out->flags |= SCAN_F_PLAIN;
 
 	block = leader_has(ls, le, "/*") || (le > ls && *ls == '*');
 	xml = leader_has(ls, le, "<!--");
@@ -383,6 +388,8 @@ const char *scan_flag_message(enum scan_flag flag)
 		return "file head ended before line 15";
 	case SCAN_F_BAD_LEADER:
 		return "tag not preceded by a known comment leader";
+	case SCAN_F_PLAIN:
+		return "tag line in the form checkpatch.pl wants";
 	}
 	return NULL;
 }

@@ -69,6 +69,11 @@ enum scan_flag {
 					       lines and the file is longer */
 	SCAN_F_BAD_LEADER	= 1u << 12, /* leader is not a comment leader the
 					       tree's file types use */
+	SCAN_F_PLAIN		= 1u << 14, /* the tag line starts, at its first
+					       byte, with a non-empty leader,
+					       one space, the tag and a space:
+					       "// SPDX-License-Identifier: ",
+					       the form checkpatch.pl wants */
 };
 
 struct scan_result {

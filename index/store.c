@@ -29,7 +29,7 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	3	/* 3: struct file_stat, with ctime */
+#define STORE_VERSION	4	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN */
 
 struct store_header {
 	char magic[8];

@@ -291,6 +291,23 @@ static int build_expr(struct tag_decision *d, const char *const *ids, int n,
 	return -EINVAL;
 }
 
+int tag_license_check(const char *license, const struct licenses *lic,
+		      char *expr, size_t size, struct expr_error *err)
+{
+	struct tag_decision d;
+	int ret = 0;
+
+	for (int uapi = 0; !ret && uapi < 2; uapi++) {
+		ret = build_expr(&d, &license, 1, uapi, lic);
+		if (ret != -EINVAL)
+			continue;
+		format_expr(expr, size, &license, 1, uapi, 0);
+		if (tag_expr_check(expr, lic, err) == -ENOMEM)
+			ret = -ENOMEM;
+	}
+	return ret;
+}
+
 static void review(struct tag_decision *d, const struct bp_match *m,
 		   const char *why)
 {

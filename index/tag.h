@@ -145,6 +145,16 @@ int tag_expr_check(const char *text, const struct licenses *lic,
  * LGPL; other ids as given. */
 const char *tag_legacy_id(const char *id);
 
+/*
+ * Can the series write @license (the default license, one identifier)
+ * on files with no license information: in a spelling @lic declares, and
+ * on uapi files WITH Linux-syscall-note when it is GPL-family?  0 when
+ * both hold; -EINVAL with @expr (@size bytes) the expression that failed
+ * and @err why; -ENOMEM.
+ */
+int tag_license_check(const char *license, const struct licenses *lic,
+		      char *expr, size_t size, struct expr_error *err);
+
 /* The tag line for @style, without line ending, into @buf (snprintf). */
 int tag_line(enum tag_style style, const char *expr, char *buf, size_t size);
 

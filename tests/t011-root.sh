@@ -51,7 +51,7 @@ X
 '
 
 test_expect 'check of a subdirectory: its diagnostics, spdxcheck columns' '
-	(cd "$T/drivers" && expect_status 1 "$SPDXFS" check) >"$TMP/check" &&
+	(cd "$T/drivers" && expect_status 1 "$SPDXFS" check -v) >"$TMP/check" &&
 	expect_file "$TMP/check" <<X &&
 drivers/bad.c: 1:28 Invalid License ID: GPL-1.0-or-later
 drivers/exc.c: 1:37 Exception not valid for license MIT: Linux-syscall-note

@@ -25,7 +25,7 @@ X
 '
 
 test_expect 'PATHs relative to the current directory inside the tree' '
-	(cd "$T/drivers/net" && expect_status 0 "$SPDXFS" check . misplaced.c ../lower.c) >"$TMP/rel" &&
+	(cd "$T/drivers/net" && expect_status 0 "$SPDXFS" check -v . misplaced.c ../lower.c) >"$TMP/rel" &&
 	expect_file "$TMP/rel" <<X &&
 drivers/net/misplaced.c: 2:28 warning: tag on line 2, expected on line 1
 X

@@ -113,7 +113,7 @@ drivers/bad.c: 1:28 Invalid License ID: GPL-1.0-or-later
 drivers/exc.c: 1:37 Exception not valid for license MIT: Linux-syscall-note
 drivers/paren.c: 1:0 Unfinished license expression
 X
-	expect_status 0 "$SPDXFS" check --license GPL-2.0 --status misplaced "$T" >"$TMP/out" &&
+	expect_status 0 "$SPDXFS" check -v --license GPL-2.0 --status misplaced "$T" >"$TMP/out" &&
 	expect_file "$TMP/out" <<X &&
 drivers/net/misplaced.c: 2:28 warning: tag on line 2, expected on line 1
 X

@@ -244,7 +244,7 @@ test_expect 'make uninstall leaves no file in DESTDIR' '
 test_expect 'a man page'"'"'s .\\" SPDX comment is a known comment leader' '
 	U=$TMP/pages && mkdir -p "$U" && cp -r "$TOP/LICENSES" "$TOP/fusefs/spdxfs.1" "$U" &&
 	printf "'"'"'\\\\\" SPDX-License-Identifier: GPL-2.0-only\n" >"$U/other.1" &&
-	"$SPDXFS" check "$U" >"$TMP/out" &&
+	"$SPDXFS" check -v "$U" >"$TMP/out" &&
 	expect_file "$TMP/out" <<-EOF
 	other.1: 1:29 warning: tag not preceded by a known comment leader
 	EOF

@@ -312,6 +312,71 @@ X
 	python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/all.json"
 '
 
+test_expect '-l: a license LICENSES/ does not declare, or no GPL note for uapi: exit 2, one line' '
+	for l in FOO Linux-syscall-note GPL-2.0-or-later "GPL-2.0 OR MIT" "MIT */"; do
+		expect_status 2 "$SPDXFS" tag -q -l "$l" "$T" -o "$TMP/l" 2>>"$TMP/lerr" || return 1
+	done &&
+	test ! -e "$TMP/l" &&
+	sed "s|$T|TREE|" "$TMP/lerr" >"$TMP/lerr.s" &&
+	expect_file "$TMP/lerr.s" <<X &&
+spdxfs: --license: FOO: '"'"'FOO'"'"' is not valid against TREE/LICENSES/ (Invalid License ID: FOO)
+spdxfs: --license: Linux-syscall-note: '"'"'Linux-syscall-note'"'"' is not valid against TREE/LICENSES/ (Invalid License ID: Linux-syscall-note)
+spdxfs: --license: GPL-2.0-or-later: '"'"'GPL-2.0-or-later WITH Linux-syscall-note'"'"' is not valid against TREE/LICENSES/ (Exception not valid for license GPL-2.0-OR-LATER: Linux-syscall-note)
+spdxfs: --license: expected one license identifier, got '"'"'GPL-2.0 OR MIT'"'"'
+spdxfs: --license: expected one license identifier, got '"'"'MIT */'"'"'
+X
+	"$SPDXFS" tag -q -l MIT "$T" -o "$TMP/lmit" &&
+	grep -h "^+// SPDX" "$TMP/lmit"/0001-*.patch | tr -d "\r" | sort -u >"$TMP/lmit.tags" &&
+	expect_file "$TMP/lmit.tags" <<X
++// SPDX-License-Identifier: MIT
+X
+'
+
+test_expect '--date: RFC 2822 checked and written canonically, @SECONDS in range' '
+	for d in "not a date" "Fri, 3 Dec 2026 07:08:06 +0000" "31 Nov 2026 07:08:06 +0000" \
+		 "3 Dec 2026 24:00:00 +0000" "3 Dec 2026 07:08:06" "3 Dec 2026 07:08:06 +0000 x" \
+		 "@" "@-1" "@12x" "@99999999999999999999" ""; do
+		expect_status 2 "$SPDXFS" tag -q --date "$d" "$T" -o "$TMP/d" 2>>"$TMP/derr" || return 1
+	done &&
+	test ! -e "$TMP/d" && test "$(wc -l <"$TMP/derr")" -eq 11 &&
+	grep -c "expected an RFC 2822 date such as" "$TMP/derr" >"$TMP/dn" &&
+	echo 7 | cmp - "$TMP/dn" &&
+	"$SPDXFS" tag -q --date "3 Dec 2026 07:08 -0130" "$T" -o "$TMP/d1" &&
+	"$SPDXFS" tag -q --date "  Thu,  3 Dec 2026 07:08:00 -0130" "$T" -o "$TMP/d2" &&
+	"$SPDXFS" tag -q --date "@1500000000" "$T" -o "$TMP/d3" &&
+	grep -h "^Date: " "$TMP/d1/0000-cover-letter.patch" "$TMP/d2/0000-cover-letter.patch" \
+		"$TMP/d3/0000-cover-letter.patch" >"$TMP/dates" &&
+	expect_file "$TMP/dates" <<X
+Date: Thu, 3 Dec 2026 07:08:00 -0130
+Date: Thu, 3 Dec 2026 07:08:00 -0130
+Date: Fri, 14 Jul 2017 02:40:00 +0000
+X
+'
+
+test_expect '--json -o DIR: the series written, the plan printed as JSON' '
+	"$SPDXFS" tag -q --json "$T" -o "$TMP/js" >"$TMP/js.json" &&
+	"$SPDXFS" tag -q "$T" -o "$TMP/plainjs" &&
+	diff -r "$TMP/plainjs" "$TMP/js" &&
+	"$SPDXFS" tag -q --json "$T" | cmp - "$TMP/js.json" &&
+	"$SPDXFS" tag --json "$T" -o "$TMP/js2" | cmp - "$TMP/js.json"
+'
+
+test_expect 'decisions: ./PATH lines, as spdxcheck -f prints them' '
+	printf "./review.c MIT\n" >"$TMP/dotdec" &&
+	"$SPDXFS" tag -q -d "$TMP/dotdec" "$T" -o "$TMP/sdot" &&
+	grep -E "^  review.c: |^\+// SPDX" "$TMP/sdot"/0004-*.patch >"$TMP/pdot" &&
+	expect_file "$TMP/pdot" <<X &&
+  review.c: MIT
++// SPDX-License-Identifier: MIT
+X
+	printf "./review.c MIT\nreview.c GPL-2.0\n" >"$TMP/dotdup" &&
+	expect_status 2 "$SPDXFS" tag -q -d "$TMP/dotdup" "$T" -o "$TMP/sdup" 2>"$TMP/duperr" &&
+	sed "s|$TMP/||" "$TMP/duperr" >"$TMP/duperr.s" &&
+	expect_file "$TMP/duperr.s" <<X
+spdxfs: dotdup:2: review.c decided twice (also on line 1)
+X
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X

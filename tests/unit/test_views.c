@@ -61,7 +61,7 @@ static const char readme[] =
 	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
 	"usable-under/ID/   files whose expression is satisfied by accepting ID alone\n"
 	"uapi/              files with a uapi path component, tagged or not;\n"
-	"                   WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note\n"
+	"                   WITHOUT-SYSCALL-NOTE lists the GPL headers lacking Linux-syscall-note\n"
 	"untagged/          files with no SPDX tag (excluded files left out)\n"
 	"misplaced/         files whose tag is not on the conventional line\n"
 	"invalid/           files whose tag fails parsing or validation\n"
@@ -472,6 +472,95 @@ static void test_under(struct source *src)
 	snapshot_free(s);
 }
 
+/* A second tree: "or later" ranges across versions; uapi headers that
+ * need the syscall note and those that do not. */
+static const struct fixture_file later_files[] = {
+	{ "LICENSES/preferred/GPL-2.0", LICENSE(
+		"Valid-License-Identifier: GPL-2.0\n"
+		"Valid-License-Identifier: GPL-2.0-only\n"
+		"Valid-License-Identifier: GPL-2.0+\n"
+		"Valid-License-Identifier: GPL-2.0-or-later\n", "GPL-2.0") },
+	{ "LICENSES/deprecated/GPL-1.0", LICENSE(
+		"Valid-License-Identifier: GPL-1.0+\n", "GPL-1.0") },
+	{ "LICENSES/preferred/LGPL-2.0", LICENSE(
+		"Valid-License-Identifier: LGPL-2.0\n"
+		"Valid-License-Identifier: LGPL-2.0+\n", "LGPL-2.0") },
+	{ "LICENSES/preferred/LGPL-2.1", LICENSE(
+		"Valid-License-Identifier: LGPL-2.1\n"
+		"Valid-License-Identifier: LGPL-2.1+\n", "LGPL-2.1") },
+	{ "LICENSES/preferred/MIT", LICENSE(
+		"Valid-License-Identifier: MIT\n", "MIT") },
+	{ "old.c", "// SPDX-License-Identifier: GPL-1.0+\n" },
+	{ "lib.c", "// SPDX-License-Identifier: LGPL-2.0+\n" },
+	{ "v2.c", "// SPDX-License-Identifier: GPL-2.0+ OR MIT\n" },
+	{ "LICENSES/exceptions/Linux-syscall-note",
+		"SPDX-Exception-Identifier: Linux-syscall-note\n"
+		"SPDX-URL: https://spdx.org/licenses/Linux-syscall-note.html\n"
+		"SPDX-Licenses: GPL-2.0, LGPL-2.1+\n"
+		"Usage-Guide:\n  Use it WITH a GPL.\nLicense-Text:\n\n   NOTE!\n" },
+	{ "include/uapi/linux/gpl.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "include/uapi/linux/lgpl.h", "/* SPDX-License-Identifier: LGPL-2.1+ */\n" },
+	{ "include/uapi/linux/dual.h", "/* SPDX-License-Identifier: GPL-2.0 OR MIT */\n" },
+	{ "include/uapi/linux/noted.h", "/* SPDX-License-Identifier: "
+		"(GPL-2.0 WITH Linux-syscall-note) OR MIT */\n" },
+	{ "include/uapi/linux/lnoted.h", "/* SPDX-License-Identifier: "
+		"LGPL-2.1+ WITH Linux-syscall-note */\n" },
+	{ "include/uapi/linux/mit.h", "/* SPDX-License-Identifier: MIT */\n" },
+	{ "include/uapi/linux/Kbuild", "# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "include/uapi/linux/bad.h", "/* SPDX-License-Identifier: GPL-9.0 */\n" },
+	{ "include/uapi/linux/none.h", "#define NONE\n" },
+	{ "include/linux/kernel.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+};
+
+static void test_or_later(void)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "usable-under/GPL-2.0-only/old.c", VN_FILE },
+		{ "usable-under/GPL-2.0-or-later/old.c", VN_FILE },
+		{ "usable-under/GPL-1.0-or-later/old.c", VN_FILE },
+		{ "usable-under/LGPL-2.0-or-later/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-only/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-or-later/lib.c", VN_FILE },
+		{ "usable-under/GPL-2.0-only/lib.c", -1 },
+		{ "usable-under/LGPL-2.1-only/old.c", -1 },
+		{ "usable-under/GPL-1.0-or-later/v2.c", -1 },
+		{ "usable-under/GPL-2.0-or-later/v2.c", VN_FILE },
+		{ "usable-under/MIT/v2.c", VN_FILE },
+		{ "usable-under/MIT/old.c", -1 },
+	};
+	char dir[] = "/tmp/spdxfs-views.XXXXXX";
+	struct source *src = NULL;
+	struct snapshot *s = NULL;
+	char *text;
+	int ret;
+
+	ret = fixture_make(dir, later_files, ARRAY_SIZE(later_files));
+	if (!ret)
+		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = 0 }, NULL);
+	if (!ret)
+		ret = build(&s, src, NULL, "");
+	is_int(ret, 0, "or-later tree: snapshot built");
+	for (size_t i = 0; !ret && i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "%s", t[i].path);
+	text = ret ? NULL : text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/dual.h\n"
+	       "include/uapi/linux/gpl.h\n"
+	       "include/uapi/linux/lgpl.h\n",
+	       "WITHOUT-SYSCALL-NOTE: GPL headers only, not Kbuild or MIT");
+	free(text);
+	text = ret ? NULL : text_at(s, "summary");
+	ok(text && strstr(text, "\n  without syscall note        3\n"),
+	   "the summary counts the same 3");
+	free(text);
+	snapshot_free(s);
+	source_free(src);
+	fixture_remove(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -495,6 +584,7 @@ int main(void)
 	test_xattrs(s, src);
 	test_built(src);
 	test_under(src);
+	test_or_later();
 out:
 	snapshot_free(s);
 	source_free(src);
