@@ -354,8 +354,9 @@ static void check_file(struct check *ck, const struct spdx_index *idx,
 	switch (f->status) {
 	case ST_INVALID:
 		ck->invalid++;
-		/* spdxcheck gives "Unfinished" no column; expr.c says 0 */
-		diag(ck, f->path, f->line, e->ast || e->col ? f->col + e->col : 0,
+		/* spdxcheck puts "Unfinished" at column 0 of the line */
+		diag(ck, f->path, f->line,
+		     strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,
 		     "error", "%s", e->error);
 		break;
 	case ST_ERROR:

@@ -232,7 +232,7 @@ static int lex(struct parser *p)
 static int unexpected(struct parser *p)
 {
 	if (p->tok.kind == T_END)
-		return expr_fail(p->err, 0, "Unfinished license expression");
+		return expr_fail(p->err, 0, EXPR_UNFINISHED);
 	return expr_fail(p->err, p->tok.off, "Syntax error: %.*s",
 			 (int)p->tok.len, p->text + p->tok.off);
 }
@@ -700,7 +700,7 @@ done:
 static int ks_syntax(struct ks *k)
 {
 	if (k->kind == KS_END)
-		return expr_fail(k->err, 0, "Unfinished license expression");
+		return expr_fail(k->err, 0, EXPR_UNFINISHED);
 	return expr_fail(k->err, k->off, "Syntax error: %.*s", (int)k->tlen,
 			 k->text + k->off);
 }
