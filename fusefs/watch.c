@@ -169,7 +169,7 @@ static void rebuild(struct watcher *w, int full)
 	}
 	fs_update(fs, s);
 	if (idx->rescanned)
-		store_save(idx);	/* best effort: the next mount is faster */
+		store_save(idx, NULL, 0);	/* best effort: the next mount is faster */
 out:
 	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */

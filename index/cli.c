@@ -66,7 +66,7 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	struct progress prog = { .start = now() };
 	struct index_opts io = { .nthreads = o->nthreads, .all_files = o->all_files };
 	struct source *src;
-	char err[512] = "", why[128] = "";
+	char err[512] = "", why[PATH_MAX + 128] = "";
 	int ret, save;
 
 	ret = source_fs_open(&src, tree);
@@ -95,11 +95,9 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	save = !o->no_cache && store_worth_saving(prev, idx);
 	index_free(prev);
 	if (save) {
-		ret = store_save(idx);
+		ret = store_save(idx, why, sizeof(why));
 		if (ret && !o->quiet)
-			cli_error("cannot save the index of %s: %s", src->root,
-				  ret == -EPERM ? "cache directory inside the tree"
-						: strerror(-ret));
+			cli_error("cannot save the index of %s: %s", src->root, why);
 	}
 	*srcp = src;
 	*idxp = idx;

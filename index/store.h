@@ -11,6 +11,14 @@
  * LICENSES/.  The file has a magic, a format version and a checksum: a
  * corrupt, truncated or foreign file is reported and ignored, never
  * trusted.  Writes go to a temporary file renamed into place.
+ *
+ * Other users must not be able to feed or redirect it: the cache
+ * directory is made 0700 and used only when it is the caller's and
+ * writable by no one else (otherwise the commands work without it); the
+ * index is created 0600 with O_EXCL|O_NOFOLLOW and renamed into place
+ * through a descriptor of that directory, and read only when it is a
+ * regular file of the caller's, opened without following a symlink or
+ * blocking on a FIFO, and at most 512 MiB.
  */
 #ifndef SPDXFS_STORE_H
 #define SPDXFS_STORE_H
@@ -26,8 +34,11 @@ int store_path(const char *root, char *buf, size_t size);
 /*
  * Load the saved index of @root.  Returns 0 and sets *@out (an index
  * usable only as index_opts.prev: files and expression texts, no
- * licenses), -ENOENT when there is none, -EINVAL when it is corrupt or
- * of another version or tree (with a reason in @why).
+ * licenses), -ENOENT when there is none, -EINVAL when it is corrupt, of
+ * another version or tree, or not a regular file of the caller's (with a
+ * reason in @why), -EPERM when the cache directory is not safe to use
+ * (the reason in @why; store_save() gives it again), another -errno when
+ * it cannot be read.
  */
 int store_load(struct spdx_index **out, const char *root,
 	       char *why, size_t whylen);
@@ -41,7 +52,11 @@ int store_load(struct spdx_index **out, const char *root,
  */
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx);
 
-/* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
-int store_save(const struct spdx_index *idx);
+/*
+ * Save @idx.  Returns 0 or -errno with a one-line reason in @why (which
+ * may be NULL): -EPERM for a cache directory inside the tree, or one
+ * another user could write into.
+ */
+int store_save(const struct spdx_index *idx, char *why, size_t whylen);
 
 #endif
