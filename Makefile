@@ -129,6 +129,44 @@ $(B)/bench/floor: tests/bench/floor.c
 bench: all $(B)/bench/floor
 	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
+# make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
+# expression parser, the tag scanner, the LICENSES/ reader and the saved
+# index's loader, each run FUZZ_SECONDS over seeds that tests/fuzz/corpus
+# takes from the 6.1 tree into FUZZ_CORPUS.  Fails on the first crash.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CORPUS  ?= build/fuzz-corpus
+FUZZ_B       := build/fuzz
+FUZZ_TREE    := $(CURDIR)/$(FUZZ_B)/tree
+FUZZ_TARGETS := expr scan licenses store
+FUZZ_CFLAGS  := -std=c11 -g -O1 -pthread -fno-omit-frame-pointer \
+		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+FUZZ_LIB     := $(FUZZ_B)/libspdxindex.a
+
+$(FUZZ_B)/index/%.o: index/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+		-MMD -MP -c -o $@ $<
+
+$(FUZZ_LIB): $(INDEX_SRC:%.c=$(FUZZ_B)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
+	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS)
+
+fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
+	tests/fuzz/corpus $(FUZZ_CORPUS) $(CURDIR)/$(PROGRAM) $(FUZZ_TREE)
+	@for t in $(FUZZ_TARGETS); do \
+		tests/fuzz/run $(FUZZ_B)/fuzz_$$t $(FUZZ_CORPUS)/$$t \
+			$(FUZZ_B)/work/$$t $(FUZZ_SECONDS) || exit 1; \
+	done
+
+.PHONY: fuzz
+-include $(wildcard $(FUZZ_B)/index/*.d)
+
 # Not in check: it fetches the 6.12 tree and takes about a minute a tree.
 eval: all
 	tests/eval/run "$$(kernel-tree-scripts/fetch -q)" "$$(kernel-tree-scripts/fetch-6.12 -q)"

@@ -443,8 +443,9 @@ size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
 		 * command says once that nothing is validated. */
 		if (!idx->lic && e->ast)
 			break;
-		/* spdxcheck gives "Unfinished" no column; expr.c says 0 */
-		emit(&em, f->line, e->ast || e->col ? f->col + e->col : 0,
+		/* spdxcheck puts "Unfinished" at column 0 of the line */
+		emit(&em, f->line,
+		     strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,
 		     CHECK_ERROR, CHECK_C_INVALID, "%s", e->error);
 		break;
 	case ST_ERROR:

@@ -75,6 +75,15 @@ static int word_is(const char *s, size_t n, const char *kw)
 	return strlen(kw) == n && !strncasecmp(s, kw, n);
 }
 
+/* Do the @n bytes at @s start with @prefix, in any case?  Never reads
+ * past @n: the text need not be NUL-terminated. */
+static int starts_ci(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !strncasecmp(s, prefix, k);
+}
+
 static int all_upper(const char *s, size_t n)
 {
 	while (n--)
@@ -130,14 +139,14 @@ static int is_license_ref(const char *s, size_t n)
 {
 	size_t k;
 
-	if (n > 12 && !strncasecmp(s, "DocumentRef-", 12)) {
+	if (n > 12 && starts_ci(s, n, "DocumentRef-")) {
 		k = idstring_len(s + 12, n - 12);
 		if (!k || 12 + k >= n || s[12 + k] != ':')
 			return 0;
 		s += 13 + k;
 		n -= 13 + k;
 	}
-	if (n <= 11 || strncasecmp(s, "LicenseRef-", 11))
+	if (n <= 11 || !starts_ci(s, n, "LicenseRef-"))
 		return 0;
 	return idstring_len(s + 11, n - 11) == n - 11;
 }
@@ -158,8 +167,8 @@ static int check_word(struct parser *p, size_t off, size_t n)
 			return invalid_token(p->err, p->text, p->len, off + i);
 	if (!body)
 		return invalid_token(p->err, p->text, p->len, off);
-	if (!memchr(s, ':', body) && strncasecmp(s, "LicenseRef-", 11) &&
-	    strncasecmp(s, "DocumentRef-", 12))
+	if (!memchr(s, ':', body) && !starts_ci(s, body, "LicenseRef-") &&
+	    !starts_ci(s, body, "DocumentRef-"))
 		return 0;
 	if (!is_license_ref(s, body)) {
 		const char *colon = memchr(s, ':', body);
@@ -223,7 +232,7 @@ static int lex(struct parser *p)
 static int unexpected(struct parser *p)
 {
 	if (p->tok.kind == T_END)
-		return expr_fail(p->err, 0, "Unfinished license expression");
+		return expr_fail(p->err, 0, EXPR_UNFINISHED);
 	return expr_fail(p->err, p->tok.off, "Syntax error: %.*s",
 			 (int)p->tok.len, p->text + p->tok.off);
 }
@@ -691,7 +700,7 @@ done:
 static int ks_syntax(struct ks *k)
 {
 	if (k->kind == KS_END)
-		return expr_fail(k->err, 0, "Unfinished license expression");
+		return expr_fail(k->err, 0, EXPR_UNFINISHED);
 	return expr_fail(k->err, k->off, "Syntax error: %.*s", (int)k->tlen,
 			 k->text + k->off);
 }

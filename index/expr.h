@@ -16,8 +16,10 @@
  *
  * Columns are 0-based byte offsets into the expression text; they equal
  * spdxcheck's character columns because an error is always reported at
- * or before the first non-ASCII byte.  "Unfinished license expression"
- * always has column 0, as spdxcheck prints it (no token to point at).
+ * or before the first non-ASCII byte.  An error at the first token has
+ * column 0 like any other: it is that token's column.  Only
+ * EXPR_UNFINISHED has no token to point at; its column is 0 too, and
+ * spdxcheck prints it at column 0 of the line, not of the expression.
  *
  * An expression is parsed once into an immutable AST held in one
  * allocation (struct expr), freed with expr_free().  Parsing, printing
@@ -79,6 +81,9 @@ struct expr {
 	struct expr_node *nodes;
 	/* strings and nodes live in the same allocation */
 };
+
+/* The message of an expression that ends too early: it has no column. */
+#define EXPR_UNFINISHED	"Unfinished license expression"
 
 /*
  * Where and why a parse or a check failed: the expression code's own

@@ -177,6 +177,31 @@ static int reuse(struct worker *w, struct bfile *bf)
 	return 1;
 }
 
+/*
+ * The head ends inside the line that decides the status (a tag line past
+ * SCAN_HEAD_BYTES, say): spdxcheck reads whole lines, so read up to
+ * SCAN_LINE_MAX and scan again.  A tag line longer still is -EFBIG, not a
+ * verdict on part of it.  On failure *@res is released.
+ */
+static int scan_long_line(struct source *src, const struct src_entry *ent,
+			  struct scan_result *res, struct file_stat *st)
+{
+	char *buf = malloc(SCAN_LINE_MAX);
+	ssize_t n = -ENOMEM;
+	int ret;
+
+	scan_result_release(res);
+	if (buf)
+		n = src->ops->head(src, ent, buf, SCAN_LINE_MAX, st);
+	ret = n < 0 ? (int)n : scan_head(buf, n, st->size > (uint64_t)n, res);
+	if (!ret && (res->flags & SCAN_F_LONG_LINE) && res->status != ST_UNTAGGED)
+		ret = -EFBIG;
+	if (ret)
+		scan_result_release(res);
+	free(buf);
+	return ret;
+}
+
 static void scan_entry(struct worker *w, const struct src_entry *ent,
 		       struct bfile *bf)
 {
@@ -204,6 +229,9 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
+	if ((res.flags & SCAN_F_LONG_LINE) &&
+	    (s->err = scan_long_line(src, ent, &res, &st)))
+		return;
 	f->st = st;
 	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);

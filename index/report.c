@@ -706,7 +706,8 @@ static void show_text(FILE *out, const struct show_info *si)
 	if (e && e->error) {
 		show_key(out, "error");
 		fprintf(out, "%u:%u %s\n", f->line,
-			e->ast || e->col ? f->col + e->col : 0, e->error);
+			strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,
+			e->error);
 	} else if (f->error) {
 		show_key(out, "error");
 		fprintf(out, "%s\n", f->error);

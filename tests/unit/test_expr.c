@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -628,6 +629,76 @@ static void test_foreach(void)
 	expr_free(e);
 }
 
+/* ---- bounds ---------------------------------------------------------- */
+
+/*
+ * Copy @n bytes of @s so that they end right before an inaccessible page:
+ * a read past @n faults, with or without ASan.  Returns the copy, inside
+ * the mapping *@map of *@maplen bytes, or NULL.
+ */
+static char *guarded_copy(const char *s, size_t n, void **map, size_t *maplen)
+{
+	size_t page = sysconf(_SC_PAGESIZE), data = (n + page - 1) / page * page;
+	char *m;
+
+	*maplen = data + page;
+	m = mmap(NULL, *maplen, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mprotect(m + data, page, PROT_NONE)) {
+		munmap(m, *maplen);
+		return NULL;
+	}
+	*map = m;
+	memcpy(m + data - n, s, n);
+	return m + data - n;
+}
+
+/* Texts whose every prefix is parsed from a buffer of exactly that size. */
+static const char *const prefixed[] = {
+	"lI", "LicenseRef-x", "licenseref-", "DocumentRef-a:LicenseRef-b",
+	"documentref-", "GPL-2.0+ WITH Linux-syscall-note OR (MIT AND X)",
+	"A OR (B AND", "Foo:Bar", "GPL-2.0 \xc3\xa9",
+};
+
+/* expr_parse() and expr_kernel_strict() read @len bytes and no more. */
+static void test_bounds(void)
+{
+	struct expr_error err;
+	struct expr *e;
+	size_t i, n, maplen;
+	void *map;
+	char *buf;
+
+	buf = guarded_copy("lI", 1, &map, &maplen);
+	if (!buf) {
+		ok(0, "guarded buffer: %s", strerror(errno));
+		return;
+	}
+	is_int(expr_parse(&e, buf, 1, &err), 0, "'lI' with len 1 is 'l'");
+	is_str(e ? e->nodes[e->root].id : NULL, "l", "... the id is 'l'");
+	expr_free(e);
+	munmap(map, maplen);
+	for (i = 0; i < ARRAY_SIZE(prefixed); i++) {
+		int nomap = 0;
+
+		for (n = 0; n <= strlen(prefixed[i]); n++) {
+			buf = guarded_copy(prefixed[i], n, &map, &maplen);
+			if (!buf) {
+				nomap++;
+				continue;
+			}
+			if (!expr_parse(&e, buf, n, &err))
+				expr_free(e);
+			expr_kernel_strict(buf, n, &err);
+			munmap(map, maplen);
+		}
+		is_int(nomap, 0, "every prefix of '%s' parsed within its bytes",
+		       prefixed[i]);
+	}
+}
+
 int main(void)
 {
 	test_good();
@@ -639,5 +710,6 @@ int main(void)
 	test_modern();
 	test_usable();
 	test_foreach();
+	test_bounds();
 	return tap_done();
 }

@@ -233,7 +233,48 @@ static const struct bad_tree bad_trees[] = {
 	  -EINVAL, "LICENSES/preferred/Empty: no Valid-License-Identifier" },
 	{ "empty identifier",
 	  { { "LICENSES/preferred/Blank", "Valid-License-Identifier:  \n" } },
-	  -EINVAL, "LICENSES/preferred/Blank: empty identifier tag" },
+	  -EINVAL, "LICENSES/preferred/Blank:1: empty identifier tag" },
+	{ "empty exception identifier, line counted",
+	  { { "LICENSES/exceptions/Blank", "SPDX-URL: x\r\n\n"
+	      "SPDX-Exception-Identifier:\t\r\n" } },
+	  -EINVAL, "LICENSES/exceptions/Blank:3: empty identifier tag" },
+	{ "identifier with a slash",
+	  { { "LICENSES/preferred/Slash", "SPDX-URL: x\n"
+	      "Valid-License-Identifier: a/b\n" } },
+	  -EINVAL, "LICENSES/preferred/Slash:2: invalid identifier \"a/b\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "identifier \".\"",
+	  { { "LICENSES/preferred/Dot", "Valid-License-Identifier: MIT\n"
+	      "Valid-License-Identifier: .\n" } },
+	  -EINVAL, "LICENSES/preferred/Dot:2: invalid identifier \".\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "identifier \"..\"",
+	  { { "LICENSES/preferred/Dots", "Valid-License-Identifier: ..\n" } },
+	  -EINVAL, "LICENSES/preferred/Dots:1: invalid identifier \"..\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "a '+' only at the end",
+	  { { "LICENSES/preferred/Plus", "Valid-License-Identifier: GPL+2.0\n" } },
+	  -EINVAL, "LICENSES/preferred/Plus:1: invalid identifier \"GPL+2.0\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "no '+' on an exception",
+	  { { "LICENSES/preferred/MIT", "Valid-License-Identifier: MIT\n" },
+	    { "LICENSES/exceptions/Note", "SPDX-Exception-Identifier: Note+\n"
+	      "SPDX-Licenses: MIT\n" } },
+	  -EINVAL, "LICENSES/exceptions/Note:1: invalid identifier \"Note+\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "words of an expression, one space apart",
+	  { { "LICENSES/preferred/Sp", "Valid-License-Identifier: GPL-2.0 OR MIT\n"
+	      "Valid-License-Identifier: GPL-2.0  OR MIT\n" } },
+	  -EINVAL, "LICENSES/preferred/Sp:2: invalid identifier \"GPL-2.0  OR MIT\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "... each an idstring",
+	  { { "LICENSES/preferred/Sp", "Valid-License-Identifier: GPL-2.0 OR ../x\n" } },
+	  -EINVAL, "LICENSES/preferred/Sp:1: invalid identifier \"GPL-2.0 OR ../x\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "control characters are not printed",
+	  { { "LICENSES/preferred/Esc", "Valid-License-Identifier: \x1b[2Jx y\n" } },
+	  -EINVAL, "LICENSES/preferred/Esc:1: invalid identifier \"?[2Jx y\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
 	{ "both kinds of identifier",
 	  { { "LICENSES/preferred/Both", "Valid-License-Identifier: A\n"
 	      "SPDX-Exception-Identifier: B\nSPDX-Licenses: A\n" } },
