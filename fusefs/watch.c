@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@
 struct watcher {
 	struct spdxfs *fs;
 	int ctl[2];		/* 'h': full rescan, 'q': quit */
+	atomic_int quit;	/* set before 'q' is written: a full pipe
+				   drops the 'q' but still wakes the thread */
 	int ifd;		/* inotify, -1 when unavailable */
 	char **paths;		/* by watch descriptor: directory path */
 	size_t npaths;
@@ -264,7 +267,7 @@ static void *watch_main(void *arg)
 			break;
 		t = now_ms();
 		while ((n = read(w->ctl[0], c, sizeof(c))) > 0) {
-			if (memchr(c, 'q', n))
+			if (memchr(c, 'q', n) || atomic_load(&w->quit))
 				return NULL;
 			full = 1;
 			if (!pending)
@@ -319,12 +322,20 @@ int watcher_start(struct watcher *w)
 void watcher_free(struct watcher *w)
 {
 	char c = 'q';
+	ssize_t r;
 
 	if (!w)
 		return;
 	if (w->started) {
-		if (write(w->ctl[1], &c, 1) == 1)
-			pthread_join(w->tid, NULL);
+		/*
+		 * A full pipe refuses the 'q', but then the thread has bytes
+		 * to read, so it wakes and sees the flag: join in any case,
+		 * never free what the thread still uses.
+		 */
+		atomic_store(&w->quit, 1);
+		r = write(w->ctl[1], &c, 1);
+		(void)r;
+		pthread_join(w->tid, NULL);
 	}
 	if (w->ifd >= 0)
 		close(w->ifd);
