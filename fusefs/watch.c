@@ -208,8 +208,15 @@ static int drain_events(struct watcher *w)
 
 			p += sizeof(*ev) + ev->len;
 			any = 1;
-			if (ev->mask & IN_Q_OVERFLOW)
+			if (ev->mask & IN_Q_OVERFLOW) {
+				/* Lost events may have named new directories:
+				 * watch the whole tree again (a directory
+				 * already watched keeps its descriptor). */
+				log_msg(LOG_WARNING, "inotify queue overflow; "
+					"watching the tree again");
+				watch_tree(w, "");
 				continue;
+			}
 			if (ev->wd < 0 || (size_t)ev->wd >= w->npaths || !w->paths[ev->wd])
 				continue;
 			if (ev->mask & IN_IGNORED) {
