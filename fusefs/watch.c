@@ -29,7 +29,9 @@
 
 #define QUIET_MS	200	/* rebuild once events stop for this long */
 #define MAX_WAIT_MS	1000	/* ... or this long after the first one */
-#define POLL_MS		1500	/* rescan period without inotify */
+#define POLL_MS		1500	/* rescan period without inotify, doubled */
+#define POLL_MAX_MS	30000	/* after each rescan that found nothing,
+				   up to this */
 
 #define WATCH_MASK (IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | \
 		    IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | \
@@ -45,6 +47,7 @@ struct watcher {
 	size_t npaths;
 	int degraded;		/* a watch could not be added: poll */
 	int save_err;		/* the last save's failure, 0 if it worked */
+	int64_t poll_ms;	/* the current rescan period when degraded */
 	pthread_t tid;
 	int started;
 };
@@ -153,11 +156,12 @@ static void recollect_built(struct spdxfs *fs)
 }
 
 /*
- * Refresh the index (from scratch when @full) and publish it.  The saved
+ * Refresh the index (from scratch when @full) and publish it; returns the
+ * number of invalidations sent (0: nothing the kernel showed changed).  The saved
  * index is rewritten, before the snapshot is published, only when it is
  * worth it (store_worth_saving()): not for a handful of edited files.
  */
-static void rebuild(struct watcher *w, int full)
+static size_t rebuild(struct watcher *w, int full)
 {
 	struct spdxfs *fs = w->fs;
 	struct snapshot *cur = publish_get(&fs->pub), *s;
@@ -165,6 +169,7 @@ static void rebuild(struct watcher *w, int full)
 	struct index_refresh_result res;
 	struct spdx_error err;
 	struct spdx_index *idx;
+	size_t changed = 0;
 	int ret;
 
 	if (full && fs->build_dir)
@@ -185,11 +190,12 @@ static void rebuild(struct watcher *w, int full)
 		index_free(idx);
 		goto out;
 	}
-	fs_update(fs, s);
+	changed = fs_update(fs, s);
 out:
 	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */
 	malloc_trim(0);
+	return changed;
 }
 
 /* Read pending inotify events; 1 if any concerns the tree. */
@@ -237,14 +243,26 @@ static int drain_events(struct watcher *w)
 	}
 }
 
+/* SPDXFS_WATCH=poll in the environment: no inotify (watch.h). */
+static int watch_forced_poll(void)
+{
+	const char *env = getenv("SPDXFS_WATCH");
+
+	return env && !strcmp(env, "poll");
+}
+
 static void *watch_main(void *arg)
 {
 	struct watcher *w = arg;
 	int64_t first = 0, last = 0, next_poll;
 	int pending = 0, full = 0;
 
-	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (w->ifd < 0) {
+	w->poll_ms = POLL_MS;
+	if (watch_forced_poll())
+		w->degraded = 1;
+	else
+		w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (w->ifd < 0 && !w->degraded) {
 		log_msg(LOG_WARNING, "inotify: %s; rescanning periodically instead",
 			strerror(errno));
 		w->degraded = 1;
@@ -253,7 +271,7 @@ static void *watch_main(void *arg)
 	/* Changes made while the first index was built or the watches
 	 * added went unseen: catch up once. */
 	rebuild(w, 0);
-	next_poll = now_ms() + POLL_MS;
+	next_poll = now_ms() + w->poll_ms;
 	for (;;) {
 		struct pollfd pfd[2] = {
 			{ .fd = w->ctl[0], .events = POLLIN },
@@ -293,9 +311,15 @@ static void *watch_main(void *arg)
 			first = last = t - QUIET_MS;
 		}
 		if (pending && (t - last >= QUIET_MS || t - first >= MAX_WAIT_MS)) {
-			rebuild(w, full);
+			/* Polling a tree that does not change costs a walk
+			 * each time: wait longer after each quiet one. */
+			if (rebuild(w, full))
+				w->poll_ms = POLL_MS;
+			else if (w->poll_ms < POLL_MAX_MS)
+				w->poll_ms = w->poll_ms * 2 < POLL_MAX_MS ?
+					     w->poll_ms * 2 : POLL_MAX_MS;
 			pending = full = 0;
-			next_poll = now_ms() + POLL_MS;
+			next_poll = now_ms() + w->poll_ms;
 		}
 	}
 	return NULL;
