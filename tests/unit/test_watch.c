@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "fixture.h"
@@ -37,6 +38,10 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	publish_put(publish_swap(&fs->pub, s));
 	updates++;
 	return 0;
+}
+
+void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
+{
 }
 
 /* The number of threads of this process. */
@@ -69,8 +74,13 @@ static void test_free_full_pipe(struct spdxfs *fs)
 		watcher_rescan(w);
 	ret = watcher_start(w);
 	is_int(ret, 0, "thread started");
-	is_int(threads(), ret ? 1 : 2, "two threads while it runs");
+	/* (its rescans may start workers of their own) */
+	ok(ret || threads() >= 2, "a thread of its own while it runs");
 	watcher_free(w);
+	/* A joined thread can stay listed a moment, until the kernel reaps
+	 * it; one left running stays for good. */
+	for (int i = 0; i < 1000 && threads() != 1; i++)
+		usleep(1000);
 	is_int(threads(), 1, "after watcher_free(), the thread is gone");
 }
 
