@@ -198,17 +198,55 @@ out:
 	return changed;
 }
 
+#define CHANGED_MAX	256	/* files told to fs.c at a time */
+
+#define FILE_CHANGES (IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | \
+		      IN_MOVED_TO)
+
+struct changed {
+	char *paths[CHANGED_MAX];
+	size_t n;
+};
+
+/* Tell fs.c about the files in @c at once: the kernel must not keep
+ * their old size until the rebuild (fs_files_changed()). */
+static void changed_flush(struct watcher *w, struct changed *c)
+{
+	if (c->n)
+		fs_files_changed(w->fs, c->paths, c->n);
+	for (size_t i = 0; i < c->n; i++)
+		free(c->paths[i]);
+	c->n = 0;
+}
+
+static void changed_add(struct watcher *w, struct changed *c, const char *dir,
+			const char *name)
+{
+	char rel[PATH_MAX];
+
+	if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s", dir, dir[0] ? "/" : "",
+			     name) >= sizeof(rel))
+		return;
+	if (c->n == CHANGED_MAX)
+		changed_flush(w, c);
+	if ((c->paths[c->n] = strdup(rel)))
+		c->n++;
+}
+
 /* Read pending inotify events; 1 if any concerns the tree. */
 static int drain_events(struct watcher *w)
 {
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct changed c = { .n = 0 };
 	int any = 0;
 
 	for (;;) {
 		ssize_t n = read(w->ifd, buf, sizeof(buf));
 
-		if (n <= 0)
+		if (n <= 0) {
+			changed_flush(w, &c);
 			return any;
+		}
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *ev = (struct inotify_event *)p;
 
@@ -230,6 +268,9 @@ static int drain_events(struct watcher *w)
 				w->paths[ev->wd] = NULL;
 				continue;
 			}
+			if (!(ev->mask & IN_ISDIR) && (ev->mask & FILE_CHANGES) &&
+			    ev->len)
+				changed_add(w, &c, w->paths[ev->wd], ev->name);
 			if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO)) &&
 			    ev->len) {
 				const char *dir = w->paths[ev->wd];
