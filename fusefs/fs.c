@@ -23,6 +23,7 @@
 #include <fuse_lowlevel.h>
 
 #include "fs.h"
+#include "grow.h"
 #include "index.h"
 #include "source.h"
 #include "views.h"
@@ -768,7 +769,7 @@ static int cmp_u32(const void *a, const void *b)
 void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
 {
 	struct snapshot *s = publish_get(&fs->pub);
-	uint32_t *files = n ? malloc(n * sizeof(*files)) : NULL;
+	uint32_t *files = alloc_array(n, sizeof(*files));
 	const struct spdx_file *f;
 	size_t k = 0;
 
