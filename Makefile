@@ -93,6 +93,12 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
 
+# The watcher's thread, with the test's own fs_update().
+$(B)/tests/test_watch: $(B)/fusefs/watch.o $(B)/fusefs/views.o \
+	$(B)/fusefs/xattr.o $(B)/fusefs/publish.o $(B)/fusefs/log.o
+$(B)/tests/test_watch: CPPFLAGS += $(FUSE_CFLAGS)
+$(B)/tests/test_watch: GIT_LIBS += $(FUSE_LIBS)
+
 # Every allocation of the library fails in turn: its calls to the
 # allocator are wrapped at link time (the C library's own are not).
 $(B)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
