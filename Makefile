@@ -6,6 +6,7 @@
 #   make check           unit tests (also under ASan+UBSan) and shell tests
 #   make check-kernel    the kernel loop on Debian's linux-source-6.1
 #   make bench           benchmarks on the 6.1 tree
+#   make eval            the series against the 6.1 and 6.12 trees' own tags
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SAN=1 ...       build with AddressSanitizer+UndefinedBehaviorSanitizer
 #                        (objects go to build-san/)
@@ -15,6 +16,7 @@ CFLAGS   ?= -O2 -g
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 PKG_CONFIG ?= pkg-config
 
 WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
@@ -51,7 +53,15 @@ else
 PROGRAM   := spdxfs
 endif
 
-all: $(PROGRAM)
+# The version, for the man page: index/version.h holds its one definition.
+VERSION  := $(shell sed -n 's/^.define SPDXFS_VERSION "\(.*\)"$$/\1/p' index/version.h)
+MANPAGE  := build/spdxfs.1
+
+all: $(PROGRAM) $(MANPAGE)
+
+$(MANPAGE): fusefs/spdxfs.1 index/version.h
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/g' fusefs/spdxfs.1 >$@
 
 $(B)/index/%.o: index/%.c
 	@mkdir -p $(@D)
@@ -82,6 +92,17 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
+
+# The watcher's thread, with the test's own fs_update().
+$(B)/tests/test_watch: $(B)/fusefs/watch.o $(B)/fusefs/views.o \
+	$(B)/fusefs/xattr.o $(B)/fusefs/publish.o $(B)/fusefs/log.o
+$(B)/tests/test_watch: CPPFLAGS += $(FUSE_CFLAGS)
+$(B)/tests/test_watch: GIT_LIBS += $(FUSE_LIBS)
+
+# Every allocation of the library fails in turn: its calls to the
+# allocator are wrapped at link time (the C library's own are not).
+$(B)/tests/test_oom: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
+	-Wl,--wrap=strdup,--wrap=strndup
 
 units: $(UNIT_BIN)
 
@@ -114,12 +135,60 @@ $(B)/bench/floor: tests/bench/floor.c
 bench: all $(B)/bench/floor
 	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
+# make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
+# expression parser, the tag scanner, the LICENSES/ reader and the saved
+# index's loader, each run FUZZ_SECONDS over seeds that tests/fuzz/corpus
+# takes from the 6.1 tree into FUZZ_CORPUS.  Fails on the first crash.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CORPUS  ?= build/fuzz-corpus
+FUZZ_B       := build/fuzz
+FUZZ_TREE    := $(CURDIR)/$(FUZZ_B)/tree
+FUZZ_TARGETS := expr scan licenses store
+FUZZ_CFLAGS  := -std=c11 -g -O1 -pthread -fno-omit-frame-pointer \
+		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+FUZZ_LIB     := $(FUZZ_B)/libspdxindex.a
+
+$(FUZZ_B)/index/%.o: index/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+		-MMD -MP -c -o $@ $<
+
+$(FUZZ_LIB): $(INDEX_SRC:%.c=$(FUZZ_B)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
+	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS)
+
+fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
+	tests/fuzz/corpus $(FUZZ_CORPUS) $(CURDIR)/$(PROGRAM) $(FUZZ_TREE)
+	@for t in $(FUZZ_TARGETS); do \
+		tests/fuzz/run $(FUZZ_B)/fuzz_$$t $(FUZZ_CORPUS)/$$t \
+			$(FUZZ_B)/work/$$t $(FUZZ_SECONDS) || exit 1; \
+	done
+
+.PHONY: fuzz
+-include $(wildcard $(FUZZ_B)/index/*.d)
+
+# Not in check: it fetches the 6.12 tree and takes about a minute a tree.
+eval: all
+	tests/eval/run "$$(kernel-tree-scripts/fetch -q)" "$$(kernel-tree-scripts/fetch-6.12 -q)"
+
+# The program, its man page and its bash completion; uninstall removes
+# exactly these three files.
+
 install: all
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 spdxfs $(DESTDIR)$(BINDIR)/spdxfs
+	install -m 644 $(MANPAGE) $(DESTDIR)$(MANDIR)/man1/spdxfs.1
+	install -m 644 fusefs/spdxfs.bash $(DESTDIR)$(BASHCOMPDIR)/spdxfs
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/spdxfs
+	rm -f $(DESTDIR)$(BINDIR)/spdxfs $(DESTDIR)$(MANDIR)/man1/spdxfs.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/spdxfs
 
 clean:
 	rm -rf build build-san spdxfs
@@ -127,5 +196,6 @@ clean:
 FORCE:
 
 .PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
+.PHONY: all units check check-unit check-san check-kernel bench eval install uninstall clean
 
 -include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)

@@ -3,22 +3,34 @@
  * cli: scan, list, check and built: options in, one report out (report.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "built.h"
 #include "check.h"
+#include "chart.h"
 #include "cli.h"
 #include "error.h"
+#include "expr.h"
+#include "filter.h"
+#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
+#include "pathsearch.h"
+#include "quote.h"
 #include "refresh.h"
 #include "report.h"
+#include "root.h"
+#include "show.h"
 #include "source.h"
 
 void cli_error(const char *fmt, ...)
@@ -59,12 +71,22 @@ static void show_progress(size_t done, size_t total, void *arg)
 		fprintf(stderr, "\rspdxfs: scanning, %zu files so far", done);
 }
 
-int cli_open_index(const char *tree, const struct cli_index_opts *o,
-		   struct source **srcp, struct spdx_index **idxp)
+/*
+ * The one place where the commands open a source and refresh an index:
+ * @tree into *@srcp unless a source is there already, then its index,
+ * refreshed from @prev (NULL: from the saved index), into *@idxp.  A
+ * refresh from @prev is never saved: it is an index of more files than
+ * the saved one (the files git ignores).  Prints index_refresh()'s
+ * warnings unless quiet.  Returns 0, or 2 after a one-line error.
+ */
+static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
+			    const struct spdx_index *prev, struct source **srcp,
+			    struct spdx_index **idxp)
 {
 	struct progress prog = { .start = now() };
 	struct index_refresh_opts ro = {
-		.no_cache = o->no_cache,
+		.prev = prev,
+		.no_cache = o->no_cache || prev,
 		.nthreads = o->nthreads,
 	};
 	struct source_spec spec = {
@@ -73,32 +95,324 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
 	};
 	struct index_refresh_result res;
-	struct source *src;
+	struct spdx_error err;
+	struct source *src = *srcp;
 	int ret;
 
-	ret = source_open(&src, &spec);
-	if (ret) {
-		cli_error("%s: %s", tree, strerror(-ret));
-		return 2;
+	if (!src) {
+		ret = source_open(&src, &spec, &err);
+		if (ret) {
+			cli_error("%s", err.msg);
+			return 2;
+		}
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
 		ro.progress_arg = &prog;
 	}
-	ret = index_refresh(idxp, src, &ro, &res);
+	ret = index_refresh(idxp, src, &ro, &res, &err);
 	if (res.load == REFRESH_LOAD_IGNORED && !o->quiet)
 		cli_error("saved index of %s ignored (%s); rebuilding",
-			  src->root, res.load_why);
+			  src->root, res.load_error.msg);
 	if (ret) {
-		cli_error("%s", res.error);
-		source_free(src);
+		cli_error("%s", err.msg);
+		if (!*srcp)
+			source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
-			  res.save_why);
+			  res.save_error.msg);
 	*srcp = src;
 	return 0;
+}
+
+/* What the tree holds at @path, as the source sees it (no symlink
+ * followed): 0 with *@kind set, or -errno. */
+static int tree_stat(struct source *src, const char *path, enum src_kind *kind)
+{
+	struct src_entry ent;
+	int ret = src->ops->stat(src, path, &ent);
+
+	if (!ret)
+		*kind = ent.kind;
+	return ret;
+}
+
+int cli_open_index(const char *tree, const struct cli_index_opts *o,
+		   struct source **srcp, struct spdx_index **idxp)
+{
+	*srcp = NULL;
+	return open_and_refresh(tree, o, NULL, srcp, idxp);
+}
+
+/* @s quoted as git quotes a path, into a new string (NULL: no memory). */
+static char *quoted(const char *s)
+{
+	char *q = NULL;
+	size_t len;
+	FILE *f = open_memstream(&q, &len);
+
+	if (!f)
+		return NULL;
+	quote_path(f, s, strlen(s));
+	if (fclose(f)) {
+		free(q);
+		return NULL;
+	}
+	return q;
+}
+
+/* "spdxfs: ARG: " + message, @arg quoted as a path. */
+static void arg_error(const char *arg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void arg_error(const char *arg, const char *fmt, ...)
+{
+	char *q = quoted(arg);
+	va_list ap;
+
+	fprintf(stderr, "spdxfs: %s: ", q ? q : arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	free(q);
+}
+
+int cli_tree_find(struct cli_tree *t, const char *dir)
+{
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	ret = tree_root_find(&t->where, dir);
+	if (ret) {
+		cli_error("%s: %s", dir, strerror(-ret));
+		return 2;
+	}
+	return 0;
+}
+
+/* Room in the line about a tree without LICENSES/ for this many ids. */
+#define UNKNOWN_SHOWN 8
+
+struct unknown_ids {
+	const char *ids[UNKNOWN_SHOWN];
+	size_t n, more;
+	const char **all;	/* every distinct one seen, to count once */
+	size_t nall, cap;
+};
+
+static int add_unknown(const char *id, size_t len, int plus, int is_exception,
+		       void *arg)
+{
+	struct unknown_ids *u = arg;
+	const char **v;
+
+	for (size_t i = 0; i < u->nall; i++)
+		if (!strcasecmp(u->all[i], id))
+			return 0;
+	v = grow(u->all, u->nall, &u->cap, sizeof(*v), 16);
+	if (!v)
+		return -ENOMEM;
+	u->all = v;
+	v[u->nall++] = id;
+	if (u->n < UNKNOWN_SHOWN)
+		u->ids[u->n++] = id;
+	else
+		u->more++;
+	return 0;
+}
+
+/*
+ * A tree without LICENSES/ is still indexed and checked, for syntax:
+ * say so once, with the identifiers that could not be validated, so
+ * that check need not say it per file.
+ */
+static void note_no_licenses(const struct cli_tree *t)
+{
+	const struct spdx_index *idx = t->idx;
+	struct unknown_ids u = { 0 };
+
+	for (size_t k = 0; k < idx->nexprs; k++)
+		if (idx->exprs[k].ast &&
+		    expr_foreach_id(idx->exprs[k].ast, add_unknown, &u))
+			break;
+	fprintf(stderr, "spdxfs: %s: no LICENSES/ directory %s: identifiers are "
+		"not validated", t->where.root, t->where.kind == ROOT_GIT ?
+		"at the top of this git work tree" : "here or above");
+	for (size_t i = 0; i < u.n; i++)
+		fprintf(stderr, "%s%s", i ? ", " : " (unknown: ", u.ids[i]);
+	if (u.more)
+		fprintf(stderr, " and %zu more", u.more);
+	fputs(u.n ? ")\n" : "\n", stderr);
+	free(u.all);
+}
+
+int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o)
+{
+	int ret;
+
+	t->opts = *o;
+	ret = open_and_refresh(t->where.root, o, NULL, &t->src, &t->idx);
+	if (ret)
+		return ret;
+	if (!t->idx->lic)
+		note_no_licenses(t);
+	return 0;
+}
+
+int cli_tree_open(struct cli_tree *t, const char *dir,
+		  const struct cli_index_opts *o)
+{
+	int ret = cli_tree_find(t, dir);
+
+	if (!ret && (ret = cli_tree_index(t, o)))
+		cli_tree_close(t);
+	return ret;
+}
+
+void cli_tree_close(struct cli_tree *t)
+{
+	index_free(t->idx);
+	index_free(t->git);
+	source_free(t->src);
+	tree_root_release(&t->where);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * Command-line path @arg (from @base, NULL: the directory the tree was
+ * opened from) as a path of the tree, into *@out.  The index need not
+ * have it: a path git ignores is left to the caller.  *@out is NULL for
+ * a symlink or special file, reported in one line.  Returns 0 with
+ * *@ignored set when git ignores it, or 2 after a one-line error.
+ */
+static int arg_path(struct cli_tree *t, const char *base, const char *arg,
+		    char **out, int *ignored)
+{
+	enum src_kind kind;
+	int ret;
+
+	*out = NULL;
+	ret = tree_root_path(&t->where, base, arg, out);
+	if (ret) {
+		if (ret == -EXDEV)
+			arg_error(arg, "outside the tree %s", t->where.root);
+		else if (ret == -ENOENT)
+			arg_error(arg, "no such file in %s", t->where.root);
+		else
+			arg_error(arg, "%s", strerror(-ret));
+		return 2;
+	}
+	*ignored = 0;
+	if (index_find(t->idx, *out) || index_find_dir(t->idx, *out))
+		return 0;
+	ret = tree_stat(t->src, *out, &kind);
+	if (!ret && (kind == SRC_REG || kind == SRC_DIR)) {
+		*ignored = 1;
+		return 0;
+	}
+	if (ret == -ENOENT || ret == -ENOTDIR)
+		arg_error(arg, "no such file in %s", t->where.root);
+	else if (ret)
+		arg_error(arg, "%s", strerror(-ret));
+	else
+		arg_error(arg, kind == SRC_SYMLINK ? "a symlink, not followed" :
+			  "not a regular file, left out");
+	free(*out);
+	*out = NULL;
+	return ret ? 2 : 0;
+}
+
+/* Index the files git ignores too, now that a path names one: t->idx
+ * becomes that index, t->git the one git sees. */
+static int add_ignored(struct cli_tree *t)
+{
+	struct cli_index_opts o = t->opts;
+	struct source *src = NULL;
+	struct spdx_index *all;
+	int ret;
+
+	if (t->git || o.all_files)
+		return 0;
+	o.all_files = 1;
+	/* Which files a source lists is the source's: another one, with the
+	 * ignored files, whose index starts from the one git sees. */
+	ret = open_and_refresh(t->where.root, &o, t->idx, &src, &all);
+	if (ret)
+		return ret;
+	source_free(t->src);
+	t->src = src;
+	t->git = t->idx;
+	t->idx = all;
+	return 0;
+}
+
+static void free_paths(char **paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
+		    size_t nargs, struct file_filter *flt,
+		    const struct spdx_file ***files, size_t *nfiles)
+{
+	char **paths = alloc_array(nargs ? nargs : 1, sizeof(*paths));
+	size_t n = 0, ignored = 0;
+	struct spdx_error err;
+	int ret = 0, ign;
+
+	*files = NULL;
+	*nfiles = 0;
+	if (!paths) {
+		cli_error("out of memory");
+		return 2;
+	}
+	for (size_t k = 0; k < nargs; k++) {
+		if ((ret = arg_path(t, base, args[k], &paths[n], &ign)))
+			goto out;
+		if (paths[n]) {
+			ignored += ign;
+			n++;
+		}
+	}
+	if (!nargs) {
+		/* The directory the tree was opened from. */
+		if (!(paths[n] = strdup(t->where.under))) {
+			ret = 2;
+			cli_error("out of memory");
+			goto out;
+		}
+		ignored += !index_find_dir(t->idx, paths[n++]);
+	}
+	if (nargs && !n)
+		goto out;	/* only symlinks: nothing selected */
+	if (ignored && (ret = add_ignored(t)))
+		goto out;
+	if (check_select(t->idx, t->git, (const char *const *)paths, n, files,
+			 nfiles, &err)) {
+		cli_error("%s", err.msg);
+		ret = 2;
+		goto out;
+	}
+	if (flt && file_filter_prepare(flt, t->idx, &err)) {
+		cli_error("%s", err.msg);
+		ret = 2;
+		goto out;
+	}
+	if (flt)
+		*nfiles = file_filter_apply(flt, *files, *nfiles);
+out:
+	if (ret) {
+		free(*files);
+		*files = NULL;
+		*nfiles = 0;
+	}
+	free_paths(paths, n);
+	return ret;
 }
 
 const char cli_index_help[] =
@@ -125,8 +439,9 @@ int cli_index_opt(int c, struct cli_index_opts *o)
 		return 1;
 	case 'j':
 		o->nthreads = strtol(optarg, &end, 10);
-		if (*end || o->nthreads < 1 || o->nthreads > 64) {
-			cli_error("--jobs: expected 1..64, got '%s'", optarg);
+		if (*end || o->nthreads < 1 || o->nthreads > INDEX_MAX_THREADS) {
+			cli_error("--jobs: expected 1..%d, got '%s'",
+				  INDEX_MAX_THREADS, optarg);
 			return -1;
 		}
 		return 1;
@@ -193,80 +508,186 @@ int cli_bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
+/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL. */
+struct svg_opts {
+	const char *licenses, *backlog;
+};
+
+/* The filters of list and check (filter.h), long options only. */
+#define FILTER_OPTS \
+	{ "status", required_argument, NULL, 'S' }, \
+	{ "license", required_argument, NULL, 'L' }, \
+	{ "uapi", no_argument, NULL, 'U' }
+
+static const char filter_help[] =
+	"      --status S   only files with status S (tagged, misplaced, untagged,\n"
+	"                   invalid, excluded, error), or one of several: S,S\n"
+	"      --license L  only files whose valid tag names L: a file of\n"
+	"                   LICENSES/ (GPL-2.0: each identifier it declares,\n"
+	"                   GPL-2.0+ too) or else an identifier, in any of its\n"
+	"                   spellings (GPL-2.0-only: GPL-2.0 too, not GPL-2.0+)\n"
+	"      --uapi       only files with a uapi path component\n";
+
+/* Handle a filter option; 1 if @c was one, -1 after a one-line error. */
+static int filter_opt(int c, struct file_filter *flt)
+{
+	struct spdx_error err;
+
+	switch (c) {
+	case 'S':
+		if (file_filter_status(flt, optarg, &err)) {
+			cli_error("%s", err.msg);
+			return -1;
+		}
+		return 1;
+	case 'L':
+		flt->license = optarg;
+		return 1;
+	case 'U':
+		flt->uapi = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* What the trees of scan, list and check are, in their help. */
+static const char tree_help[] =
+	"\nTREE (default: the current directory) may be any directory of a tree:\n"
+	"the tree's root is the nearest directory at or above it with a\n"
+	"LICENSES/ directory or a .git (the top of a git work tree), and the\n"
+	"output covers TREE alone, with the root's LICENSES/ and\n"
+	"scripts/spdxexclude.  Paths are printed relative to the root.\n";
+
 /*
- * Options of a command that takes only the shared ones (and -z when it
- * prints @paths) and one TREE.  Returns -1 to go on with argv[optind] as
- * TREE, or an exit status.
+ * Options of a command that takes the shared ones (and -z when it prints
+ * @paths, the filters when @flt is not NULL, scan's charts with @svg) and
+ * at most one TREE.  Returns -1 to go on, or an exit status.
  */
 static int tree_command_opts(int argc, char **argv, const char *cmd,
 			     const char *help, int paths,
-			     struct cli_index_opts *o, enum report_format *fmt)
+			     struct cli_index_opts *o, enum report_format *fmt,
+			     struct file_filter *flt, struct svg_opts *svg)
 {
-	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
-	static const char args[] = "[OPTION]... TREE";
+	static const struct option longopts[] = {
+		COMMON_OPTS, FILTER_OPTS,
+		{ "svg", required_argument, NULL, 'G' },
+		{ "backlog-svg", required_argument, NULL, 'B' }, { 0 }
+	};
+	static const char args[] = "[OPTION]... [TREE]";
 	struct out_opts out = { 0 };
 	int c, r;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, paths ? "aj:qhz" : "aj:qh",
 				longopts, NULL)) != -1) {
-		if ((r = common_opt(c, o, &out))) {
+		if ((r = common_opt(c, o, &out)) ||
+		    (flt && (r = filter_opt(c, flt)))) {
 			if (r < 0)
 				return 2;
+			continue;
+		}
+		if (svg && (c == 'G' || c == 'B')) {
+			*(c == 'G' ? &svg->licenses : &svg->backlog) = optarg;
 			continue;
 		}
 		if (c != 'h')
 			return cli_bad_usage(cmd, args);
 		usage_line(stdout, cmd, args);
-		printf("%s\n%s%s%s%s", help, cli_index_help, paths ? nul_help : "",
-		       common_help, paths ? quoting_help : "");
+		printf("%s%s\n%s%s%s%s%s", help, tree_help,
+		       flt ? filter_help : "", cli_index_help,
+		       paths ? nul_help : "", common_help,
+		       paths ? quoting_help : "");
 		return 0;
 	}
-	if (argc - optind != 1)
+	if (argc - optind > 1)
 		return cli_bad_usage(cmd, args);
 	if (out_format(&out, fmt))
 		return 2;
 	return -1;
 }
 
+/* Chart @backlog or the licenses' of @idx into @path; 0, or 2 after a
+ * one-line error. */
+static int write_svg(const char *path, int backlog, const struct summary *s,
+		     const struct spdx_index *idx)
+{
+	FILE *f = path ? fopen(path, "w") : NULL;
+	int ret, bad;
+
+	if (!path)
+		return 0;
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = backlog ? chart_backlog_svg(f, idx, 1) : chart_licenses_svg(f, s);
+	bad = ferror(f);
+	errno = EIO;
+	if ((fclose(f) || bad) && !ret)
+		ret = -errno;
+	if (ret)
+		cli_error("%s: %s", path, strerror(-ret));
+	return ret ? 2 : 0;
+}
+
+/* The TREE argument of a command, "." when none is given. */
+static const char *tree_arg(int argc, char **argv)
+{
+	return optind < argc ? argv[optind] : ".";
+}
+
 int cmd_scan(int argc, char **argv)
 {
+	struct svg_opts svg = { 0 };
 	struct cli_index_opts o = { 0 };
+	const struct spdx_file **files;
 	enum report_format fmt;
-	struct spdx_index *idx;
-	struct source *src;
+	struct cli_tree t;
 	struct summary s;
+	size_t n;
 	int r;
 
 	r = tree_command_opts(argc, argv, "scan",
-			      "Build or refresh the index of TREE and print a summary.\n",
-			      0, &o, &fmt);
+			      "Build or refresh the index of TREE and print a summary.\n\n"
+			      "      --svg FILE   also write the chart of files per license\n"
+			      "                   to FILE (SVG), as the mount's charts/licenses.svg\n"
+			      "      --backlog-svg FILE  the chart of tagged and untagged files\n"
+			      "                   per top-level directory, as charts/backlog.svg\n",
+			      0, &o, &fmt, NULL, &svg);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(argv[optind], &o, &src, &idx);
+	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
-	if (summary_compute(&s, idx)) {
+	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	if (r)
+		goto out;
+	if (summary_compute_under(&s, t.idx, files, n, t.where.under)) {
 		cli_error("out of memory");
 		r = 2;
 	} else {
 		report_summary(stdout, fmt, &s);
+		r = write_svg(svg.licenses, 0, &s, t.idx);
+		r = r ? r : write_svg(svg.backlog, 1, &s, t.idx);
 		summary_release(&s);
 	}
+	free(files);
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
-		fprintf(stderr, "spdxfs: %zu of %zu files read\n", idx->rescanned,
-			idx->nfiles);
-	index_free(idx);
-	source_free(src);
+		fprintf(stderr, "spdxfs: %zu of %zu files read\n",
+			t.idx->rescanned, t.idx->nfiles);
+out:
+	cli_tree_close(&t);
 	return r;
 }
 
 int cmd_list(int argc, char **argv)
 {
 	struct cli_index_opts o = { 0 };
+	struct file_filter flt = { 0 };
+	const struct spdx_file **files;
 	enum report_format fmt;
-	struct spdx_index *idx;
-	struct source *src;
+	struct cli_tree t;
+	size_t n;
 	int r;
 
 	r = tree_command_opts(argc, argv, "list",
@@ -274,64 +695,94 @@ int cmd_list(int argc, char **argv)
 			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
 			      "with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
 			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
-			      1, &o, &fmt);
+			      1, &o, &fmt, &flt, NULL);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(argv[optind], &o, &src, &idx);
+	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
-	report_list(stdout, fmt, idx);
-	index_free(idx);
-	source_free(src);
-	return 0;
+	r = cli_tree_select(&t, NULL, NULL, 0, &flt, &files, &n);
+	if (!r)
+		report_files(stdout, fmt, t.idx, files, n);
+	free(files);
+	file_filter_release(&flt);
+	cli_tree_close(&t);
+	return r;
 }
 
 /* check */
 
+/* Which rules check applies: the kernel's where the tree is a kernel tree. */
+enum check_rules {
+	RULES_AUTO,
+	RULES_KERNEL,
+	RULES_SPDX,
+};
+
 struct check_args {
 	struct cli_index_opts index;
 	struct check_opts check;
+	struct file_filter filter;
+	enum check_rules rules;
 	enum report_format fmt;
-	int files, dirs, depth;
+	int files, dirs, depth, list_warnings;
 	const char *tree;
-	const char *const *paths;
+	char *const *paths;
 	size_t npaths;
 };
 
 static const char check_help[] =
-	"Check the SPDX tags of TREE (or of the PATHs inside it, relative to\n"
-	"TREE).  Diagnostics read 'PATH: LINE:COL message' (with -z\n"
-	"PATH<NUL>LINE:COL message<NUL>), COL counted from 0 as\n"
-	"scripts/spdxcheck.py does.  Exit status 1 when a tag is invalid or a\n"
-	"file cannot be read (and, with -f or -d, when a file lacks a valid tag).\n\n"
+	"Check the SPDX tags of TREE (default: the current directory), or of\n"
+	"the PATHs named, relative to TREE or absolute.  Diagnostics read\n"
+	"'PATH: LINE:COL message' (with -z PATH<NUL>LINE:COL message<NUL>), COL\n"
+	"counted from 0 as scripts/spdxcheck.py does.  Exit status 1 on an\n"
+	"error: an invalid tag, a file that cannot be read, with the kernel's\n"
+	"rules what spdxcheck.py's grammar rejects and what checkpatch.pl flags\n"
+	"in a new file (and, with -f or -d, a file without a valid tag).  A\n"
+	"PATH that is a symlink is reported and left out; a file git ignores is\n"
+	"checked when it is named.\n\n"
 	"  -f, --files          list the files without a valid tag instead\n"
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
 	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
 	"  -D, --depth N        directory depth for -d (default: unlimited)\n"
-	"  -s, --kernel-strict  also report what scripts/spdxcheck.py's grammar\n"
-	"                       rejects (A OR B OR C, unparenthesised WITH, ...)\n"
-	"  -w, --no-warnings    report errors only\n";
+	"  -v, --warnings       list each warning (by default warnings are counted\n"
+	"                       by class, on stderr, unless -q)\n"
+	"  -w, --no-warnings    report errors only, not even the counts\n"
+	"      --kernel         the kernel's rules, the default in a tree with\n"
+	"                       scripts/spdxcheck.py: what spdxcheck.py's grammar\n"
+	"                       rejects (A OR B OR C, an unparenthesised WITH)\n"
+	"                       is an error, and checkpatch.pl's SPDX rules apply\n"
+	"                       (comment style per file type, the tag on line 1,\n"
+	"                       or 2 after #!): errors for a file git does not\n"
+	"                       track, warnings for the others\n"
+	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
+	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
 
 /* check's options into @a; -1 to go on, else an exit status. */
 static int check_parse(int argc, char **argv, struct check_args *a)
 {
 	static const struct option longopts[] = {
 		COMMON_OPTS,
+		FILTER_OPTS,
 		{ "files", no_argument, NULL, 'f' },
 		{ "dirs", no_argument, NULL, 'd' },
 		{ "depth", required_argument, NULL, 'D' },
 		{ "kernel-strict", no_argument, NULL, 's' },
 		{ "no-warnings", no_argument, NULL, 'w' },
+		{ "warnings", no_argument, NULL, 'v' },
+		{ "kernel", no_argument, NULL, 'K' },
+		{ "spdx", no_argument, NULL, 'P' },
 		{ 0 }
 	};
-	static const char args[] = "[OPTION]... TREE [PATH]...";
+	static const char args[] = "[OPTION]... [TREE [PATH]...]";
 	struct out_opts out = { 0 };
 	char *end;
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhzfdD:sw", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &a->index, &out))) {
+	while ((c = getopt_long(argc, argv, "aj:qhzfdD:swv", longopts, NULL)) != -1) {
+		if ((r = common_opt(c, &a->index, &out)) ||
+		    (r = filter_opt(c, &a->filter))) {
 			if (r < 0)
 				return 2;
 			continue;
@@ -341,6 +792,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		case 'd': a->dirs = 1; break;
 		case 's': a->check.strict = 1; break;
 		case 'w': a->check.warnings = 0; break;
+		case 'v': a->list_warnings = 1; break;
+		case 'K': a->rules = RULES_KERNEL; break;
+		case 'P': a->rules = RULES_SPDX; break;
 		case 'D':
 			a->depth = strtol(optarg, &end, 10);
 			if (*end || a->depth < 0) {
@@ -350,27 +804,53 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 			break;
 		case 'h':
 			usage_line(stdout, "check", args);
-			printf("%s%s%s%s%s", check_help, cli_index_help, nul_help,
-			       common_help, quoting_help);
+			printf("%s%s\n%s%s%s%s%s", check_help, tree_help, filter_help,
+			       cli_index_help, nul_help, common_help, quoting_help);
 			return 0;
 		default:
 			return cli_bad_usage("check", args);
 		}
 	}
-	if (argc - optind < 1)
-		return cli_bad_usage("check", args);
 	if (out_format(&out, &a->fmt))
 		return 2;
-	a->tree = argv[optind];
-	a->paths = (const char *const *)argv + optind + 1;
-	a->npaths = argc - optind - 1;
+	a->tree = tree_arg(argc, argv);
+	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
+	a->npaths = optind < argc ? argc - optind - 1 : 0;
 	return -1;
+}
+
+/* What makes a file new for checkpatch.pl's rules: git does not track
+ * it.  The tree's git index is read on the first question. */
+struct newness {
+	const char *root;
+	struct gitignore *gi;
+	struct path_cursor cur;
+	int opened;
+};
+
+static int file_is_new(const struct spdx_file *f, void *arg)
+{
+	struct newness *nw = arg;
+
+	if (!nw->opened) {
+		/* The git index of the tree on disk: the root opened here,
+		 * as the source keeps its own descriptor to itself. */
+		int fd = open(nw->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+		nw->opened = 1;
+		if (fd < 0 || gitignore_open(&nw->gi, fd, nw->root))
+			nw->gi = NULL;	/* unreadable: nothing counts as new */
+		if (fd >= 0)
+			close(fd);
+	}
+	return nw->gi && !gitignore_tracked(nw->gi, &nw->cur, f->path);
 }
 
 /* Print what @a asks about @files; returns the exit status. */
 static int check_report(const struct check_args *a, const struct spdx_index *idx,
 			const struct spdx_file *const *files, size_t n)
 {
+	struct check_tally tally = { 0 };
 	struct check_dir *dirs;
 	size_t ndirs, found;
 
@@ -384,7 +864,11 @@ static int check_report(const struct check_args *a, const struct spdx_index *idx
 	} else if (a->files) {
 		found = report_lacking(stdout, a->fmt, files, n);
 	} else {
-		found = report_check(stdout, a->fmt, idx, files, n, &a->check);
+		found = report_check(stdout, a->fmt, idx, files, n, &a->check,
+				     a->list_warnings ? NULL : &tally);
+		fflush(stdout);
+		if (!a->index.quiet)
+			report_check_tally(stderr, &tally);
 	}
 	return found ? 1 : 0;
 }
@@ -396,27 +880,139 @@ int cmd_check(int argc, char **argv)
 		.depth = -1,
 	};
 	const struct spdx_file **files = NULL;
-	struct spdx_error err;
-	struct spdx_index *idx;
-	struct source *src;
+	struct newness nw = { 0 };
+	struct cli_tree t;
 	size_t n;
 	int r;
 
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
-	r = cli_open_index(a.tree, &a.index, &src, &idx);
+	r = cli_tree_open(&t, a.tree, &a.index);
 	if (r)
 		return r;
-	if (check_select(idx, a.paths, a.npaths, &files, &n, &err)) {
-		cli_error("%s", err.msg);
-		r = 2;
-	} else {
-		r = check_report(&a, idx, files, n);
-	}
+	a.check.kernel = a.rules == RULES_KERNEL ||
+			 (a.rules == RULES_AUTO && check_kernel_tree(t.idx));
+	nw.root = t.src->root;
+	a.check.is_new = file_is_new;
+	a.check.new_arg = &nw;
+	r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
+	if (!r)
+		r = check_report(&a, t.idx, files, n);
 	free(files);
-	index_free(idx);
-	source_free(src);
+	file_filter_release(&a.filter);
+	gitignore_free(nw.gi);
+	cli_tree_close(&t);
+	return r;
+}
+
+/* show */
+
+static const char show_help[] =
+	"All spdxfs knows of each file PATH names: its status and tag line, the\n"
+	"expression as written and in today's SPDX spelling, the LICENSES/\n"
+	"files it names, the licenses of LICENSES/ under which the file may be\n"
+	"used, whether it is a uapi file and names Linux-syscall-note, and for\n"
+	"an untagged file what 'spdxfs tag' would write, and why.  A directory\n"
+	"shows each file beneath it.  PATHs are relative to the current\n"
+	"directory, or absolute; the tree is the one holding the first PATH\n"
+	"(its root found as for 'spdxfs scan').\n\n";
+
+/* The directory show looks for the tree from: the first PATH's, or the
+ * PATH itself when it is a directory; a new string. */
+static char *show_start(const char *path)
+{
+	struct stat st;
+	char *dir, *slash;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return strdup(path);
+	dir = strdup(path);
+	if (!dir)
+		return NULL;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	return dir;
+}
+
+/* What show says of each of @files, printed. */
+static int show_files(struct cli_tree *t, enum report_format fmt,
+		      const struct spdx_file *const *files, size_t n)
+{
+	struct show_info *si = alloc_array(n ? n : 1, sizeof(*si));
+	size_t done = 0;
+	int r = 0;
+
+	if (!si) {
+		cli_error("out of memory");
+		return 2;
+	}
+	for (; done < n; done++)
+		if (show_file(&si[done], t->src, t->idx, files[done])) {
+			cli_error("out of memory");
+			r = 2;
+			break;
+		}
+	if (!r)
+		report_show(stdout, fmt, si, n);
+	for (size_t i = 0; i < done; i++)
+		show_info_release(&si[i]);
+	free(si);
+	return r;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
+	static const char args[] = "[OPTION]... PATH...";
+	struct cli_index_opts o = { 0 };
+	struct out_opts out = { 0 };
+	const struct spdx_file **files = NULL;
+	enum report_format fmt;
+	struct cli_tree t;
+	char *start, cwd[PATH_MAX];
+	size_t n;
+	int c, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
+		if ((r = common_opt(c, &o, &out))) {
+			if (r < 0)
+				return 2;
+			continue;
+		}
+		if (c != 'h')
+			return cli_bad_usage("show", args);
+		usage_line(stdout, "show", args);
+		printf("%s%s%s", show_help, cli_index_help, common_help);
+		return 0;
+	}
+	if (optind == argc)
+		return cli_bad_usage("show", args);
+	if (out_format(&out, &fmt))
+		return 2;
+	if (!getcwd(cwd, sizeof(cwd))) {
+		cli_error("the current directory: %s", strerror(errno));
+		return 2;
+	}
+	if (!(start = show_start(argv[optind]))) {
+		cli_error("out of memory");
+		return 2;
+	}
+	r = cli_tree_open(&t, start, &o);
+	free(start);
+	if (r)
+		return r;
+	r = cli_tree_select(&t, cwd, argv + optind, argc - optind, NULL, &files, &n);
+	if (!r)
+		r = show_files(&t, fmt, files, n);
+	free(files);
+	cli_tree_close(&t);
 	return r;
 }
 
@@ -448,8 +1044,8 @@ int cmd_built(int argc, char **argv)
 	struct built *b = NULL;
 	size_t n = 0, missing = 0, lacking = 0;
 	enum report_format fmt;
+	struct spdx_error err;
 	struct summary s;
-	char err[512];
 	int c, r, list = 0;
 
 	optind = 1;
@@ -474,9 +1070,9 @@ int cmd_built(int argc, char **argv)
 		return cli_bad_usage("built", args);
 	if (out_format(&out, &fmt))
 		return 2;
-	r = built_collect(&b, argv[optind], err, sizeof(err));
+	r = built_collect(&b, argv[optind], &err);
 	if (r) {
-		cli_error("%s", err);
+		cli_error("%s", err.msg);
 		return 2;
 	}
 	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,

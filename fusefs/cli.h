@@ -11,6 +11,10 @@
 #ifndef SPDXFS_CLI_H
 #define SPDXFS_CLI_H
 
+#include <stddef.h>
+
+#include "root.h"
+
 struct source;
 struct spdx_index;
 
@@ -18,6 +22,7 @@ int cmd_scan(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_built(int argc, char **argv);
+int cmd_show(int argc, char **argv);
 
 /* Options every indexing command shares. */
 struct cli_index_opts {
@@ -35,6 +40,53 @@ struct cli_index_opts {
  */
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp);
+
+/*
+ * A tree opened for a command from a directory in it: its root found as
+ * root.h finds it (LICENSES/ or the top of the git work tree, nearest
+ * first), its index refreshed.  The command then reports on
+ * where.under, the directory it was given, or on paths named in it.
+ */
+struct cli_tree {
+	struct tree_root where;
+	struct source *src;
+	struct spdx_index *idx;		/* the index the command reads */
+	struct spdx_index *git;		/* when idx holds the files git
+					   ignores too (a path named one):
+					   the index as git sees it, else NULL */
+	struct cli_index_opts opts;
+};
+
+/*
+ * cli_tree_open() = cli_tree_find() (the root of @dir) then
+ * cli_tree_index() (the index of the root; a line on stderr when the
+ * tree has no LICENSES/).  The mount checks its arguments between the
+ * two.  Each returns 0, or 2 after a one-line error; cli_tree_close()
+ * releases what they got, and is needed after cli_tree_find() only once
+ * it succeeded.
+ */
+int cli_tree_find(struct cli_tree *t, const char *dir);
+int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o);
+int cli_tree_open(struct cli_tree *t, const char *dir,
+		  const struct cli_index_opts *o);
+void cli_tree_close(struct cli_tree *t);
+
+struct file_filter;
+struct spdx_file;
+
+/*
+ * The files of @t that the command-line paths @args name (absolute, or
+ * from @base, NULL: from where.dir), or with none those beneath
+ * where.under, in path order, then those that pass @flt (may be NULL),
+ * into a new array *@files of *@nfiles (free() it).  A symlink or
+ * special file named is reported in one line and left out; a file or
+ * directory git ignores is read with the files git ignores when named
+ * (t->idx is then that index).  Returns 0, or 2 after a one-line error
+ * (a path outside the tree or not in it, a bad filter).
+ */
+int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
+		    size_t nargs, struct file_filter *flt,
+		    const struct spdx_file ***files, size_t *nfiles);
 
 /*
  * The options every command that indexes a tree takes: -a, -j N,

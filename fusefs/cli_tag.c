@@ -18,15 +18,13 @@
 
 #include "cli.h"
 #include "cli_tag.h"
+#include "error.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
 #include "source.h"
 #include "tag.h"
-
-#ifndef SPDXFS_VERSION
-#define SPDXFS_VERSION "0.1"
-#endif
+#include "version.h"
 
 static const char tag_help[] =
 	"Write a git format-patch series to DIR that adds SPDX tags to the\n"
@@ -36,7 +34,11 @@ static const char tag_help[] =
 	"  0002-...                  */uapi/* files with no license information\n"
 	"  0003-...                  files whose license boilerplate maps to an\n"
 	"                            SPDX expression\n"
-	"  0004-...                  files a reviewer decided (--decisions)\n"
+	"  0004-...                  files whose wording the tree's own tagged\n"
+	"                            files tag one way (its precedent)\n"
+	"  0005-...                  files a reviewer decided (--decisions)\n"
+	"With --upstream, a patch adopting NEWER's tags comes before the decided\n"
+	"files, and one adding the LICENSES/ texts they need comes first.\n"
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"
@@ -44,21 +46,39 @@ static const char tag_help[] =
 	"  -o, --output DIR   write the series to DIR (created; not inside TREE)\n"
 	"  -f, --force        write into a non-empty DIR, replacing its patches\n"
 	"  -l, --license ID   license of files without license information\n"
-	"                     (default " TAG_DEFAULT_LICENSE ")\n"
+	"                     (default " TAG_DEFAULT_LICENSE "): one identifier\n"
+	"                     LICENSES/ declares, which for a GPL must also\n"
+	"                     take Linux-syscall-note (uapi files get it)\n"
 	"  -d, --decisions F  a reviewer's decisions, one 'PATH EXPRESSION' line\n"
-	"                     per file ('#' starts a comment): each must be an\n"
+	"                     per file ('#' starts a comment; PATH relative to\n"
+	"                     TREE, a leading ./ allowed): each must be an\n"
 	"                     untagged source file of TREE and an expression\n"
 	"                     valid against its LICENSES/ and for spdxcheck.py\n"
-	"      --author A     'Name <email>' for From: and Signed-off-by:\n"
-	"                     (default 'spdxfs <spdxfs@localhost>')\n"
-	"      --date D       Date: of every mail, RFC 2822 or @SECONDS (default:\n"
-	"                     the committer date of TREE's HEAD, so the output is\n"
-	"                     reproducible)\n"
-	"      --json         print the plan as JSON and write nothing (no -o)\n"
+	"      --from A       'Name <email>' for From: and Signed-off-by:\n"
+	"                     (default: git config user.name and user.email,\n"
+	"                     TREE's own configuration first; --author is the\n"
+	"                     same)\n"
+	"      --no-precedent the rules alone: learn nothing from TREE's tagged\n"
+	"                     files\n"
+	"  -u, --upstream NEWER  adopt the tags of a newer tree (NEWER, a\n"
+	"                     directory) for files untagged in TREE whose license\n"
+	"                     wording is the same there, in a patch of their own;\n"
+	"                     list the others in DIR/upstream-decisions; add the\n"
+	"                     LICENSES/ texts the adopted or decided identifiers\n"
+	"                     need from NEWER, in a first patch\n"
+	"      --date D       Date: of every mail, RFC 2822 ('Thu, 3 Dec 2026\n"
+	"                     07:08:06 +0000', the day name and seconds optional)\n"
+	"                     or @SECONDS (default: the committer date of TREE's\n"
+	"                     HEAD, so the output is reproducible)\n"
+	"      --json         print the plan as JSON; with -o also write the\n"
+	"                     series, without -o write nothing\n"
 	"  -h, --help         this help\n"
 	"and, as for scan (-q also leaves out the summary):\n";
 
 static const char usage_args[] = "[OPTION]... TREE -o DIR";
+
+/* What an SPDX identifier is made of (idstring, and "+" for "or later"). */
+#define ID_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-+"
 
 static int bad_usage(void)
 {
@@ -77,6 +97,10 @@ struct tag_cli {
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
+	char *from;			/* from git config, malloc'd */
+	const char *upstream;		/* NEWER_TREE */
+	struct tag_upstream up;
+	char upname[64];
 };
 
 /* "Thu, 3 Dec 2026 07:08:06 +0000" for @t at @offset minutes east. */
@@ -93,6 +117,123 @@ static void rfc2822(char *buf, size_t size, int64_t t, int offset)
 	snprintf(buf, size, "%s, %d %s %d %02d:%02d:%02d %c%02d%02d", days[tm.tm_wday],
 		 tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour,
 		 tm.tm_min, tm.tm_sec, offset < 0 ? '-' : '+', off / 60, off % 60);
+}
+
+/* The index of the 3-letter name at *@s in @names, advancing *@s; -1. */
+static int name_at(const char **s, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (strncmp(*s, names[i], 3))
+			continue;
+		*s += 3;
+		return i;
+	}
+	return -1;
+}
+
+/* A number of @min to @max digits at *@s, advancing *@s; -1 if none. */
+static int digits_at(const char **s, int min, int max)
+{
+	int v = 0, n = 0;
+
+	while (n < max && **s >= '0' && **s <= '9')
+		v = v * 10 + (*(*s)++ - '0'), n++;
+	return n < min ? -1 : v;
+}
+
+static int spaces_at(const char **s)
+{
+	size_t n = strspn(*s, " \t");
+
+	*s += n;
+	return n > 0;
+}
+
+/*
+ * Parse the RFC 2822 date @s, "[Thu, ]3 Dec 2026 07:08[:06] +0000", into
+ * seconds since the epoch and the zone's offset in minutes east.  Every
+ * field is checked (a 31 Nov or a Thursday that is a Friday fails).
+ * Returns 0 or -EINVAL.
+ */
+static int parse_rfc2822(const char *s, int64_t *t, int *offset)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm = { 0 }, back;
+	int wday = -1, sign, zh, zm;
+	time_t secs;
+
+	spaces_at(&s);
+	if (!(*s >= '0' && *s <= '9')) {
+		wday = name_at(&s, days, 7);
+		if (wday < 0 || *s++ != ',')
+			return -EINVAL;
+		spaces_at(&s);
+	}
+	tm.tm_mday = digits_at(&s, 1, 2);
+	if (tm.tm_mday < 1 || !spaces_at(&s) ||
+	    (tm.tm_mon = name_at(&s, months, 12)) < 0 || !spaces_at(&s) ||
+	    (tm.tm_year = digits_at(&s, 4, 4)) < 1970 || !spaces_at(&s) ||
+	    (tm.tm_hour = digits_at(&s, 2, 2)) < 0 || *s++ != ':' ||
+	    (tm.tm_min = digits_at(&s, 2, 2)) < 0)
+		return -EINVAL;
+	if (*s == ':' && (s++, (tm.tm_sec = digits_at(&s, 2, 2)) < 0))
+		return -EINVAL;
+	if (!spaces_at(&s) || (*s != '+' && *s != '-'))
+		return -EINVAL;
+	sign = *s++ == '-' ? -1 : 1;
+	zh = digits_at(&s, 2, 2);
+	zm = digits_at(&s, 2, 2);
+	spaces_at(&s);
+	if (zh < 0 || zm < 0 || zm > 59 || *s)
+		return -EINVAL;
+	tm.tm_year -= 1900;
+	back = tm;
+	secs = timegm(&back);
+	/* timegm() normalises: a field out of range shows as a change */
+	if (back.tm_mday != tm.tm_mday || back.tm_mon != tm.tm_mon ||
+	    back.tm_hour != tm.tm_hour || back.tm_min != tm.tm_min ||
+	    back.tm_sec != tm.tm_sec || (wday >= 0 && back.tm_wday != wday))
+		return -EINVAL;
+	*offset = sign * (zh * 60 + zm);
+	*t = (int64_t)secs - (int64_t)*offset * 60;
+	return 0;
+}
+
+/* --date's argument into c->date, in the form rfc2822() writes; 2 after a
+ * one-line error. */
+static int set_date(struct tag_cli *c, const char *arg)
+{
+	/* 9999-12-31 23:59:59 UTC: four digits of year, as RFC 2822 has */
+	const long long max = 253402300799LL;
+	long long t = -1;
+	int64_t secs;
+	int offset = 0;
+	char *end;
+
+	if (arg[0] == '@') {
+		if (arg[1] >= '0' && arg[1] <= '9') {
+			errno = 0;
+			t = strtoll(arg + 1, &end, 10);
+			if (*end || errno)
+				t = -1;
+		}
+		if (t < 0 || t > max) {
+			cli_error("--date: expected @SECONDS, 0 to %lld, got '%s'",
+				  max, arg);
+			return 2;
+		}
+		secs = t;
+	} else if (parse_rfc2822(arg, &secs, &offset)) {
+		cli_error("--date: expected an RFC 2822 date such as "
+			  "'Thu, 3 Dec 2026 07:08:06 +0000', or @SECONDS, got '%s'",
+			  arg);
+		return 2;
+	}
+	rfc2822(c->date, sizeof(c->date), secs, offset);
+	c->o.date = c->date;
+	return 0;
 }
 
 /* TREE's HEAD commit and its committer date, when TREE is a git work tree. */
@@ -116,6 +257,55 @@ static void read_base(struct tag_cli *c, const char *tree)
 out:
 	git_commit_free(commit);
 	git_repository_free(repo);
+}
+
+/* @key of git config, @repo's own first (NULL: the user's), malloc'd. */
+static char *git_config_get(git_repository *repo, const char *key)
+{
+	git_config *cfg = NULL, *snap = NULL;
+	const char *v = NULL;
+	char *out = NULL;
+
+	if ((repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg)) ||
+	    git_config_snapshot(&snap, cfg))
+		goto out;
+	if (!git_config_get_string(&v, snap, key) && v[0])
+		out = strdup(v);
+out:
+	git_config_free(snap);
+	git_config_free(cfg);
+	return out;
+}
+
+/*
+ * The series' author, "Name <email>", from git config user.name and
+ * user.email (TREE's repository's configuration, which includes the
+ * user's).  2 after a one-line error when there is none: a made-up
+ * address has no place in a series meant to be sent.
+ */
+static int find_author(struct tag_cli *c, const char *tree)
+{
+	git_repository *repo = NULL;
+	char *name, *email;
+	int ret = 0;
+
+	git_libgit2_init();
+	git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	name = git_config_get(repo, "user.name");
+	email = git_config_get(repo, "user.email");
+	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
+	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
+		c->from = NULL;
+		cli_error("no author for the series: set git config user.name and "
+			  "user.email, or give --from 'Name <email>'");
+		ret = 2;
+	}
+	c->o.author = c->from;
+	free(name);
+	free(email);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ret;
 }
 
 /* The absolute form of @path, which need not exist yet. */
@@ -237,7 +427,7 @@ static int write_one(const struct tag_cli *c, const struct tag_plan *p,
 							  : "write error");
 		return 2;
 	}
-	if (!c->io.quiet)
+	if (!c->io.quiet && !c->json)
 		printf("%s\n", name);
 	return 0;
 }
@@ -255,6 +445,17 @@ static void summary(FILE *out, const struct tag_plan *p)
 		p->nkind[TAG_K_UAPI]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
+	if (p->prec)
+		fprintf(out, "  precedent (patch %d)    %7zu\n",
+			p->patchno[TAG_K_PRECEDENT], p->nkind[TAG_K_PRECEDENT]);
+	if (p->patchno[TAG_K_UPSTREAM] || p->nupstream_changed)
+		fprintf(out, "  upstream's (patch %d)   %7zu\n"
+			"  upstream's, not adopted %6zu\n",
+			p->patchno[TAG_K_UPSTREAM], p->nkind[TAG_K_UPSTREAM],
+			p->nupstream_changed);
+	if (p->patchno[TAG_K_LICENSES])
+		fprintf(out, "  LICENSES/ texts (patch %d) %4zu\n",
+			p->patchno[TAG_K_LICENSES], p->nkind[TAG_K_LICENSES]);
 	if (p->patchno[TAG_K_DECIDED])
 		fprintf(out, "  decided (patch %d)     %7zu\n",
 			p->patchno[TAG_K_DECIDED], p->nkind[TAG_K_DECIDED]);
@@ -320,6 +521,9 @@ static int parse_decisions(struct tag_cli *c)
 		}
 		*p++ = '\0';
 		r->expr = p + strspn(p, " \t");
+		/* "./drivers/x.c", as spdxcheck -f prints paths */
+		while (r->path[0] == '.' && r->path[1] == '/')
+			r->path += 2 + strspn(r->path + 2, "/");
 	}
 	if (c->nreviews > 1)
 		qsort(c->reviews, c->nreviews, sizeof(*c->reviews), cmp_review);
@@ -333,6 +537,32 @@ static int parse_decisions(struct tag_cli *c)
 	}
 	c->o.reviews = c->reviews;
 	c->o.nreviews = c->nreviews;
+	c->o.decisions = c->decisions;
+	return 0;
+}
+
+/* --license must be a license the series can write in TREE: declared in
+ * its LICENSES/, and taking Linux-syscall-note for uapi files when it is
+ * a GPL.  Else every file it would tag goes to review.  2 after a
+ * one-line error. */
+static int check_license(const struct tag_cli *c, const struct spdx_index *idx)
+{
+	struct expr_error err = { 0 };
+	char expr[256];
+	int ret;
+
+	if (!c->o.license)
+		return 0;
+	ret = tag_license_check(c->o.license, idx->lic, expr, sizeof(expr), &err);
+	if (ret == -ENOMEM) {
+		cli_error("out of memory");
+		return 2;
+	}
+	if (ret) {
+		cli_error("--license: %s: '%s' is not valid against %s/LICENSES/ (%s)",
+			  c->o.license, expr, idx->root, err.msg);
+		return 2;
+	}
 	return 0;
 }
 
@@ -351,6 +581,12 @@ static int check_decisions(const struct tag_cli *c, const struct spdx_index *idx
 			return 2;
 		}
 		ret = tag_expr_check(r->expr, idx->lic, &err);
+		if (ret == -EINVAL && c->o.upstream && c->o.upstream->idx->lic) {
+			struct expr_error uerr;
+
+			if (!tag_expr_check(r->expr, c->o.upstream->idx->lic, &uerr))
+				ret = 0;	/* with LICENSES/ texts from upstream */
+		}
 		if (ret == -ENOMEM) {
 			cli_error("out of memory");
 			return 2;
@@ -372,51 +608,109 @@ static void plan_progress(size_t done, size_t total, void *arg)
 		fprintf(stderr, "\rspdxfs: deciding, %zu of %zu files", done, total);
 }
 
+/* "Linux 6.12.118" from the newer tree's Makefile, else its path. */
+static void upstream_name(struct tag_cli *c)
+{
+	char *mk = NULL, *p;
+	size_t len;
+	int v[3] = { -1, -1, -1 };
+	static const char *const keys[] = { "VERSION = ", "PATCHLEVEL = ", "SUBLEVEL = " };
+
+	if (!source_read_all(c->up.src, "Makefile", 1u << 20, &mk, &len)) {
+		for (int k = 0; k < 3; k++) {
+			p = strstr(mk, keys[k]);
+			if (p && (p == mk || p[-1] == '\n'))
+				v[k] = atoi(p + strlen(keys[k]));
+		}
+	}
+	free(mk);
+	if (v[0] >= 0 && v[1] >= 0)
+		snprintf(c->upname, sizeof(c->upname), v[2] > 0 ? "Linux %d.%d.%d" : "Linux %d.%d",
+			 v[0], v[1], v[2]);
+	else
+		snprintf(c->upname, sizeof(c->upname), "%s", c->upstream);
+	c->up.name = c->upname;
+}
+
+/* DIR/upstream-decisions, with --upstream. */
+static int write_upstream_decisions(const struct tag_cli *c, const struct tag_plan *p)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/upstream-decisions", c->outdir);
+	f = fopen(path, "w");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	ret = tag_write_upstream_decisions(f, p, &c->o);
+	if (fclose(f) || ret) {
+		cli_error("%s: write error", path);
+		return 2;
+	}
+	if (!c->io.quiet)
+		printf("upstream-decisions\n");
+	return 0;
+}
+
 static int run(struct tag_cli *c, const char *tree)
 {
-	struct spdx_index *idx;
+	struct spdx_index *idx, *uidx = NULL;
+	struct source *src, *usrc = NULL;
+	struct spdx_error err;
 	struct tag_plan *plan;
-	struct source *src;
 	int r;
 
 	if (c->decisions && (r = parse_decisions(c)))
 		return r;
+	if ((!c->json || c->outdir) && !c->o.author && (r = find_author(c, tree)))
+		return r;
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
-	if ((r = check_decisions(c, idx)))
+	if (c->upstream) {
+		r = cli_open_index(c->upstream, &c->io, &usrc, &uidx);
+		if (r)
+			goto out;
+		c->up.idx = uidx;
+		c->up.src = usrc;
+		upstream_name(c);
+		c->o.upstream = &c->up;
+	}
+	if ((r = check_license(c, idx)) || (r = check_decisions(c, idx)))
 		goto out;
 	read_base(c, tree);
 	if (!c->io.quiet && isatty(STDERR_FILENO))
 		c->o.progress = plan_progress;
-	r = tag_plan_build(&plan, src, idx, &c->o);
-	if (r == -EINVAL && c->o.bad_review) {
-		cli_error("%s:%u: %s: %s", c->decisions, c->o.bad_review->line,
-			  c->o.bad_review->path, c->o.bad_why);
-		r = 2;
-		goto out;
-	} else if (r) {
-		cli_error("%s: %s", tree, strerror(-r));
+	r = tag_plan_build(&plan, src, idx, &c->o, &err);
+	if (r) {
+		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
 	}
 	/* Only now, with nothing left to refuse, touch the output. */
-	if (!c->json && (r = prepare_outdir(c, tree))) {
+	if (c->outdir && (r = prepare_outdir(c, tree))) {
 		tag_plan_free(plan);
 		goto out;
 	}
-	if (c->json) {
-		tag_plan_json(stdout, plan, &c->o);
-	} else {
+	if (c->outdir) {
 		r = write_one(c, plan, TAG_K_SKIP);
 		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
 			if (plan->patchno[k])
 				r = write_one(c, plan, k);
-		if (!r && !c->io.quiet)
-			summary(stdout, plan);
+		if (!r && c->upstream)
+			r = write_upstream_decisions(c, plan);
 	}
+	if (!r && c->json)
+		tag_plan_json(stdout, plan, &c->o);
+	else if (!r && !c->io.quiet)
+		summary(stdout, plan);
 	tag_plan_free(plan);
 out:
+	index_free(uidx);
+	source_free(usrc);
 	index_free(idx);
 	source_free(src);
 	return r;
@@ -430,6 +724,9 @@ int cmd_tag(int argc, char **argv)
 		{ "license", required_argument, NULL, 'l' },
 		{ "decisions", required_argument, NULL, 'd' },
 		{ "author", required_argument, NULL, 'A' },
+		{ "from", required_argument, NULL, 'A' },
+		{ "no-precedent", no_argument, NULL, 'P' },
+		{ "upstream", required_argument, NULL, 'u' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -437,13 +734,12 @@ int cmd_tag(int argc, char **argv)
 		{ 0 }
 	};
 	struct tag_cli c = { .o.version = NULL };
-	char *end;
 	int ch;
 
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
 	c.o.version = c.version;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:fl:d:aj:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:fl:d:u:aj:qh", longopts, NULL)) != -1) {
 		int r = cli_index_opt(ch, &c.io);
 
 		if (r < 0)
@@ -456,29 +752,18 @@ int cmd_tag(int argc, char **argv)
 		case 'f': c.force = 1; break;
 		case 'l': c.o.license = optarg; break;
 		case 'J': c.json = 1; break;
+		case 'P': c.o.no_precedent = 1; break;
+		case 'u': c.upstream = optarg; break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
-				cli_error("--author: expected 'Name <email>', got '%s'", optarg);
+				cli_error("--from: expected 'Name <email>', got '%s'", optarg);
 				return 2;
 			}
 			c.o.author = optarg;
 			break;
 		case 'D':
-			if (optarg[0] == '@') {
-				long long t = strtoll(optarg + 1, &end, 10);
-
-				if (*end || !optarg[1]) {
-					cli_error("--date: expected @SECONDS, got '%s'", optarg);
-					return 2;
-				}
-				rfc2822(c.date, sizeof(c.date), t, 0);
-				c.o.date = c.date;
-			} else if (!optarg[0] || strchr(optarg, '\n')) {
-				cli_error("--date: expected an RFC 2822 date or @SECONDS");
+			if (set_date(&c, optarg))
 				return 2;
-			} else {
-				c.o.date = optarg;
-			}
 			break;
 		case 'h':
 			printf("usage: spdxfs tag %s\n%s%s", usage_args, tag_help,
@@ -490,14 +775,17 @@ int cmd_tag(int argc, char **argv)
 	}
 	if (argc - optind != 1 || (!c.outdir && !c.json))
 		return bad_usage();
-	if (c.o.license && (strpbrk(c.o.license, "\n\r*/") || !c.o.license[0])) {
-		cli_error("--license: '%s' cannot go into a comment", c.o.license);
+	if (c.o.license && (!c.o.license[0] ||
+			    c.o.license[strspn(c.o.license, ID_CHARS)])) {
+		cli_error("--license: expected one license identifier, got '%s'",
+			  c.o.license);
 		return 2;
 	}
 	/* One libgit2 set-up for the run (read_base(), tag.c's blob ids). */
 	git_libgit2_init();
 	ch = run(&c, argv[optind]);
 	git_libgit2_shutdown();
+	free(c.from);
 	free(c.reviews);
 	free(c.decisions_text);
 	return ch;

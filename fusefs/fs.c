@@ -23,6 +23,7 @@
 #include <fuse_lowlevel.h>
 
 #include "fs.h"
+#include "grow.h"
 #include "index.h"
 #include "source.h"
 #include "views.h"
@@ -102,6 +103,33 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 	st->st_blocks = (st->st_size + 511) / 512;
 	st->st_mtim.tv_sec = t / 1000000000;
 	st->st_mtim.tv_nsec = t % 1000000000;
+	st->st_atim = st->st_ctim = st->st_mtim;
+}
+
+/*
+ * fill_attr() with a tree file's size and mtime as they are now, when it
+ * is still the file the snapshot names: the kernel cuts reads at the
+ * size it has, so an old one would tear them.  The kernel asks again
+ * when the watcher says the file changed (fs_files_changed()), at once,
+ * before the debounced rebuild.
+ */
+static void fresh_attr(const struct spdxfs *fs, const struct snapshot *s,
+		       const struct vnode *n, struct stat *st)
+{
+	const struct spdx_file *f;
+	struct src_entry ent;
+
+	fill_attr(fs, s, n, st);
+	if (n->kind != VN_FILE)
+		return;
+	f = vnode_file(s, n);
+	if (fs->src->ops->stat(fs->src, f->path, &ent) || ent.kind != SRC_REG ||
+	    !file_stat_same_file(&f->st, &ent.st))
+		return;		/* replaced: the watcher catches up */
+	st->st_size = ent.st.size;
+	st->st_blocks = (st->st_size + 511) / 512;
+	st->st_mtim.tv_sec = ent.st.mtime_ns / 1000000000;
+	st->st_mtim.tv_nsec = ent.st.mtime_ns % 1000000000;
 	st->st_atim = st->st_ctim = st->st_mtim;
 }
 
@@ -190,7 +218,7 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
 	} else {
-		fill_attr(fs, s, n, &st);
+		fresh_attr(fs, s, n, &st);
 		fuse_reply_attr(req, &st, fs->timeout);
 	}
 	publish_put(s);
@@ -729,4 +757,38 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	n = snapshot_diff(old, s, &ops, &iv);
 	publish_put(old);
 	return n;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
+{
+	struct snapshot *s = publish_get(&fs->pub);
+	uint32_t *files = alloc_array(n, sizeof(*files));
+	const struct spdx_file *f;
+	size_t k = 0;
+
+	if (!files)
+		goto out;	/* the rebuild still comes */
+	for (size_t i = 0; i < n; i++)
+		if ((f = index_find(s->idx, paths[i])))
+			files[k++] = f - s->idx->files;
+	if (!k)
+		goto out;
+	qsort(files, k, sizeof(*files), cmp_u32);
+	for (size_t i = 0; i < s->nnodes; i++) {
+		const struct vnode *v = &s->nodes[i];
+
+		if (v->kind == VN_FILE &&
+		    bsearch(&v->first, files, k, sizeof(*files), cmp_u32))
+			fuse_lowlevel_notify_inval_inode(fs->se, v->ino, 0, 0);
+	}
+out:
+	free(files);
+	publish_put(s);
 }

@@ -30,6 +30,8 @@ struct spdxfs {
 	uid_t uid;			/* owner shown when the index has no
 					   root directory (fill_attr()) */
 	gid_t gid;
+	const char *under;		/* the views' directory of the tree
+					   ("" for all of it) */
 	const char *build_dir;		/* mount --build, or NULL */
 	struct built *built;		/* its files: read at mount, again on
 					   SIGHUP by the watcher's thread, the
@@ -54,6 +56,14 @@ struct fuse_session *fs_session_new(struct fuse_args *args, struct spdxfs *fs);
  * invalidations sent.
  */
 size_t fs_update(struct spdxfs *fs, struct snapshot *s);
+
+/*
+ * Tree files @paths (n of them) changed: drop what the kernel holds of
+ * their nodes in the current snapshot (attributes and pages), so that
+ * the next read asks for the size the file has now.  For the watcher,
+ * as soon as inotify says so; the rebuild comes later.
+ */
+void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n);
 
 /* Close what the session left open (the descriptor cache). */
 void fs_cleanup(struct spdxfs *fs);

@@ -12,10 +12,7 @@
 #include "cli.h"
 #include "cli_tag.h"
 #include "mount.h"
-
-#ifndef SPDXFS_VERSION
-#define SPDXFS_VERSION "0.1"
-#endif
+#include "version.h"
 
 struct command {
 	const char *name;
@@ -23,18 +20,35 @@ struct command {
 	const char *summary;
 };
 
+/* "spdxfs version", "-V" and "--version" print the same line. */
+static int cmd_version(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		printf("usage: spdxfs version\nPrint the version of spdxfs.\n");
+		return 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "usage: spdxfs version\n");
+		return 2;
+	}
+	printf("spdxfs %s\n", SPDXFS_VERSION);
+	return 0;
+}
+
 static const struct command commands[] = {
 	{ "scan", cmd_scan, "build or refresh the index of a tree; print a summary" },
 	{ "list", cmd_list, "one line per file: path, status, line, expression" },
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
+	{ "show", cmd_show, "all that is known of some files: license, uapi, suggestion" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 	{ "tag", cmd_tag, "write a patch series adding SPDX tags to untagged files" },
+	{ "version", cmd_version, "print the version (also -V, --version)" },
 };
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: spdxfs COMMAND [OPTION]... TREE ...\n\n"
+	fprintf(out, "usage: spdxfs COMMAND [OPTION]... [TREE] ...\n\n"
 		"Index a Linux kernel tree's SPDX license tags.\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
@@ -52,10 +66,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
-		printf("spdxfs %s\n", SPDXFS_VERSION);
-		return 0;
-	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))
+		return cmd_version(1, argv);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);

@@ -27,6 +27,7 @@
 
 #include "built.h"
 #include "cli.h"
+#include "error.h"
 #include "fs.h"
 #include "index.h"
 #include "log.h"
@@ -93,6 +94,8 @@ static void help(void)
 	printf("usage: spdxfs mount %s\n"
 	       "       spdxfs TREE MOUNTPOINT [-o OPTION,...]   (mount.fuse3, /etc/fstab)\n\n"
 	       "Index TREE and mount its license views read-only on MOUNTPOINT.\n"
+	       "TREE may be any directory of a tree (its root: the nearest directory\n"
+	       "with LICENSES/ or a .git); the views then hold its files alone.\n"
 	       "The mount follows the tree's changes; SIGHUP forces a full rescan;\n"
 	       "'fusermount3 -u MOUNTPOINT' unmounts it.\n\n"
 	       "  --build BUILD_DIR  add built/, the files of that kernel build's\n"
@@ -147,26 +150,15 @@ static int is_empty_dir(const char *path)
 }
 
 /* Everything that would make the mount fail or misbehave, before any
- * work: one line on stderr and -1 when something is wrong. */
-static int check_args(const char *tree, const char *mnt, char *rtree)
+ * work, for the tree whose root is @rtree: one line on stderr and -1
+ * when something is wrong. */
+static int check_args(const char *rtree, const char *mnt)
 {
 	char rmnt[PATH_MAX];
 	struct stat st;
 	size_t n;
 	int r;
 
-	if (stat(tree, &st) < 0) {
-		cli_error("%s: %s", tree, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		cli_error("%s: %s", tree, strerror(ENOTDIR));
-		return -1;
-	}
-	if (!realpath(tree, rtree)) {
-		cli_error("%s: %s", tree, strerror(errno));
-		return -1;
-	}
 	if (!strncmp(mnt, "/dev/fd/", 8))
 		return 0;	/* mount.fuse3 passed an open /dev/fuse */
 	if (stat(mnt, &st) < 0) {
@@ -255,39 +247,42 @@ static int parse_cmdline(struct fuse_args *args, struct mount_args *m,
  * line on stderr and -1 when it is not a kernel build directory. */
 static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
 {
-	char err[512] = "";
+	struct spdx_error err;
 
 	if (!realpath(build, rbuild)) {
 		cli_error("%s: %s", build, strerror(errno));
 		return -1;
 	}
-	if (built_collect(&fs->built, rbuild, err, sizeof(err))) {
-		cli_error("%s", err);
+	if (built_collect(&fs->built, rbuild, &err)) {
+		cli_error("%s", err.msg);
 		return -1;
 	}
 	fs->build_dir = rbuild;
 	return 0;
 }
 
-/* Index @tree and publish the first snapshot.  Returns 0 or the exit
+/* Index tree @t and publish the first snapshot of its views, narrowed
+ * to the directory the tree was given as.  Returns 0 or the exit
  * status, after one line on stderr; fs->src is set whenever the tree
  * could be opened. */
-static int index_tree(struct spdxfs *fs, const char *tree)
+static int index_tree(struct spdxfs *fs, struct cli_tree *t)
 {
 	struct cli_index_opts io = { 0 };
-	struct spdx_index *idx;
 	struct snapshot *snap;
 	int r;
 
-	r = cli_open_index(tree, &io, &fs->src, &idx);
+	r = cli_tree_index(t, &io);
+	fs->src = t->src;
+	t->src = NULL;
 	if (r)
 		return r;
-	r = snapshot_build(&snap, idx, fs->built);
+	fs->under = t->where.under;
+	r = snapshot_build(&snap, t->idx, fs->built, fs->under);
 	if (r) {
-		cli_error("%s: %s", tree, strerror(-r));
-		index_free(idx);
+		cli_error("%s: %s", t->where.dir, strerror(-r));
 		return 1;
 	}
+	t->idx = NULL;	/* the snapshot's now */
 	publish_init(&fs->pub, snap);
 	return 0;
 }
@@ -369,14 +364,17 @@ int cmd_mount(int argc, char **argv)
 	struct mount_args m = { 0 };
 	struct fuse_cmdline_opts copts = { 0 };
 	struct spdxfs fs = { .timeout = ATTR_TIMEOUT };
-	char rtree[PATH_MAX], rbuild[PATH_MAX];
+	struct cli_tree t = { 0 };
+	char rbuild[PATH_MAX];
 	int ret, r;
 
 	ret = parse_cmdline(&args, &m, &copts);
 	if (ret >= 0)
 		goto out_args;
+	if ((ret = cli_tree_find(&t, m.tree)))
+		goto out_args;
 	ret = 2;
-	if (check_args(m.tree, m.mnt, rtree))
+	if (check_args(t.where.root, m.mnt))
 		goto out_args;
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
@@ -384,9 +382,9 @@ int cmd_mount(int argc, char **argv)
 	fs.gid = getgid();
 
 	/* The options are checked here, before the index is built. */
-	if (add_fixed_opts(&args, rtree) || !fs_session_new(&args, &fs))
+	if (add_fixed_opts(&args, t.where.root) || !fs_session_new(&args, &fs))
 		goto out_args;
-	if ((ret = index_tree(&fs, m.tree)))
+	if ((ret = index_tree(&fs, &t)))
 		goto out_session;
 	if ((r = watcher_new(&fs.watcher, &fs))) {
 		cli_error("%s", strerror(-r));
@@ -417,6 +415,7 @@ out_session:
 	fuse_session_destroy(fs.se);
 	source_free(fs.src);
 out_args:
+	cli_tree_close(&t);
 	built_free(fs.built);
 	free(m.build);
 	free(copts.mountpoint);

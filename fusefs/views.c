@@ -11,6 +11,7 @@
  * directory once.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,12 @@
 #include <time.h>
 
 #include "built.h"
+#include "chart.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
 #include "strpool.h"
@@ -45,6 +48,8 @@ struct view_builder {
 	struct snapshot *s;
 	struct spdx_index *idx;
 	const struct built *built;	/* mount --build, or NULL */
+	const char *under;	/* the directory the views show */
+	size_t lo, hi;		/* its files: idx->files[lo..hi) */
 	unsigned char *used;	/* per expression: is it a counted file's? */
 	struct summary sum;	/* the index's, once have_sum */
 	int have_sum;
@@ -332,12 +337,12 @@ static int eb_add(struct expr_bins *eb, uint32_t bin)
 	return u32_push(&eb->bins, &eb->n, &eb->cap, bin);
 }
 
-/* Put each counted file into the bins of its expression. */
-static int fill_bins(struct binset *set, const struct spdx_index *idx,
+/* Put each counted file the views show into the bins of its expression. */
+static int fill_bins(struct binset *set, const struct view_builder *b,
 		     const struct expr_bins *eb)
 {
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *f = &idx->files[i];
+	for (size_t i = b->lo; i < b->hi; i++) {
+		const struct spdx_file *f = &b->idx->files[i];
 		int ret;
 
 		if (!is_counted(f))
@@ -433,7 +438,7 @@ static int classify_files(struct view_builder *b, struct binset *set, int by_id)
 		if (ret)
 			goto out;
 	}
-	ret = fill_bins(set, idx, eb);
+	ret = fill_bins(set, b, eb);
 out:
 	eb_free(eb, idx->nexprs);
 	return ret;
@@ -498,7 +503,7 @@ static int classify_usable(struct view_builder *b, struct binset *set)
 		}
 	}
 	if (!ret)
-		ret = fill_bins(set, idx, eb);
+		ret = fill_bins(set, b, eb);
 out:
 	eb_free(eb, idx->nexprs);
 	binset_release(&cand);
@@ -545,13 +550,18 @@ static int mirror_picked(struct view_builder *b, uint32_t dir,
 	struct bin bin = { 0 };
 	int ret = 0;
 
-	for (size_t i = 0; i < idx->nfiles && !ret; i++)
+	for (size_t i = b->lo; i < b->hi && !ret; i++)
 		if (pick(&idx->files[i]))
 			ret = bin_push(&bin, i);
 	if (!ret)
 		ret = mirror(b, dir, bin.files, bin.n);
 	free(bin.files);
 	return ret;
+}
+
+static int pick_all(const struct spdx_file *f)
+{
+	return 1;
 }
 
 static int pick_untagged(const struct spdx_file *f)
@@ -625,13 +635,24 @@ static int add_text(struct view_builder *b, uint32_t parent, const char *name,
 	return add_blob(b, parent, name, text, len);
 }
 
-/* The summary of the whole index, computed once for summary and
- * summary.json; NULL when memory is short. */
+/* The summary of the files the views show, computed once for summary
+ * and summary.json; NULL when memory is short. */
 static const struct summary *builder_summary(struct view_builder *b)
 {
+	const struct spdx_file **files;
+	int ret;
+
 	if (b->have_sum)
 		return &b->sum;
-	if (summary_compute(&b->sum, b->idx)) {
+	files = alloc_array(b->hi - b->lo ? b->hi - b->lo : 1, sizeof(*files));
+	if (!files)
+		return NULL;
+	for (size_t i = b->lo; i < b->hi; i++)
+		files[i - b->lo] = &b->idx->files[i];
+	ret = summary_compute_under(&b->sum, b->idx, files, b->hi - b->lo,
+				    b->under);
+	free(files);
+	if (ret) {
 		summary_release(&b->sum);
 		return NULL;
 	}
@@ -697,15 +718,15 @@ static int cmp_dirtotal(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
-/* Count @idx's files (excluded files left out) into @dc, one entry per
- * run of files of one directory, sorted by directory; returns the
- * number of runs. */
-static size_t count_runs(const struct spdx_index *idx, struct dircount *dc)
+/* Count the files the views show (excluded files left out) into @dc,
+ * one entry per run of files of one directory, sorted by directory;
+ * returns the number of runs. */
+static size_t count_runs(const struct view_builder *b, struct dircount *dc)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < idx->nfiles; i++) {
-		const struct spdx_file *fl = &idx->files[i];
+	for (size_t i = b->lo; i < b->hi; i++) {
+		const struct spdx_file *fl = &b->idx->files[i];
 		const char *slash = strrchr(fl->path, '/');
 		size_t dlen = slash ? (size_t)(slash - fl->path) : 0;
 
@@ -763,7 +784,7 @@ static int write_backlog(struct view_builder *b, FILE *out)
 		free(dt);
 		return -ENOMEM;
 	}
-	nt = total_runs(dc, count_runs(idx, dc), dt);
+	nt = total_runs(dc, count_runs(b, dc), dt);
 	fprintf(out, "%8s %8s  %s\n", "untagged", "files", "directory");
 	for (size_t i = 0; i < nt && dt[i].untagged; i++) {
 		fprintf(out, "%8zu %8zu  ", dt[i].untagged, dt[i].files);
@@ -820,14 +841,17 @@ static int fill_built(struct view_builder *b, uint32_t dir)
 	char *text = NULL;
 	int ret = -ENOMEM;
 
-	files = malloc((bt->npaths ? bt->npaths : 1) * sizeof(*files));
+	files = alloc_array(bt->npaths, sizeof(*files));
 	if (!files)
 		return -ENOMEM;
 	/* The same files, in the same order, as the command's. */
 	n = report_built_files(idx, bt, files, &missing);
-	for (size_t i = 0; i < n; i++)
-		if ((ret = bin_push(&bin, files[i] - idx->files)))
+	for (size_t i = 0; i < n; i++) {
+		size_t k = files[i] - idx->files;
+
+		if (k >= b->lo && k < b->hi && (ret = bin_push(&bin, k)))
 			goto out;
+	}
 	if ((ret = built_summary(idx, bt, files, n, missing, &text, &len)))
 		goto out;
 	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
@@ -841,17 +865,16 @@ out:
 	return ret;
 }
 
-/* uapi/WITHOUT-SYSCALL-NOTE: the uapi files the summary counts as
- * lacking the note, one path per line. */
+/* uapi/WITHOUT-SYSCALL-NOTE: the uapi headers the summary counts as
+ * lacking the note they need, one path per line. */
 static int write_without_note(struct view_builder *b, FILE *out)
 {
 	const struct spdx_index *idx = b->idx;
 
-	for (size_t i = 0; i < idx->nfiles; i++) {
+	for (size_t i = b->lo; i < b->hi; i++) {
 		const struct spdx_file *fl = &idx->files[i];
 
-		if ((fl->flags & IDX_F_UAPI) && is_counted(fl) &&
-		    !file_has_syscall_note(idx, fl)) {
+		if (file_needs_syscall_note(idx, fl)) {
 			quote_path(out, fl->path, strlen(fl->path));
 			fputc('\n', out);
 		}
@@ -862,6 +885,27 @@ static int write_without_note(struct view_builder *b, FILE *out)
 static int fill_uapi(struct view_builder *b, uint32_t dir)
 {
 	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", write_without_note);
+}
+
+static int write_licenses_svg(struct view_builder *b, FILE *out)
+{
+	const struct summary *sum = builder_summary(b);
+
+	return sum ? chart_licenses_svg(out, sum) : -ENOMEM;
+}
+
+/* The mount has no depth option: the top-level directories. */
+static int write_backlog_svg(struct view_builder *b, FILE *out)
+{
+	return chart_backlog_svg(out, b->idx, 1);
+}
+
+/* charts/: the summary and the backlog as pictures. */
+static int fill_charts(struct view_builder *b, uint32_t dir)
+{
+	int ret = add_text(b, dir, "licenses.svg", write_licenses_svg);
+
+	return ret ? ret : add_text(b, dir, "backlog.svg", write_backlog_svg);
 }
 
 static const char readme_head[] =
@@ -952,6 +996,9 @@ static int write_readme(struct view_builder *b, FILE *out)
  * its fill() makes; a generated file holds what its write() prints.
  */
 const struct view view_table[] = {
+	{ "all", "all/",
+	  "every file of the tree, whatever its status",
+	  .pick = pick_all },
 	{ "by-license", "by-license/NAME/",
 	  "files whose tag names an identifier of LICENSES/*/NAME",
 	  .fill = fill_by_license },
@@ -964,7 +1011,7 @@ const struct view view_table[] = {
 	  .fill = fill_usable },
 	{ "uapi", "uapi/",
 	  "files with a uapi path component, tagged or not;\n"
-	  "WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note",
+	  "WITHOUT-SYSCALL-NOTE lists the GPL headers lacking Linux-syscall-note",
 	  .pick = pick_uapi, .fill = fill_uapi },
 	{ "untagged", "untagged/",
 	  "files with no SPDX tag (excluded files left out)",
@@ -990,6 +1037,10 @@ const struct view view_table[] = {
 	{ "backlog", "backlog",
 	  "untagged files per directory, largest first",
 	  .write = write_backlog },
+	{ "charts", "charts/",
+	  "licenses.svg: files per license, as bars; backlog.svg:\n"
+	  "tagged and untagged files per top-level directory",
+	  .fill = fill_charts },
 };
 
 const size_t view_count = sizeof(view_table) / sizeof(view_table[0]);
@@ -1028,7 +1079,7 @@ static int gather_children(struct snapshot *s)
 	uint32_t *pos;
 	size_t off = 0;
 
-	s->child = malloc((s->nnodes ? s->nnodes : 1) * sizeof(*s->child));
+	s->child = alloc_array(s->nnodes, sizeof(*s->child));
 	pos = calloc(s->nnodes, sizeof(*pos));
 	if (!s->child || !pos) {
 		free(pos);
@@ -1140,13 +1191,17 @@ static int finish(struct view_builder *b)
 
 /* An empty snapshot of @idx with its root, and what the views share. */
 static int builder_init(struct view_builder *b, struct spdx_index *idx,
-			const struct built *built)
+			const struct built *built, const char *under)
 {
+	struct path_array files = { idx->files, idx->nfiles, sizeof(*idx->files),
+				    offsetof(struct spdx_file, path) };
 	struct timespec ts;
 
 	memset(b, 0, sizeof(*b));
 	b->idx = idx;
 	b->built = built;
+	b->under = under;
+	path_range_under(&files, under, &b->lo, &b->hi);
 	b->s = calloc(1, sizeof(*b->s));
 	if (!b->s)
 		return -ENOMEM;
@@ -1161,7 +1216,7 @@ static int builder_init(struct view_builder *b, struct spdx_index *idx,
 	b->used = calloc(idx->nexprs ? idx->nexprs : 1, 1);
 	if (!b->used)
 		return -ENOMEM;
-	for (size_t i = 0; i < idx->nfiles; i++)
+	for (size_t i = b->lo; i < b->hi; i++)
 		if (is_counted(&idx->files[i]))
 			b->used[idx->files[i].expr] = 1;
 	return 0;
@@ -1179,10 +1234,10 @@ static void builder_release(struct view_builder *b)
 }
 
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   const struct built *built)
+		   const struct built *built, const char *under)
 {
 	struct view_builder b;
-	int ret = builder_init(&b, idx, built);
+	int ret = builder_init(&b, idx, built, under);
 
 	for (size_t i = 0; !ret && i < view_count; i++)
 		if (!view_table[i].needs_build || built)

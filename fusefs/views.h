@@ -111,11 +111,14 @@ extern const size_t view_count;
 
 /*
  * Build the snapshot of @idx.  @built, when not NULL, adds the built/
- * view (it is only read during the call).  On success the snapshot owns
- * @idx; on failure (-ENOMEM) @idx is left to the caller.
+ * view (it is only read during the call).  The views hold, and the
+ * generated files count, only the files beneath directory @under of the
+ * tree ("" for all; the mount of a subdirectory), while licenses/ has
+ * every license of the tree.  On success the snapshot owns @idx; on
+ * failure (-ENOMEM) @idx is left to the caller.
  */
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   const struct built *built);
+		   const struct built *built, const char *under);
 void snapshot_free(struct snapshot *s);
 
 /* The node with inode number @ino, or NULL. */

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "error.h"
 #include "fs.h"
 #include "index.h"
 #include "log.h"
@@ -27,7 +29,9 @@
 
 #define QUIET_MS	200	/* rebuild once events stop for this long */
 #define MAX_WAIT_MS	1000	/* ... or this long after the first one */
-#define POLL_MS		1500	/* rescan period without inotify */
+#define POLL_MS		1500	/* rescan period without inotify, doubled */
+#define POLL_MAX_MS	30000	/* after each rescan that found nothing,
+				   up to this */
 
 #define WATCH_MASK (IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | \
 		    IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | \
@@ -36,11 +40,14 @@
 struct watcher {
 	struct spdxfs *fs;
 	int ctl[2];		/* 'h': full rescan, 'q': quit */
+	atomic_int quit;	/* set before 'q' is written: a full pipe
+				   drops the 'q' but still wakes the thread */
 	int ifd;		/* inotify, -1 when unavailable */
 	char **paths;		/* by watch descriptor: directory path */
 	size_t npaths;
 	int degraded;		/* a watch could not be added: poll */
 	int save_err;		/* the last save's failure, 0 if it worked */
+	int64_t poll_ms;	/* the current rescan period when degraded */
 	pthread_t tid;
 	int started;
 };
@@ -137,14 +144,11 @@ static void watch_tree(struct watcher *w, const char *rel)
  * the previous list stays. */
 static void recollect_built(struct spdxfs *fs)
 {
+	struct spdx_error err;
 	struct built *b;
-	char err[512] = "";
-	int ret;
 
-	ret = built_collect(&b, fs->build_dir, err, sizeof(err));
-	if (ret) {
-		log_msg(LOG_WARNING, "%s; built/ unchanged",
-			err[0] ? err : strerror(-ret));
+	if (built_collect(&b, fs->build_dir, &err)) {
+		log_msg(LOG_WARNING, "%s; built/ unchanged", err.msg);
 		return;
 	}
 	built_free(fs->built);
@@ -152,62 +156,111 @@ static void recollect_built(struct spdxfs *fs)
 }
 
 /*
- * Refresh the index (from scratch when @full) and publish it.  The saved
+ * Refresh the index (from scratch when @full) and publish it; returns the
+ * number of invalidations sent (0: nothing the kernel showed changed).  The saved
  * index is rewritten, before the snapshot is published, only when it is
  * worth it (store_worth_saving()): not for a handful of edited files.
  */
-static void rebuild(struct watcher *w, int full)
+static size_t rebuild(struct watcher *w, int full)
 {
 	struct spdxfs *fs = w->fs;
 	struct snapshot *cur = publish_get(&fs->pub), *s;
 	struct index_refresh_opts ro = { .prev = cur->idx, .full = full };
 	struct index_refresh_result res;
+	struct spdx_error err;
 	struct spdx_index *idx;
+	size_t changed = 0;
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
-	ret = index_refresh(&idx, fs->src, &ro, &res);
+	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
 	if (ret) {
-		log_msg(LOG_ERR, "rescan failed: %s", res.error);
+		log_msg(LOG_ERR, "rescan failed: %s", err.msg);
 		goto out;
 	}
 	/* Best effort, said once per reason: the next mount reads more. */
-	if (res.save == REFRESH_SAVE_FAILED && res.save_err != w->save_err)
+	if (res.save == REFRESH_SAVE_FAILED && res.save_error.code != w->save_err)
 		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
-			fs->src->root, res.save_why);
-	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_err : 0;
-	ret = snapshot_build(&s, idx, fs->built);
+			fs->src->root, res.save_error.msg);
+	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
+	ret = snapshot_build(&s, idx, fs->built, fs->under);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);
 		goto out;
 	}
-	fs_update(fs, s);
+	changed = fs_update(fs, s);
 out:
 	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */
 	malloc_trim(0);
+	return changed;
+}
+
+#define CHANGED_MAX	256	/* files told to fs.c at a time */
+
+#define FILE_CHANGES (IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | \
+		      IN_MOVED_TO)
+
+struct changed {
+	char *paths[CHANGED_MAX];
+	size_t n;
+};
+
+/* Tell fs.c about the files in @c at once: the kernel must not keep
+ * their old size until the rebuild (fs_files_changed()). */
+static void changed_flush(struct watcher *w, struct changed *c)
+{
+	if (c->n)
+		fs_files_changed(w->fs, c->paths, c->n);
+	for (size_t i = 0; i < c->n; i++)
+		free(c->paths[i]);
+	c->n = 0;
+}
+
+static void changed_add(struct watcher *w, struct changed *c, const char *dir,
+			const char *name)
+{
+	char rel[PATH_MAX];
+
+	if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s", dir, dir[0] ? "/" : "",
+			     name) >= sizeof(rel))
+		return;
+	if (c->n == CHANGED_MAX)
+		changed_flush(w, c);
+	if ((c->paths[c->n] = strdup(rel)))
+		c->n++;
 }
 
 /* Read pending inotify events; 1 if any concerns the tree. */
 static int drain_events(struct watcher *w)
 {
 	char buf[16384] __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct changed c = { .n = 0 };
 	int any = 0;
 
 	for (;;) {
 		ssize_t n = read(w->ifd, buf, sizeof(buf));
 
-		if (n <= 0)
+		if (n <= 0) {
+			changed_flush(w, &c);
 			return any;
+		}
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *ev = (struct inotify_event *)p;
 
 			p += sizeof(*ev) + ev->len;
 			any = 1;
-			if (ev->mask & IN_Q_OVERFLOW)
+			if (ev->mask & IN_Q_OVERFLOW) {
+				/* Lost events may have named new directories:
+				 * watch the whole tree again (a directory
+				 * already watched keeps its descriptor). */
+				log_msg(LOG_WARNING, "inotify queue overflow; "
+					"watching the tree again");
+				watch_tree(w, "");
 				continue;
+			}
 			if (ev->wd < 0 || (size_t)ev->wd >= w->npaths || !w->paths[ev->wd])
 				continue;
 			if (ev->mask & IN_IGNORED) {
@@ -215,6 +268,9 @@ static int drain_events(struct watcher *w)
 				w->paths[ev->wd] = NULL;
 				continue;
 			}
+			if (!(ev->mask & IN_ISDIR) && (ev->mask & FILE_CHANGES) &&
+			    ev->len)
+				changed_add(w, &c, w->paths[ev->wd], ev->name);
 			if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO)) &&
 			    ev->len) {
 				const char *dir = w->paths[ev->wd];
@@ -228,14 +284,26 @@ static int drain_events(struct watcher *w)
 	}
 }
 
+/* SPDXFS_WATCH=poll in the environment: no inotify (watch.h). */
+static int watch_forced_poll(void)
+{
+	const char *env = getenv("SPDXFS_WATCH");
+
+	return env && !strcmp(env, "poll");
+}
+
 static void *watch_main(void *arg)
 {
 	struct watcher *w = arg;
 	int64_t first = 0, last = 0, next_poll;
 	int pending = 0, full = 0;
 
-	w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (w->ifd < 0) {
+	w->poll_ms = POLL_MS;
+	if (watch_forced_poll())
+		w->degraded = 1;
+	else
+		w->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (w->ifd < 0 && !w->degraded) {
 		log_msg(LOG_WARNING, "inotify: %s; rescanning periodically instead",
 			strerror(errno));
 		w->degraded = 1;
@@ -244,7 +312,7 @@ static void *watch_main(void *arg)
 	/* Changes made while the first index was built or the watches
 	 * added went unseen: catch up once. */
 	rebuild(w, 0);
-	next_poll = now_ms() + POLL_MS;
+	next_poll = now_ms() + w->poll_ms;
 	for (;;) {
 		struct pollfd pfd[2] = {
 			{ .fd = w->ctl[0], .events = POLLIN },
@@ -265,7 +333,7 @@ static void *watch_main(void *arg)
 			break;
 		t = now_ms();
 		while ((n = read(w->ctl[0], c, sizeof(c))) > 0) {
-			if (memchr(c, 'q', n))
+			if (memchr(c, 'q', n) || atomic_load(&w->quit))
 				return NULL;
 			full = 1;
 			if (!pending)
@@ -284,9 +352,15 @@ static void *watch_main(void *arg)
 			first = last = t - QUIET_MS;
 		}
 		if (pending && (t - last >= QUIET_MS || t - first >= MAX_WAIT_MS)) {
-			rebuild(w, full);
+			/* Polling a tree that does not change costs a walk
+			 * each time: wait longer after each quiet one. */
+			if (rebuild(w, full))
+				w->poll_ms = POLL_MS;
+			else if (w->poll_ms < POLL_MAX_MS)
+				w->poll_ms = w->poll_ms * 2 < POLL_MAX_MS ?
+					     w->poll_ms * 2 : POLL_MAX_MS;
 			pending = full = 0;
-			next_poll = now_ms() + POLL_MS;
+			next_poll = now_ms() + w->poll_ms;
 		}
 	}
 	return NULL;
@@ -320,12 +394,20 @@ int watcher_start(struct watcher *w)
 void watcher_free(struct watcher *w)
 {
 	char c = 'q';
+	ssize_t r;
 
 	if (!w)
 		return;
 	if (w->started) {
-		if (write(w->ctl[1], &c, 1) == 1)
-			pthread_join(w->tid, NULL);
+		/*
+		 * A full pipe refuses the 'q', but then the thread has bytes
+		 * to read, so it wakes and sees the flag: join in any case,
+		 * never free what the thread still uses.
+		 */
+		atomic_store(&w->quit, 1);
+		r = write(w->ctl[1], &c, 1);
+		(void)r;
+		pthread_join(w->tid, NULL);
 	}
 	if (w->ifd >= 0)
 		close(w->ifd);

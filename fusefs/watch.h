@@ -11,6 +11,9 @@
  * and falls back to rescanning now and then.  watcher_rescan() asks for
  * a full rescan (every file read again, and with --build the build
  * directory's list of files); it is async-signal-safe, for SIGHUP.
+ * Rescanning without inotify starts every 1.5 s and doubles after each
+ * rescan that changed nothing, up to 30 s; a change resets it.
+ * SPDXFS_WATCH=poll in the environment forces that mode (for tests).
  */
 #ifndef SPDXFS_WATCH_H
 #define SPDXFS_WATCH_H

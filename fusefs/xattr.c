@@ -25,9 +25,9 @@ struct xattr_req {
 
 struct xattr {
 	const char *name;
-	/* The view (view_table[] name) below which the files have it, or
-	 * NULL: every tree file. */
-	const char *view;
+	/* The views (view_table[] names) below which the files have it;
+	 * none: every tree file. */
+	const char *views[2];
 	/* README: what it holds (for an attribute of one view). */
 	const char *help;
 	/* The value into @buf, as snprintf(): its length, or -ENODATA
@@ -140,12 +140,23 @@ static const struct xattr xattrs[] = {
 	{ "user.spdx.line", .value = xv_line },
 	{ "user.spdx.path", .value = xv_path },
 	{ "user.spdx.error", .value = xv_error },
-	{ "user.spdx.suggested", "untagged",
+	{ "user.spdx.suggested", { "untagged", "all" },
 	  "the expression 'spdxfs tag' would add (default " TAG_DEFAULT_LICENSE
 	  "), or \"review: LICENSES\" (\"review\" when none is recognised) for"
 	  " a file left for review, absent for a file the series would not tag",
 	  xv_suggested },
 };
+
+/* Is view @v one of those @x is restricted to, if any? */
+static int in_views(const struct xattr *x, const struct view *v)
+{
+	if (!x->views[0])
+		return 1;
+	for (size_t i = 0; v && i < ARRAY_SIZE(x->views) && x->views[i]; i++)
+		if (!strcmp(v->name, x->views[i]))
+			return 1;
+	return 0;
+}
 
 /* The value of @x for node @n, or -ENODATA where @n cannot have it. */
 static int value_of(const struct xattr *x, struct snapshot *s,
@@ -153,11 +164,7 @@ static int value_of(const struct xattr *x, struct snapshot *s,
 		    size_t size)
 {
 	struct xattr_req r = { .s = s, .n = n, .f = vnode_file(s, n), .src = src };
-	const struct view *v;
-
-	if (!r.f)
-		return -ENODATA;
-	if (x->view && (!(v = vnode_view(s, n)) || strcmp(v->name, x->view)))
+	if (!r.f || !in_views(x, vnode_view(s, n)))
 		return -ENODATA;
 	return x->value(&r, buf, size);
 }
@@ -194,14 +201,20 @@ void xattr_describe(FILE *out)
 	const char *sep = "";
 
 	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
-		if (xattrs[i].view)
+		if (xattrs[i].views[0])
 			continue;
 		fprintf(out, "%s%s", sep, xattrs[i].name);
 		sep = ", ";
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++)
-		if (xattrs[i].view)
-			fprintf(out, "; in %s/ also %s: %s", xattrs[i].view,
-				xattrs[i].name, xattrs[i].help);
+	for (size_t i = 0; i < ARRAY_SIZE(xattrs); i++) {
+		const struct xattr *x = &xattrs[i];
+
+		if (!x->views[0])
+			continue;
+		fprintf(out, "; in %s/", x->views[0]);
+		for (size_t j = 1; j < ARRAY_SIZE(x->views) && x->views[j]; j++)
+			fprintf(out, " and %s/", x->views[j]);
+		fprintf(out, " also %s: %s", x->name, x->help);
+	}
 	fputc('.', out);
 }

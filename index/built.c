@@ -3,6 +3,7 @@
  * built: read a kernel build directory's link and dependency records.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "error.h"
 #include "grow.h"
 #include "source.h"
 
@@ -22,11 +24,30 @@
 
 struct collector {
 	struct built *b;
-	const char *build_dir;
+	const char *build_dir;	/* absolute */
+	const char *name;	/* the build directory as given, for messages */
 	size_t cap;
 	char **generated;
 	size_t ngenerated, cap_generated;
+	struct spdx_error *err;
+	int failed;		/* err filled */
 };
+
+/* Fail with @ret, saying why; built_collect() says "NAME: strerror"
+ * for a failure nothing said. */
+static int collect_fail(struct collector *c, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int collect_fail(struct collector *c, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	spdx_error_vset(c->err, ret, fmt, ap);
+	va_end(ap);
+	c->failed = 1;
+	return ret;
+}
 
 static int push(char ***arr, size_t *n, size_t *cap, const char *s, size_t len)
 {
@@ -159,7 +180,9 @@ static int read_record(struct collector *c, const char *obj, size_t len)
 		return 0;
 	}
 	if (ret)
-		return ret;
+		return collect_fail(c, ret, "%s/%.*s.%.*s.cmd: %s", c->name,
+				    (int)dlen, obj, (int)(len - dlen), obj + dlen,
+				    strerror(-ret));
 	c->b->nobjects++;
 	ret = parse_cmd(c, text);
 	free(text);
@@ -198,7 +221,8 @@ static int archive_members(struct collector *c, const char *rel, const char *buf
 			unsigned long at = strtoul(h + 1, NULL, 10);
 
 			if (at >= names_len)
-				return -EINVAL;
+				return collect_fail(c, -EINVAL, "%s/%s: a member name past the names table",
+						    c->name, rel);
 			name = names + at;
 			end = memchr(name, '\n', names_len - at);
 			n = end ? (size_t)(end - name) : names_len - at;
@@ -227,14 +251,19 @@ static int read_archive(struct collector *c, const char *rel, int depth)
 	int ret;
 
 	if (depth > 8)
-		return -ELOOP;
+		return collect_fail(c, -ELOOP, "%s/%s: archives nested too deep",
+				    c->name, rel);
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", c->build_dir, rel) >= sizeof(path))
 		return -ENAMETOOLONG;
 	ret = file_read_all(path, BUILT_RECORD_MAX, &buf, &len);
+	if (ret == -ENOENT && !depth && !strcmp(rel, "vmlinux.a"))
+		return collect_fail(c, ret, "%s: no vmlinux.a: not a built kernel build directory",
+				    c->name);
 	if (ret)
-		return ret;
-	if (len < 8 || memcmp(buf, AR_THIN_MAGIC, 8))
-		ret = -ENOTSUP;	/* a regular archive: not what kbuild makes */
+		return collect_fail(c, ret, "%s/%s: %s", c->name, rel, strerror(-ret));
+	if (len < 8 || memcmp(buf, AR_THIN_MAGIC, 8))	/* not what kbuild makes */
+		ret = collect_fail(c, -ENOTSUP, "%s/%s: not a thin archive",
+				   c->name, rel);
 	else
 		ret = archive_members(c, rel, buf, len, depth);
 	free(buf);
@@ -253,7 +282,8 @@ static int link_inputs(struct collector *c, char ***archives, size_t *n)
 	if (ret == -ENOENT)
 		return push(archives, n, &cap, "vmlinux.a", 9);
 	if (ret)
-		return ret;
+		return collect_fail(c, ret, "%s/.vmlinux.o.cmd: %s", c->name,
+				    strerror(-ret));
 	for (tok = strtok_r(text, " \t\n", &save); tok && !ret;
 	     tok = strtok_r(NULL, " \t\n", &save)) {
 		size_t tl = strlen(tok);
@@ -294,56 +324,58 @@ static char *source_tree(const char *build_dir)
 	return realpath(link, NULL);	/* O= builds; NULL when in-tree */
 }
 
-int built_collect(struct built **out, const char *build_dir, char *err, size_t errlen)
+/* The records of the archives vmlinux links, then the linker script's. */
+static int collect(struct collector *c)
 {
-	struct collector c = { 0 };
-	char **archives = NULL, *dir;
+	char **archives = NULL, pat[PATH_MAX];
 	size_t narchives = 0;
 	glob_t g = { 0 };
 	int ret;
 
-	dir = realpath(build_dir, NULL);
-	if (!dir) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", build_dir, strerror(-ret));
-		return ret;
-	}
-	c.build_dir = dir;
-	c.b = calloc(1, sizeof(*c.b));
-	if (!c.b) {
-		free(dir);
-		return -ENOMEM;
-	}
-	c.b->srctree = source_tree(dir);
-	if (!c.b->srctree)
-		c.b->srctree = strdup(dir);
-	ret = link_inputs(&c, &archives, &narchives);
+	ret = link_inputs(c, &archives, &narchives);
 	for (size_t i = 0; i < narchives && !ret; i++)
-		ret = read_archive(&c, archives[i], 0);
-	if (!ret) {
-		char pat[PATH_MAX];
-
-		snprintf(pat, sizeof(pat), "%s/arch/*/kernel/.vmlinux.lds.cmd", dir);
-		if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
-			/* ".../kernel/.vmlinux.lds.cmd" records ".../kernel/vmlinux.lds" */
-			const char *rel = g.gl_pathv[0] + strlen(dir) + 1;
-			const char *base = strrchr(rel, '/') + 2;
-			char obj[PATH_MAX];
-
-			snprintf(obj, sizeof(obj), "%.*s%.*s", (int)(base - 1 - rel), rel,
-				 (int)(strlen(base) - 4), base);
-			ret = read_record(&c, obj, strlen(obj));
-		}
-		globfree(&g);
-	}
+		ret = read_archive(c, archives[i], 0);
 	for (size_t i = 0; i < narchives; i++)
 		free(archives[i]);
 	free(archives);
+	if (ret)
+		return ret;
+	snprintf(pat, sizeof(pat), "%s/arch/*/kernel/.vmlinux.lds.cmd", c->build_dir);
+	if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
+		/* ".../kernel/.vmlinux.lds.cmd" records ".../kernel/vmlinux.lds" */
+		const char *rel = g.gl_pathv[0] + strlen(c->build_dir) + 1;
+		const char *base = strrchr(rel, '/') + 2;
+		char obj[PATH_MAX];
+
+		snprintf(obj, sizeof(obj), "%.*s%.*s", (int)(base - 1 - rel), rel,
+			 (int)(strlen(base) - 4), base);
+		ret = read_record(c, obj, strlen(obj));
+	}
+	globfree(&g);
+	return ret;
+}
+
+int built_collect(struct built **out, const char *build_dir,
+		  struct spdx_error *err)
+{
+	struct collector c = { .name = build_dir, .err = err };
+	char *dir;
+	int ret;
+
+	dir = realpath(build_dir, NULL);
+	if (!dir)
+		return spdx_error_errno(err, -errno, "%s", build_dir);
+	c.build_dir = dir;
+	c.b = calloc(1, sizeof(*c.b));
+	if (c.b) {
+		c.b->srctree = source_tree(dir);
+		if (!c.b->srctree)
+			c.b->srctree = strdup(dir);
+	}
+	ret = c.b && c.b->srctree ? collect(&c) : -ENOMEM;
 	if (ret) {
-		snprintf(err, errlen, "%s: %s", build_dir,
-			 ret == -ENOENT ? "no vmlinux.a: not a built kernel build directory"
-					: ret == -ENOTSUP ? "vmlinux.a is not a thin archive"
-							  : strerror(-ret));
+		if (!c.failed)
+			spdx_error_errno(err, ret, "%s", build_dir);
 		for (size_t i = 0; i < c.ngenerated; i++)
 			free(c.generated[i]);
 		free(c.generated);

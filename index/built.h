@@ -26,13 +26,16 @@ struct built {
 	size_t ngenerated;	/* distinct files outside the source tree */
 };
 
+struct spdx_error;
+
 /*
  * Collect the files of @build_dir's vmlinux.  Returns 0 and sets *@out,
- * or -errno with a one-line reason in @err (-ENOENT: not a kernel build
- * directory with a linked vmlinux).
+ * or -errno with @err filled, naming the record or archive at fault
+ * (-ENOENT: "BUILD_DIR: no vmlinux.a: not a built kernel build
+ * directory"; -ENOTSUP: "BUILD_DIR/X.a: not a thin archive").
  */
 int built_collect(struct built **out, const char *build_dir,
-		  char *err, size_t errlen);
+		  struct spdx_error *err);
 void built_free(struct built *b);
 
 #endif

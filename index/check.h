@@ -7,6 +7,23 @@
  * Diagnostics follow scripts/spdxcheck.py: the tag's line, 0-based
  * columns, and its messages word for word.  The index is only read, so
  * any number of threads may check one index at once.
+ *
+ * Two sets of rules.  The SPDX reading accepts what the SPDX grammar
+ * accepts and warns about placement and comment style by spdxfs's own
+ * rules.  The kernel's rules (struct check_opts.kernel) are what the
+ * kernel's own tools enforce: scripts/spdxcheck.py's grammar (an error)
+ * and scripts/checkpatch.pl's SPDX rules for the file types it knows
+ * (filetype.h), with its messages word for word: the tag on line 1 (2
+ * after "#!") in the form "C SPDX-License-Identifier: " with the comment
+ * C of the file's type, a tag on another line misplaced, and
+ * devicetree bindings dual-licensed.  checkpatch.pl checks what a patch
+ * adds, so its rules are errors for a new file (check_opts.is_new) and
+ * warnings for the others; for the types it knows they replace spdxfs's
+ * own placement and comment leader warnings.
+ *
+ * Placement and comment leader rules apply only to files that can hold
+ * a comment: a bare tag (no comment leader) in a file of a type not
+ * known to hold comments (COPYING, *.txt) is prose and where it belongs.
  */
 #ifndef SPDXFS_CHECK_H
 #define SPDXFS_CHECK_H
@@ -25,34 +42,77 @@ struct spdx_error;
  * (possibly none).  No paths select every file.  Returns 0, -ENOMEM, or
  * -ENOENT when a path is neither a file nor a directory of the index;
  * @err says which.  Each lookup is a binary search.
+ *
+ * @git, when not NULL, is the index of the same tree as git sees it,
+ * @idx one with the files git ignores too: a path @git has (a file or a
+ * directory) selects only the files @git has as well, a path it lacks
+ * (a file or directory git ignores, named explicitly) every file beneath
+ * it.
  */
-int check_select(const struct spdx_index *idx, const char *const *paths,
-		 size_t npaths, const struct spdx_file ***files,
-		 size_t *nfiles, struct spdx_error *err);
+int check_select(const struct spdx_index *idx, const struct spdx_index *git,
+		 const char *const *paths, size_t npaths,
+		 const struct spdx_file ***files, size_t *nfiles,
+		 struct spdx_error *err);
 
 enum check_severity {
 	CHECK_ERROR,
 	CHECK_WARNING,
 };
 
+/* What a diagnostic is about: warnings are counted by class. */
+enum check_class {
+	CHECK_C_INVALID,	/* the expression (spdxcheck's messages) */
+	CHECK_C_UNREADABLE,
+	CHECK_C_GRAMMAR,	/* what spdxcheck's grammar rejects */
+	CHECK_C_MISPLACED,	/* spdxfs: not on the first line for a tag */
+	CHECK_C_SECOND,		/* a second tag */
+	CHECK_C_STRAY_TERM,	/* the scan flags check warns about */
+	CHECK_C_UNCLOSED,
+	CHECK_C_NEAR_MISS,
+	CHECK_C_BAD_LEADER,
+	CHECK_C_MIXED_OP,
+	CHECK_C_CP_MALFORMED,	/* checkpatch.pl: "Missing or malformed" */
+	CHECK_C_CP_STYLE,	/* checkpatch.pl: "Improper SPDX comment style" */
+	CHECK_C_CP_MISPLACED,	/* checkpatch.pl: "Misplaced" */
+	CHECK_C_CP_DT,		/* checkpatch.pl: DT bindings' license */
+	CHECK__NCLASSES
+};
+
+/* One line about @c: "/" "* comment not closed on the tag line",
+ * "Missing or malformed SPDX-License-Identifier tag (checkpatch.pl)". */
+const char *check_class_name(enum check_class c);
+
 struct check_diag {
 	const struct spdx_file *file;
 	unsigned line, col;
 	enum check_severity severity;
+	enum check_class cls;
 	const char *message;	/* valid during the callback only */
 };
 
 struct check_opts {
 	int strict;		/* also what spdxcheck.py's grammar rejects */
 	int warnings;		/* misplaced tags, a second tag, ... */
+	int kernel;		/* the kernel's rules (implies strict) */
+	/* Is @f new, so that checkpatch.pl would check it whole?  NULL: no
+	 * file is.  Called only for files checkpatch.pl flags. */
+	int (*is_new)(const struct spdx_file *f, void *arg);
+	void *new_arg;
 };
+
+/* Is @idx a kernel tree (one with scripts/spdxcheck.py), whose default
+ * is the kernel's rules? */
+int check_kernel_tree(const struct spdx_index *idx);
 
 typedef void (*check_fn)(const struct check_diag *d, void *arg);
 
 /*
  * Call @fn for each diagnostic of @f, in a fixed order: the tag's error
  * (an invalid tag, a file that could not be read), the misplaced tag, the
- * strict error, then the warnings.  Returns how many were errors.
+ * strict error, checkpatch.pl's, then the other warnings.  Warnings only
+ * with o->warnings.  Returns how many were errors.  In a tree without
+ * LICENSES/ an expression that parses is no error: its identifiers
+ * cannot be validated, which the caller says once.
  */
 size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
 		  const struct check_opts *o, check_fn fn, void *arg);

@@ -26,6 +26,14 @@ int spdx_error_set(struct spdx_error *err, int code, const char *fmt, ...)
 	return code;
 }
 
+int spdx_error_vset(struct spdx_error *err, int code, const char *fmt,
+		    va_list ap)
+{
+	if (err)
+		fill(err, code, fmt, ap);
+	return code;
+}
+
 int spdx_error_errno(struct spdx_error *err, int code, const char *fmt, ...)
 {
 	va_list ap;

@@ -75,6 +75,15 @@ static int word_is(const char *s, size_t n, const char *kw)
 	return strlen(kw) == n && !strncasecmp(s, kw, n);
 }
 
+/* Do the @n bytes at @s start with @prefix, in any case?  Never reads
+ * past @n: the text need not be NUL-terminated. */
+static int starts_ci(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !strncasecmp(s, prefix, k);
+}
+
 static int all_upper(const char *s, size_t n)
 {
 	while (n--)
@@ -130,14 +139,14 @@ static int is_license_ref(const char *s, size_t n)
 {
 	size_t k;
 
-	if (n > 12 && !strncasecmp(s, "DocumentRef-", 12)) {
+	if (n > 12 && starts_ci(s, n, "DocumentRef-")) {
 		k = idstring_len(s + 12, n - 12);
 		if (!k || 12 + k >= n || s[12 + k] != ':')
 			return 0;
 		s += 13 + k;
 		n -= 13 + k;
 	}
-	if (n <= 11 || strncasecmp(s, "LicenseRef-", 11))
+	if (n <= 11 || !starts_ci(s, n, "LicenseRef-"))
 		return 0;
 	return idstring_len(s + 11, n - 11) == n - 11;
 }
@@ -158,8 +167,8 @@ static int check_word(struct parser *p, size_t off, size_t n)
 			return invalid_token(p->err, p->text, p->len, off + i);
 	if (!body)
 		return invalid_token(p->err, p->text, p->len, off);
-	if (!memchr(s, ':', body) && strncasecmp(s, "LicenseRef-", 11) &&
-	    strncasecmp(s, "DocumentRef-", 12))
+	if (!memchr(s, ':', body) && !starts_ci(s, body, "LicenseRef-") &&
+	    !starts_ci(s, body, "DocumentRef-"))
 		return 0;
 	if (!is_license_ref(s, body)) {
 		const char *colon = memchr(s, ':', body);
@@ -223,7 +232,7 @@ static int lex(struct parser *p)
 static int unexpected(struct parser *p)
 {
 	if (p->tok.kind == T_END)
-		return expr_fail(p->err, 0, "Unfinished license expression");
+		return expr_fail(p->err, 0, EXPR_UNFINISHED);
 	return expr_fail(p->err, p->tok.off, "Syntax error: %.*s",
 			 (int)p->tok.len, p->text + p->tok.off);
 }
@@ -691,7 +700,7 @@ done:
 static int ks_syntax(struct ks *k)
 {
 	if (k->kind == KS_END)
-		return expr_fail(k->err, 0, "Unfinished license expression");
+		return expr_fail(k->err, 0, EXPR_UNFINISHED);
 	return expr_fail(k->err, k->off, "Syntax error: %.*s", (int)k->tlen,
 			 k->text + k->off);
 }
@@ -793,11 +802,42 @@ char *spdx_modern_id(const char *id, int plus, char *buf, size_t size)
 	return buf;
 }
 
-/* Does leaf @n accept the modern id @want? */
+/*
+ * Where @s (@n bytes, "GPL-2.0") is in gnu_families[], or -1.  A
+ * family's versions are listed together, oldest first, so of two
+ * entries of one family the later one is the later version.
+ */
+static int gnu_version(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gnu_families) / sizeof(gnu_families[0]); i++)
+		if (strlen(gnu_families[i]) == n && !strncasecmp(s, gnu_families[i], n))
+			return i;
+	return -1;
+}
+
+/* Are gnu_families[] entries @a and @b of one family ("LGPL-")? */
+static int gnu_same_family(int a, int b)
+{
+	const char *x = gnu_families[a], *y = gnu_families[b];
+
+	return strchr(x, '-') - x == strchr(y, '-') - y &&
+	       !strncmp(x, y, strchr(x, '-') - x);
+}
+
+/*
+ * Does leaf @n accept the modern id @want?  An "or later" leaf of a GNU
+ * family (GPL-1.0+, LGPL-2.0-or-later) accepts that version and every
+ * later one of its family, "-only" or "-or-later": GPL-1.0+ is usable
+ * under GPL-2.0-only and GPL-2.0-or-later.  Any other "+" leaf accepts
+ * its own version only, having no known later ones.
+ */
 static int leaf_usable(const struct expr_node *n, const char *want)
 {
 	char have[128];
-	size_t hl, wl, base;
+	size_t hl, wl, base, wbase;
+	int hv, wv;
 
 	spdx_modern_id(n->id, n->plus, have, sizeof(have));
 	if (!strcasecmp(have, want))
@@ -810,10 +850,17 @@ static int leaf_usable(const struct expr_node *n, const char *want)
 		base = hl - 1;
 	else
 		return 0;
-	if (wl <= base || strncasecmp(have, want, base))
+	if (ends_with(want, wl, "-only"))
+		wbase = wl - 5;
+	else if (ends_with(want, wl, "-or-later"))
+		wbase = wl - 9;
+	else
 		return 0;
-	return !strcasecmp(want + base, "-only") ||
-	       !strcasecmp(want + base, "-or-later");
+	hv = gnu_version(have, base);
+	wv = gnu_version(want, wbase);
+	if (hv >= 0 && wv >= 0)
+		return gnu_same_family(hv, wv) && wv >= hv;
+	return wbase == base && !strncasecmp(have, want, base);
 }
 
 static int usable_node(const struct expr *e, int i, const char *want)

@@ -16,8 +16,10 @@
  *
  * Columns are 0-based byte offsets into the expression text; they equal
  * spdxcheck's character columns because an error is always reported at
- * or before the first non-ASCII byte.  "Unfinished license expression"
- * always has column 0, as spdxcheck prints it (no token to point at).
+ * or before the first non-ASCII byte.  An error at the first token has
+ * column 0 like any other: it is that token's column.  Only
+ * EXPR_UNFINISHED has no token to point at; its column is 0 too, and
+ * spdxcheck prints it at column 0 of the line, not of the expression.
  *
  * An expression is parsed once into an immutable AST held in one
  * allocation (struct expr), freed with expr_free().  Parsing, printing
@@ -80,7 +82,20 @@ struct expr {
 	/* strings and nodes live in the same allocation */
 };
 
-/* Where and why a parse or a check failed. */
+/* The message of an expression that ends too early: it has no column. */
+#define EXPR_UNFINISHED	"Unfinished license expression"
+
+/*
+ * Where and why a parse or a check failed: the expression code's own
+ * detail type, not the library's error (struct spdx_error, error.h).  It
+ * carries the column, which reports print as spdxcheck does, and names
+ * no file, since an expression is a piece of one.  Filled on -EINVAL
+ * only, never on -ENOMEM.  Its users keep it as data (the index's
+ * struct spdx_expr: error, col) or print it with the file and line they
+ * know (a decision's expression, cli_tag.c); a function that fails
+ * because of it and has no column to offer says so in its own struct
+ * spdx_error, naming the file.
+ */
 struct expr_error {
 	unsigned col;		/* 0-based column in the expression text */
 	char msg[96];		/* spdxcheck's words where it has them:
@@ -163,10 +178,15 @@ char *spdx_modern_id(const char *id, int plus, char *buf, size_t size);
  * Is @e satisfied when only the one license @modern_id is accepted
  * ("GPL-2.0-only", "BSD-3-Clause"; older spellings such as "GPL-2.0" or
  * "GPL-2.0+" are first converted with spdx_modern_id())?  A leaf
- * "X-or-later" (or "X+") is satisfied by "X-only" and "X-or-later" of the
- * same family and version (later versions are not considered), any other
- * leaf by the same modern id, compared without case; a WITH term iff its
- * license is; AND needs both sides, OR either.  Returns 1 or 0.
+ * "X-or-later" (or "X+") of a GNU family (GPL, LGPL, AGPL, GFDL) is
+ * satisfied by "Y-only" and "Y-or-later" for X and every later version Y
+ * of its family: GPL-1.0+ by GPL-2.0-only, LGPL-2.0+ by
+ * LGPL-2.1-or-later (never across families: LGPL's permission to convert
+ * to the GPL is not an "or later").  Another "+" leaf is satisfied by its
+ * own version's "-only" and "-or-later", any other leaf by the same
+ * modern id; ids compare without case.  A WITH term counts as its
+ * license: an exception only adds permissions, so accepting the license
+ * accepts the term.  AND needs both sides, OR either.  Returns 1 or 0.
  */
 int expr_usable_under(const struct expr *e, const char *modern_id);
 

@@ -29,6 +29,7 @@
 #include <git2.h>
 
 #include "gitignore.h"
+#include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -89,7 +90,7 @@ static int parse_index(struct gitignore *gi)
 	count = ntohl(count);
 	if (version < 2 || version > 4 || count > gi->maplen / ENTRY_FIXED)
 		return -EINVAL;
-	gi->paths = malloc((count ? count : 1) * sizeof(*gi->paths));
+	gi->paths = alloc_array(count, sizeof(*gi->paths));
 	if (version == 4)
 		gi->copies = malloc(gi->maplen * 4 + 1);	/* bounded below */
 	if (!gi->paths || (version == 4 && !gi->copies))
@@ -353,6 +354,12 @@ void gitignore_forget_rules(struct gitignore *gi)
 	gi->repo = NULL;
 	gi->repo_failed = 0;
 	pthread_mutex_unlock(&gi->lock);
+}
+
+int gitignore_tracked(struct gitignore *gi, struct path_cursor *cur,
+		      const char *path)
+{
+	return gi && path_find(&gi->sorted, cur, path) != PATH_NONE;
 }
 
 void gitignore_free(struct gitignore *gi)

@@ -58,6 +58,14 @@ void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,
 int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 		   const char *path, int is_dir);
 
+/*
+ * Does git's index track @path (a file, relative to the root)?  A file
+ * it does not is new: a patch would add it whole.  @cur as for
+ * gitignore_skip().  0 when @gi is NULL.
+ */
+int gitignore_tracked(struct gitignore *gi, struct path_cursor *cur,
+		      const char *path);
+
 void gitignore_free(struct gitignore *gi);
 
 #endif

@@ -7,7 +7,8 @@
  * it is non-fatal instead: an add that cannot allocate leaves the table
  * as it was and sets the caller's flag, named by HASH_OOM_FLAG, which
  * each user declares as a local "int hash_oom = 0;" in scope of its
- * HASH_ADD calls and checks after each one.
+ * HASH_ADD calls and checks after each one.  A file that needs its own
+ * HASH_FUNCTION or HASH_KEYCMP defines them before including this.
  */
 #ifndef SPDXFS_HASH_H
 #define SPDXFS_HASH_H

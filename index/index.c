@@ -29,16 +29,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <uthash.h>
-
+#include "error.h"
 #include "exclude.h"
 #include "expr.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "licenses.h"
 #include "pathsearch.h"
 #include "source.h"
 #include "strpool.h"
+
+_Static_assert(!(IDX_F_SCAN_MASK & (IDX_F_UAPI | IDX_F_STRICT)),
+	       "the index's own flags lie above the scanner's");
 
 struct intern {
 	const char *key;
@@ -191,7 +194,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->line = old->line;
 	f->col = old->col;
 	f->second_line = old->second_line;
-	f->flags = old->flags & 0xffffff;
+	f->flags = old->flags & IDX_F_SCAN_MASK;
 	n = strnlen(old->leader, sizeof(bf->s.leader) - 1);
 	memcpy(bf->s.leader, old->leader, n);	/* the rest is zero */
 	if (old->expr >= 0) {
@@ -199,6 +202,31 @@ static int reuse(struct worker *w, struct bfile *bf)
 		bf->s.prev_expr = old->expr;
 	}
 	return 1;
+}
+
+/*
+ * The head ends inside the line that decides the status (a tag line past
+ * SCAN_HEAD_BYTES, say): spdxcheck reads whole lines, so read up to
+ * SCAN_LINE_MAX and scan again.  A tag line longer still is -EFBIG, not a
+ * verdict on part of it.  On failure *@res is released.
+ */
+static int scan_long_line(struct source *src, const struct src_entry *ent,
+			  struct scan_result *res, struct file_stat *st)
+{
+	char *buf = malloc(SCAN_LINE_MAX);
+	ssize_t n = -ENOMEM;
+	int ret;
+
+	scan_result_release(res);
+	if (buf)
+		n = src->ops->head(src, ent, buf, SCAN_LINE_MAX, st);
+	ret = n < 0 ? (int)n : scan_head(buf, n, st->size > (uint64_t)n, res);
+	if (!ret && (res->flags & SCAN_F_LONG_LINE) && res->status != ST_UNTAGGED)
+		ret = -EFBIG;
+	if (ret)
+		scan_result_release(res);
+	free(buf);
+	return ret;
 }
 
 static void scan_entry(struct worker *w, const struct src_entry *ent,
@@ -228,6 +256,9 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
+	if ((res.flags & SCAN_F_LONG_LINE) &&
+	    (s->err = scan_long_line(src, ent, &res, &st)))
+		return;
 	f->st = st;
 	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
 		scan_result_release(&res);
@@ -507,14 +538,14 @@ static int nthreads(const struct builder *b)
 
 	if (!b->src->ops->parallel_walk || n < 1)
 		n = 1;
-	return n > 64 ? 64 : n;
+	return n > INDEX_MAX_THREADS ? INDEX_MAX_THREADS : n;
 }
 
-/* Walk and scan: phases 1 to 3 in one pass, on every thread. */
+/* Phase 1: walk and scan, on every thread. */
 static int walk_all(struct builder *b)
 {
 	struct worker *w0;
-	pthread_t tids[64];
+	pthread_t tids[INDEX_MAX_THREADS];
 	int started = 0, ret;
 
 	b->nworkers = nthreads(b);
@@ -593,7 +624,7 @@ static void sort_dirs(struct spdx_dir *d, size_t n, struct spdx_dir *tmp)
 static int finish_dirs(struct builder *b, struct spdx_index *idx)
 {
 	struct src_entry root = { 0 };
-	struct spdx_dir *tmp = malloc((idx->ndirs / 2 + 1) * sizeof(*tmp));
+	struct spdx_dir *tmp = alloc_array(idx->ndirs / 2 + 1, sizeof(*tmp));
 
 	if (!tmp)
 		return -ENOMEM;
@@ -622,7 +653,7 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 
 	for (int t = 0; t < b->nworkers; t++)
 		total += links ? b->workers[t].nlinks : b->workers[t].nothers;
-	*dst = malloc((total ? total : 1) * sizeof(char *));
+	*dst = alloc_array(total, sizeof(char *));
 	if (!*dst)
 		return -ENOMEM;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -732,7 +763,9 @@ static struct spdx_file *take_files(struct builder *b, size_t n)
 	struct spdx_file *files;
 
 	if (!spent || spent != b->prev || !spent->files)
-		return malloc((n ? n : 1) * sizeof(*files));
+		return alloc_array(n, sizeof(*files));
+	if (n > SIZE_MAX / sizeof(*files))
+		return NULL;
 	files = realloc(spent->files, (n ? n : 1) * sizeof(*files));
 	if (files)
 		spent->files = NULL;
@@ -740,7 +773,7 @@ static struct spdx_file *take_files(struct builder *b, size_t n)
 }
 
 /*
- * Put the workers' files in path order and their directories in idx.
+ * Phase 2: put the workers' files in path order and their directories in idx.
  * The files stay where they are; resolve() copies them into the index in
  * this order.  Pools move.
  */
@@ -759,8 +792,8 @@ static int merge(struct builder *b, struct spdx_index *idx,
 		unordered |= b->workers[t].unordered;
 	}
 	idx->files = take_files(b, total);
-	*order = malloc((total ? total : 1) * sizeof(**order));
-	idx->dirs = malloc((ndirs + 1) * sizeof(*idx->dirs));
+	*order = alloc_array(total, sizeof(**order));
+	idx->dirs = alloc_array(ndirs + 1, sizeof(*idx->dirs));
 	if (!idx->files || !*order || !idx->dirs)
 		return -ENOMEM;
 	as.order = *order;
@@ -790,6 +823,7 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 {
 	struct intern *it;
 	size_t len = strlen(s);
+	int hash_oom = 0;
 
 	HASH_FIND(hh, *tab, s, len, it);
 	if (it) {
@@ -805,8 +839,12 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 		free(it);
 		return NULL;
 	}
-	it->id = next_id ? (*next_id)++ : 0;
 	HASH_ADD_KEYPTR(hh, *tab, it->key, len, it);
+	if (hash_oom) {		/* not added: the table is as it was */
+		free(it);
+		return NULL;
+	}
+	it->id = next_id ? (*next_id)++ : 0;
 	if (id)
 		*id = it->id;
 	return it->key;
@@ -980,8 +1018,7 @@ static int resolve(struct spdx_index *idx, const struct bfile **order,
 	int ret = -ENOMEM;
 
 	if (prev) {
-		in.from_prev = malloc((prev->nexprs ? prev->nexprs : 1) *
-				      sizeof(*in.from_prev));
+		in.from_prev = alloc_array(prev->nexprs, sizeof(*in.from_prev));
 		if (!in.from_prev)
 			goto out;
 		memset(in.from_prev, 0xff, prev->nexprs * sizeof(*in.from_prev));
@@ -989,11 +1026,11 @@ static int resolve(struct spdx_index *idx, const struct bfile **order,
 	if (copy_files(idx, order, &in))
 		goto out;
 	nexpr = in.nexprs;
-	idx->nexprs = nexpr;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
-	remap = malloc((nexpr ? nexpr : 1) * sizeof(*remap));
+	remap = alloc_array(nexpr, sizeof(*remap));
 	if (!idx->exprs || !remap)
 		goto out;
+	idx->nexprs = nexpr;	/* index_free() frees that many */
 	HASH_ITER(hh, in.exprs, it, tmp) {
 		idx->exprs[it->id].text = it->key;
 		idx->exprs[it->id].nfiles = it->id; /* old id, for remapping */
@@ -1037,7 +1074,8 @@ out:
 static void builder_release(struct builder *b, const struct bfile **order)
 {
 	free(order);
-	for (int t = 0; t < b->nworkers; t++) {
+	/* No workers when their array could not be allocated. */
+	for (int t = 0; b->workers && t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
 		free(w->files);
@@ -1056,7 +1094,7 @@ static void builder_release(struct builder *b, const struct bfile **order)
 }
 
 int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, char *errbuf, size_t errlen)
+		const struct index_opts *opts, struct spdx_error *err)
 {
 	struct builder b = {
 		.src = src, .opts = opts,
@@ -1064,6 +1102,7 @@ int index_build(struct spdx_index **out, struct source *src,
 	};
 	struct spdx_index *idx;
 	const struct bfile **order = NULL;
+	struct spdx_error lerr;
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -1074,38 +1113,42 @@ int index_build(struct spdx_index **out, struct source *src,
 	b.wflags = b.prev ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", src->root);
 	idx->pool = strpool_new();
 	idx->root = strdup(src->root);
 	if (!idx->pool || !idx->root) {
-		ret = -ENOMEM;
+		ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
 		goto fail;
 	}
-	ret = source_refresh(src, errbuf, errlen);
+	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
-	ret = licenses_load(&idx->lic, src, errbuf, errlen);
+	/* Its own error: a tree without LICENSES/ does not fail the build. */
+	ret = licenses_load(&idx->lic, src, &lerr);
 	if (ret == -ENOENT) {
 		idx->lic = NULL;
 		idx->lic_error = strdup("no LICENSES/ directory");
+		if (!idx->lic_error) {
+			ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
+			goto fail;
+		}
 	} else if (ret) {
-		goto fail;	/* an unreadable or broken LICENSES/ */
+		if (err)
+			*err = lerr;	/* an unreadable or broken LICENSES/ */
+		goto fail;
 	}
 	ret = exclude_load(&b.ex, src);
 	if (ret) {
-		snprintf(errbuf, errlen, "scripts/spdxexclude: %s", strerror(-ret));
+		spdx_error_errno(err, ret, "scripts/spdxexclude");
 		goto fail;
 	}
 	ret = walk_all(&b);
-	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
-		goto fail;
-	}
-	ret = merge(&b, idx, &order);
+	if (!ret)
+		ret = merge(&b, idx, &order);
 	if (!ret)
 		ret = resolve(idx, order, b.prev);
 	if (ret) {
-		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
+		spdx_error_errno(err, ret, "%s", src->root);
 		goto fail;
 	}
 	if (opts && opts->progress)

@@ -25,6 +25,15 @@
 struct expr;
 struct licenses;
 struct exclude;
+struct spdx_error;
+
+/*
+ * struct spdx_file.flags holds two sets: the scanner's (enum scan_flag)
+ * in the bits of IDX_F_SCAN_MASK, which a rebuild takes over from the
+ * previous index for an unchanged file and the saved index stores; and
+ * the index's own above them, which every build decides again.
+ */
+#define IDX_F_SCAN_MASK	0x00ffffffu
 
 /* Index-level flags (struct spdx_file.flags, above the scan flags). */
 enum index_flag {
@@ -91,6 +100,8 @@ struct spdx_index {
 
 typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 
+#define INDEX_MAX_THREADS 64	/* index_opts.nthreads is capped here */
+
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
@@ -106,13 +117,14 @@ struct index_opts {
 
 /*
  * Build the index of @src, as it is now (source_refresh() first).
- * Returns 0 and sets *@out, or -errno when the tree itself cannot be
- * walked (a file that cannot be read is recorded
- * with ST_ERROR and does not fail the build).  @errbuf gets a one-line
- * reason on failure.
+ * Returns 0 and sets *@out, or -errno with @err filled when the tree
+ * itself cannot be walked, its LICENSES/ or scripts/spdxexclude cannot
+ * be read, or memory is short.  A file that cannot be read is recorded
+ * with ST_ERROR and does not fail the build; neither does a tree
+ * without LICENSES/ (lic is then NULL and lic_error says so).
  */
 int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, char *errbuf, size_t errlen);
+		const struct index_opts *opts, struct spdx_error *err);
 void index_free(struct spdx_index *idx);
 
 /* The file at @path, or NULL. */

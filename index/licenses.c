@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "error.h"
 #include "grow.h"
 #include "licenses.h"
 #include "source.h"
@@ -29,15 +30,12 @@ static unsigned fold_hash(const char *s, size_t n)
 	return h;
 }
 
+/* For uthash, so defined before hash.h. */
 #define HASH_FUNCTION(key, keylen, hashv) \
 	((hashv) = fold_hash((const char *)(key), (keylen)))
 #define HASH_KEYCMP(a, b, n) strncasecmp((const char *)(a), \
 					 (const char *)(b), (n))
-/* Never exit() on OOM: a failed add sets the adder's local hash_oom. */
-#define HASH_NONFATAL_OOM 1
-#define uthash_nonfatal_oom(elt) (hash_oom = 1)
-#define uthash_fatal(msg) abort()	/* unreachable with NONFATAL_OOM */
-#include <uthash.h>
+#include "hash.h"
 
 #define LICENSE_FILE_MAX	(1u << 20)
 
@@ -60,8 +58,8 @@ struct loader {
 	struct license_file *files;
 	int nfiles;
 	size_t cap;
-	char *errbuf;
-	size_t errlen;
+	struct spdx_error *err;
+	int failed;		/* err filled */
 };
 
 static int load_fail(struct loader *ld, int ret, const char *fmt, ...)
@@ -71,11 +69,10 @@ static int load_fail(struct loader *ld, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ld->errbuf && ld->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(ld->errbuf, ld->errlen, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	spdx_error_vset(ld->err, ret, fmt, ap);
+	va_end(ap);
+	ld->failed = 1;
 	return ret;
 }
 
@@ -160,19 +157,81 @@ static int add_allowed(struct license_file *f, const char *v, size_t n)
 struct tags {
 	char **exc_ids;
 	int nexc;
+	unsigned line;		/* 1-based, of the line being read */
 };
 
+/* Is [id, id + n) an SPDX idstring, letters, digits, '.' and '-'?  A
+ * license id may end in one '+', as the kernel's "GPL-2.0+" does. */
+static int idstring_ok(const char *id, size_t n, int license)
+{
+	size_t i;
+
+	if (license && n > 1 && id[n - 1] == '+')
+		n--;
+	for (i = 0; i < n; i++)
+		if (!((id[i] >= 'A' && id[i] <= 'Z') || (id[i] >= 'a' && id[i] <= 'z') ||
+		      (id[i] >= '0' && id[i] <= '9') || id[i] == '.' || id[i] == '-'))
+			return 0;
+	return n > 0;
+}
+
+/*
+ * Is [id, id + n) fit to declare: idstrings joined by single spaces (one,
+ * or an expression such as the "GPL-2.0 OR GFDL-1.1-no-invariants-only"
+ * that the kernel's deprecated GFDL files declare, which no expression
+ * can name), and not "." or ".."?  Each id names a directory of the
+ * mount's by-id/, so nothing else may pass.
+ */
+static int id_is_valid(const char *id, size_t n, int license)
+{
+	const char *sp;
+
+	if ((n == 1 && id[0] == '.') || (n == 2 && !memcmp(id, "..", 2)))
+		return 0;
+	while ((sp = memchr(id, ' ', n))) {
+		if (!idstring_ok(id, sp - id, license))
+			return 0;
+		n -= sp + 1 - id;
+		id = sp + 1;
+	}
+	return idstring_ok(id, n, license);
+}
+
+/* Say which identifier of @f, on line @line, is not one. */
+static int bad_id(struct loader *ld, const struct license_file *f,
+		  unsigned line, const char *id, size_t n)
+{
+	char shown[68];
+	size_t i, k = n < 64 ? n : 64;
+
+	if (!n)
+		return load_fail(ld, -EINVAL, "%s:%u: empty identifier tag",
+				 f->path, line);
+	for (i = 0; i < k; i++)	/* no control characters on a terminal */
+		shown[i] = (unsigned char)id[i] < 0x20 || id[i] == 0x7f ? '?' : id[i];
+	strcpy(shown + k, n > k ? "..." : "");
+	return load_fail(ld, -EINVAL, "%s:%u: invalid identifier \"%s\" (an SPDX "
+			 "identifier is letters, digits, '.' and '-')",
+			 f->path, line, shown);
+}
+
 /* One metatag line; License-Text: is handled by the caller. */
-static int parse_tag(struct license_file *f, struct tags *t,
-		     const char *line, size_t len)
+static int parse_tag(struct loader *ld, struct license_file *f,
+		     struct tags *t, const char *line, size_t len)
 {
 	const char *v;
 	size_t n;
 
-	if (tag_value(line, len, "Valid-License-Identifier:", &v, &n))
-		return n ? strv_push(&f->ids, &f->nids, v, n) : -EINVAL;
-	if (tag_value(line, len, "SPDX-Exception-Identifier:", &v, &n))
-		return n ? strv_push(&t->exc_ids, &t->nexc, v, n) : -EINVAL;
+	if (tag_value(line, len, "Valid-License-Identifier:", &v, &n)) {
+		if (!id_is_valid(v, n, 1))
+			return bad_id(ld, f, t->line, v, n);
+		return strv_push(&f->ids, &f->nids, v, n);
+	}
+	if (tag_value(line, len, "SPDX-Exception-Identifier:", &v, &n)) {
+		if (!id_is_valid(v, n, 0))
+			return bad_id(ld, f, t->line, v, n);
+		return strv_push(&t->exc_ids, &t->nexc, v, n);
+	}
 	if (tag_value(line, len, "SPDX-Licenses:", &v, &n))
 		return add_allowed(f, v, n);
 	if (!f->url && tag_value(line, len, "SPDX-URL:", &v, &n) && n) {
@@ -199,10 +258,8 @@ static int parse_metatags(struct loader *ld, struct license_file *f,
 			f->text_offset = nl ? end + 1 : len;
 			break;
 		}
-		ret = parse_tag(f, &t, buf + off, end - off);
-		if (ret == -EINVAL)
-			ret = load_fail(ld, ret, "%s: empty identifier tag",
-					f->path);
+		t.line++;
+		ret = parse_tag(ld, f, &t, buf + off, end - off);
 		if (ret)
 			goto out;
 		off = nl ? end + 1 : len;
@@ -360,19 +417,17 @@ static int check_allowed(struct loader *ld, const struct licenses *lic)
 }
 
 int licenses_load(struct licenses **out, struct source *src,
-		  char *errbuf, size_t errlen)
+		  struct spdx_error *err)
 {
-	struct loader ld = { .errbuf = errbuf, .errlen = errlen };
+	struct loader ld = { .err = err };
 	struct walk_ctx w = { .ld = &ld, .src = src };
 	struct licenses *lic = NULL;
 	struct lic_priv *priv;
 	int ret, i;
 
 	*out = NULL;
-	if (errbuf && errlen)
-		errbuf[0] = '\0';
 	ret = source_walk(src, "LICENSES", walk_one, &w);
-	if (ret < 0 && !(errbuf && errbuf[0]))
+	if (ret < 0 && !ld.failed)
 		load_fail(&ld, ret, "LICENSES: %s", strerror(-ret));
 	if (ret)
 		goto fail;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 struct source;
+struct spdx_error;
 
 struct license_file {
 	char *name;		/* file name: "GPL-2.0", "Linux-syscall-note" */
@@ -44,20 +45,26 @@ struct licenses {
  * directories is read (a missing directory is skipped); a file is an
  * exception file when it has an SPDX-Exception-Identifier tag.  Tags are
  * read from the start of a line up to "License-Text:" (a file without it
- * is all tags).  Errors: the same identifier declared twice (in any case,
- * licenses and exceptions share one namespace), a file declaring no
- * identifier, an exception without SPDX-Licenses or naming a license no
- * file declares, a file with both kinds of identifier: -EINVAL.
+ * is all tags).  Errors: an identifier that is not an SPDX idstring
+ * (letters, digits, '.' and '-'; a license's may end in '+'; idstrings
+ * joined by single spaces pass, as the kernel's GFDL files declare
+ * "GPL-2.0 OR GFDL-1.1-no-invariants-only") or is "." or "..", since every
+ * id names a directory of the mount; an empty one; the same identifier
+ * declared twice (in any case, licenses and exceptions share one
+ * namespace), a file declaring no identifier, an exception without
+ * SPDX-Licenses or naming a license no file declares, a file with both
+ * kinds of identifier: -EINVAL.
  *
  * Returns 0 and sets *@out, -ENOENT when the tree has no LICENSES/
- * directory, or another -errno, with a one-line reason in @errbuf
- * ("LICENSES/preferred/X: duplicate identifier GPL-2.0 (also in
+ * directory, or another -errno, with @err filled
+ * ("LICENSES/preferred/X:3: invalid identifier \"a/b\" (...)",
+ * "LICENSES/preferred/X: duplicate identifier GPL-2.0 (also in
  * LICENSES/preferred/GPL-2.0)", "LICENSES/exceptions/Y: no SPDX-Licenses",
  * ...).  Duplicates are reported in files[] order (by name).  A tree without
  * LICENSES/ can still be scanned: every id is then unknown.
  */
 int licenses_load(struct licenses **out, struct source *src,
-		  char *errbuf, size_t errlen);
+		  struct spdx_error *err);
 void licenses_free(struct licenses *lic);
 
 /* The license or exception file declaring @id (any case); NULL if none

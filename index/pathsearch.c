@@ -189,3 +189,24 @@ void path_range_under(const struct path_array *a, const char *dir,
 	*lo = bound_under(a, 0, a->n, dir, len, 0, 0);
 	*hi = bound_under(a, *lo, a->n, dir, len, 0, 1);
 }
+
+/* Is @c at the directory of @path, its first @len bytes? */
+static int cursor_at(const struct path_array *a, const struct path_cursor *c,
+		     const char *path, size_t len)
+{
+	if (!len)
+		return !c->skip && !c->lo && c->hi == a->n;
+	return c->skip == len + 1 && c->lo < c->hi &&
+	       !strncmp(elem(a, c->lo), path, len + 1);
+}
+
+size_t path_find(const struct path_array *a, struct path_cursor *c,
+		 const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = slash ? (size_t)(slash - path) : 0;
+
+	if (!cursor_at(a, c, path, len))
+		path_cursor_enter(a, c, path, len);
+	return path_find_name(a, c, slash ? slash + 1 : path);
+}

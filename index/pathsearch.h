@@ -60,6 +60,11 @@ void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
 size_t path_find_name(const struct path_array *a, struct path_cursor *c,
 		      const char *name);
 
+/* The element whose path is @path, or PATH_NONE: path_find_name() in
+ * @path's directory, entered only when @c is elsewhere. */
+size_t path_find(const struct path_array *a, struct path_cursor *c,
+		 const char *path);
+
 /* Whether some element's path lies beneath "dir/@name/". */
 int path_has_under_name(const struct path_array *a, struct path_cursor *c,
 			const char *name);

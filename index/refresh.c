@@ -3,7 +3,6 @@
  * refresh: load the saved index, build from it, save when worth it.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "index.h"
@@ -18,7 +17,7 @@ static struct spdx_index *load_saved(struct source *src,
 	struct spdx_index *prev = NULL;
 	int ret;
 
-	ret = store_load(&prev, src->root, res->load_why, sizeof(res->load_why));
+	ret = store_load(&prev, src->root, &res->load_error);
 	if (!ret)
 		res->load = REFRESH_LOAD_USED;
 	else if (ret == -EINVAL)
@@ -37,20 +36,13 @@ static void save(const struct spdx_index *prev, const struct spdx_index *idx,
 		res->save = REFRESH_SAVE_UNNEEDED;
 		return;
 	}
-	ret = store_save(idx);
-	if (!ret) {
-		res->save = REFRESH_SAVE_DONE;
-		return;
-	}
-	res->save = REFRESH_SAVE_FAILED;
-	res->save_err = ret;
-	snprintf(res->save_why, sizeof(res->save_why), "%s",
-		 ret == -EPERM ? "cache directory inside the tree" : strerror(-ret));
+	ret = store_save(idx, &res->save_error);
+	res->save = ret ? REFRESH_SAVE_FAILED : REFRESH_SAVE_DONE;
 }
 
 int index_refresh(struct spdx_index **out, struct source *src,
 		  const struct index_refresh_opts *opts,
-		  struct index_refresh_result *res)
+		  struct index_refresh_result *res, struct spdx_error *err)
 {
 	struct index_opts io = {
 		.nthreads = opts->nthreads,
@@ -65,12 +57,9 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		io.prev = opts->prev;
 	if (!opts->full && !opts->prev && !opts->no_cache)
 		io.prev = io.spent = loaded = load_saved(src, res);
-	ret = index_build(&idx, src, &io, res->error, sizeof(res->error));
-	if (ret) {
-		if (!res->error[0])
-			snprintf(res->error, sizeof(res->error), "%s", strerror(-ret));
+	ret = index_build(&idx, src, &io, err);
+	if (ret)
 		goto out;
-	}
 	if (opts->no_cache)
 		res->save = REFRESH_SAVE_SKIPPED;
 	else

@@ -11,13 +11,15 @@
  *
  * It never prints.  What it did with the saved index, and the warnings
  * a caller may show (a saved index ignored, a save that failed), are in
- * struct index_refresh_result; on failure its error is always filled.
+ * struct index_refresh_result, as errors of their own; its failure is in
+ * its last argument (error.h).
  */
 #ifndef SPDXFS_REFRESH_H
 #define SPDXFS_REFRESH_H
 
 #include <stddef.h>
 
+#include "error.h"
 #include "index.h"
 
 struct source;
@@ -38,33 +40,33 @@ enum refresh_load {
 	REFRESH_LOAD_NONE,	/* there was none (or no cache directory) */
 	REFRESH_LOAD_USED,	/* loaded and used as the previous index */
 	REFRESH_LOAD_IGNORED,	/* corrupt, foreign or of another version:
-				   load_why says which; files read again */
+				   load_error says which; files read again */
 };
 
 enum refresh_save {
 	REFRESH_SAVE_SKIPPED,	/* no_cache */
 	REFRESH_SAVE_UNNEEDED,	/* not worth rewriting (store_worth_saving) */
 	REFRESH_SAVE_DONE,	/* rewritten */
-	REFRESH_SAVE_FAILED,	/* save_err and save_why say why */
+	REFRESH_SAVE_FAILED,	/* save_error says why */
 };
 
 struct index_refresh_result {
 	enum refresh_load load;
-	char load_why[128];	/* REFRESH_LOAD_IGNORED: the reason */
+	struct spdx_error load_error;	/* REFRESH_LOAD_IGNORED (and NONE):
+					   store_load()'s error */
 	enum refresh_save save;
-	int save_err;		/* REFRESH_SAVE_FAILED: -errno */
-	char save_why[128];	/* REFRESH_SAVE_FAILED: the reason */
-	char error[512];	/* index_refresh() failed: the reason */
+	struct spdx_error save_error;	/* REFRESH_SAVE_FAILED: store_save()'s
+					   error */
 };
 
 /*
  * Refresh the index of @src as @opts says.  Returns 0 and sets *@out, or
- * -errno with @res->error filled when the tree cannot be indexed.  A
- * saved index that cannot be loaded or saved does not fail it: @res says
- * so.  @res is filled in either case.
+ * -errno with @err filled when the tree cannot be indexed (index_build()).
+ * A saved index that cannot be loaded or saved does not fail it: @res
+ * says so.  @res is filled in either case.
  */
 int index_refresh(struct spdx_index **out, struct source *src,
 		  const struct index_refresh_opts *opts,
-		  struct index_refresh_result *res);
+		  struct index_refresh_result *res, struct spdx_error *err);
 
 #endif

@@ -10,11 +10,14 @@
 #include "built.h"
 #include "check.h"
 #include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
+#include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
+#include "show.h"
 
 struct id_walk {
 	const struct licenses *lic;
@@ -53,6 +56,54 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 	return w.syscall_note;
 }
 
+/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
+ * the id): GPL, LGPL and AGPL of any version. */
+static int is_gpl_family(const char *id)
+{
+	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
+	       !strncasecmp(id, "AGPL-", 5);
+}
+
+/* Does the subexpression at node @i hold a GPL-family license that is
+ * not the left side of "WITH Linux-syscall-note"? */
+static int gpl_without_note(const struct expr *e, int i)
+{
+	const struct expr_node *n = &e->nodes[i];
+
+	switch (n->kind) {
+	case EXPR_LICENSE:
+		return is_gpl_family(n->id);
+	case EXPR_WITH:
+		return strcasecmp(n->exception, "Linux-syscall-note") &&
+		       gpl_without_note(e, n->left);
+	case EXPR_AND:
+	case EXPR_OR:
+		return gpl_without_note(e, n->left) ||
+		       gpl_without_note(e, n->right);
+	}
+	return 0;
+}
+
+static int is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+static int is_counted(const struct spdx_file *f)
+{
+	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+
+	return (f->flags & IDX_F_UAPI) && is_header(f->path) && is_counted(f) &&
+	       e->ast && gpl_without_note(e->ast, e->ast->root);
+}
+
 static int cmp_expr_count(const void *a, const void *b)
 {
 	const struct expr_count *x = a, *y = b;
@@ -62,16 +113,11 @@ static int cmp_expr_count(const void *a, const void *b)
 	return strcmp(x->expr->text, y->expr->text);
 }
 
-static int is_counted(const struct spdx_file *f)
-{
-	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
-}
-
 /* Per-expression counts, gathered in one pass over the files. */
 struct tally {
 	size_t *files;		/* files written with it, not excluded */
 	size_t *counted;	/* of them, tagged or misplaced */
-	size_t *counted_uapi;	/* of those, uapi */
+	size_t *counted_uapi;	/* of those, uapi headers */
 };
 
 static void tally_file(struct summary *s, struct tally *t,
@@ -92,7 +138,7 @@ static void tally_file(struct summary *s, struct tally *t,
 			s->lowercase_ops++;
 		if (is_counted(f)) {
 			t->counted[f->expr]++;
-			if (f->flags & IDX_F_UAPI)
+			if ((f->flags & IDX_F_UAPI) && is_header(f->path))
 				t->counted_uapi[f->expr]++;
 		}
 	}
@@ -104,8 +150,8 @@ static void tally_file(struct summary *s, struct tally *t,
 
 /*
  * Per license file, the files whose expression names one of its ids;
- * uapi files without the syscall note.  Each expression is walked once,
- * and adds its count of files.
+ * uapi headers under a GPL-family license without the syscall note.
+ * Each expression is walked once, and adds its count of files.
  */
 static int license_counts(struct summary *s, const struct spdx_index *idx,
 			  const struct tally *t)
@@ -136,7 +182,8 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 		for (size_t l = 0; l < nlic; l++)
 			if (hits[l])
 				s->licenses[l].files += t->counted[k];
-		if (!w.syscall_note)
+		if (t->counted_uapi[k] && idx->exprs[k].ast &&
+		    gpl_without_note(idx->exprs[k].ast, idx->exprs[k].ast->root))
 			s->uapi_without_note += t->counted_uapi[k];
 	}
 	free(hits);
@@ -159,7 +206,7 @@ static int summary_finish(struct summary *s, const struct spdx_index *idx,
 {
 	int ret;
 
-	s->exprs = malloc((idx->nexprs ? idx->nexprs : 1) * sizeof(*s->exprs));
+	s->exprs = alloc_array(idx->nexprs, sizeof(*s->exprs));
 	if (!s->exprs) {
 		free(t->files);
 		return -ENOMEM;
@@ -205,6 +252,29 @@ int summary_compute(struct summary *s, const struct spdx_index *idx)
 	if (!ret) {
 		s->symlinks = idx->nsymlinks;
 		s->others = idx->nothers;
+	}
+	return ret;
+}
+
+/* How many of the sorted @paths lie beneath directory @under. */
+static size_t count_under(char **paths, size_t n, const char *under)
+{
+	struct path_array a = { paths, n, sizeof(*paths), 0 };
+	size_t lo, hi;
+
+	path_range_under(&a, under, &lo, &hi);
+	return hi - lo;
+}
+
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under)
+{
+	int ret = summary_compute_files(s, idx, files, nfiles);
+
+	if (!ret) {
+		s->symlinks = count_under(idx->symlinks, idx->nsymlinks, under);
+		s->others = count_under(idx->others, idx->nothers, under);
 	}
 	return ret;
 }
@@ -417,14 +487,43 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 	records_end(&r);
 }
 
+/* A short name per class, for JSON: the enum's name in lower case. */
+static const char *const class_key[CHECK__NCLASSES] = {
+	[CHECK_C_INVALID] = "invalid",
+	[CHECK_C_UNREADABLE] = "unreadable",
+	[CHECK_C_GRAMMAR] = "spdxcheck-grammar",
+	[CHECK_C_MISPLACED] = "misplaced",
+	[CHECK_C_SECOND] = "second-tag",
+	[CHECK_C_STRAY_TERM] = "stray-terminator",
+	[CHECK_C_UNCLOSED] = "unclosed-comment",
+	[CHECK_C_NEAR_MISS] = "near-miss",
+	[CHECK_C_BAD_LEADER] = "bad-leader",
+	[CHECK_C_MIXED_OP] = "mixed-case-operators",
+	[CHECK_C_CP_MALFORMED] = "checkpatch-malformed",
+	[CHECK_C_CP_STYLE] = "checkpatch-comment-style",
+	[CHECK_C_CP_MISPLACED] = "checkpatch-misplaced",
+	[CHECK_C_CP_DT] = "checkpatch-dt-binding",
+};
+
+/* report_check's state: the records, and the tally when counting. */
+struct diag_out {
+	struct records r;
+	struct check_tally *tally;
+};
+
 static void diag_record(const struct check_diag *d, void *arg)
 {
 	static const char *const severity[] = {
 		[CHECK_ERROR] = "error", [CHECK_WARNING] = "warning",
 	};
-	struct records *r = arg;
+	struct diag_out *o = arg;
+	struct records *r = &o->r;
 	struct json_writer *w = &r->json;
 
+	if (o->tally && d->severity == CHECK_WARNING) {
+		o->tally->warnings[d->cls]++;
+		return;
+	}
 	if (r->fmt != REPORT_JSON) {
 		text_path(r, d->file->path, ": ");
 		fprintf(r->out, "%u:%u %s%s", d->line, d->col,
@@ -437,22 +536,39 @@ static void diag_record(const struct check_diag *d, void *arg)
 	json_kv_uint(w, "line", d->line);
 	json_kv_uint(w, "col", d->col);
 	json_kv_string(w, "severity", severity[d->severity]);
+	json_kv_string(w, "class", class_key[d->cls]);
 	json_kv_string(w, "message", d->message);
 	json_object_end(w);
 }
 
 size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		    const struct spdx_file *const *files, size_t n,
-		    const struct check_opts *o)
+		    const struct check_opts *o, struct check_tally *tally)
 {
-	struct records r;
+	struct diag_out d = { .tally = tally };
 	size_t errors = 0;
 
-	records_begin(&r, out, fmt);
+	records_begin(&d.r, out, fmt);
 	for (size_t i = 0; i < n; i++)
-		errors += check_file(idx, files[i], o, diag_record, &r);
-	records_end(&r);
+		errors += check_file(idx, files[i], o, diag_record, &d);
+	records_end(&d.r);
 	return errors;
+}
+
+size_t report_check_tally(FILE *out, const struct check_tally *t)
+{
+	size_t total = 0;
+
+	for (int c = 0; c < CHECK__NCLASSES; c++) {
+		if (!t->warnings[c])
+			continue;
+		fprintf(out, "warning: %zu file%s: %s\n", t->warnings[c],
+			t->warnings[c] == 1 ? "" : "s", check_class_name(c));
+		total += t->warnings[c];
+	}
+	if (total)
+		fputs("hint: 'spdxfs check -v' lists each warning\n", out);
+	return total;
 }
 
 size_t report_lacking(FILE *out, enum report_format fmt,
@@ -568,4 +684,161 @@ void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		summary_json(out, s);
 	else
 		built_text(out, s, b, files, n, missing);
+}
+
+/* "spdxfs show": a key of the text's block, and its value to follow. */
+static void show_key(FILE *out, const char *key)
+{
+	fprintf(out, "  %-13s ", key);
+}
+
+static const char *yes_no(int v)
+{
+	return v ? "yes" : "no";
+}
+
+/* What the series would write, as user.spdx.suggested says it. */
+static void suggestion_text(FILE *out, const struct show_info *si)
+{
+	switch (si->suggest) {
+	case SHOW_TAG:
+		fputs(si->suggest_expr, out);
+		break;
+	case SHOW_REVIEW:
+		fprintf(out, "review%s%s", si->suggest_expr[0] ? ": " : "",
+			si->suggest_expr);
+		break;
+	case SHOW_NONE:
+		fputs("none", out);
+		break;
+	}
+}
+
+static void show_text(FILE *out, const struct show_info *si)
+{
+	const struct spdx_file *f = si->file;
+	const struct spdx_expr *e = si->expr;
+
+	quote_path(out, f->path, strlen(f->path));
+	fputc('\n', out);
+	show_key(out, "status");
+	fprintf(out, "%s\n", spdx_status_name(f->status));
+	if (f->line) {
+		show_key(out, "line");
+		fprintf(out, "%u\n", f->line);
+	}
+	if (e) {
+		show_key(out, "expression");
+		fprintf(out, "%s\n", e->text);
+	}
+	if (si->modern) {
+		show_key(out, "modern");
+		fprintf(out, "%s\n", si->modern);
+	}
+	if (e && e->error) {
+		show_key(out, "error");
+		fprintf(out, "%u:%u %s\n", f->line,
+			strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,
+			e->error);
+	} else if (f->error) {
+		show_key(out, "error");
+		fprintf(out, "%s\n", f->error);
+	}
+	if (e && e->ast) {
+		show_key(out, "licenses");
+		for (size_t i = 0; i < si->nlicenses; i++)
+			fprintf(out, "%s%s", i ? ", " : "", si->licenses[i]->path);
+		fprintf(out, "%s\n", si->nlicenses ? "" : "none");
+	}
+	if (e && e->valid) {
+		show_key(out, "usable under");
+		for (size_t i = 0; i < si->nusable; i++)
+			fprintf(out, "%s%s", i ? ", " : "", si->usable[i]);
+		fprintf(out, "%s\n", si->nusable ? "" : "none");
+	}
+	show_key(out, "uapi");
+	fprintf(out, "%s\n", yes_no(si->uapi));
+	if (e && e->ast) {
+		show_key(out, "syscall note");
+		fprintf(out, "%s\n", yes_no(si->syscall_note));
+	}
+	if (si->suggested) {
+		show_key(out, "suggested");
+		suggestion_text(out, si);
+		fputc('\n', out);
+		show_key(out, "why");
+		fprintf(out, "%s\n", si->why);
+	}
+}
+
+static void show_json(struct json_writer *w, const struct show_info *si)
+{
+	const struct spdx_file *f = si->file;
+	const struct spdx_expr *e = si->expr;
+
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "path", f->path);
+	json_kv_string(w, "status", spdx_status_name(f->status));
+	json_kv_uint(w, "line", f->line);
+	json_key(w, "expression");
+	json_string_or_null(w, e ? e->text : NULL);
+	json_key(w, "modern");
+	json_string_or_null(w, si->modern);
+	if (e && e->error)
+		json_kv_string(w, "error", e->error);
+	else if (f->error)
+		json_kv_string(w, "error", f->error);
+	json_kv_bool(w, "valid", e && e->valid);
+	json_key(w, "licenses");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t i = 0; i < si->nlicenses; i++)
+		json_string(w, si->licenses[i]->path);
+	json_array_end(w);
+	json_key(w, "usable_under");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t i = 0; i < si->nusable; i++)
+		json_string(w, si->usable[i]);
+	json_array_end(w);
+	json_kv_bool(w, "uapi", si->uapi);
+	json_kv_bool(w, "syscall_note", si->syscall_note);
+	json_key(w, "suggested");
+	if (!si->suggested) {
+		json_null(w);
+	} else {
+		static const char *const kind[] = {
+			[SHOW_TAG] = "tag", [SHOW_REVIEW] = "review",
+			[SHOW_NONE] = "none",
+		};
+
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "kind", kind[si->suggest]);
+		json_key(w, "expression");
+		json_string_or_null(w, si->suggest == SHOW_TAG ? si->suggest_expr : NULL);
+		if (si->suggest == SHOW_REVIEW)
+			json_kv_string(w, "recognised", si->suggest_expr);
+		json_kv_string(w, "why", si->why);
+		json_object_end(w);
+	}
+	json_object_end(w);
+}
+
+void report_show(FILE *out, enum report_format fmt,
+		 const struct show_info *si, size_t n)
+{
+	struct json_writer w;
+
+	if (fmt != REPORT_JSON) {
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				fputc('\n', out);
+			show_text(out, &si[i]);
+		}
+		return;
+	}
+	json_init(&w, out, JSON_AS_ASKED);
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < n; i++)
+		show_json(&w, &si[i]);
+	json_array_end(&w);
+	json_end(&w);
 }

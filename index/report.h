@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "check.h"
 #include "scan.h"
 
 enum report_format {
@@ -44,7 +45,8 @@ struct summary {
 	size_t files, symlinks, others;
 	size_t count[ST__COUNT];	/* per enum spdx_status */
 	size_t uapi_files, uapi_count[ST__COUNT];
-	size_t uapi_without_note;	/* uapi, valid tag, no Linux-syscall-note */
+	size_t uapi_without_note;	/* uapi headers, valid tag, needing the
+					   note: file_needs_syscall_note() */
 	size_t lowercase_ops, strict_failures, multiple_tags;
 	struct license_count *licenses;
 	size_t nlicenses;
@@ -61,6 +63,12 @@ int summary_compute(struct summary *s, const struct spdx_index *idx);
 /* The same over some of @idx's files only (e.g. those built into vmlinux). */
 int summary_compute_files(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles);
+/* The same over @files, with the symlinks and special files of @idx
+ * beneath directory @under ("": all of them), for a command or a mount
+ * narrowed to a subdirectory. */
+int summary_compute_under(struct summary *s, const struct spdx_index *idx,
+			  const struct spdx_file *const *files, size_t nfiles,
+			  const char *under);
 void summary_release(struct summary *s);
 
 /* What "spdxfs scan" prints, and the mount's summary and summary.json. */
@@ -80,15 +88,29 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 struct check_opts;
 struct check_dir;
 
+/* Warnings counted by class (enum check_class) instead of listed. */
+struct check_tally {
+	size_t warnings[CHECK__NCLASSES];
+};
+
 /*
  * check's diagnostics for @files (check.h): in text "PATH: LINE:COL
  * MESSAGE", with "warning: " before a warning's message; in JSON an array
- * of objects with path, line, col, severity and message.  Returns how
- * many were errors.
+ * of objects with path, line, col, severity, class and message.  With
+ * @tally, warnings are counted there and not written.  Returns how many
+ * were errors.
  */
 size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		    const struct spdx_file *const *files, size_t n,
-		    const struct check_opts *o);
+		    const struct check_opts *o, struct check_tally *tally);
+
+/*
+ * The warnings @t counted, one line per class that has any, in the order
+ * of enum check_class: "warning: N files: CLASS" (no class warns twice
+ * about one file), then a hint that -v lists them.  Returns the number
+ * of warnings.
+ */
+size_t report_check_tally(FILE *out, const struct check_tally *t);
 
 /* The paths of those of @files without a valid tag; returns how many. */
 size_t report_lacking(FILE *out, enum report_format fmt,
@@ -116,7 +138,31 @@ void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  const struct built *b, const struct spdx_file *const *files,
 		  size_t n, size_t missing);
 
+struct show_info;
+
+/*
+ * What "spdxfs show" prints of @n files (show.h): in text a block per
+ * file, its path (quoted) and then a line per fact, "  KEY  VALUE",
+ * blocks separated by an empty line; in JSON an array of objects with
+ * path, status, line, expression, modern (null when none), error when
+ * there is one, valid, licenses, usable_under, uapi, syscall_note and
+ * suggested (null, or an object with kind "tag", "review" or "none",
+ * expression, recognised for a review, why).
+ */
+void report_show(FILE *out, enum report_format fmt,
+		 const struct show_info *si, size_t n);
+
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
+
+/*
+ * Does uapi file @f lack a Linux-syscall-note it needs?  That is a
+ * header (".h") with a valid tag whose expression has a GPL-family
+ * license (GPL-, LGPL-, AGPL-, what scripts/headers_install.sh checks)
+ * that is not "WITH Linux-syscall-note": "GPL-2.0" and "GPL-2.0 OR MIT"
+ * do, "(GPL-2.0 WITH Linux-syscall-note) OR MIT", "MIT" and a Kbuild
+ * file do not.
+ */
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
 #endif

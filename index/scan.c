@@ -26,7 +26,8 @@ struct line {
 
 /*
  * Comment leaders found in front of tags in the 6.1 tree, plus the usual
- * ones of file types the tree may grow (m4, batch, jinja, sql, ini).
+ * ones of file types the tree may grow (m4, batch, jinja, sql, ini, and
+ * roff's ".\"" for man pages).
  * "*" is the continuation of a block comment (tag on line 2 of a C block comment).
  * "@" and "!" are the ARM and SuperH assembler comment characters.
  * Left out on purpose: "" (a bare tag in plain text, used by 6 zh_TW .txt
@@ -36,12 +37,8 @@ struct line {
 static const char *const known_leaders[] = {
 	"//", "/*", "*", "#", "..", "%", ";", "--", "<!--", "{#",
 	"LIST \"", "!", "@", "dnl", "REM", "@REM",
+	".\\\"",
 };
-
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
 
 static int lower(char c)
 {
@@ -140,12 +137,82 @@ static int leader_is_known(const char *s, const char *e)
 	return 0;
 }
 
-static void trim(const char **s, const char **e)
+/*
+ * Bytes of the white space character at @p (@n bytes left), or 0: what
+ * Python's str.strip(), which spdxcheck applies to the expression, takes
+ * away.  That is ASCII \t \n \v \f \r, \x1c-\x1f and space, and in
+ * UTF-8 U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+ * U+205F and U+3000 (not U+200B or U+FEFF).
+ */
+static size_t space_len(const char *s, size_t n)
 {
-	while (*s < *e && is_blank(**s))
-		(*s)++;
-	while (*e > *s && is_blank((*e)[-1]))
-		(*e)--;
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (*p == ' ' || (*p >= '\t' && *p <= '\r') || (*p >= 0x1c && *p <= 0x1f))
+		return 1;
+	if (n >= 2 && p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
+		return 2;
+	if (n < 3)
+		return 0;
+	if ((p[0] == 0xe1 && p[1] == 0x9a && p[2] == 0x80) ||
+	    (p[0] == 0xe2 && p[1] == 0x80 &&
+	     ((p[2] >= 0x80 && p[2] <= 0x8a) || p[2] == 0xa8 || p[2] == 0xa9 ||
+	      p[2] == 0xaf)) ||
+	    (p[0] == 0xe2 && p[1] == 0x81 && p[2] == 0x9f) ||
+	    (p[0] == 0xe3 && p[1] == 0x80 && p[2] == 0x80))
+		return 3;
+	return 0;
+}
+
+/* Trim [*s, *e) of str.strip()'s white space. */
+static void strip_space(const char **s, const char **e)
+{
+	size_t k;
+
+	while (*s < *e && (k = space_len(*s, *e - *s)))
+		*s += k;
+	while (*e > *s) {
+		for (k = 1; k <= 3 && k <= (size_t)(*e - *s); k++)
+			if (space_len(*e - k, k) == k)
+				break;
+		if (k > 3 || k > (size_t)(*e - *s))
+			return;
+		*e -= k;
+	}
+}
+
+/*
+ * Characters in [s, e) as spdxcheck counts them: it decodes the line as
+ * UTF-8 dropping what does not decode, so a valid sequence counts one and
+ * an invalid byte (or the valid start of a cut sequence) none.
+ */
+static unsigned count_chars(const unsigned char *s, const unsigned char *e)
+{
+	unsigned n = 0;
+
+	while (s < e) {
+		unsigned c = *s, need, lo = 0x80, hi = 0xbf, i;
+
+		if (c < 0x80) {
+			s++, n++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			need = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			need = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+		else if (c >= 0xf0 && c <= 0xf4)
+			need = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+		else
+			need = 0;	/* never a first byte */
+		s++;
+		for (i = 0; i < need && s < e && *s >= lo && *s <= hi; i++) {
+			s++;
+			lo = 0x80, hi = 0xbf;
+		}
+		n += need && i == need;
+	}
+	return n;
 }
 
 /* Does [s, e) contain @needle?  For a few bytes: memmem() would spend
@@ -176,11 +243,37 @@ static int strip_term(const char *s, const char **e, const char *term,
 	if (!has_suffix(s, *e, term))
 		return 0;
 	*e -= strlen(term);
-	while (*e > s && is_blank((*e)[-1]))
-		(*e)--;
+	strip_space(&s, e);
 	if (!legit)
 		*flags |= SCAN_F_STRAY_TERM;
 	return 1;
+}
+
+/*
+ * The expression [s, e) as a C string into *@out, each NUL byte replaced
+ * by U+FFFD: a NUL would end the string early ("MIT\0" would read as
+ * "MIT"), while the replacement character fails to parse at the NUL's
+ * column, as spdxcheck fails it ("Invalid token").
+ */
+static int copy_expr(const char *s, const char *e, char **out)
+{
+	size_t nul = 0;
+	const char *p;
+	char *d;
+
+	for (p = s; (p = memchr(p, '\0', e - p)); p++)
+		nul++;
+	*out = d = malloc(e - s + 2 * nul + 1);
+	if (!d)
+		return -ENOMEM;
+	for (p = s; p < e; p++) {
+		if (*p)
+			*d++ = *p;
+		else
+			d = mempcpy(d, "\xef\xbf\xbd", 3);
+	}
+	*d = '\0';
+	return 0;
 }
 
 /*
@@ -201,7 +294,7 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 			(const unsigned char *)ln->end))
 		out->flags |= SCAN_F_NOT_UTF8;
 
-	trim(&ls, &le);
+	strip_space(&ls, &le);
 	n = le - ls;
 	if (n >= sizeof(out->leader))
 		n = sizeof(out->leader) - 1;
@@ -209,6 +302,11 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 	out->leader[n] = '\0';
 	if (!leader_is_known(ls, le))
 		out->flags |= SCAN_F_BAD_LEADER;
+	/* a BOM before line 1 is part of that line for checkpatch.pl */
+	if (ls == ln->start && le > ls && tag - le == 1 && *le == ' ' &&
+	    tag + TAG_LEN < ln->end && tag[TAG_LEN] == ' ' &&
+	    !(out->line == 1 && (out->flags & SCAN_F_BOM)))
+		out->flags |= SCAN_F_PLAIN;
 
 	block = leader_has(ls, le, "/*") || (le > ls && *ls == '*');
 	xml = leader_has(ls, le, "<!--");
@@ -216,23 +314,19 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 	if (leader_has(ls, le, "/*") && !has(tag, ln->end, "*/"))
 		out->flags |= SCAN_F_UNCLOSED;
 
-	trim(&es, &ee);
+	strip_space(&es, &ee);
 	strip_term(es, &ee, "*/", block, &out->flags);
 	strip_term(es, &ee, "-->", xml, &out->flags);
 	strip_term(es, &ee, "#}", jinja, &out->flags);
 	if (le - ls == 6 && !memcmp(ls, "LIST \"", 6) && has_suffix(es, ee, "\""))
 		ee--;
-	trim(&es, &ee);
+	strip_space(&es, &ee);
 
 	if (es == ee)
 		out->flags |= SCAN_F_EMPTY_EXPR;
-	out->col = es - ln->start;
-	out->expr = malloc(ee - es + 1);
-	if (!out->expr)
-		return -ENOMEM;
-	memcpy(out->expr, es, ee - es);
-	out->expr[ee - es] = '\0';
-	return 0;
+	out->col = count_chars((const unsigned char *)ln->start,
+			       (const unsigned char *)es);
+	return copy_expr(es, ee, &out->expr);
 }
 
 /*
@@ -320,6 +414,10 @@ int scan_head(const char *buf, size_t len, int truncated,
 			out->flags |= SCAN_F_NEAR_MISS;
 	if (truncated && complete_lines < SCAN_MAXLINES)
 		out->flags |= SCAN_F_TRUNCATED;
+	/* More lines may hold the first tag, or the tag line is cut. */
+	if ((out->flags & SCAN_F_TRUNCATED) &&
+	    (!tag || (tagline == n - 1 && complete_lines < n)))
+		out->flags |= SCAN_F_LONG_LINE;
 	if (out->ntags > 1)
 		out->flags |= SCAN_F_MULTIPLE;
 	if (!tag)
@@ -381,6 +479,10 @@ const char *scan_flag_message(enum scan_flag flag)
 		return "file head ended before line 15";
 	case SCAN_F_BAD_LEADER:
 		return "tag not preceded by a known comment leader";
+	case SCAN_F_PLAIN:
+		return "tag line in the form checkpatch.pl wants";
+	case SCAN_F_LONG_LINE:
+		return "line goes on past the bytes read";
 	}
 	return NULL;
 }

@@ -21,10 +21,11 @@
  * Details scan.c settles: a UTF-8 BOM is skipped and columns count from
  * after it; NEAR_MISS looks at all SCAN_MAXLINES lines, tag or not;
  * TRUNCATED means fewer than SCAN_MAXLINES LF-terminated lines fit in the
- * head of a longer file; BAD_LEADER is set for anything but "//", "/" "*",
+ * head of a longer file; LONG_LINE says reading more could change the
+ * result; BAD_LEADER is set for anything but "//", "/" "*",
  * "*", "#", "..", "%", ";", "--", "<!--", "{#", "LIST \"", "!", "@",
- * "dnl", "REM", "@REM" -- so also for an empty leader (a bare tag in a
- * text file), "." and "#//".
+ * "dnl", "REM", "@REM", ".\\\"" -- so also for an empty leader (a bare
+ * tag in a text file), "." and "#//".
  */
 #ifndef SPDXFS_SCAN_H
 #define SPDXFS_SCAN_H
@@ -38,6 +39,10 @@
 				   SCAN_MAXLINES lines in it */
 #define SCAN_HEAD_BYTES	4096	/* what it reads when they are not (the
 				   scan says SCAN_F_TRUNCATED) */
+#define SCAN_LINE_MAX	65536	/* the most it reads to finish the line
+				   that decides the status, since spdxcheck
+				   reads whole lines (SCAN_F_LONG_LINE); a
+				   tag line longer than that is an error */
 
 enum spdx_status {
 	ST_TAGGED,
@@ -69,14 +74,28 @@ enum scan_flag {
 					       lines and the file is longer */
 	SCAN_F_BAD_LEADER	= 1u << 12, /* leader is not a comment leader the
 					       tree's file types use */
+	SCAN_F_LONG_LINE	= 1u << 13, /* the head ends inside a line that
+					       decides the status, the file
+					       going on: the tag line, or any
+					       of the first SCAN_MAXLINES when
+					       no tag was seen; more bytes may
+					       change the result */
+	SCAN_F_PLAIN		= 1u << 14, /* the tag line starts, at its first
+					       byte, with a non-empty leader,
+					       one space, the tag and a space:
+					       "// SPDX-License-Identifier: ",
+					       the form checkpatch.pl wants */
 };
 
 struct scan_result {
 	enum spdx_status status;	/* TAGGED, MISPLACED or UNTAGGED */
 	unsigned flags;			/* enum scan_flag */
 	unsigned line;			/* 1-based line of the first tag, 0 if none */
-	unsigned col;			/* 0-based byte column of the expression
-					   in that line (spdxcheck's convention) */
+	unsigned col;			/* 0-based column of the expression in
+					   that line, in characters as
+					   spdxcheck counts them: UTF-8 code
+					   points, bytes that do not decode
+					   not counted */
 	unsigned ntags;			/* tag lines seen in the first
 					   SCAN_MAXLINES lines */
 	unsigned second_line;		/* line of the second tag, 0 if none */
@@ -84,8 +103,10 @@ struct scan_result {
 					   "//", "/" "*", "#", "..", "%", ";", "--",
 					   "<!--", "{#", "*", "LIST \"", ... */
 	char *expr;			/* expression as written, terminators and
-					   surrounding blanks stripped; NULL when
-					   untagged; malloc'd */
+					   surrounding white space (Python's
+					   str.strip(), as spdxcheck) stripped,
+					   a NUL byte replaced by U+FFFD; NULL
+					   when untagged; malloc'd */
 };
 
 /*

@@ -8,15 +8,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "source.h"
 
-int source_open(struct source **out, const struct source_spec *spec)
+int source_open(struct source **out, const struct source_spec *spec,
+		struct spdx_error *err)
 {
 	switch (spec->type) {
 	case SOURCE_DIR:
-		return source_fs_new(out, spec);
+		return source_fs_new(out, spec, err);
 	}
-	return -EINVAL;
+	return spdx_error_set(err, -EINVAL, "unknown source type %d",
+			      (int)spec->type);
 }
 
 /*
@@ -71,6 +74,22 @@ int source_read_all(struct source *src, const char *path, size_t max,
 	ret = st.size > max ? -EFBIG : read_file(src, f, st.size, max, buf, len);
 	source_file_close(src, f);
 	return ret;
+}
+
+ssize_t source_read_head(struct source *src, const char *path, void *buf,
+			 size_t len)
+{
+	struct src_file *f;
+	struct file_stat st;
+	ssize_t n;
+	int ret;
+
+	ret = source_file_open(src, path, NULL, &f, &st);
+	if (ret)
+		return ret;
+	n = source_pread(src, f, buf, len, 0);
+	source_file_close(src, f);
+	return n;
 }
 
 int file_read_all(const char *path, size_t max, char **buf, size_t *len)

@@ -21,6 +21,8 @@
  *    SOURCE_ALL_FILES, with git's index as of source_open() or the last
  *    source_refresh().  Directories and contents are read live.
  *  - Errors are 0 or -errno; a source never prints, exits or aborts.
+ *    Opening and refreshing, whose failures a person reads, also fill a
+ *    struct spdx_error (error.h).
  *
  * Threads: stat(), head(), open(), pread() and close() may run on any
  * number of threads at once, also while another thread walks or
@@ -89,6 +91,7 @@ static inline uint64_t file_stat_identity(const struct file_stat *st)
 
 struct source;
 struct src_file;	/* an open regular file; each source has its own */
+struct spdx_error;
 
 enum src_kind {
 	SRC_REG,
@@ -154,8 +157,8 @@ struct source_ops {
 	void (*close)(struct source *src, struct src_file *f);
 	/* See the tree as it is now (the fs source: git's index and ignore
 	 * rules are read again if they changed).  Returns 0 or -errno with
-	 * a one-line reason in @why. */
-	int (*refresh)(struct source *src, char *why, size_t whylen);
+	 * @err filled. */
+	int (*refresh)(struct source *src, struct spdx_error *err);
 	/* A local directory whose subdirectory "a/b" is the tree's "a/b",
 	 * for inotify to watch, or NULL when the tree cannot be watched
 	 * (then poll: refresh and walk now and then). */
@@ -185,9 +188,11 @@ struct source_spec {
 
 /*
  * Open the tree @spec names.  Returns 0 and sets *@out, or -ENOENT,
- * -ENOTDIR, -EACCES, -EINVAL (an unknown type), ... .
+ * -ENOTDIR, -EACCES, -EINVAL (an unknown type), ... with @err filled
+ * ("PATH: No such file or directory").
  */
-int source_open(struct source **out, const struct source_spec *spec);
+int source_open(struct source **out, const struct source_spec *spec,
+		struct spdx_error *err);
 
 static inline void source_free(struct source *src)
 {
@@ -201,9 +206,9 @@ static inline int source_walk(struct source *src, const char *under,
 	return src->ops->walk(src, under, 0, fn, arg);
 }
 
-static inline int source_refresh(struct source *src, char *why, size_t whylen)
+static inline int source_refresh(struct source *src, struct spdx_error *err)
 {
-	return src->ops->refresh(src, why, whylen);
+	return src->ops->refresh(src, err);
 }
 
 static inline const char *source_watch_dir(struct source *src)
@@ -235,12 +240,18 @@ static inline void source_file_close(struct source *src, struct src_file *f)
 int source_read_all(struct source *src, const char *path, size_t max,
 		    char **buf, size_t *len);
 
+/* The first @len bytes (fewer at its end) of regular file @path of @src:
+ * the byte count or -errno. */
+ssize_t source_read_head(struct source *src, const char *path, void *buf,
+			 size_t len);
+
 /* The same for a file named by an ordinary path, outside any source (a
  * build's records, a decisions file). */
 int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 
 /* The implementations, for source_open(). */
-int source_fs_new(struct source **out, const struct source_spec *spec);
+int source_fs_new(struct source **out, const struct source_spec *spec,
+		  struct spdx_error *err);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;

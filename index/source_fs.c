@@ -25,7 +25,9 @@
 #include <unistd.h>
 #include <linux/openat2.h>
 
+#include "error.h"
 #include "gitignore.h"
+#include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -491,7 +493,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	for (size_t off = 0; off < used; n++)
 		off += ((struct dirent64 *)(buf + off))->d_reclen;
 	/* The entries, then room for dent_sort() to merge into. */
-	ents = malloc((n + n / 2 + 1) * sizeof(*ents));
+	ents = alloc_array(n + n / 2 + 1, sizeof(*ents));
 	if (!ents) {
 		ret = -ENOMEM;
 		goto out;
@@ -662,7 +664,7 @@ static void fs_close(struct source *src, struct src_file *f)
  * Read git's index again if it changed since the last time (or could not
  * be read then); ignore rules are always read again, lazily.
  */
-static int fs_refresh(struct source *src, char *why, size_t whylen)
+static int fs_refresh(struct source *src, struct spdx_error *err)
 {
 	struct fs_source *fs = fs_of(src);
 	struct gitignore *gi;
@@ -676,11 +678,9 @@ static int fs_refresh(struct source *src, char *why, size_t whylen)
 	}
 	ret = gitignore_open(&gi, fs->rootfd, src->root);
 	fs->gi_err = ret;
-	if (ret) {
-		snprintf(why, whylen, "%s/.git: cannot read the repository",
-			 src->root);
-		return ret;
-	}
+	if (ret)
+		return spdx_error_set(err, ret, "%s/.git: cannot read the repository",
+				      src->root);
 	gitignore_free(fs->gi);
 	fs->gi = gi;
 	return 0;
@@ -714,7 +714,8 @@ static const struct source_ops fs_ops = {
 	.parallel_walk = 1,
 };
 
-int source_fs_new(struct source **out, const struct source_spec *spec)
+int source_fs_new(struct source **out, const struct source_spec *spec,
+		  struct spdx_error *err)
 {
 	struct fs_source *fs;
 	struct stat st;
@@ -722,8 +723,9 @@ int source_fs_new(struct source **out, const struct source_spec *spec)
 
 	fd = open(spec->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return stat(spec->path, &st) == 0 && !S_ISDIR(st.st_mode) ?
-		       -ENOTDIR : -errno;
+		return spdx_error_errno(err, stat(spec->path, &st) == 0 &&
+					!S_ISDIR(st.st_mode) ? -ENOTDIR : -errno,
+					"%s", spec->path);
 	fs = calloc(1, sizeof(*fs));
 	if (!fs)
 		goto nomem;
@@ -744,5 +746,5 @@ int source_fs_new(struct source **out, const struct source_spec *spec)
 nomem:
 	free(fs);
 	close(fd);
-	return -ENOMEM;
+	return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 }

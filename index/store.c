@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,13 +26,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	4	/* 3: struct file_stat, with ctime; 4: the
-				   checksum in four lanes */
+#define STORE_VERSION	6	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
+				   5: whole tag lines, columns in characters;
+				   6: the checksum in four lanes */
+#define STORE_MAX_BYTES	(512ull << 20)	/* ~5 million files: a larger file
+					   is not read, however it came */
 
 struct store_header {
 	char magic[8];
@@ -120,22 +125,102 @@ static int cache_dir(char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
+/* The saved index's file name, in the cache directory. */
+static void store_name(const char *root, char *buf, size_t size)
+{
+	snprintf(buf, size, "%016llx.idx", (unsigned long long)fnv1a(root));
+}
+
 int store_path(const char *root, char *buf, size_t size)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], name[32];
 	int ret = cache_dir(dir, sizeof(dir)), n;
 
 	if (ret)
 		return ret;
-	n = snprintf(buf, size, "%s/%016llx.idx", dir,
-		     (unsigned long long)fnv1a(root));
+	store_name(root, name, sizeof(name));
+	n = snprintf(buf, size, "%s/%s", dir, name);
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
 static int bad(char *why, size_t len, const char *msg)
 {
-	snprintf(why, len, "%s", msg);
+	if (why && len)
+		snprintf(why, len, "%s", msg);
 	return -EINVAL;
+}
+
+/* -@err with a reason in @why: the cache is not used. */
+static int refuse(int err, char *why, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int refuse(int err, char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && len) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+/* mkdir -p, each directory it makes 0700 (the XDG rule for a cache). */
+static int mkdir_p(char *dir)
+{
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/*
+ * Open the cache directory @dir, made (0700, with its parents) when
+ * @create, and refuse one that another user could write into: it must be
+ * the caller's own and writable by no group or other user, else a planted
+ * file or symlink could be read as an index or written through.  Its path
+ * may pass through symlinks; what is checked is the directory reached,
+ * and everything after goes through the returned descriptor, so a
+ * directory swapped in later is not used.  Returns the descriptor or
+ * -errno with a reason in @why.
+ */
+static int open_cache_dir(char *dir, int create, char *why, size_t whylen)
+{
+	struct stat st;
+	int fd, ret;
+
+	if (create && (ret = mkdir_p(dir)))
+		return refuse(ret, why, whylen, "%s: %s", dir, strerror(-ret));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return refuse(-errno, why, whylen, "%s: %s", dir, strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		close(fd);
+		return refuse(ret, why, whylen, "%s: %s", dir, strerror(-ret));
+	}
+	if (st.st_uid != geteuid()) {
+		close(fd);
+		return refuse(-EPERM, why, whylen,
+			      "cache directory owned by uid %u, not by you: %s",
+			      (unsigned)st.st_uid, dir);
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		close(fd);
+		return refuse(-EPERM, why, whylen,
+			      "cache directory writable by others: %s", dir);
+	}
+	return fd;
 }
 
 /* The string at @off of a blob that decode() checked ends in a NUL. */
@@ -238,8 +323,11 @@ static const char *decode_files(struct decoding *d)
 	decode_chunks(d, 0);
 	if (threaded)
 		pthread_join(helper, NULL);
+#ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+	/* (a fuzzer's mutations must get past it to the checks below) */
 	if (d->sum != d->h->checksum)
 		return "checksum mismatch";
+#endif
 	return d->res[0].at <= d->res[1].at ? d->res[0].why : d->res[1].why;
 }
 
@@ -270,9 +358,12 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 		fault = "bad string table";
 	else if (!(s = string_at(d.strings, h->strsize, h->root)) || strcmp(s, root))
 		fault = "index of another tree";
-	if (fault)	/* a wrong sum says more */
-		return bad(why, whylen, store_checksum(d.body, body) != h->checksum ?
-			   "checksum mismatch" : fault);
+#ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+	if (fault && store_checksum(d.body, body) != h->checksum)
+		fault = "checksum mismatch";	/* a wrong sum says more */
+#endif
+	if (fault)
+		return bad(why, whylen, fault);
 
 	idx->files = calloc(h->nfiles ? h->nfiles : 1, sizeof(*idx->files));
 	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
@@ -293,24 +384,56 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	return 0;
 }
 
-int store_load(struct spdx_index **out, const char *root, char *why, size_t whylen)
+/*
+ * Open the saved index @name in directory @dfd: never through a symlink,
+ * never blocking (a FIFO planted there would hang every command), and
+ * only a regular file of the caller's of at most STORE_MAX_BYTES (a
+ * 2 GiB file would otherwise be mapped whole).  Returns a descriptor,
+ * -ENOENT, or -EINVAL with a reason.
+ */
+static int open_index(int dfd, const char *name, struct stat *st,
+		      char *why, size_t whylen)
 {
-	char path[PATH_MAX];
+	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
+			O_NONBLOCK | O_NOCTTY);
+
+	if (fd < 0 && errno == ELOOP)
+		return bad(why, whylen, "not a regular file");
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+		close(fd);
+		return bad(why, whylen, "not a regular file");
+	}
+	if (st->st_uid != geteuid() || (uint64_t)st->st_size > STORE_MAX_BYTES ||
+	    st->st_size == 0) {
+		close(fd);
+		return bad(why, whylen, st->st_size == 0 ? "empty" :
+			   st->st_uid != geteuid() ? "not your file" :
+			   "larger than 512 MiB");
+	}
+	return fd;
+}
+
+static int load(struct spdx_index **out, const char *root, char *why, size_t whylen)
+{
+	char dir[PATH_MAX], name[32];
 	struct spdx_index *idx;
 	struct stat st;
 	void *map;
-	int fd, ret;
+	int dfd, fd, ret;
 
-	ret = store_path(root, path, sizeof(path));
+	ret = cache_dir(dir, sizeof(dir));
 	if (ret)
 		return ret;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	store_name(root, name, sizeof(name));
+	dfd = open_cache_dir(dir, 0, why, whylen);
+	if (dfd < 0)
+		return dfd;
+	fd = open_index(dfd, name, &st, why, whylen);
+	close(dfd);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0 || st.st_size == 0) {
-		close(fd);
-		return bad(why, whylen, "empty");
-	}
+		return fd;
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
@@ -331,6 +454,33 @@ int store_load(struct spdx_index **out, const char *root, char *why, size_t whyl
 	}
 	*out = idx;
 	return 0;
+}
+
+/* A failed cache_dir() for @root, said. */
+static int path_fail(struct spdx_error *err, int ret, const char *root)
+{
+	if (ret == -ENOENT)
+		return spdx_error_set(err, ret,
+				      "no cache directory: $SPDXFS_CACHE_DIR, $XDG_CACHE_HOME and $HOME are unset");
+	return spdx_error_errno(err, ret, "the cache path of %s", root);
+}
+
+int store_load(struct spdx_index **out, const char *root,
+	       struct spdx_error *err)
+{
+	char path[PATH_MAX], why[PATH_MAX + 128] = "";
+	int ret = store_path(root, path, sizeof(path));
+
+	if (ret)
+		return path_fail(err, ret, root);
+	ret = load(out, root, why, sizeof(why));
+	if (!ret)
+		return 0;
+	if (ret == -EPERM)	/* the cache directory, named in @why */
+		return spdx_error_set(err, ret, "%s", why);
+	if (why[0])
+		return spdx_error_set(err, ret, "%s: %s", path, why);
+	return spdx_error_errno(err, ret, "%s", path);
 }
 
 /* A growable byte buffer for the string blob. */
@@ -417,23 +567,6 @@ static int inside_tree(const char *dir, const char *root)
 	return ret;
 }
 
-static int mkdir_p(char *dir)
-{
-	for (char *p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 static int encode(const struct spdx_index *idx, struct store_header *h,
 		  struct store_file **files, uint32_t **eoff, struct blob *b)
 {
@@ -464,7 +597,7 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 			return off;
 		sf->leader = off;
 		sf->expr = f->expr;
-		sf->flags = f->flags & 0xffffff;
+		sf->flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
 		sf->st = f->st;
 		sf->line = f->line;
 		sf->col = f->col;
@@ -490,29 +623,45 @@ int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *i
 	return idx->rescanned > idx->nfiles / 64;
 }
 
-int store_save(const struct spdx_index *idx)
+/*
+ * A new temporary file for @name in @dfd, into @tmp: created, never
+ * opened through whatever is there (O_EXCL, O_NOFOLLOW), 0600.  A name
+ * left by a dead process of the same pid is removed once.
+ */
+static int create_tmp(int dfd, const char *name, char *tmp, size_t size)
 {
-	char path[PATH_MAX], tmp[PATH_MAX + 16], dir[PATH_MAX], *slash;
+	int fd, tries = 0;
+
+	snprintf(tmp, size, "%s.%d.tmp", name, (int)getpid());
+	do {
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			    O_CLOEXEC, 0600);
+	} while (fd < 0 && errno == EEXIST && !tries++ && !unlinkat(dfd, tmp, 0));
+	return fd < 0 ? -errno : fd;
+}
+
+static int save(const struct spdx_index *idx, char *why, size_t whylen)
+{
+	char dir[PATH_MAX], name[32], tmp[64] = "";
 	struct store_header h = { 0 };
 	struct store_file *files = NULL;
 	uint32_t *eoff = NULL;
 	struct blob b = { 0 };
 	size_t fsz, esz;
 	char *body = NULL;
-	int fd = -1, ret;
+	int dfd = -1, fd = -1, ret;
 
-	ret = store_path(idx->root, path, sizeof(path));
+	ret = cache_dir(dir, sizeof(dir));
 	if (ret)
-		return ret;
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	*slash = '\0';
+		return refuse(ret, why, whylen, "%s", strerror(-ret));
+	store_name(idx->root, name, sizeof(name));
 	ret = inside_tree(dir, idx->root);
 	if (ret)
-		return ret < 0 ? ret : -EPERM;
-	ret = mkdir_p(dir);
-	if (ret)
-		return ret;
+		return refuse(ret < 0 ? ret : -EPERM, why, whylen, "%s: %s", dir,
+			      ret < 0 ? strerror(-ret) : "cache directory inside the tree");
+	dfd = open_cache_dir(dir, 1, why, whylen);
+	if (dfd < 0)
+		return dfd;
 
 	ret = encode(idx, &h, &files, &eoff, &b);
 	if (ret)
@@ -529,10 +678,9 @@ int store_save(const struct spdx_index *idx)
 	memcpy(body + fsz + esz, b.data, b.len);
 	h.checksum = store_checksum(body, fsz + esz + b.len);
 
-	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = create_tmp(dfd, name, tmp, sizeof(tmp));
 	if (fd < 0) {
-		ret = -errno;
+		ret = fd;
 		goto out;
 	}
 	ret = write_all(fd, &h, sizeof(h));
@@ -541,16 +689,33 @@ int store_save(const struct spdx_index *idx)
 	if (!ret && close(fd) < 0)
 		ret = -errno;
 	fd = -1;
-	if (!ret && rename(tmp, path) < 0)
+	if (!ret && renameat(dfd, tmp, dfd, name) < 0)
 		ret = -errno;
 	if (ret)
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 out:
+	if (ret)
+		refuse(ret, why, whylen, "%s/%s: %s", dir, *tmp ? tmp : name,
+		       strerror(-ret));
 	if (fd >= 0)
 		close(fd);
+	close(dfd);
 	free(body);
 	free(files);
 	free(eoff);
 	free(b.data);
+	return ret;
+}
+
+int store_save(const struct spdx_index *idx, struct spdx_error *err)
+{
+	char dir[PATH_MAX], why[PATH_MAX + 128] = "";
+	int ret = cache_dir(dir, sizeof(dir));
+
+	if (ret)
+		return path_fail(err, ret, idx->root);
+	ret = save(idx, why, sizeof(why));
+	if (ret)
+		spdx_error_set(err, ret, "%s", why[0] ? why : strerror(-ret));
 	return ret;
 }

@@ -11,6 +11,14 @@
  * LICENSES/.  The file has a magic, a format version and a checksum: a
  * corrupt, truncated or foreign file is reported and ignored, never
  * trusted.  Writes go to a temporary file renamed into place.
+ *
+ * Other users must not be able to feed or redirect it: the cache
+ * directory is made 0700 and used only when it is the caller's and
+ * writable by no one else (otherwise the commands work without it); the
+ * index is created 0600 with O_EXCL|O_NOFOLLOW and renamed into place
+ * through a descriptor of that directory, and read only when it is a
+ * regular file of the caller's, opened without following a symlink or
+ * blocking on a FIFO, and at most 512 MiB.
  */
 #ifndef SPDXFS_STORE_H
 #define SPDXFS_STORE_H
@@ -18,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct spdx_error;
 struct spdx_index;
 
 /* The saved index's path for tree @root into @buf.  Returns 0 or -errno
@@ -27,11 +36,14 @@ int store_path(const char *root, char *buf, size_t size);
 /*
  * Load the saved index of @root.  Returns 0 and sets *@out (an index
  * usable only as index_opts.prev: files and expression texts, no
- * licenses), -ENOENT when there is none, -EINVAL when it is corrupt or
- * of another version or tree (with a reason in @why).
+ * licenses), or with @err filled: -ENOENT when there is none (or no
+ * cache directory), -EINVAL when it is corrupt, of another version or
+ * tree, or not a regular file of the caller's ("PATH: checksum
+ * mismatch"), -EPERM when the cache directory is not safe to use
+ * (store_save() says so again), another -errno when it cannot be read.
  */
 int store_load(struct spdx_index **out, const char *root,
-	       char *why, size_t whylen);
+	       struct spdx_error *err);
 
 /*
  * Is rewriting the saved index worth it, given the @prev it was loaded as
@@ -42,8 +54,10 @@ int store_load(struct spdx_index **out, const char *root,
  */
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx);
 
-/* Save @idx.  Refuses (-EPERM) a cache directory inside the tree. */
-int store_save(const struct spdx_index *idx);
+/* Save @idx.  Refuses (-EPERM, "DIR: cache directory inside the tree")
+ * a cache directory inside the tree, or one another user could write
+ * into.  Returns 0 or -errno with @err filled. */
+int store_save(const struct spdx_index *idx, struct spdx_error *err);
 
 /* The checksum a saved index carries of everything after its header:
  * for a test that edits one and must make it match again. */

@@ -11,10 +11,13 @@
 #include <git2.h>
 
 #include "boilerplate.h"
+#include "error.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
 #include "json.h"
+#include "licenses.h"
+#include "precedent.h"
 #include "source.h"
 #include "report.h"
 #include "tag.h"
@@ -211,12 +214,15 @@ int tag_line(enum tag_style style, const char *expr, char *buf, size_t size)
 
 /* Decisions */
 
-static const char *legacy_spelling(const char *id)
+const char *tag_legacy_id(const char *id)
 {
 	static const char *const map[][2] = {
+		{ "GPL-1.0-only", "GPL-1.0" }, { "GPL-1.0-or-later", "GPL-1.0+" },
 		{ "GPL-2.0-only", "GPL-2.0" }, { "GPL-2.0-or-later", "GPL-2.0+" },
+		{ "GPL-3.0-only", "GPL-3.0" }, { "GPL-3.0-or-later", "GPL-3.0+" },
 		{ "LGPL-2.1-only", "LGPL-2.1" }, { "LGPL-2.1-or-later", "LGPL-2.1+" },
 		{ "LGPL-2.0-only", "LGPL-2.0" }, { "LGPL-2.0-or-later", "LGPL-2.0+" },
+		{ "LGPL-3.0-only", "LGPL-3.0" }, { "LGPL-3.0-or-later", "LGPL-3.0+" },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
@@ -225,18 +231,22 @@ static const char *legacy_spelling(const char *id)
 	return id;
 }
 
+/* "A OR B" of @ids, Linux-syscall-note on the GPL-family ones for uapi. */
 static void format_expr(char *buf, size_t size, const char *const *ids, int n,
 			int uapi, int legacy)
 {
-	const char *a = legacy ? legacy_spelling(ids[0]) : ids[0];
-	int note = uapi && boilerplate_is_gpl_family(ids[0]);
+	size_t len = 0;
 
-	if (n == 1) {
-		snprintf(buf, size, note ? "%s WITH " TAG_SYSCALL_NOTE : "%s", a);
-		return;
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++) {
+		const char *id = legacy ? tag_legacy_id(ids[i]) : ids[i];
+		int note = uapi && boilerplate_is_gpl_family(ids[i]);
+
+		len += snprintf(buf + len, size - len, note && n > 1 ?
+				"%s(%s WITH " TAG_SYSCALL_NOTE ")" :
+				note ? "%s%s WITH " TAG_SYSCALL_NOTE : "%s%s",
+				i ? " OR " : "", id);
 	}
-	snprintf(buf, size, note ? "(%s WITH " TAG_SYSCALL_NOTE ") OR %s" : "%s OR %s",
-		 a, legacy ? legacy_spelling(ids[1]) : ids[1]);
 }
 
 int tag_expr_check(const char *text, const struct licenses *lic,
@@ -281,21 +291,128 @@ static int build_expr(struct tag_decision *d, const char *const *ids, int n,
 	return -EINVAL;
 }
 
+int tag_license_check(const char *license, const struct licenses *lic,
+		      char *expr, size_t size, struct expr_error *err)
+{
+	struct tag_decision d;
+	int ret = 0;
+
+	for (int uapi = 0; !ret && uapi < 2; uapi++) {
+		ret = build_expr(&d, &license, 1, uapi, lic);
+		if (ret != -EINVAL)
+			continue;
+		format_expr(expr, size, &license, 1, uapi, 0);
+		if (tag_expr_check(expr, lic, err) == -ENOMEM)
+			ret = -ENOMEM;
+	}
+	return ret;
+}
+
 static void review(struct tag_decision *d, const struct bp_match *m,
 		   const char *why)
 {
 	d->kind = TAG_K_REVIEW;
 	d->why = why;
 	d->expr[0] = '\0';
-	if (m && m->nids)
-		snprintf(d->expr, sizeof(d->expr), m->nids == 2 ? "%s, %s" : "%s",
-			 m->ids[0], m->nids == 2 ? m->ids[1] : "");
+	for (int i = 0, len = 0; m && i < m->nids && len < (int)sizeof(d->expr); i++)
+		len += snprintf(d->expr + len, sizeof(d->expr) - len, "%s%s",
+				i ? ", " : "", m->ids[i]);
 }
 
-int tag_decide(const char *path, const char *buf, size_t len, int uapi,
-	       const char *license, const struct licenses *lic,
-	       struct tag_decision *d)
+/*
+ * Does canonical @canon keep every license @m recognised?  An id must be
+ * one of its terms, a family ("BSD", "GPL") the prefix of one ("BSD-").
+ */
+static int keeps_all(const char *canon, const struct bp_match *m)
 {
+	for (int i = 0; i < m->nids; i++) {
+		const char *x = m->ids[i], *t = canon;
+		size_t n = strlen(x);
+		int found = 0;
+
+		while (*t && !found) {
+			size_t k;
+
+			t += strspn(t, " ()");
+			k = strcspn(t, " ()");
+			found = (k == n && !strncasecmp(t, x, n)) ||
+				(k > n && !strncasecmp(t, x, n) && t[n] == '-');
+			t += k;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The tree's precedent @r for a file whose wording names licenses (@m):
+ * 1 when it decided (a tag or review, in @d), 0 when the rules decide.
+ */
+static int decide_by_precedent(struct tag_decision *d, const struct bp_match *m,
+			       const struct prec_rule *r, int uapi,
+			       const struct licenses *lic)
+{
+	char mine[PREC_EXPR_MAX], canon[PREC_EXPR_MAX];
+	int ret;
+
+	if (m->verdict != BP_FOUND && m->why &&
+	    !strcmp(m->why, BP_WHY_PUBLIC_DOMAIN))
+		return 0;	/* never by precedent */
+	d->rule = r;
+	if (r->contested) {
+		review(d, m, TAG_WHY_CONTESTED);
+		return 1;
+	}
+	if (m->verdict == BP_FOUND) {
+		format_expr(mine, sizeof(mine), m->ids, m->nids, 0, 0);
+		if (!precedent_canon_text(mine, canon, sizeof(canon)) &&
+		    !strcasecmp(canon, r->expr)) {
+			d->rule = NULL;
+			return 0;	/* they agree: the rules' patch */
+		}
+		review(d, m, TAG_WHY_OTHERWISE);
+		return 1;
+	}
+	if (!keeps_all(r->expr, m)) {
+		review(d, m, TAG_WHY_DROPS);
+		return 1;
+	}
+	ret = precedent_write(r->expr, uapi, lic, d->expr, sizeof(d->expr));
+	if (ret) {
+		review(d, m, "the license is not declared in LICENSES/");
+		return 1;
+	}
+	d->kind = TAG_K_PRECEDENT;
+	return 1;
+}
+
+/*
+ * checkpatch.pl (6.12 on): "DT binding headers should be licensed
+ * (GPL-2.0-only OR .*)", its regex unanchored as there.  A header under
+ * include/dt-bindings/ that the rules would give one license alone is
+ * left to a person, who can ask for the dual license.
+ */
+static int dt_binding_ok(const char *path, const char *expr)
+{
+	if (strncmp(path, "include/dt-bindings/", 20))
+		return 1;
+	for (const char *p = expr; (p = strstr(p, "GPL-2.0")); p++) {
+		const char *q = p + 7;
+
+		if (!strncmp(q, "-only", 5))
+			q += 5;
+		if (!strncmp(q, " OR ", 4) && q[4] && q[4] != ' ')
+			return 1;
+	}
+	return 0;
+}
+
+static int decide(const char *path, const char *buf, size_t len, int uapi,
+		  const char *license, const struct licenses *lic,
+		  const struct precedent *prec, struct tag_decision *d)
+{
+	const struct prec_rule *r;
 	size_t head = len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES;
 	struct bp_match m;
 	int ret;
@@ -322,6 +439,10 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 		}
 		return ret;
 	}
+	if (prec && m.nids &&
+	    (r = precedent_find(prec, boilerplate_fingerprint(buf, head, NULL, 0))) &&
+	    decide_by_precedent(d, &m, r, uapi, lic))
+		return 0;
 	if (m.verdict != BP_FOUND) {
 		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
 		return 0;
@@ -331,6 +452,21 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	if (ret == -EINVAL) {
 		review(d, &m, "the license is not declared in LICENSES/");
 		return 0;
+	}
+	return ret;
+}
+
+int tag_decide(const char *path, const char *buf, size_t len, int uapi,
+	       const char *license, const struct licenses *lic,
+	       const struct precedent *prec, struct tag_decision *d)
+{
+	int ret = decide(path, buf, len, uapi, license, lic, prec, d);
+
+	if (!ret && d->kind >= TAG_K_NOLICENSE && d->kind <= TAG_K_PRECEDENT &&
+	    !dt_binding_ok(path, d->expr)) {
+		d->kind = TAG_K_REVIEW;
+		d->why = TAG_WHY_DT_BINDING;
+		d->rule = NULL;
 	}
 	return ret;
 }
@@ -350,7 +486,7 @@ int tag_suggest(struct source *src, const struct spdx_index *idx,
 	if (ret)
 		return ret;
 	ret = tag_decide(f->path, data, n, !!(f->flags & IDX_F_UAPI), license,
-			 idx->lic, &d);
+			 idx->lic, NULL, &d);
 	free(data);
 	if (ret)
 		return ret;
@@ -603,6 +739,7 @@ static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
 	}
 	it->kind = d->kind;
 	it->why = d->why;
+	it->rule = d->rule;
 	p->nitems++;
 	return 0;
 }
@@ -647,19 +784,215 @@ static const struct tag_review *find_review(const struct tag_opts *o,
 		       cmp_review);
 }
 
-/* Refuse a decision: the plan fails with -EINVAL. */
-static int bad_review(struct tag_opts *o, const struct tag_review *r,
-		      const char *why)
+/* Refuse a decision: the plan fails with -EINVAL, naming it. */
+static int bad_review(struct spdx_error *err, const struct tag_opts *o,
+		      const struct tag_review *r, const char *why)
 {
-	o->bad_review = r;
-	o->bad_why = why;
-	return -EINVAL;
+	return spdx_error_set(err, -EINVAL, "%s:%u: %s: %s",
+			      o->decisions ? o->decisions : "decisions",
+			      r->line, r->path, why);
+}
+
+/* Upstream */
+
+static int note_upstream(struct tag_plan *p, const char *path, const char *expr,
+			 const char *why)
+{
+	struct tag_note *n;
+
+	n = grow(p->upstream_changed, p->nupstream_changed, &p->upstream_cap,
+		 sizeof(*n), 64);
+	if (!n)
+		return -ENOMEM;
+	p->upstream_changed = n;
+	n = &n[p->nupstream_changed];
+	n->path = strdup(path);
+	n->expr = strdup(expr);
+	n->why = why;
+	if (!n->path || !n->expr) {
+		free(n->path);
+		free(n->expr);
+		return -ENOMEM;
+	}
+	p->nupstream_changed++;
+	return 0;
+}
+
+/*
+ * Is upstream's @text valid here (0), valid once LICENSES/ texts of the
+ * newer tree are added (1), or not (-EINVAL)?  -ENOMEM.
+ */
+static int upstream_valid(const char *text, const struct licenses *here,
+			  const struct licenses *there)
+{
+	struct expr_error err;
+	int ret = tag_expr_check(text, here, &err);
+
+	if (ret != -EINVAL)
+		return ret;
+	ret = there ? tag_expr_check(text, there, &err) : -EINVAL;
+	return ret ? ret : 1;
+}
+
+/*
+ * The newer tree's tag for @f, when it has one at the same path and the
+ * license wording is the same in both trees: into @d as TAG_K_UPSTREAM.
+ * A tag whose wording differs, or that cannot be valid here, is noted.
+ */
+static int upstream_decide(struct tag_plan *p, const struct tag_opts *o,
+			   const struct spdx_file *f, const char *buf, size_t len,
+			   const struct licenses *lic, struct tag_decision *d)
+{
+	const struct tag_upstream *up = o->upstream;
+	const struct spdx_file *g = index_find(up->idx, f->path);
+	const struct spdx_expr *ge = g ? index_file_expr(up->idx, g) : NULL;
+	uint64_t here, there;
+	ssize_t n;
+	char *head;
+	int ret;
+
+	if (!g || g->status != ST_TAGGED || !ge)
+		return 0;
+	head = malloc(BP_HEAD_BYTES);
+	if (!head)
+		return -ENOMEM;
+	n = source_read_head(up->src, f->path, head, BP_HEAD_BYTES);
+	here = boilerplate_fingerprint(buf, len, NULL, 0);
+	there = n < 0 ? here + 1 : boilerplate_fingerprint(head, n, NULL, 0);
+	free(head);
+	if (here != there)
+		return note_upstream(p, f->path, ge->text, "its license wording differs");
+	ret = upstream_valid(ge->text, lic, up->idx->lic);
+	if (ret == -EINVAL)
+		return note_upstream(p, f->path, ge->text,
+				     "not valid against this tree's LICENSES/");
+	if (ret < 0)
+		return ret;
+	if ((size_t)snprintf(d->expr, sizeof(d->expr), "%s", ge->text) >= sizeof(d->expr))
+		return note_upstream(p, f->path, ge->text, "too long a tag line");
+	d->kind = TAG_K_UPSTREAM;
+	d->why = NULL;
+	d->rule = NULL;
+	return 0;
+}
+
+/* A new file's diff, as git prints it. */
+static int new_file_diff(FILE *out, const char *path, const char *buf,
+			 size_t len, unsigned *ins)
+{
+	char oid[13];
+	unsigned n = count_lines(buf, len);
+	struct span l;
+
+	if (blob_id(buf, len, oid, sizeof(oid)))
+		return -EIO;
+	fputs("diff --git ", out);
+	put_path(out, "a/", path);
+	fputc(' ', out);
+	put_path(out, "b/", path);
+	fprintf(out, "\nnew file mode 100644\nindex 000000000000..%s\n--- /dev/null\n+++ ", oid);
+	put_path(out, "b/", path);
+	fputs("\n@@ -0,0 ", out);
+	range(out, '+', 1, n);
+	fputs(" @@\n", out);
+	for (const char *p = buf; p < buf + len; p += l.n) {
+		const char *nl = memchr(p, '\n', buf + len - p);
+
+		l.p = p;
+		l.n = nl ? (size_t)(nl - p) + 1 : (size_t)(buf + len - p);
+		emit(out, '+', &l);
+	}
+	*ins += n;
+	return ferror(out) ? -EIO : 0;
+}
+
+struct backport {
+	const struct licenses *here, *there;
+	const struct license_file *files[16];
+	int n;
+};
+
+/* expr_foreach_id(): note the newer tree's file for an id missing here. */
+static int need_license(const char *id, size_t len, int plus, int is_exception,
+			void *arg)
+{
+	struct backport *b = arg;
+	char full[128];
+	const struct license_file *lf;
+
+	snprintf(full, sizeof(full), "%.*s%s", (int)len, id, plus ? "+" : "");
+	if (licenses_lookup(b->here, full, strlen(full)) ||
+	    !(lf = licenses_lookup(b->there, full, strlen(full))))
+		return 0;
+	for (int i = 0; i < b->n; i++)
+		if (b->files[i] == lf)
+			return 0;
+	if (b->n == (int)(sizeof(b->files) / sizeof(b->files[0])))
+		return -ENOSPC;
+	b->files[b->n++] = lf;
+	return 0;
+}
+
+static int cmp_license_file(const void *a, const void *b)
+{
+	return strcmp((*(const struct license_file *const *)a)->path,
+		      (*(const struct license_file *const *)b)->path);
+}
+
+/*
+ * The LICENSES/ texts of the newer tree that the adopted and decided
+ * identifiers need and this tree lacks, as items of the first patch.
+ */
+static int plan_backports(struct tag_plan *p, size_t *cap,
+			  const struct spdx_index *idx, const struct tag_opts *o)
+{
+	struct backport b = { idx->lic, o->upstream->idx->lic, { 0 }, 0 };
+	int ret = 0;
+
+	if (!b.there)
+		return 0;
+	for (size_t i = 0; i < p->nitems && !ret; i++) {
+		struct expr *e;
+
+		if (p->items[i].kind != TAG_K_UPSTREAM && p->items[i].kind != TAG_K_DECIDED)
+			continue;
+		if (expr_parse(&e, p->items[i].expr, strlen(p->items[i].expr), NULL))
+			continue;
+		ret = expr_foreach_id(e, need_license, &b);
+		expr_free(e);
+	}
+	if (ret)
+		return ret == -ENOSPC ? -EINVAL : ret;
+	qsort(b.files, b.n, sizeof(b.files[0]), cmp_license_file);
+	for (int k = 0; k < b.n && !ret; k++) {
+		struct tag_decision d = { .kind = TAG_K_LICENSES };
+		struct tag_item *it;
+		FILE *mem;
+		char *buf;
+		size_t len;
+
+		snprintf(d.expr, sizeof(d.expr), "%s", b.files[k]->name);
+		ret = source_read_all(o->upstream->src, b.files[k]->path, TAG_FILE_MAX,
+				      &buf, &len);
+		if (!ret)
+			ret = plan_add(p, cap, b.files[k]->path, &d);
+		if (ret)
+			break;
+		it = &p->items[p->nitems - 1];
+		mem = open_memstream(&it->diff, &it->diff_len);
+		ret = mem ? new_file_diff(mem, it->path, buf, len, &it->ins) : -ENOMEM;
+		if (mem && fclose(mem) && !ret)
+			ret = -ENOMEM;
+		free(buf);
+		p->nkind[TAG_K_LICENSES]++;
+	}
+	return ret;
 }
 
 /* Decide for one untagged file; adds an item or counts a skip. */
 static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		     const struct spdx_index *idx, const struct spdx_file *f,
-		     struct tag_opts *o)
+		     const struct tag_opts *o, struct spdx_error *err)
 {
 	const struct tag_review *r = find_review(o, f->path);
 	struct tag_decision d;
@@ -668,32 +1001,35 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 	int ret;
 
 	if (r && (f->flags & SCAN_F_BINARY))
-		return bad_review(o, r, "a binary file");
+		return bad_review(err, o, r, "a binary file");
 	if (f->flags & SCAN_F_BINARY) {
 		p->skipped[is_doc(f->path) ? TAG_SKIP_DOC : TAG_SKIP_BINARY]++;
 		return 0;
 	}
 	ret = source_read_all(src, f->path, TAG_FILE_MAX, &buf, &len);
 	if (ret && r && ret != -ENOMEM)
-		return bad_review(o, r, ret == -EFBIG ? "too big to tag" :
+		return bad_review(err, o, r, ret == -EFBIG ? "too big to tag" :
 				  "the file cannot be read");
 	if (ret) {
 		p->skipped[ret == -EFBIG ? TAG_SKIP_TOO_BIG : TAG_SKIP_UNREADABLE]++;
 		return ret == -ENOMEM ? ret : 0;
 	}
 	ret = tag_decide(f->path, buf, len, !!(f->flags & IDX_F_UAPI),
-			 o->license, idx->lic, &d);
+			 o->license, idx->lic, p->prec, &d);
 	if (!ret && r && d.kind == TAG_K_SKIP) {
 		free(buf);
-		return bad_review(o, r, tag_reason_name(d.reason));
+		return bad_review(err, o, r, tag_reason_name(d.reason));
 	}
+	if (!ret && !r && o->upstream && d.kind != TAG_K_SKIP)
+		ret = upstream_decide(p, o, f, buf, len, idx->lic, &d);
 	if (!ret && r) {	/* the reviewer's word over the rules' */
 		d.kind = TAG_K_DECIDED;
 		d.why = NULL;
+		d.rule = NULL;
 		if ((size_t)snprintf(d.expr, sizeof(d.expr), "%s", r->expr) >=
 		    sizeof(d.expr)) {
 			free(buf);
-			return bad_review(o, r, "expression too long");
+			return bad_review(err, o, r, "expression too long");
 		}
 	}
 	if (!ret && d.kind == TAG_K_SKIP)
@@ -721,14 +1057,18 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 }
 
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, struct tag_opts *o)
+		   const struct spdx_index *idx, const struct tag_opts *o,
+		   struct spdx_error *err)
 {
 	struct tag_plan *p = calloc(1, sizeof(*p));
+	struct spdx_error e = { 0 };	/* a refused decision, said */
 	size_t cap = 0;
 	int ret = 0, n = 0;
 
 	if (!p)
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", idx->root);
+	if (!o->no_precedent)
+		ret = precedent_learn(&p->prec, src, idx);
 	for (size_t i = 0; i < idx->nfiles && !ret; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
@@ -753,7 +1093,7 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 			continue;
 		case ST_UNTAGGED:
 			p->candidates++;
-			ret = plan_file(p, &cap, src, idx, f, o);
+			ret = plan_file(p, &cap, src, idx, f, o, &e);
 			continue;
 		default:
 			continue;
@@ -761,21 +1101,27 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 	}
 	if (o->progress)
 		o->progress(idx->nfiles, idx->nfiles, o->progress_arg);
+	if (!ret && o->upstream)
+		ret = plan_backports(p, &cap, idx, o);
 	/* Every decision must have met its file among the untagged ones. */
 	for (size_t k = 0; !ret && k < o->nreviews; k++) {
 		const struct spdx_file *f = index_find(idx, o->reviews[k].path);
 
 		if (!f)
-			ret = bad_review(o, &o->reviews[k], "no such file in the tree");
+			ret = bad_review(&e, o, &o->reviews[k], "no such file in the tree");
 		else if (f->status == ST_EXCLUDED)
-			ret = bad_review(o, &o->reviews[k],
+			ret = bad_review(&e, o, &o->reviews[k],
 					 "matched by scripts/spdxexclude");
 		else if (f->status == ST_ERROR)
-			ret = bad_review(o, &o->reviews[k], "the file cannot be read");
+			ret = bad_review(&e, o, &o->reviews[k], "the file cannot be read");
 		else if (f->status != ST_UNTAGGED)
-			ret = bad_review(o, &o->reviews[k], "the file has a tag already");
+			ret = bad_review(&e, o, &o->reviews[k], "the file has a tag already");
 	}
 	if (ret) {
+		if (!e.code)
+			spdx_error_errno(&e, ret, "%s", idx->root);
+		if (err)
+			*err = e;
 		tag_plan_free(p);
 		return ret;
 	}
@@ -796,6 +1142,12 @@ void tag_plan_free(struct tag_plan *p)
 		free(p->items[i].diff);
 	}
 	free(p->items);
+	for (size_t i = 0; i < p->nupstream_changed; i++) {
+		free(p->upstream_changed[i].path);
+		free(p->upstream_changed[i].expr);
+	}
+	free(p->upstream_changed);
+	precedent_free(p->prec);
 	free(p);
 }
 
@@ -824,8 +1176,8 @@ static int cmp_idcount(const void *a, const void *b)
 static int count_ids(const struct tag_plan *p, enum tag_kind kind,
 		     struct idcount **out, size_t *nout)
 {
-	const char **v = malloc((p->nkind[kind] + 1) * sizeof(*v));
-	struct idcount *c = malloc((p->nkind[kind] + 1) * sizeof(*c));
+	const char **v = alloc_array(p->nkind[kind] + 1, sizeof(*v));
+	struct idcount *c = alloc_array(p->nkind[kind] + 1, sizeof(*c));
 	size_t n = 0, k = 0;
 
 	if (!v || !c) {
@@ -880,7 +1232,7 @@ static int id_table(FILE *out, const struct tag_plan *p, enum tag_kind kind)
 
 static const char *author(const struct tag_opts *o)
 {
-	return o->author ? o->author : "spdxfs <spdxfs@localhost>";
+	return o->author;
 }
 
 static const char *license(const struct tag_opts *o)
@@ -888,10 +1240,22 @@ static const char *license(const struct tag_opts *o)
 	return o->license ? o->license : TAG_DEFAULT_LICENSE;
 }
 
-static void subject(char *buf, size_t size, enum tag_kind kind,
-		    const struct tag_opts *o)
+static void subject(char *buf, size_t size, const struct tag_plan *p,
+		    enum tag_kind kind, const struct tag_opts *o)
 {
+	size_t n = 0;
+
 	switch (kind) {
+	case TAG_K_LICENSES:
+		n = snprintf(buf, size, "LICENSES: add ");
+		for (size_t i = 0, k = 0; i < p->nitems && n < size; i++)
+			if (p->items[i].kind == TAG_K_LICENSES)
+				n += snprintf(buf + n, size - n, "%s%s", k++ ? ", " : "",
+					      p->items[i].expr);
+		break;
+	case TAG_K_UPSTREAM:
+		snprintf(buf, size, "License cleanup: adopt upstream SPDX identifiers");
+		break;
 	case TAG_K_NOLICENSE:
 		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
 			 license(o));
@@ -901,6 +1265,9 @@ static void subject(char *buf, size_t size, enum tag_kind kind,
 		break;
 	case TAG_K_BOILERPLATE:
 		snprintf(buf, size, "License cleanup: add SPDX license identifier to files with a license");
+		break;
+	case TAG_K_PRECEDENT:
+		snprintf(buf, size, "License cleanup: add SPDX license identifiers by the tree's precedent");
 		break;
 	case TAG_K_DECIDED:
 		snprintf(buf, size, "License cleanup: add SPDX license identifiers decided in review");
@@ -917,7 +1284,7 @@ int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
 	char subj[256], name[256];
 	size_t n = 0;
 
-	subject(subj, sizeof(subj), kind, o);
+	subject(subj, sizeof(subj), p, kind, o);
 	/* as git format-patch sanitises a subject */
 	for (const char *s = subj; *s && n + 1 < sizeof(name); s++) {
 		int keep = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -948,6 +1315,59 @@ static void mail_head(FILE *out, const struct tag_plan *p, int no,
 static void mail_tail(FILE *out, const struct tag_opts *o)
 {
 	fprintf(out, "-- \n%s\n\n", o->version ? o->version : "spdxfs");
+}
+
+struct rule_use {
+	const struct prec_rule *rule;
+	size_t n;		/* files of the series it tagged */
+};
+
+static int cmp_rule_use(const void *a, const void *b)
+{
+	const struct rule_use *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	if (x->rule->n != y->rule->n)
+		return x->rule->n < y->rule->n ? 1 : -1;
+	return strcmp(x->rule->example, y->rule->example);
+}
+
+/* Each precedent the series followed: its expression, the tagged files of
+ * the tree that back it, one of them, and how many files it tags here. */
+static int rules_table(FILE *out, const struct tag_plan *p)
+{
+	struct rule_use *u = calloc(p->nkind[TAG_K_PRECEDENT] + 1, sizeof(*u));
+	size_t n = 0;
+
+	if (!u)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->nitems; i++) {
+		const struct tag_item *it = &p->items[i];
+		size_t k;
+
+		if (it->kind != TAG_K_PRECEDENT || !it->rule)
+			continue;
+		for (k = 0; k < n && u[k].rule != it->rule; k++)
+			;
+		if (k == n)
+			u[n++].rule = it->rule;
+		u[k].n++;
+	}
+	qsort(u, n, sizeof(*u), cmp_rule_use);
+	for (size_t k = 0; k < n; k++)
+		fprintf(out, "   %s\n"
+			"       wording \"%s%s\"\n"
+			"       %u of the %u tagged files with it, e.g.\n"
+			"       %s; %zu file%s here\n",
+			u[k].rule->expr, u[k].rule->words,
+			strlen(u[k].rule->words) + 1 >= PREC_WORDS_MAX ? "..." : "",
+			u[k].rule->k, u[k].rule->n,
+			u[k].rule->example, u[k].n, u[k].n == 1 ? "" : "s");
+	if (n)
+		fputc('\n', out);
+	free(u);
+	return 0;
 }
 
 static void method(FILE *out, const struct tag_opts *o)
@@ -981,26 +1401,39 @@ static void method(FILE *out, const struct tag_opts *o)
 "   level COPYING file license applied.  A copyright line alone is no\n"
 "   license information, as for the scanners in 2017.\n\n"
 " - if a file had license wording, its head was reduced to words and\n"
-"   matched against known boilerplate: GPL and LGPL with their version\n"
+"   each license it names was looked for: GPL and LGPL with their version\n"
 "   and \"only\" or \"or later\" wording, a text naming the kernel's\n"
-"   COPYING file (GPL version 2), the BSD 2- and 3-clause texts, the\n"
-"   OpenIB.org BSD text, MIT, ISC and Zlib.  A GPL text that names no\n"
-"   version is GPL-2.0-only: COPYING says \"the only valid version of\n"
-"   the GPL as far as the kernel is concerned is _this_ particular\n"
-"   version of the license (ie v2 ...), unless explicitly otherwise\n"
-"   stated\".  A GPL-family text together with a permissive one became\n"
-"   \"A OR B\" only with a dual-license statement (\"Alternatively\",\n"
-"   \"dual licensed\", \"choice of\", \"under either license\", ...).\n\n"
+"   COPYING file (GPL version 2), the BSD 2- and 3-clause texts (or BSD\n"
+"   named with its variant), the OpenIB.org BSD text, MIT, ISC, Zlib,\n"
+"   MPL, Apache, CDDL, copyleft-next and CC-BY with their versions.  One\n"
+"   license gave its identifier; two became \"A OR B\" only with a\n"
+"   statement of the choice (\"Alternatively\", \"dual licensed\", \"choice\n"
+"   of\", \"under either license\", ...).  A license named without what\n"
+"   the identifier needs (\"the GPL\" without a version: the 2017 series\n"
+"   made that GPL-1.0+, later work GPL-2.0 or GPL-2.0+; \"BSD\" without\n"
+"   its text), public domain wording, or a license LICENSES/ lacks left\n"
+"   the file to a person: no license the text names is ever dropped.\n\n");
+	if (!o->no_precedent)
+		fprintf(out,
+" - the tree's own tagged files were read as precedent: the sentences of\n"
+"   their heads that speak about licensing (copyright lines, names and\n"
+"   code aside) against the tag each carries.  Where at least %d of them\n"
+"   share a wording and at least %d%% of those one expression, that\n"
+"   expression decides a file the rules could not, if it keeps every\n"
+"   license the text names; where those files disagree among themselves,\n"
+"   or with what the rules read, the file is left for review.\n\n",
+			PREC_MIN_FILES, PREC_MIN_PERCENT);
+	fprintf(out,
 " - a */uapi/* file got the Linux-syscall-note on its GPL-family\n"
 "   license, as in 2017.\n\n"
 " - identifiers are the current ones (GPL-2.0-only, GPL-2.0-or-later);\n"
 "   where the tree's LICENSES/ does not declare an expression in that\n"
 "   spelling (Linux-syscall-note lists LGPL-2.1 and LGPL-2.1+, not\n"
 "   LGPL-2.1-only), the older spelling was used.\n\n"
-" - anything else (several licenses without a clear expression, license\n"
-"   wording without known boilerplate, an LGPL text without a version,\n"
-"   MODULE_LICENSE() without a license text) was not tagged and is\n"
-"   listed in the cover letter for manual review.\n\n"
+" - anything else (license wording without a license the rules know,\n"
+"   wording of both GPL and LGPL, MODULE_LICENSE() without a license\n"
+"   text) was not tagged and is listed in the cover letter for manual\n"
+"   review.\n\n"
 "The tag was placed as Documentation/process/license-rules.rst asks: on\n"
 "line 1, or on line 2 after a \"#!\" line; \"// \" in .c, .rs, .dts and\n"
 ".dtsi files, \"/* */\" in headers, assembly and linker scripts, \"# \" in\n"
@@ -1058,11 +1491,30 @@ static int diffstat(FILE *out, const struct tag_plan *p, enum tag_kind kind)
 	return 0;
 }
 
+/* The LICENSES/ texts from upstream: what they are for, which they are. */
+static void licenses_message(FILE *out, const struct tag_plan *p,
+			     const struct tag_opts *o)
+{
+	fprintf(out,
+"The SPDX license identifiers this series adopts from %s,\n"
+"or that were decided in review, name licenses this tree's LICENSES/\n"
+"does not hold.  Add their texts as %s has them:\n\n",
+		o->upstream->name, o->upstream->name);
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == TAG_K_LICENSES)
+			fprintf(out, "  %s (%s)\n", p->items[i].path, p->items[i].expr);
+	fputc('\n', out);
+}
+
 static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 			 const struct tag_opts *o)
 {
 	int first = 1;
 
+	if (kind == TAG_K_LICENSES) {
+		licenses_message(out, p, o);
+		return 0;
+	}
 	for (int k = TAG_K_NOLICENSE; k < kind; k++)
 		first &= !p->patchno[k];
 	switch (kind) {
@@ -1092,6 +1544,29 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 "license identifier with the Linux-syscall-note.  SPDX license\n"
 "identifiers are a legally binding shorthand, which can be used instead\n"
 "of the full boiler plate text.\n\n");
+		break;
+	case TAG_K_PRECEDENT:
+		fprintf(out,
+"Some license boilerplate does not state a whole SPDX expression: \"a\n"
+"dual BSD/GPLv2 license\" names BSD without its variant, \"licensed under\n"
+"the GPL\" names no version.  Where the tree's own tagged files carry the\n"
+"same wording (the same sentences about licensing; copyright lines,\n"
+"names and code aside) on at least %d files, and at least %d%% of them\n"
+"agree on one expression, this patch adds that expression, with the\n"
+"Linux-syscall-note for */uapi/* files under a GPL family license, as\n"
+"long as it keeps every license the text names.  The expressions, how\n"
+"many of the tree's tagged files back each, and one of them:\n\n",
+			PREC_MIN_FILES, PREC_MIN_PERCENT);
+		if (rules_table(out, p))
+			return -ENOMEM;
+		break;
+	case TAG_K_UPSTREAM:
+		fprintf(out,
+"These files have no SPDX license identifier here, and %s gives\n"
+"them one.  Their license wording is the same in both trees (the same\n"
+"sentences about licensing, or none in either), so this patch adopts\n"
+"upstream's identifiers as upstream wrote them.\n\n",
+			o->upstream->name);
 		break;
 	case TAG_K_DECIDED:
 		fprintf(out,
@@ -1124,6 +1599,8 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 	fprintf(out, "%s:\n\n", kind == TAG_K_NOLICENSE ? "For non */uapi/* files without license information that summary was" :
 		kind == TAG_K_UAPI ? "For */uapi/* files without license information that summary was" :
 		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
+		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
+		kind == TAG_K_UPSTREAM ? "For the files whose identifier upstream decided that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1136,9 +1613,10 @@ int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
 {
 	char subj[256];
 
-	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH || !p->patchno[kind])
+	if (kind < TAG_K_FIRST_PATCH || kind > TAG_K_LAST_PATCH ||
+	    !p->patchno[kind] || !o->author)
 		return -EINVAL;
-	subject(subj, sizeof(subj), kind, o);
+	subject(subj, sizeof(subj), p, kind, o);
 	mail_head(out, p, p->patchno[kind], subj, o);
 	if (patch_message(out, p, kind, o))
 		return -ENOMEM;
@@ -1163,19 +1641,29 @@ static void skipped_table(FILE *out, const struct tag_plan *p)
 int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o)
 {
 	static const char *const what[TAG__NKINDS] = {
+		[TAG_K_LICENSES] = "license texts from upstream",
+		[TAG_K_UPSTREAM] = "files whose identifier upstream decided",
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
+		[TAG_K_PRECEDENT] = "files whose wording the tree's own tags decide",
 		[TAG_K_DECIDED] = "files decided in review",
 	};
-	size_t tagged = 0, skipped = 0;
+	size_t tagged = 0, skipped = 0, files, lines = 0;
 	char subj[256];
 
-	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++)
+	if (!o->author)
+		return -EINVAL;
+	for (int k = TAG_K_NOLICENSE; k <= TAG_K_LAST_PATCH; k++)
 		tagged += p->nkind[k];
+	for (size_t i = 0; i < p->nitems; i++)
+		if (p->items[i].kind == TAG_K_LICENSES)
+			lines += p->items[i].ins;
+	files = tagged + p->nkind[TAG_K_LICENSES];
+	lines += tagged;
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		skipped += p->skipped[r];
-	subject(subj, sizeof(subj), TAG_K_SKIP, o);
+	subject(subj, sizeof(subj), p, TAG_K_SKIP, o);
 	mail_head(out, p, 0, subj, o);
 	fprintf(out,
 "Many source files in the tree are missing an SPDX license identifier,\n"
@@ -1185,8 +1673,10 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		tagged, p->candidates);
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
-		if (!p->patchno[k] && k == TAG_K_DECIDED)
-			continue;	/* no decisions were given */
+		if (!p->patchno[k] && (k == TAG_K_DECIDED || k == TAG_K_LICENSES ||
+				       (k == TAG_K_UPSTREAM && !o->upstream) ||
+				       (k == TAG_K_PRECEDENT && !p->prec)))
+			continue;	/* nothing asked for, learned, needed */
 		if (!p->patchno[k]) {
 			fprintf(out, "There are no %s: that patch is left out.\n\n", what[k]);
 			continue;
@@ -1196,6 +1686,11 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		if (id_table(out, p, k))
 			return -ENOMEM;
 		fputc('\n', out);
+		if (k == TAG_K_PRECEDENT) {
+			fprintf(out, "The tree's precedent, expression by expression:\n\n");
+			if (rules_table(out, p))
+				return -ENOMEM;
+		}
 	}
 	if (p->crlf)
 		fprintf(out, "%zu of the files have CRLF line endings and get a CRLF tag line:\n"
@@ -1211,24 +1706,60 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	for (size_t i = 0; i < p->nitems; i++) {
 		const struct tag_item *it = &p->items[i];
 
-		if (it->kind == TAG_K_REVIEW)
-			fprintf(out, "  %s: %s (%s)\n", it->path,
-				it->expr[0] ? it->expr : "no match", it->why);
+		if (it->kind != TAG_K_REVIEW)
+			continue;
+		fprintf(out, "  %s: %s (%s", it->path,
+			it->expr[0] ? it->expr : "no match", it->why);
+		if (it->rule && it->rule->contested)
+			fprintf(out, ": %s in %u, %s in %u of %u files", it->rule->expr,
+				it->rule->k, it->rule->second, it->rule->k2, it->rule->n);
+		else if (it->rule)
+			fprintf(out, ": %s in %u of %u files, e.g. %s", it->rule->expr,
+				it->rule->k, it->rule->n, it->rule->example);
+		fputs(")\n", out);
 	}
 	if (p->nkind[TAG_K_REVIEW])
 		fputc('\n', out);
+	if (p->nupstream_changed) {
+		fprintf(out, "%zu files that %s tags were not given its tag\n"
+			"(its tag, and why; upstream-decisions has them, commented out,\n"
+			"for a person to accept with --decisions):\n\n",
+			p->nupstream_changed, o->upstream->name);
+		for (size_t i = 0; i < p->nupstream_changed; i++)
+			fprintf(out, "  %s: %s (%s)\n", p->upstream_changed[i].path,
+				p->upstream_changed[i].expr, p->upstream_changed[i].why);
+		fputc('\n', out);
+	}
 	fprintf(out, "%s (%d):\n", author(o), p->npatches);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k])
 			continue;
-		subject(subj, sizeof(subj), k, o);
+		subject(subj, sizeof(subj), p, k, o);
 		fprintf(out, "  %s\n", subj);
 	}
-	fprintf(out, "\n %zu file%s changed, %zu insertion%s(+)\n\n", tagged,
-		tagged == 1 ? "" : "s", tagged, tagged == 1 ? "" : "s");
+	fprintf(out, "\n %zu file%s changed, %zu insertion%s(+)\n\n", files,
+		files == 1 ? "" : "s", lines, lines == 1 ? "" : "s");
 	if (o->base)
 		fprintf(out, "base-commit: %s\n", o->base);
 	mail_tail(out, o);
+	return ferror(out) ? -EIO : 0;
+}
+
+int tag_write_upstream_decisions(FILE *out, const struct tag_plan *p,
+				 const struct tag_opts *o)
+{
+	fprintf(out,
+"# Files that have no SPDX tag here and that %s tags, but whose\n"
+"# tag the series did not adopt: the license wording differs between the\n"
+"# two trees (upstream may have relicensed the file), or the tag is not\n"
+"# valid here.  Check each, remove the '# ' of those whose tag is right\n"
+"# for this tree, and pass this file to spdxfs tag --decisions (with\n"
+"# --upstream, for LICENSES/ texts this tree lacks).\n",
+		o->upstream ? o->upstream->name : "upstream");
+	for (size_t i = 0; i < p->nupstream_changed; i++)
+		fprintf(out, "\n# %s: %s\n# %s  %s\n", p->upstream_changed[i].path,
+			p->upstream_changed[i].why, p->upstream_changed[i].path,
+			p->upstream_changed[i].expr);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -1236,7 +1767,9 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 {
 	static const char *const key[TAG__NKINDS] = {
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
-		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_DECIDED] = "decided",
+		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
+		[TAG_K_DECIDED] = "decided", [TAG_K_LICENSES] = "licenses",
+		[TAG_K_UPSTREAM] = "upstream",
 	};
 	struct json_writer w;
 
@@ -1281,6 +1814,16 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		json_kv_string(&w, "path", it->path);
 		json_kv_string(&w, "licenses", it->expr);
 		json_kv_string(&w, "why", it->why);
+		json_object_end(&w);
+	}
+	json_array_end(&w);
+	json_key(&w, "upstream_changed");
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < p->nupstream_changed; i++) {
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "path", p->upstream_changed[i].path);
+		json_kv_string(&w, "expression", p->upstream_changed[i].expr);
+		json_kv_string(&w, "why", p->upstream_changed[i].why);
 		json_object_end(&w);
 	}
 	json_array_end(&w);

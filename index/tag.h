@@ -21,8 +21,24 @@
  *    WITH Linux-syscall-note (patch 2).  License boilerplate that
  *    boilerplate_detect() maps to an expression: that expression, with
  *    Linux-syscall-note on GPL-family terms for uapi paths (patch 3).
+ *    With the tree's precedent (precedent.h), a wording the tree's own
+ *    tagged files carry often enough decides too: where they agree with
+ *    themselves and the rules cannot decide, their expression (patch 4),
+ *    provided it keeps every license the text names; where they agree
+ *    but the rules say otherwise, or where they disagree, review.  Public
+ *    domain wording is never tagged by rule or precedent.  A header in
+ *    include/dt-bindings/ must get "GPL-2.0-only OR ..." (checkpatch.pl
+ *    in 6.12 asks for it) or is left for review.
  *    Anything else needs review and is not tagged, unless the caller
- *    brings a reviewer's decision for it (struct tag_review): patch 4.
+ *    brings a reviewer's decision for it (struct tag_review): patch 5.
+ *    With a newer tree (struct tag_upstream), a file that tree tags at
+ *    the same path takes its tag there when its license wording is the
+ *    same in both (boilerplate_fingerprint(), or no wording in either),
+ *    in a patch of its own, before the rules are asked; where the
+ *    wording differs (upstream relicensed, or rewrote the header) the
+ *    file is only noted (tag_plan.upstream_changed) for a person.  A
+ *    LICENSES/ text that upstream's or a reviewer's identifiers need and
+ *    the tree lacks is added from the newer tree by a first patch.
  *  - tag_edit_make(): where the line goes: line 1; line 2 after "#!" or
  *    "<?xml"; after a UTF-8 BOM on line 1; with the file's CRLF; a file
  *    without a final newline keeps that.
@@ -30,7 +46,7 @@
  *    blob ids, one hunk, 3 lines of context).
  *
  * Series (tag_plan_*): every file the index saw without a tag is either
- * counted as skipped (with a reason), tagged by one of four patches, or
+ * counted as skipped (with a reason), tagged by one of five patches, or
  * listed for review.  Patches with no file are left out and the others
  * renumbered; the cover letter says so.  Output depends only on the tree
  * and the options, so the same tree gives the same bytes.
@@ -44,12 +60,20 @@
 
 struct source;
 struct licenses;
+struct precedent;
+struct prec_rule;
 struct spdx_index;
 struct spdx_file;
 
 #define TAG_DEFAULT_LICENSE	"GPL-2.0-only"
 #define TAG_SYSCALL_NOTE	"Linux-syscall-note"
 #define TAG_FILE_MAX		(64u << 20)	/* larger files are skipped */
+
+/* Why precedent sent a file to review (struct tag_decision.why). */
+#define TAG_WHY_CONTESTED	"the tree's own tags for this wording differ"
+#define TAG_WHY_OTHERWISE	"the tree tags this wording otherwise"
+#define TAG_WHY_DROPS		"the tree's tag for this wording leaves out a license the text names"
+#define TAG_WHY_DT_BINDING	"DT binding headers are to be licensed (GPL-2.0-only OR ...), as checkpatch.pl says"
 
 enum tag_style {
 	TAG_STYLE_NONE,
@@ -75,24 +99,29 @@ enum tag_reason {
 
 enum tag_kind {
 	TAG_K_SKIP,		/* not eligible: see reason */
+	TAG_K_LICENSES,		/* first: LICENSES/ texts from upstream */
 	TAG_K_NOLICENSE,	/* patch 1 */
 	TAG_K_UAPI,		/* patch 2 */
 	TAG_K_BOILERPLATE,	/* patch 3 */
-	TAG_K_DECIDED,		/* patch 4: a reviewer's decision */
+	TAG_K_PRECEDENT,	/* patch 4: the tree's own tags decide */
+	TAG_K_UPSTREAM,		/* upstream's tag, the wording unchanged */
+	TAG_K_DECIDED,		/* patch 5: a reviewer's decision */
 	TAG_K_REVIEW,		/* not tagged; listed in the cover letter */
 	TAG__NKINDS
 };
-#define TAG_K_FIRST_PATCH	TAG_K_NOLICENSE
+#define TAG_K_FIRST_PATCH	TAG_K_LICENSES
 #define TAG_K_LAST_PATCH	TAG_K_DECIDED
 
 struct tag_decision {
 	enum tag_kind kind;
 	enum tag_reason reason;	/* TAG_OK unless kind is TAG_K_SKIP */
 	enum tag_style style;
-	char expr[192];		/* what the series writes (patches 1-3) or,
+	char expr[192];		/* what the series writes (patches 1-4) or,
 				   for review, the recognised licenses as
 				   "A, B" ("" when none) */
 	const char *why;	/* review: why (static string) */
+	const struct prec_rule *rule;	/* the precedent that tagged the
+					   file or sent it to review */
 };
 
 /* "matched by scripts/spdxexclude", ...; NULL out of range. */
@@ -102,6 +131,7 @@ enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
 			     enum tag_style *style);
 
 struct expr_error;
+struct spdx_error;
 
 /*
  * Can the series write @text?  0 when it passes scripts/spdxcheck.py's
@@ -110,6 +140,20 @@ struct expr_error;
  */
 int tag_expr_check(const char *text, const struct licenses *lic,
 		   struct expr_error *err);
+
+/* GPL-2.0-only -> GPL-2.0, GPL-2.0-or-later -> GPL-2.0+, the same for
+ * LGPL; other ids as given. */
+const char *tag_legacy_id(const char *id);
+
+/*
+ * Can the series write @license (the default license, one identifier)
+ * on files with no license information: in a spelling @lic declares, and
+ * on uapi files WITH Linux-syscall-note when it is GPL-family?  0 when
+ * both hold; -EINVAL with @expr (@size bytes) the expression that failed
+ * and @err why; -ENOMEM.
+ */
+int tag_license_check(const char *license, const struct licenses *lic,
+		      char *expr, size_t size, struct expr_error *err);
 
 /* The tag line for @style, without line ending, into @buf (snprintf). */
 int tag_line(enum tag_style style, const char *expr, char *buf, size_t size);
@@ -120,11 +164,12 @@ int tag_line(enum tag_style style, const char *expr, char *buf, size_t size);
  * pick the spelling LICENSES/ declares ("LGPL-2.1-only WITH
  * Linux-syscall-note" is not valid in 6.1, "LGPL-2.1 WITH ..." is); an
  * expression that validates in neither spelling makes the file a review
- * case.  Returns 0 or -ENOMEM.
+ * case.  @prec, when not NULL, is the tree's precedent.  Returns 0 or
+ * -ENOMEM.
  */
 int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	       const char *license, const struct licenses *lic,
-	       struct tag_decision *d);
+	       const struct precedent *prec, struct tag_decision *d);
 
 /*
  * For the FUSE view (xattr user.spdx.suggested) of an untagged file @f
@@ -132,7 +177,10 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
  * the review suggestion.  Returns 0 (the series tags it; @buf holds the
  * expression), 1 (needs review; @buf holds the recognised licenses "A, B"
  * or ""), -ENODATA (not eligible, or already tagged), -ERANGE (@len too
- * small) or the read's -errno.  @license as for tag_decide().
+ * small) or the read's -errno.  @license as for tag_decide().  The
+ * suggestion is the rules' alone: learning the tree's precedent means
+ * reading every tagged file, too much for one attribute, so where the
+ * series follows precedent (patch 4, or review) the two can differ.
  */
 int tag_suggest(struct source *src, const struct spdx_index *idx,
 		const struct spdx_file *f, const char *license,
@@ -170,6 +218,13 @@ int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 
 /* The series. */
 
+/* A newer tree whose decisions the series may adopt. */
+struct tag_upstream {
+	const struct spdx_index *idx;
+	struct source *src;
+	const char *name;	/* "Linux 6.12.118", for the messages */
+};
+
 /*
  * A reviewer's decision: the expression for a file the rules cannot
  * decide, written as given (validated against LICENSES/ by the caller).
@@ -182,7 +237,10 @@ struct tag_review {
 
 struct tag_opts {
 	const char *license;	/* NULL: TAG_DEFAULT_LICENSE */
-	const char *author;	/* "Name <email>"; NULL: spdxfs <spdxfs@localhost> */
+	const char *author;	/* "Name <email>" for From: and Signed-off-by:
+				   (never NULL: the caller finds one) */
+	int no_precedent;	/* the rules alone, as tag_suggest() */
+	const struct tag_upstream *upstream;	/* or NULL */
 	const char *date;	/* RFC 2822, for every mail */
 	const char *base;	/* base commit id, or NULL */
 	const char *version;	/* "spdxfs 0.1" for the signature */
@@ -190,10 +248,7 @@ struct tag_opts {
 	void *progress_arg;
 	const struct tag_review *reviews;	/* sorted by path */
 	size_t nreviews;
-	/* tag_plan_build() fails with -EINVAL for a decision about a file
-	 * that is not an untagged source file, naming it here: */
-	const struct tag_review *bad_review;
-	const char *bad_why;
+	const char *decisions;	/* the file @reviews come from, for messages */
 };
 
 struct tag_item {
@@ -202,13 +257,22 @@ struct tag_item {
 	enum tag_reason reason;
 	char *expr;		/* written or suggested; never NULL */
 	const char *why;
-	char *diff;		/* patches 1-3: this file's diff */
+	const struct prec_rule *rule;	/* see struct tag_decision */
+	char *diff;		/* patches 1-4: this file's diff */
 	size_t diff_len;
 	unsigned ins, del;
 };
 
+/* A file the newer tree tags but whose tag the series did not adopt. */
+struct tag_note {
+	char *path;
+	char *expr;		/* upstream's, as written there */
+	const char *why;	/* static */
+};
+
 struct tag_plan {
-	struct tag_item *items;	/* sorted by path; tagged and review only */
+	struct tag_item *items;	/* tagged and review, sorted by path but
+				   for the LICENSES/ texts, last */
 	size_t nitems;
 	size_t skipped[TAG__NREASONS];
 	size_t nkind[TAG__NKINDS];
@@ -219,21 +283,33 @@ struct tag_plan {
 	int patchno[TAG__NKINDS];	/* 1-based number in the series, 0
 					   when the patch is left out */
 	int npatches;
+	struct precedent *prec;	/* what the tree's tagged files taught,
+				   NULL with no_precedent */
+	struct tag_note *upstream_changed;	/* sorted by path */
+	size_t nupstream_changed, upstream_cap;
 };
 
 /*
- * Read every untagged file of @idx through @src and decide.  A decision
- * in @o->reviews for a file that is not an untagged source file the
- * series could tag fails with -EINVAL and sets o->bad_review, bad_why.
+ * Read every untagged file of @idx through @src and decide.  Returns 0
+ * and sets *@out, or -errno with @err filled: a decision in @o->reviews
+ * for a file that is not an untagged source file the series could tag
+ * fails with -EINVAL, "DECISIONS:LINE: PATH: why" ("the file has a tag
+ * already", "no such file in the tree", ...).
  */
 int tag_plan_build(struct tag_plan **out, struct source *src,
-		   const struct spdx_index *idx, struct tag_opts *o);
+		   const struct spdx_index *idx, const struct tag_opts *o,
+		   struct spdx_error *err);
 void tag_plan_free(struct tag_plan *p);
 
 /* "0001-License-cleanup-....patch" for @kind (a patch kind) or
  * TAG_K_SKIP for the cover letter, into @buf. */
 int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
 		   const struct tag_opts *o, char *buf, size_t size);
+
+/* DIR/upstream-decisions: upstream_changed in the --decisions format,
+ * commented out.  Returns 0 or -EIO. */
+int tag_write_upstream_decisions(FILE *out, const struct tag_plan *p,
+				 const struct tag_opts *o);
 
 /* The mails.  Return 0 or -EIO. */
 int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o);

@@ -103,8 +103,9 @@ assert e[\"GPL-2.0\"] == (4, True) and e[\"GPL-1.0-or-later\"] == (1, False), e
 " "$TMP/summary.json"
 '
 
-test_expect 'check: diagnostics with spdxcheck columns, exit 1' '
-	expect_status 1 "$SPDXFS" check "$T" >"$TMP/check" &&
+test_expect 'check -v: diagnostics with spdxcheck columns, exit 1' '
+	expect_status 1 "$SPDXFS" check -v "$T" >"$TMP/check" 2>"$TMP/check.err" &&
+	test ! -s "$TMP/check.err" &&
 	expect_file "$TMP/check" <<X
 drivers/bad.c: 1:28 Invalid License ID: GPL-1.0-or-later
 drivers/exc.c: 1:37 Exception not valid for license MIT: Linux-syscall-note
@@ -112,6 +113,20 @@ drivers/net/misplaced.c: 2:28 warning: tag on line 2, expected on line 1
 drivers/paren.c: 1:0 Unfinished license expression
 two.c: 2:0 warning: second SPDX tag (first on line 1)
 X
+'
+
+test_expect 'check: errors listed, warnings counted by class on stderr; -w: none' '
+	expect_status 1 "$SPDXFS" check "$T" >"$TMP/quiet" 2>"$TMP/quiet.err" &&
+	grep -v warning: "$TMP/check" | cmp - "$TMP/quiet" &&
+	expect_file "$TMP/quiet.err" <<X &&
+warning: 1 file: tag not on the first line that can hold it
+warning: 1 file: second SPDX tag
+hint: '"'"'spdxfs check -v'"'"' lists each warning
+X
+	expect_status 1 "$SPDXFS" check -w "$T" >"$TMP/w" 2>"$TMP/w.err" &&
+	cmp "$TMP/quiet" "$TMP/w" && test ! -s "$TMP/w.err" &&
+	expect_status 1 "$SPDXFS" check -q "$T" >"$TMP/q" 2>"$TMP/q.err" &&
+	cmp "$TMP/quiet" "$TMP/q" && test ! -s "$TMP/q.err"
 '
 
 test_expect 'check --kernel-strict adds what spdxcheck.py rejects' '
@@ -123,7 +138,7 @@ X
 '
 
 test_expect 'check PATH limits the report; warnings alone exit 0' '
-	expect_status 0 "$SPDXFS" check "$T" drivers/net >"$TMP/sub" &&
+	expect_status 0 "$SPDXFS" check -v "$T" drivers/net >"$TMP/sub" &&
 	expect_file "$TMP/sub" <<X &&
 drivers/net/misplaced.c: 2:28 warning: tag on line 2, expected on line 1
 X
@@ -175,7 +190,7 @@ assert [x[\"uapi\"] for x in l].count(True) == 3
 '
 
 test_expect 'check --json: the same diagnostics, as JSON' '
-	expect_status 1 "$SPDXFS" check --json "$T" >"$TMP/check.json" &&
+	expect_status 1 "$SPDXFS" check -v --json "$T" >"$TMP/check.json" &&
 	jq -r ".[] | \"\(.path): \(.line):\(.col) \(if .severity == \"error\" then \"\" else .severity + \": \" end)\(.message)\"" \
 		"$TMP/check.json" >"$TMP/check.from-json" &&
 	cmp "$TMP/check" "$TMP/check.from-json"

@@ -73,7 +73,7 @@ test_expect 'a deleted file disappears, a new one appears' '
 test_expect 'a corrupt index is reported and rebuilt' '
 	f=$(idx) && printf "garbage" | dd of="$f" bs=1 seek=200 conv=notrunc 2>/dev/null &&
 	"$SPDXFS" list "$T" >"$TMP/list6" 2>"$TMP/err6" &&
-	grep -q "saved index of .* ignored (checksum mismatch); rebuilding" "$TMP/err6" &&
+	grep -q "^spdxfs: saved index of .* ignored ($f: checksum mismatch); rebuilding$" "$TMP/err6" &&
 	"$SPDXFS" list --no-cache "$T" | cmp - "$TMP/list6" &&
 	"$SPDXFS" list "$T" 2>"$TMP/err7" >/dev/null && test ! -s "$TMP/err7"
 '
@@ -81,20 +81,20 @@ test_expect 'a corrupt index is reported and rebuilt' '
 test_expect 'a truncated index is reported and rebuilt' '
 	f=$(idx) && truncate -s 100 "$f" &&
 	"$SPDXFS" list "$T" >"$TMP/list8" 2>"$TMP/err8" &&
-	grep -q "ignored (truncated)" "$TMP/err8" &&
+	grep -q "ignored ($f: truncated)" "$TMP/err8" &&
 	"$SPDXFS" list --no-cache "$T" | cmp - "$TMP/list8"
 '
 
 test_expect 'an index of another format version is rebuilt' '
 	f=$(idx) && printf "\377" | dd of="$f" bs=1 seek=8 conv=notrunc 2>/dev/null &&
 	"$SPDXFS" list "$T" >/dev/null 2>"$TMP/err9" &&
-	grep -q "ignored (index of another spdxfs version)" "$TMP/err9"
+	grep -q "ignored ($f: index of another spdxfs version)" "$TMP/err9"
 '
 
 test_expect 'an index file that is not an index is rebuilt' '
 	f=$(idx) && echo "hello" >"$f" &&
 	"$SPDXFS" list "$T" >/dev/null 2>"$TMP/err10" &&
-	grep -q "ignored (not a spdxfs index)" "$TMP/err10"
+	grep -q "ignored ($f: not a spdxfs index)" "$TMP/err10"
 '
 
 test_expect 'another tree with the same index file name is not trusted' '
@@ -102,12 +102,12 @@ test_expect 'another tree with the same index file name is not trusted' '
 	o=$(SPDXFS_CACHE_DIR=$TMP/c2 "$SPDXFS" list "$TMP/other" >/dev/null && ls "$TMP"/c2/*.idx) &&
 	cp "$o" "$f" &&
 	"$SPDXFS" list "$T" >/dev/null 2>"$TMP/err11" &&
-	grep -q "ignored (index of another tree)" "$TMP/err11"
+	grep -q "ignored ($f: index of another tree)" "$TMP/err11"
 '
 
 test_expect 'a cache directory inside the tree is refused, the tree untouched' '
 	SPDXFS_CACHE_DIR=$T/.cache "$SPDXFS" list "$T" >/dev/null 2>"$TMP/err12";
-	grep -q "cannot save the index of .*: cache directory inside the tree" "$TMP/err12" &&
+	grep -q "^spdxfs: cannot save the index of .*: $T/.cache: cache directory inside the tree$" "$TMP/err12" &&
 	test ! -e "$T/.cache" &&
 	SPDXFS_CACHE_DIR=$T/drivers/sub/dir "$SPDXFS" list "$T" >/dev/null 2>"$TMP/err13";
 	grep -q "cache directory inside the tree" "$TMP/err13" &&

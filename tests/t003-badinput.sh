@@ -40,9 +40,11 @@ test_expect 'unknown command' '
 	grep -q "^spdxfs: unknown command .frobnicate.$" "$TMP/err"
 '
 
-test_expect 'missing TREE argument' '
-	expect_status 2 "$SPDXFS" check 2>"$TMP/err" &&
-	grep -q "^usage: spdxfs check" "$TMP/err"
+test_expect 'missing PATH of show, two TREEs of scan' '
+	expect_status 2 "$SPDXFS" show 2>"$TMP/err" &&
+	grep -q "^usage: spdxfs show" "$TMP/err" &&
+	expect_status 2 "$SPDXFS" scan "$T" "$T" 2>"$TMP/err" &&
+	grep -q "^usage: spdxfs scan" "$TMP/err"
 '
 
 test_expect 'bad --jobs and --depth values' '
@@ -91,7 +93,7 @@ test_expect 'an unreadable file is reported per file and the scan goes on' '
 '
 
 test_expect '--help for every command, exit 0' '
-	for c in scan list check; do
+	for c in scan list check show; do
 		"$SPDXFS" $c --help | grep -q "^usage: spdxfs $c" || exit 1
 	done &&
 	"$SPDXFS" --help | grep -q "^usage: spdxfs COMMAND" &&

@@ -34,6 +34,11 @@ test_expect 'list --json' 'vg list --json "$T"'
 test_expect 'check, check -f, check -d -D 1, --kernel-strict' '
 	vg check -s "$T" && vg check -f "$T" && vg check -d -D 1 "$T"
 '
+test_expect 'check --kernel in a git tree: new files, -v, --json' '
+	(cd "$T" && git init -q && git add a.c b.h scripts &&
+	 git -c user.name=t -c user.email=t@example.org commit -q -m base) &&
+	vg check --kernel "$T" && vg check --kernel -v --json "$T"
+'
 test_expect 'a corrupt saved index' '
 	printf "garbage" | dd of="$(ls "$SPDXFS_CACHE_DIR"/*.idx)" bs=1 seek=100 conv=notrunc 2>/dev/null &&
 	vg list "$T"

@@ -109,7 +109,7 @@ test_expect 'list -z: the raw names, NUL after the path and the record' '
 '
 
 test_expect 'check: diagnostics name the files quoted' '
-	expect_status 1 "$SPDXFS" check "$T" >"$TMP/check" &&
+	expect_status 1 "$SPDXFS" check -v "$T" >"$TMP/check" &&
 	expect_file "$TMP/check" <<-\X
 	"back\\slash.c": 2:28 warning: tag on line 2, expected on line 1
 	"q\"uote.c": 1:28 Invalid License ID: GPL-1.0
@@ -117,7 +117,7 @@ test_expect 'check: diagnostics name the files quoted' '
 '
 
 test_expect 'check -z: raw names, NUL-ended' '
-	expect_status 1 "$SPDXFS" check -z "$T" >"$TMP/check.z" &&
+	expect_status 1 "$SPDXFS" check -v -z "$T" >"$TMP/check.z" &&
 	z_records "$TMP/check.z" 2 >"$TMP/check.z.txt" &&
 	expect_file "$TMP/check.z.txt" <<-\X
 	b'"'"'back\\slash.c'"'"' b'"'"'2:28 warning: tag on line 2, expected on line 1'"'"'

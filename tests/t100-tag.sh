@@ -10,6 +10,9 @@ T=$TMP/tree
 S=$TMP/series
 GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
 export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
+# No git configuration but the tree's own: the series' author comes from it.
+mkdir -p "$TMP/home"
+export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
 
 make_tree() {
 	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
@@ -31,7 +34,8 @@ make_tree() {
 	printf 'int doc;\n' >"$T/Documentation/x.c"
 	printf '{}\n' >"$T/data.json"
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nint t;\n' >"$T/tagged.c"
-	(cd "$T" && git init -q && $GIT add . && $GIT commit -q -m base)
+	(cd "$T" && git init -q && $GIT add . && $GIT commit -q -m base &&
+	 git config user.name "A. U. Thor" && git config user.email author@example.org)
 }
 make_tree
 
@@ -113,9 +117,32 @@ Patch 3/3, files with license boilerplate (2 files):
    no comment syntax (JSON)                                 1
    Makefile/Kbuild/Kconfig of 5 lines or fewer              1
 1 files need review and are not tagged (recognised licenses, or
-  review.c: no match (LGPL without a version)
+  review.c: LGPL (LGPL without a version)
 base-commit: X
 X
+'
+
+test_expect 'From: and Signed-off-by: are the tree'"'"'s git user.name and user.email' '
+	grep -h "^From: \|^Signed-off-by: " "$S"/000[1-9]-*.patch | sort -u >"$TMP/from" &&
+	expect_file "$TMP/from" <<X
+From: A. U. Thor <author@example.org>
+Signed-off-by: A. U. Thor <author@example.org>
+X
+'
+
+test_expect '--from overrides git config; without either, exit 2 and one line' '
+	"$SPDXFS" tag -q --from "R. Eviewer <r@example.org>" "$T" -o "$TMP/from2" &&
+	grep -h "^From: " "$TMP/from2"/*.patch | sort -u >"$TMP/from2.txt" &&
+	expect_file "$TMP/from2.txt" <<X &&
+From: R. Eviewer <r@example.org>
+X
+	mkdir -p "$TMP/plain" && cp -R "$T/LICENSES" "$T/a.c" "$TMP/plain" &&
+	expect_status 2 "$SPDXFS" tag -q "$TMP/plain" -o "$TMP/from3" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<X &&
+spdxfs: no author for the series: set git config user.name and user.email, or give --from '"'"'Name <email>'"'"'
+X
+	test ! -e "$TMP/from3" &&
+	"$SPDXFS" tag -q --json "$TMP/plain" >/dev/null
 '
 
 test_expect 'the output is reproducible; Date is the base commit date' '
@@ -196,6 +223,86 @@ test_expect 'decisions: an empty file decides nothing; a NUL byte is refused' '
 	grep -q "a NUL byte: not a text file" "$TMP/err" && test ! -e "$TMP/s5"
 '
 
+# A newer tree (from TREE's HEAD, its base commit again since the
+# reproducibility test): a.c tagged as it is, review.c tagged LGPL-2.1 (a license
+# TREE lacks), mit.c relicensed (its wording changed), and a Makefile
+# that says which version it is.
+U=$TMP/upstream
+make_upstream() {
+	rm -rf "$U" && mkdir -p "$U" && git -C "$T" archive HEAD | tar -x -C "$U" &&
+	license_file "$U/LICENSES/preferred" LGPL-2.1 LGPL-2.1 LGPL-2.1-only LGPL-2.1+ LGPL-2.1-or-later &&
+	license_file "$U/LICENSES/deprecated" 0BSD 0BSD &&
+	printf '"'"'// SPDX-License-Identifier: GPL-2.0-or-later\nint a;\n'"'"' >"$U/a.c" &&
+	printf '"'"'// SPDX-License-Identifier: LGPL-2.1-only\n/* Released under the LGPL */\nint r;\n'"'"' >"$U/review.c" &&
+	printf '"'"'// SPDX-License-Identifier: 0BSD\n/*\n * Permission to use, copy, modify, and/or distribute this software for any\n * purpose with or without fee is hereby granted.\n */\nint m;\n'"'"' >"$U/mit.c" &&
+	printf '"'"'VERSION = 9\nPATCHLEVEL = 1\nSUBLEVEL = 0\n'"'"' >"$U/Makefile"
+}
+
+test_expect '--upstream: adopt where the wording is the same, LICENSES/ texts first' '
+	make_upstream &&
+	"$SPDXFS" tag -q --upstream "$U" "$T" -o "$TMP/su" &&
+	(cd "$TMP/su" && ls) >"$TMP/lsu" &&
+	expect_file "$TMP/lsu" <<X &&
+0000-cover-letter.patch
+0001-LICENSES-add-LGPL-2.1.patch
+0002-License-cleanup-add-SPDX-GPL-2.0-only-license-identifier-to-files-with-no-license.patch
+0003-License-cleanup-add-SPDX-license-identifier-to-uapi-files-with-no-license.patch
+0004-License-cleanup-add-SPDX-license-identifier-to-files-with-a-license.patch
+0005-License-cleanup-adopt-upstream-SPDX-identifiers.patch
+upstream-decisions
+X
+	grep -E "^(diff --git|\+// SPDX)|Linux 9\.1" "$TMP/su"/0005-*.patch >"$TMP/p5" &&
+	expect_file "$TMP/p5" <<X &&
+These files have no SPDX license identifier here, and Linux 9.1 gives
+diff --git a/a.c b/a.c
++// SPDX-License-Identifier: GPL-2.0-or-later
+diff --git a/review.c b/review.c
++// SPDX-License-Identifier: LGPL-2.1-only
+X
+	grep -v "^#" "$TMP/su/upstream-decisions" | grep . >"$TMP/ud" ;
+	grep -c "^# mit.c  0BSD$" "$TMP/su/upstream-decisions" >"$TMP/udc" &&
+	expect_file "$TMP/udc" <<X &&
+1
+X
+	test ! -s "$TMP/ud" &&
+	grep "^  mit.c: " "$TMP/su/0000-cover-letter.patch" >"$TMP/cu" &&
+	expect_file "$TMP/cu" <<X
+  mit.c: 0BSD (its license wording differs)
+X
+'
+
+test_expect '--upstream: the series applies; upstream'"'"'s decision accepted with -d' '
+	rm -rf "$TMP/ua" && git clone -q "$T" "$TMP/ua" &&
+	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su"/000[1-9]-*.patch) &&
+	"$SPDXFS" list --no-cache "$TMP/ua" | grep -E "^(a|review|mit)\.c|LGPL" | cut -f1,2,4 >"$TMP/lu" &&
+	expect_file "$TMP/lu" <<X &&
+LICENSES/preferred/LGPL-2.1	excluded	
+a.c	tagged	GPL-2.0-or-later
+mit.c	tagged	MIT
+review.c	tagged	LGPL-2.1-only
+X
+	sed -n "s/^# \(mit\.c  0BSD\)$/\1/p" "$TMP/su/upstream-decisions" >"$TMP/accept" &&
+	"$SPDXFS" tag -q --upstream "$U" -d "$TMP/accept" "$T" -o "$TMP/su2" &&
+	(cd "$TMP/su2" && ls 0001-* 0006-*) >"$TMP/ls2" &&
+	expect_file "$TMP/ls2" <<X &&
+0001-LICENSES-add-0BSD-LGPL-2.1.patch
+0006-License-cleanup-add-SPDX-license-identifiers-decided-in-review.patch
+X
+	rm -rf "$TMP/ua" && git clone -q "$T" "$TMP/ua" &&
+	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su2"/000[1-9]-*.patch) &&
+	"$SPDXFS" check --no-cache "$TMP/ua" mit.c &&
+	"$SPDXFS" list --no-cache "$TMP/ua" | grep "^mit\.c" | cut -f1,2,4 >"$TMP/lm" &&
+	expect_file "$TMP/lm" <<X
+mit.c	tagged	0BSD
+X
+'
+
+test_expect '--upstream: a decision valid in neither tree is refused' '
+	echo "mit.c Foo-1.0" >"$TMP/bad-up" &&
+	expect_status 2 "$SPDXFS" tag -q --upstream "$U" -d "$TMP/bad-up" "$T" -o "$TMP/su3" 2>"$TMP/err" &&
+	grep -q "Invalid License ID: Foo-1.0" "$TMP/err" && test ! -e "$TMP/su3"
+'
+
 test_expect 'tag takes the index options scan takes: -a, -j N, --no-cache, -q' '
 	expect_status 2 "$SPDXFS" tag -j 0 "$T" --json 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<X &&
@@ -203,6 +310,71 @@ spdxfs: --jobs: expected 1..64, got '"'"'0'"'"'
 X
 	"$SPDXFS" tag -a -j 1 --no-cache -q --json "$T" >"$TMP/all.json" &&
 	python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/all.json"
+'
+
+test_expect '-l: a license LICENSES/ does not declare, or no GPL note for uapi: exit 2, one line' '
+	for l in FOO Linux-syscall-note GPL-2.0-or-later "GPL-2.0 OR MIT" "MIT */"; do
+		expect_status 2 "$SPDXFS" tag -q -l "$l" "$T" -o "$TMP/l" 2>>"$TMP/lerr" || return 1
+	done &&
+	test ! -e "$TMP/l" &&
+	sed "s|$T|TREE|" "$TMP/lerr" >"$TMP/lerr.s" &&
+	expect_file "$TMP/lerr.s" <<X &&
+spdxfs: --license: FOO: '"'"'FOO'"'"' is not valid against TREE/LICENSES/ (Invalid License ID: FOO)
+spdxfs: --license: Linux-syscall-note: '"'"'Linux-syscall-note'"'"' is not valid against TREE/LICENSES/ (Invalid License ID: Linux-syscall-note)
+spdxfs: --license: GPL-2.0-or-later: '"'"'GPL-2.0-or-later WITH Linux-syscall-note'"'"' is not valid against TREE/LICENSES/ (Exception not valid for license GPL-2.0-OR-LATER: Linux-syscall-note)
+spdxfs: --license: expected one license identifier, got '"'"'GPL-2.0 OR MIT'"'"'
+spdxfs: --license: expected one license identifier, got '"'"'MIT */'"'"'
+X
+	"$SPDXFS" tag -q -l MIT "$T" -o "$TMP/lmit" &&
+	grep -h "^+// SPDX" "$TMP/lmit"/0001-*.patch | tr -d "\r" | sort -u >"$TMP/lmit.tags" &&
+	expect_file "$TMP/lmit.tags" <<X
++// SPDX-License-Identifier: MIT
+X
+'
+
+test_expect '--date: RFC 2822 checked and written canonically, @SECONDS in range' '
+	for d in "not a date" "Fri, 3 Dec 2026 07:08:06 +0000" "31 Nov 2026 07:08:06 +0000" \
+		 "3 Dec 2026 24:00:00 +0000" "3 Dec 2026 07:08:06" "3 Dec 2026 07:08:06 +0000 x" \
+		 "@" "@-1" "@12x" "@99999999999999999999" ""; do
+		expect_status 2 "$SPDXFS" tag -q --date "$d" "$T" -o "$TMP/d" 2>>"$TMP/derr" || return 1
+	done &&
+	test ! -e "$TMP/d" && test "$(wc -l <"$TMP/derr")" -eq 11 &&
+	grep -c "expected an RFC 2822 date such as" "$TMP/derr" >"$TMP/dn" &&
+	echo 7 | cmp - "$TMP/dn" &&
+	"$SPDXFS" tag -q --date "3 Dec 2026 07:08 -0130" "$T" -o "$TMP/d1" &&
+	"$SPDXFS" tag -q --date "  Thu,  3 Dec 2026 07:08:00 -0130" "$T" -o "$TMP/d2" &&
+	"$SPDXFS" tag -q --date "@1500000000" "$T" -o "$TMP/d3" &&
+	grep -h "^Date: " "$TMP/d1/0000-cover-letter.patch" "$TMP/d2/0000-cover-letter.patch" \
+		"$TMP/d3/0000-cover-letter.patch" >"$TMP/dates" &&
+	expect_file "$TMP/dates" <<X
+Date: Thu, 3 Dec 2026 07:08:00 -0130
+Date: Thu, 3 Dec 2026 07:08:00 -0130
+Date: Fri, 14 Jul 2017 02:40:00 +0000
+X
+'
+
+test_expect '--json -o DIR: the series written, the plan printed as JSON' '
+	"$SPDXFS" tag -q --json "$T" -o "$TMP/js" >"$TMP/js.json" &&
+	"$SPDXFS" tag -q "$T" -o "$TMP/plainjs" &&
+	diff -r "$TMP/plainjs" "$TMP/js" &&
+	"$SPDXFS" tag -q --json "$T" | cmp - "$TMP/js.json" &&
+	"$SPDXFS" tag --json "$T" -o "$TMP/js2" | cmp - "$TMP/js.json"
+'
+
+test_expect 'decisions: ./PATH lines, as spdxcheck -f prints them' '
+	printf "./review.c MIT\n" >"$TMP/dotdec" &&
+	"$SPDXFS" tag -q -d "$TMP/dotdec" "$T" -o "$TMP/sdot" &&
+	grep -E "^  review.c: |^\+// SPDX" "$TMP/sdot"/0004-*.patch >"$TMP/pdot" &&
+	expect_file "$TMP/pdot" <<X &&
+  review.c: MIT
++// SPDX-License-Identifier: MIT
+X
+	printf "./review.c MIT\nreview.c GPL-2.0\n" >"$TMP/dotdup" &&
+	expect_status 2 "$SPDXFS" tag -q -d "$TMP/dotdup" "$T" -o "$TMP/sdup" 2>"$TMP/duperr" &&
+	sed "s|$TMP/||" "$TMP/duperr" >"$TMP/duperr.s" &&
+	expect_file "$TMP/duperr.s" <<X
+spdxfs: dotdup:2: review.c decided twice (also on line 1)
+X
 '
 
 test_expect 'tag --help' '

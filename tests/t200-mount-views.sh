@@ -90,9 +90,11 @@ test_expect 'the root' '
 	.
 	..
 	README
+	all
 	backlog
 	by-id
 	by-license
+	charts
 	invalid
 	licenses
 	misplaced

@@ -68,7 +68,7 @@ X
 '
 
 test_expect 'exactly what spdxfs tag writes and leaves for review, file by file' '
-	"$SPDXFS" tag -q "$T" -o "$TMP/series" &&
+	"$SPDXFS" tag -q --from "T <t@example.org>" "$T" -o "$TMP/series" &&
 	awk "/^diff --git a\//{ f = substr(\$3, 3) }
 	     /^\+.*SPDX-License-Identifier: /{ sub(/.*SPDX-License-Identifier: /, \"\"); sub(/ \\*\/\$/, \"\"); print f \"|\" \$0 }" \
 		"$TMP/series/"000[1-9]-*.patch | LC_ALL=C sort >"$TMP/written" &&
@@ -146,8 +146,9 @@ test_expect 'the value follows the file' '
 '
 
 test_expect 'README describes it' '
-	grep -q "user.spdx.suggested" "$M/README" &&
-	grep -q "review: LICENSES" "$M/README"
+	tr "\n" " " <"$M/README" >"$TMP/readme.line" &&
+	grep -q "in untagged/ and all/ also user.spdx.suggested" "$TMP/readme.line" &&
+	grep -q "review: LICENSES" "$TMP/readme.line"
 '
 
 stop_daemon "$M"

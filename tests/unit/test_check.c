@@ -84,7 +84,7 @@ static void test_select(const struct spdx_index *idx)
 	int ret;
 
 	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
-		ret = check_select(idx, cases[k].paths, cases[k].n, &sel, &n, &err);
+		ret = check_select(idx, NULL, cases[k].paths, cases[k].n, &sel, &n, &err);
 		is_int(ret, 0, "select %zu: %s...", k,
 		       cases[k].n ? cases[k].paths[0] : "nothing");
 		if (ret)
@@ -92,13 +92,64 @@ static void test_select(const struct spdx_index *idx)
 		is_str(paths_of(sel, n), cases[k].want, "select %zu: the files", k);
 		free(sel);
 	}
-	ret = check_select(idx, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
+	ret = check_select(idx, NULL, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
 			   &err);
 	is_int(ret, -ENOENT, "a path that is not there: -ENOENT");
 	ok(!strncmp(err.msg, "nope/x.c: no such file in ", 26),
 	   "and says which: '%.100s'", err.msg);
-	is_int(check_select(idx, (const char *[]){ "a/b.c/x" }, 1, &sel, &n, &err),
+	is_int(check_select(idx, NULL, (const char *[]){ "a/b.c/x" }, 1, &sel, &n, &err),
 	       -ENOENT, "beneath a file: -ENOENT");
+}
+
+/*
+ * With the index as git sees it: a path git has selects git's files
+ * only, a path it lacks (named although git ignores it) all beneath it.
+ * @dir's tree loses a/b/ and a-b/ to make git's index.
+ */
+static void test_select_git(const struct spdx_index *idx, struct source *src,
+			    const char *dir)
+{
+	static const struct {
+		const char *paths[3];
+		size_t n;
+		const char *want;
+	} cases[] = {
+		{ { 0 }, 0, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
+			    "a.c a/b.c a/z.c" },
+		{ { "a" }, 1, "a/b.c a/z.c" },
+		{ { "a", "a/b" }, 2, "a/b.c a/b/c.c a/z.c" },
+		{ { "a/b/c.c" }, 1, "a/b/c.c" },
+		{ { "a-b", "a.c" }, 2, "a-b/x.c a.c" },
+		{ { "a/b/c.c", "." }, 2, "LICENSES/preferred/GPL-2.0 "
+			"LICENSES/preferred/MIT a.c a/b.c a/b/c.c a/z.c" },
+	};
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_index *git = NULL;
+	const struct spdx_file **sel;
+	struct spdx_error err;
+	char path[PATH_MAX];
+	size_t n;
+	int ret = 0;
+
+	for (const char *const *p = (const char *[]){ "a/b/c.c", "a/b", "a-b/x.c",
+						      "a-b", NULL }; *p && !ret; p++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, *p);
+		ret = remove(path) ? -errno : 0;
+	}
+	if (!ret)
+		ret = index_build(&git, src, &opts, &err);
+	is_int(ret, 0, "git's index built");
+	if (ret)
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		ret = check_select(idx, git, cases[k].paths, cases[k].n, &sel, &n, &err);
+		is_int(ret, 0, "select with git %zu", k);
+		if (ret)
+			continue;
+		is_str(paths_of(sel, n), cases[k].want, "select with git %zu: the files", k);
+		free(sel);
+	}
+	index_free(git);
 }
 
 static void test_dirs(const struct spdx_index *idx)
@@ -141,7 +192,7 @@ static void test_reports(const struct spdx_index *idx)
 	for (size_t i = 0; i < idx->nfiles; i++)
 		sel[n++] = &idx->files[i];
 
-	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &strict));
+	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &strict, NULL));
 	is_str(buf,
 	       "a/b.c: 1:28 Invalid License ID: GPL-1.0\n"
 	       "a/b/c.c: 2:0 warning: second SPDX tag (first on line 1)\n"
@@ -150,15 +201,15 @@ static void test_reports(const struct spdx_index *idx)
 	       "check, text");
 	is_int(r, 2, "check: two errors");
 	free(buf);
-	CAPTURE(buf, REPORT_NUL, r = report_check(out_, fmt_, idx, sel, n, &quiet));
+	CAPTURE(buf, REPORT_NUL, r = report_check(out_, fmt_, idx, sel, n, &quiet, NULL));
 	is_str(buf, "a/b.c|1:28 Invalid License ID: GPL-1.0|", "check, -z");
 	is_int(r, 1, "check, no warnings: one error");
 	free(buf);
-	CAPTURE(buf, REPORT_JSON, r = report_check(out_, fmt_, idx, sel, n, &quiet));
+	CAPTURE(buf, REPORT_JSON, r = report_check(out_, fmt_, idx, sel, n, &quiet, NULL));
 	is_str(buf,
 	       "[\n"
 	       "  {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
-	       "\"message\": \"Invalid License ID: GPL-1.0\"}\n"
+	       "\"class\": \"invalid\", \"message\": \"Invalid License ID: GPL-1.0\"}\n"
 	       "]\n", "check, JSON");
 	free(buf);
 
@@ -205,13 +256,158 @@ static void test_reports(const struct spdx_index *idx)
 	free(buf);
 }
 
+/*
+ * The kernel's rules on a second tree: spdxcheck's grammar, checkpatch's
+ * comment style per file type, its line, new files; prose in COPYING.
+ */
+static const struct fixture_file kfiles[] = {
+	{ "LICENSES/preferred/GPL-2.0",
+	  "Valid-License-Identifier: GPL-2.0\nValid-License-Identifier: GPL-2.0-only\n"
+	  "SPDX-URL: x\nUsage-Guide:\n  x\nLicense-Text:\n  x\n" },
+	{ "LICENSES/preferred/MIT",
+	  "Valid-License-Identifier: MIT\nSPDX-URL: x\nUsage-Guide:\n  x\nLicense-Text:\n  x\n" },
+	{ "COPYING", "The kernel is provided under:\n\n"
+	  "\tSPDX-License-Identifier: GPL-2.0\n" },
+	{ "notes.txt", "SPDX-License-Identifier: MIT\n" },
+	{ "ok.c", "// SPDX-License-Identifier: GPL-2.0\n" },
+	{ "ok.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "block.c", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "three.c", "// SPDX-License-Identifier: GPL-2.0-only OR MIT OR GPL-2.0\n" },
+	{ "new.c", "int n;\n" },
+	{ "new.h", "// SPDX-License-Identifier: GPL-2.0\n" },
+	{ "old.c", "int o;\n" },
+	{ "run", "#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "late.sh", "#!/bin/sh\n\n# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "Kconfig", "\n# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "x.rst", "SPDX-License-Identifier: GPL-2.0\n" },
+	{ "Documentation/devicetree/bindings/a.yaml",
+	  "# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "Documentation/devicetree/bindings/b.yaml",
+	  "# SPDX-License-Identifier: (GPL-2.0 OR MIT)\n" },
+	{ "empty.c", "" },
+	{ "tab\tname.c", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+};
+
+/* The new files are those whose name starts with "new". */
+static int is_new(const struct spdx_file *f, void *arg)
+{
+	++*(int *)arg;
+	return !strncmp(f->path, "new", 3);
+}
+
+static void test_kernel_rules(void)
+{
+	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_error err = { 0 };
+	struct spdx_index *idx = NULL;
+	struct source *src = NULL;
+	const struct spdx_file *sel[32];
+	struct check_tally tally = { 0 };
+	int asked = 0;
+	struct check_opts kernel = { .warnings = 1, .kernel = 1,
+				     .is_new = is_new, .new_arg = &asked };
+	struct check_opts spdx = { .warnings = 1 };
+	char *buf = NULL;
+	size_t n = 0, r = 0;
+	int ret;
+
+	ret = fixture_make(dir, kfiles, ARRAY_SIZE(kfiles));
+	if (!ret)
+		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
+	if (!ret)
+		ret = index_build(&idx, src, &opts, &err);
+	is_int(ret, 0, "kernel tree built %.100s", err.msg);
+	if (ret)
+		goto out;
+	ok(!check_kernel_tree(idx), "no scripts/spdxcheck.py: not a kernel tree");
+	for (size_t i = 0; i < idx->nfiles; i++)
+		sel[n++] = &idx->files[i];
+
+	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &kernel, NULL));
+	is_str(buf,
+	       "Documentation/devicetree/bindings/a.yaml: 1:0 warning: DT binding documents "
+	       "should be licensed (GPL-2.0-only OR BSD-2-Clause) (scripts/checkpatch.pl)\n"
+	       "Documentation/devicetree/bindings/b.yaml: 1:0 warning: DT binding documents "
+	       "should be licensed (GPL-2.0-only OR BSD-2-Clause) (scripts/checkpatch.pl)\n"
+	       "Kconfig: 2:27 warning: tag on line 2, expected on line 1\n"
+	       "block.c: 1:0 warning: Improper SPDX comment style for 'block.c', please use "
+	       "'//' instead (scripts/checkpatch.pl)\n"
+	       "block.c: 1:0 warning: Missing or malformed SPDX-License-Identifier tag in "
+	       "line 1 (scripts/checkpatch.pl)\n"
+	       "late.sh: 2:0 warning: Missing or malformed SPDX-License-Identifier tag in "
+	       "line 2 (scripts/checkpatch.pl)\n"
+	       "late.sh: 3:0 warning: Misplaced SPDX-License-Identifier tag - use line 2 "
+	       "instead (scripts/checkpatch.pl)\n"
+	       "new.c: 1:0 Missing or malformed SPDX-License-Identifier tag in line 1 "
+	       "(scripts/checkpatch.pl)\n"
+	       "new.h: 1:0 Improper SPDX comment style for 'new.h', please use '/*' instead "
+	       "(scripts/checkpatch.pl)\n"
+	       "new.h: 1:0 Missing or malformed SPDX-License-Identifier tag in line 1 "
+	       "(scripts/checkpatch.pl)\n"
+	       "old.c: 1:0 warning: Missing or malformed SPDX-License-Identifier tag in "
+	       "line 1 (scripts/checkpatch.pl)\n"
+	       "\"tab\\tname.c\": 1:0 warning: Improper SPDX comment style for "
+	       "'\"tab\\tname.c\"', please use '//' instead (scripts/checkpatch.pl)\n"
+	       "\"tab\\tname.c\": 1:0 warning: Missing or malformed SPDX-License-Identifier "
+	       "tag in line 1 (scripts/checkpatch.pl)\n"
+	       "three.c: 1:48 Syntax error: OR (scripts/spdxcheck.py)\n"
+	       "x.rst: 1:0 warning: Missing or malformed SPDX-License-Identifier tag in "
+	       "line 1 (scripts/checkpatch.pl)\n",
+	       "kernel rules: checkpatch.pl's messages, errors for new files only; "
+	       "a name in a message quoted too");
+	is_int(r, 4, "kernel rules: four errors");
+	is_int(asked, 9, "newness asked only about the 9 files checkpatch.pl flags");
+	free(buf);
+
+	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &kernel, &tally));
+	is_str(buf,
+	       "new.c: 1:0 Missing or malformed SPDX-License-Identifier tag in line 1 "
+	       "(scripts/checkpatch.pl)\n"
+	       "new.h: 1:0 Improper SPDX comment style for 'new.h', please use '/*' instead "
+	       "(scripts/checkpatch.pl)\n"
+	       "new.h: 1:0 Missing or malformed SPDX-License-Identifier tag in line 1 "
+	       "(scripts/checkpatch.pl)\n"
+	       "three.c: 1:48 Syntax error: OR (scripts/spdxcheck.py)\n",
+	       "with a tally: the errors only");
+	is_int(r, 4, "the same four errors");
+	free(buf);
+	CAPTURE(buf, REPORT_TEXT, r = report_check_tally(out_, &tally));
+	is_str(buf,
+	       "warning: 1 file: tag not on the first line that can hold it\n"
+	       "warning: 5 files: Missing or malformed SPDX-License-Identifier tag (checkpatch.pl)\n"
+	       "warning: 2 files: Improper SPDX comment style (checkpatch.pl)\n"
+	       "warning: 1 file: Misplaced SPDX-License-Identifier tag (checkpatch.pl)\n"
+	       "warning: 2 files: DT binding documents should be licensed (GPL-2.0-only OR "
+	       "BSD-2-Clause) (checkpatch.pl)\n"
+	       "hint: 'spdxfs check -v' lists each warning\n",
+	       "the tally: one line per class");
+	is_int(r, 11, "eleven warnings");
+	free(buf);
+
+	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &spdx, NULL));
+	is_str(buf,
+	       "Kconfig: 2:27 warning: tag on line 2, expected on line 1\n"
+	       "late.sh: 3:27 warning: tag on line 3, expected on line 2\n"
+	       "x.rst: 1:25 warning: tag not preceded by a known comment leader\n",
+	       "SPDX reading: no grammar error, no checkpatch.pl, nothing about COPYING");
+	is_int(r, 0, "SPDX reading: no error");
+	free(buf);
+out:
+	index_free(idx);
+	source_free(src);
+	fixture_remove(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
-	char err[256] = "", link[PATH_MAX];
+	struct spdx_error err = { 0 };
+	char link[PATH_MAX];
 	int ret;
 
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
@@ -221,15 +417,17 @@ int main(void)
 	is_int(ret, 0, "fixture made");
 	if (!ret)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES });
+					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
 	if (!ret)
-		ret = index_build(&idx, src, &opts, err, sizeof(err));
-	is_int(ret, 0, "index built %.100s", err);
+		ret = index_build(&idx, src, &opts, &err);
+	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;
 	test_select(idx);
 	test_dirs(idx);
 	test_reports(idx);
+	test_select_git(idx, src, dir);
+	test_kernel_rules();
 out:
 	index_free(idx);
 	source_free(src);

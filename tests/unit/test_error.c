@@ -3,12 +3,28 @@
  * test_error: the library's error type and alloc_array().
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "error.h"
 #include "grow.h"
 #include "tap.h"
+
+/* A function with a format of its own, as a library module has. */
+static int fail(struct spdx_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct spdx_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = spdx_error_vset(err, code, fmt, ap);
+	va_end(ap);
+	return ret;
+}
 
 int main(void)
 {
@@ -27,6 +43,11 @@ int main(void)
 	       "errno form returns its code");
 	is_str(err.msg, "a/b.c: Permission denied", "errno form appends strerror");
 	is_int(spdx_error_set(NULL, -EINVAL, "x"), -EINVAL, "NULL error: code only");
+	is_int(fail(&err, -ENOTSUP, "%s/%s: not a thin archive", "b", "x.a"),
+	       -ENOTSUP, "vset returns its code");
+	is_int(err.code, -ENOTSUP, "vset fills the code");
+	is_str(err.msg, "b/x.a: not a thin archive", "vset fills the message");
+	is_int(fail(NULL, -EIO, "x"), -EIO, "vset, NULL error: code only");
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	spdx_error_set(&err, -E2BIG, "%s", big);

@@ -11,9 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "expr.h"
 #include "licenses.h"
 #include "source.h"
@@ -60,13 +62,13 @@ static struct licenses *load_tree(const char *root)
 {
 	struct source *src;
 	struct licenses *lic = NULL;
-	char errbuf[256];
+	struct spdx_error err;
 
 	if (source_open(&src, &(struct source_spec){
-			.type = SOURCE_DIR, .path = root }))
+			.type = SOURCE_DIR, .path = root }, NULL))
 		return NULL;
-	if (licenses_load(&lic, src, errbuf, sizeof(errbuf)))
-		printf("# licenses_load(%s): %s\n", root, errbuf);
+	if (licenses_load(&lic, src, &err))
+		printf("# licenses_load(%s): %s\n", root, err.msg);
 	source_free(src);
 	return lic;
 }
@@ -536,8 +538,31 @@ static void test_usable(void)
 		{ "GPL-2.0+", "GPL-2.0-only", 1 },
 		{ "GPL-2.0+", "GPL-2.0-or-later", 1 },
 		{ "GPL-2.0-or-later", "GPL-2.0-only", 1 },
-		{ "GPL-2.0+", "GPL-3.0-only", 0 },
+		/* "or later" reaches every later version of its family */
+		{ "GPL-2.0+", "GPL-3.0-only", 1 },
+		{ "GPL-2.0+", "GPL-3.0-or-later", 1 },
+		{ "GPL-1.0+", "GPL-2.0-only", 1 },
+		{ "GPL-1.0+", "GPL-2.0-or-later", 1 },
+		{ "GPL-1.0-or-later", "gpl-2.0", 1 },
+		{ "LGPL-2.0+", "LGPL-2.1-only", 1 },
+		{ "LGPL-2.0+", "LGPL-2.1-or-later", 1 },
+		{ "LGPL-2.0+", "LGPL-3.0-only", 1 },
+		{ "GFDL-1.1+", "GFDL-1.3-only", 1 },
+		{ "GPL-2.0+ WITH Linux-syscall-note", "GPL-3.0-only", 1 },
+		/* ... but not to an earlier one, nor to another family */
+		{ "GPL-2.0+", "GPL-1.0-only", 0 },
+		{ "GPL-2.0+", "GPL-1.0-or-later", 0 },
+		{ "LGPL-2.1+", "LGPL-2.0-only", 0 },
 		{ "GPL-2.0+", "LGPL-2.0-only", 0 },
+		{ "LGPL-2.0+", "GPL-2.0-only", 0 },
+		{ "GPL-2.0+", "AGPL-3.0-only", 0 },
+		{ "GPL-1.0", "GPL-2.0-only", 0 },
+		{ "GPL-2.0-only", "GPL-3.0-only", 0 },
+		{ "GPL-1.0+ AND MIT", "GPL-2.0-only", 0 },
+		{ "GPL-1.0+ AND GPL-2.0", "GPL-2.0-only", 1 },
+		/* a "+" outside the GNU families: its own version only */
+		{ "MPL-1.1+", "MPL-1.1-only", 1 },
+		{ "MPL-1.1+", "MPL-2.0-only", 0 },
 		{ "GPL-2.0", "GPL-2.0-or-later", 0 },
 		{ "GPL-2.0-only", "GPL-2.0", 1 },
 		{ "GPL-2.0-only", "GPL-2.0+", 0 },
@@ -604,6 +629,76 @@ static void test_foreach(void)
 	expr_free(e);
 }
 
+/* ---- bounds ---------------------------------------------------------- */
+
+/*
+ * Copy @n bytes of @s so that they end right before an inaccessible page:
+ * a read past @n faults, with or without ASan.  Returns the copy, inside
+ * the mapping *@map of *@maplen bytes, or NULL.
+ */
+static char *guarded_copy(const char *s, size_t n, void **map, size_t *maplen)
+{
+	size_t page = sysconf(_SC_PAGESIZE), data = (n + page - 1) / page * page;
+	char *m;
+
+	*maplen = data + page;
+	m = mmap(NULL, *maplen, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mprotect(m + data, page, PROT_NONE)) {
+		munmap(m, *maplen);
+		return NULL;
+	}
+	*map = m;
+	memcpy(m + data - n, s, n);
+	return m + data - n;
+}
+
+/* Texts whose every prefix is parsed from a buffer of exactly that size. */
+static const char *const prefixed[] = {
+	"lI", "LicenseRef-x", "licenseref-", "DocumentRef-a:LicenseRef-b",
+	"documentref-", "GPL-2.0+ WITH Linux-syscall-note OR (MIT AND X)",
+	"A OR (B AND", "Foo:Bar", "GPL-2.0 \xc3\xa9",
+};
+
+/* expr_parse() and expr_kernel_strict() read @len bytes and no more. */
+static void test_bounds(void)
+{
+	struct expr_error err;
+	struct expr *e;
+	size_t i, n, maplen;
+	void *map;
+	char *buf;
+
+	buf = guarded_copy("lI", 1, &map, &maplen);
+	if (!buf) {
+		ok(0, "guarded buffer: %s", strerror(errno));
+		return;
+	}
+	is_int(expr_parse(&e, buf, 1, &err), 0, "'lI' with len 1 is 'l'");
+	is_str(e ? e->nodes[e->root].id : NULL, "l", "... the id is 'l'");
+	expr_free(e);
+	munmap(map, maplen);
+	for (i = 0; i < ARRAY_SIZE(prefixed); i++) {
+		int nomap = 0;
+
+		for (n = 0; n <= strlen(prefixed[i]); n++) {
+			buf = guarded_copy(prefixed[i], n, &map, &maplen);
+			if (!buf) {
+				nomap++;
+				continue;
+			}
+			if (!expr_parse(&e, buf, n, &err))
+				expr_free(e);
+			expr_kernel_strict(buf, n, &err);
+			munmap(map, maplen);
+		}
+		is_int(nomap, 0, "every prefix of '%s' parsed within its bytes",
+		       prefixed[i]);
+	}
+}
+
 int main(void)
 {
 	test_good();
@@ -615,5 +710,6 @@ int main(void)
 	test_modern();
 	test_usable();
 	test_foreach();
+	test_bounds();
 	return tap_done();
 }

@@ -3,8 +3,10 @@
  * test_head: how much of each file is read, on a fixture tree.  The
  * source's head() reads what it is asked and no more; the index asks for
  * the first KiB, and for the whole head (4 KiB) only when the scan of that
- * KiB found fewer than 15 complete lines.  A NUL byte past what was read
- * does not make a file binary.
+ * KiB found fewer than 15 complete lines, and for up to SCAN_LINE_MAX
+ * when the line that decides the status goes on past that: a tag line is
+ * read whole, as spdxcheck reads it, or the file is an error.  A NUL byte
+ * past what was read does not make a file binary.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
 #include "scan.h"
@@ -31,6 +34,18 @@ static char *lines_of(int n, int width, const char *tail)
 		p[width - 1] = '\n';
 	}
 	strcpy(p, tail);
+	return s;
+}
+
+/* A tag line "MIT AND MIT ... AND @last" of at least @width bytes. */
+static char *long_tag(size_t width, const char *last)
+{
+	char *s = malloc(width + strlen(last) + 64), *p = s;
+
+	p += sprintf(p, "// SPDX-License-Identifier: MIT");
+	while ((size_t)(p - s) < width)
+		p += sprintf(p, " AND MIT");
+	sprintf(p, " AND %s\nint x;\n", last);
 	return s;
 }
 
@@ -58,6 +73,8 @@ int main(void)
 		lines_of(15, 100, TAGL),	/* tag on line 16 */
 		lines_of(19, 10, TAGL),		/* tag on line 20, in the KiB */
 		lines_of(14, 300, TAGL),	/* tag on line 15, past 4 KiB */
+		long_tag(5000, "Proprietary-NOT-DECLARED"),
+		long_tag(SCAN_LINE_MAX, "MIT"),
 	};
 	const struct fixture_file files[] = {
 		{ "short.txt", text[0] },
@@ -66,6 +83,8 @@ int main(void)
 		{ "wide16.c", text[3] },
 		{ "narrow20.c", text[4] },
 		{ "far15.c", text[5] },
+		{ "longtag.c", text[6] },
+		{ "hugetag.c", text[7] },
 		{ "sub/", "" },
 	};
 	const struct {
@@ -90,7 +109,9 @@ int main(void)
 		{ "wide15.c", ST_MISPLACED, 15, 0, 0 },	/* needed 4 KiB */
 		{ "wide16.c", ST_UNTAGGED, 0, 0, 0 },
 		{ "narrow20.c", ST_UNTAGGED, 0, 0, 0 },
-		{ "far15.c", ST_UNTAGGED, 0, 0, SCAN_F_TRUNCATED },
+		{ "far15.c", ST_MISPLACED, 15, 0, 0 },	/* needed 5 KiB */
+		{ "longtag.c", ST_TAGGED, 1, 0, 0 },
+		{ "hugetag.c", ST_UNTAGGED, 0, 0, 0 },	/* an error */
 		{ "nul-late.c", ST_TAGGED, 1, 0, 0 },
 		{ "nul-early.c", ST_TAGGED, 1, SCAN_F_BINARY, 0 },
 	};
@@ -98,7 +119,7 @@ int main(void)
 	struct source *src = NULL;
 	struct spdx_index *idx = NULL;
 	struct index_opts opts = { .nthreads = 1 };
-	char err[256] = "";
+	struct spdx_error err = { 0 };
 	int ret;
 
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
@@ -123,7 +144,7 @@ int main(void)
 	}
 	is_int(ret, 0, "fixture made");
 	ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-			  .path = dir, .flags = SOURCE_ALL_FILES });
+			  .path = dir, .flags = SOURCE_ALL_FILES }, NULL);
 	is_int(ret, 0, "source opened");
 	if (ret)
 		goto out;
@@ -140,10 +161,10 @@ int main(void)
 			   "head(%s) filled the stat", reads[i].path);
 	}
 
-	ret = index_build(&idx, src, &opts, err, sizeof(err));
+	ret = index_build(&idx, src, &opts, &err);
 	is_int(ret, 0, "index built");
 	if (ret)
-		printf("# %s\n", err);
+		printf("# %s\n", err.msg);
 	if (ret)
 		goto out;
 	for (size_t i = 0; i < ARRAY_SIZE(scans); i++) {
@@ -160,7 +181,20 @@ int main(void)
 		is_int(f->flags & SCAN_F_TRUNCATED, scans[i].truncated,
 		       "%s: head truncated", scans[i].path);
 	}
-	is_int(idx->rescanned, 8, "each of the 8 files scanned once");
+	{
+		const struct spdx_file *f = index_find(idx, "longtag.c");
+		const struct spdx_expr *e = f ? index_file_expr(idx, f) : NULL;
+		size_t n = e ? strlen(e->text) : 0;
+
+		ok(n > 5000 && !strcmp(e->text + n - 29, " AND Proprietary-NOT-DECLARED"),
+		   "longtag.c: the whole tag line is the expression");
+		is_int(f ? f->status : -1, ST_INVALID, "longtag.c: invalid");
+		f = index_find(idx, "hugetag.c");
+		is_int(f ? f->status : -1, ST_ERROR,
+		       "hugetag.c: a tag line past SCAN_LINE_MAX is an error");
+		is_str(f ? f->error : NULL, strerror(EFBIG), "hugetag.c: File too large");
+	}
+	is_int(idx->rescanned, 10, "each of the 10 files scanned once");
 out:
 	index_free(idx);
 	source_free(src);

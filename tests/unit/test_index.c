@@ -127,11 +127,11 @@ static void backwards_close(struct source *src, struct src_file *f)
 	fs->ops->close(fs, f);
 }
 
-static int backwards_refresh(struct source *src, char *why, size_t whylen)
+static int backwards_refresh(struct source *src, struct spdx_error *err)
 {
 	struct source *fs = ((struct backwards *)src)->fs;
 
-	return fs->ops->refresh(fs, why, whylen);
+	return fs->ops->refresh(fs, err);
 }
 
 static void backwards_free(struct source *src)
@@ -167,10 +167,11 @@ static struct spdx_index *build(struct source *src, int nthreads)
 {
 	struct index_refresh_opts o = { .no_cache = 1, .nthreads = nthreads };
 	struct index_refresh_result res;
+	struct spdx_error err;
 	struct spdx_index *idx = NULL;
 
-	if (index_refresh(&idx, src, &o, &res))
-		printf("# index_refresh: %s\n", res.error);
+	if (index_refresh(&idx, src, &o, &res, &err))
+		printf("# index_refresh: %s\n", err.msg);
 	return idx;
 }
 
@@ -207,19 +208,19 @@ static void test_spent(struct source *src)
 {
 	struct index_opts o = { .nthreads = 2 };
 	struct spdx_index *prev = NULL, *kept = NULL, *took = NULL;
-	char err[256] = "";
+	struct spdx_error err;
 	size_t n;
 
-	if (index_build(&prev, src, &o, err, sizeof(err))) {
-		ok(0, "spent: first build (%s)", err);
+	if (index_build(&prev, src, &o, &err)) {
+		ok(0, "spent: first build (%.200s)", err.msg);
 		return;
 	}
 	n = prev->nfiles;
 	o.prev = prev;
-	ok(!index_build(&kept, src, &o, err, sizeof(err)) && prev->files,
+	ok(!index_build(&kept, src, &o, &err) && prev->files,
 	   "from prev, not spent: prev keeps its files");
 	o.spent = prev;
-	ok(!index_build(&took, src, &o, err, sizeof(err)) && !prev->files &&
+	ok(!index_build(&took, src, &o, &err) && !prev->files &&
 	   prev->nfiles == n, "from prev, spent: its file array taken, its count kept");
 	ok(kept && took && same_index(kept, took) && !took->rescanned,
 	   "spent or not, the same index, nothing read again");
@@ -237,10 +238,10 @@ int main(void)
 
 	if (!ret)
 		ret = source_open(&fs, &(struct source_spec){
-			.type = SOURCE_DIR, .path = dir });
+			.type = SOURCE_DIR, .path = dir }, NULL);
 	if (!ret)
 		ret = source_open(&bw, &(struct source_spec){
-			.type = SOURCE_DIR, .path = dir });
+			.type = SOURCE_DIR, .path = dir }, NULL);
 	bw = ret ? NULL : backwards_open(bw);
 	if (!fs || !bw) {
 		ok(0, "fixture tree and sources");

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "licenses.h"
 #include "source.h"
 #include "fixture.h"
@@ -22,25 +23,25 @@
 
 
 
-static int load_from(const char *root, struct licenses **lic, char *errbuf,
-		     size_t errlen)
+static int load_from(const char *root, struct licenses **lic,
+		     struct spdx_error *err)
 {
 	struct source *src;
 	int ret;
 
 	*lic = NULL;
 	ret = source_open(&src, &(struct source_spec){
-			.type = SOURCE_DIR, .path = root });
+			.type = SOURCE_DIR, .path = root }, err);
 	if (ret)
 		return ret;
-	ret = licenses_load(lic, src, errbuf, errlen);
+	ret = licenses_load(lic, src, err);
 	source_free(src);
 	return ret;
 }
 
 /* Write @files into a new temporary tree and load its LICENSES/. */
 static int load_fixture(const struct fixture_file *files, size_t n,
-			struct licenses **lic, char *errbuf, size_t errlen)
+			struct licenses **lic, struct spdx_error *err)
 {
 	char dir[] = "/tmp/test_licenses.XXXXXX";
 	int ret;
@@ -48,7 +49,7 @@ static int load_fixture(const struct fixture_file *files, size_t n,
 	*lic = NULL;
 	ret = fixture_make(dir, files, n);
 	if (!ret)
-		ret = load_from(dir, lic, errbuf, errlen);
+		ret = load_from(dir, lic, err);
 	fixture_remove(dir);
 	return ret;
 }
@@ -110,12 +111,11 @@ static void test_good_tree(void)
 {
 	const struct license_file *f, *e;
 	struct licenses *lic;
-	char errbuf[256] = "";
+	struct spdx_error err = { 0 };
 	int ret, i, sorted = 1;
 
-	ret = load_fixture(good_tree, ARRAY_SIZE(good_tree), &lic, errbuf,
-			   sizeof(errbuf));
-	is_int(ret, 0, "fixture loads%s%.100s", *errbuf ? ": " : "", errbuf);
+	ret = load_fixture(good_tree, ARRAY_SIZE(good_tree), &lic, &err);
+	is_int(ret, 0, "fixture loads%s%.100s", *err.msg ? ": " : "", err.msg);
 	if (ret)
 		return;
 	is_int(lic->nfiles, 6, "six files");
@@ -233,7 +233,48 @@ static const struct bad_tree bad_trees[] = {
 	  -EINVAL, "LICENSES/preferred/Empty: no Valid-License-Identifier" },
 	{ "empty identifier",
 	  { { "LICENSES/preferred/Blank", "Valid-License-Identifier:  \n" } },
-	  -EINVAL, "LICENSES/preferred/Blank: empty identifier tag" },
+	  -EINVAL, "LICENSES/preferred/Blank:1: empty identifier tag" },
+	{ "empty exception identifier, line counted",
+	  { { "LICENSES/exceptions/Blank", "SPDX-URL: x\r\n\n"
+	      "SPDX-Exception-Identifier:\t\r\n" } },
+	  -EINVAL, "LICENSES/exceptions/Blank:3: empty identifier tag" },
+	{ "identifier with a slash",
+	  { { "LICENSES/preferred/Slash", "SPDX-URL: x\n"
+	      "Valid-License-Identifier: a/b\n" } },
+	  -EINVAL, "LICENSES/preferred/Slash:2: invalid identifier \"a/b\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "identifier \".\"",
+	  { { "LICENSES/preferred/Dot", "Valid-License-Identifier: MIT\n"
+	      "Valid-License-Identifier: .\n" } },
+	  -EINVAL, "LICENSES/preferred/Dot:2: invalid identifier \".\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "identifier \"..\"",
+	  { { "LICENSES/preferred/Dots", "Valid-License-Identifier: ..\n" } },
+	  -EINVAL, "LICENSES/preferred/Dots:1: invalid identifier \"..\" (an "
+		   "SPDX identifier is letters, digits, '.' and '-')" },
+	{ "a '+' only at the end",
+	  { { "LICENSES/preferred/Plus", "Valid-License-Identifier: GPL+2.0\n" } },
+	  -EINVAL, "LICENSES/preferred/Plus:1: invalid identifier \"GPL+2.0\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "no '+' on an exception",
+	  { { "LICENSES/preferred/MIT", "Valid-License-Identifier: MIT\n" },
+	    { "LICENSES/exceptions/Note", "SPDX-Exception-Identifier: Note+\n"
+	      "SPDX-Licenses: MIT\n" } },
+	  -EINVAL, "LICENSES/exceptions/Note:1: invalid identifier \"Note+\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "words of an expression, one space apart",
+	  { { "LICENSES/preferred/Sp", "Valid-License-Identifier: GPL-2.0 OR MIT\n"
+	      "Valid-License-Identifier: GPL-2.0  OR MIT\n" } },
+	  -EINVAL, "LICENSES/preferred/Sp:2: invalid identifier \"GPL-2.0  OR MIT\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "... each an idstring",
+	  { { "LICENSES/preferred/Sp", "Valid-License-Identifier: GPL-2.0 OR ../x\n" } },
+	  -EINVAL, "LICENSES/preferred/Sp:1: invalid identifier \"GPL-2.0 OR ../x\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
+	{ "control characters are not printed",
+	  { { "LICENSES/preferred/Esc", "Valid-License-Identifier: \x1b[2Jx y\n" } },
+	  -EINVAL, "LICENSES/preferred/Esc:1: invalid identifier \"?[2Jx y\" "
+		   "(an SPDX identifier is letters, digits, '.' and '-')" },
 	{ "both kinds of identifier",
 	  { { "LICENSES/preferred/Both", "Valid-License-Identifier: A\n"
 	      "SPDX-Exception-Identifier: B\nSPDX-Licenses: A\n" } },
@@ -251,14 +292,15 @@ static void test_bad_trees(void)
 	for (i = 0; i < ARRAY_SIZE(bad_trees); i++) {
 		const struct bad_tree *t = &bad_trees[i];
 		struct licenses *lic = (struct licenses *)&lic;
-		char errbuf[256] = "";
+		struct spdx_error err = { 0 };
 		int ret;
 
 		for (n = 0; n < ARRAY_SIZE(t->files) && t->files[n].path; n++)
 			;
-		ret = load_fixture(t->files, n, &lic, errbuf, sizeof(errbuf));
+		ret = load_fixture(t->files, n, &lic, &err);
 		is_int(ret, t->ret, "%s: error code", t->name);
-		is_str(errbuf, t->msg, "%s: message", t->name);
+		is_int(err.code, t->ret, "%s: the error's code", t->name);
+		is_str(err.msg, t->msg, "%s: message", t->name);
 		ok(lic == NULL, "%s: no table", t->name);
 	}
 }
@@ -270,11 +312,10 @@ static void test_empty_dirs(void)
 		{ "LICENSES/exceptions/", "" },
 	};
 	struct licenses *lic;
-	char errbuf[64];
+	struct spdx_error err;
 	int ret;
 
-	ret = load_fixture(files, ARRAY_SIZE(files), &lic, errbuf,
-			   sizeof(errbuf));
+	ret = load_fixture(files, ARRAY_SIZE(files), &lic, &err);
 	is_int(ret, 0, "empty LICENSES/ loads");
 	if (lic) {
 		is_int(lic->nfiles, 0, "... with no files");
@@ -288,7 +329,8 @@ static void test_kernel_tree(void)
 {
 	const struct license_file *f;
 	struct licenses *lic;
-	char path[PATH_MAX], errbuf[256] = "";
+	struct spdx_error err = { 0 };
+	char path[PATH_MAX];
 	int i, nlic = 0, nexc = 0, ret;
 	const char *tree = fixture_kernel_tree(path, sizeof(path));
 
@@ -296,9 +338,9 @@ static void test_kernel_tree(void)
 		printf("ok %d # skip no kernel tree at %s\n", ++tap_count, path);
 		return;
 	}
-	ret = load_from(tree, &lic, errbuf, sizeof(errbuf));
-	is_int(ret, 0, "kernel LICENSES/ loads%s%.100s", *errbuf ? ": " : "",
-	       errbuf);
+	ret = load_from(tree, &lic, &err);
+	is_int(ret, 0, "kernel LICENSES/ loads%s%.100s", *err.msg ? ": " : "",
+	       err.msg);
 	if (ret)
 		return;
 	for (i = 0; i < lic->nfiles; i++)

@@ -112,6 +112,21 @@ int main(void)
 		is_int(path_bsearch(&a, absent[k]), PATH_NONE,
 		       "bsearch %s: absent", absent[k]);
 	}
+	/* path_find(): whole paths, the cursor entered only on a change of
+	 * directory; a cursor left in another directory by a miss too. */
+	for (int round = 0; round < 2; round++) {
+		struct path_cursor pc = { 0 };
+
+		for (size_t k = 0; k < n; k++) {
+			size_t i = round ? n - 1 - k : k;
+
+			is_int(path_find(&a, &pc, e[i].path), i,
+			       "path_find %s (round %d)", e[i].path, round);
+			is_int(path_find(&a, &pc, absent[k % ARRAY_SIZE(absent)]),
+			       PATH_NONE, "path_find %s: absent (round %d)",
+			       absent[k % ARRAY_SIZE(absent)], round);
+		}
+	}
 	for (size_t i = 0; i < n; i++)
 		is_int(path_bsearch(&a, e[i].path), i, "bsearch %s", e[i].path);
 	/* Interleave finds and directory checks on one cursor. */

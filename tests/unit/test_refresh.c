@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
 #include "refresh.h"
@@ -54,7 +55,9 @@ static int refresh(struct spdx_index **idx, struct source *src,
 		   struct index_refresh_result *res)
 {
 	*idx = NULL;
-	return index_refresh(idx, src, o, res);
+	struct spdx_error err;
+
+	return index_refresh(idx, src, o, res, &err);
 }
 
 /* The saved index's inode and mtime, to tell a rewrite. */
@@ -123,10 +126,11 @@ int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-refresh.XXXXXX";
 	char cache[] = "/tmp/spdxfs-test-refresh-cache.XXXXXX";
-	char path[PATH_MAX], rel[64], text[64];
+	char path[PATH_MAX], want[PATH_MAX + 64], rel[64], text[64];
 	struct index_refresh_opts o = { .nthreads = 2 };
 	struct index_refresh_result res;
 	struct spdx_index *idx, *idx2;
+	struct spdx_error err;
 	struct source *src = NULL;
 	struct stat before, after;
 	time_t t0 = time(NULL) - 1000;
@@ -141,7 +145,7 @@ int main(void)
 	}
 	if (ret || !mkdtemp(cache) || setenv("SPDXFS_CACHE_DIR", cache, 1) ||
 	    source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = 0 })) {
+					 .path = dir, .flags = 0 }, NULL)) {
 		tap_ok(0, "fixture tree and cache directory");
 		fixture_remove(dir);
 		return tap_done();
@@ -237,15 +241,17 @@ int main(void)
 	ret = refresh(&idx, src, &o, &res);
 	is_int(ret, 0, "unterminated: succeeds");
 	is_int(res.load, REFRESH_LOAD_IGNORED, "unterminated: ignored");
-	is_str(res.load_why, "bad string table", "unterminated: the reason");
+	store_path(src->root, path, sizeof(path));
+	snprintf(want, sizeof(want), "%s: bad string table", path);
+	is_str(res.load_error.msg, want, "unterminated: the reason");
 	is_int(res.save, REFRESH_SAVE_DONE, "unterminated: replaced");
 	index_free(idx);
 	is_int(edit_saved(src->root, 0), 0, "two records of one path: edited");
 	ret = refresh(&idx, src, &o, &res);
 	is_int(ret, 0, "two records of one path: succeeds");
 	is_int(res.load, REFRESH_LOAD_IGNORED, "two records of one path: ignored");
-	is_str(res.load_why, "records out of order",
-	       "two records of one path: the reason");
+	snprintf(want, sizeof(want), "%s: records out of order", path);
+	is_str(res.load_error.msg, want, "two records of one path: the reason");
 	index_free(idx);
 
 	/* A corrupt saved index: ignored with its reason, then replaced. */
@@ -258,7 +264,9 @@ int main(void)
 	ret = refresh(&idx, src, &o, &res);
 	is_int(ret, 0, "corrupt: succeeds");
 	is_int(res.load, REFRESH_LOAD_IGNORED, "corrupt: ignored");
-	is_str(res.load_why, "not a spdxfs index", "corrupt: the reason");
+	snprintf(want, sizeof(want), "%s: not a spdxfs index", path);
+	is_int(res.load_error.code, -EINVAL, "corrupt: -EINVAL");
+	is_str(res.load_error.msg, want, "corrupt: the file and the reason");
 	is_int(res.save, REFRESH_SAVE_DONE, "corrupt: replaced");
 	index_free(idx);
 
@@ -269,10 +277,20 @@ int main(void)
 	is_int(ret, 0, "cache inside the tree: the refresh succeeds");
 	is_int(res.load, REFRESH_LOAD_NONE, "cache inside the tree: none loaded");
 	is_int(res.save, REFRESH_SAVE_FAILED, "cache inside the tree: not saved");
-	is_int(res.save_err, -EPERM, "cache inside the tree: -EPERM");
-	is_str(res.save_why, "cache directory inside the tree",
-	       "cache inside the tree: the reason");
+	is_int(res.save_error.code, -EPERM, "cache inside the tree: -EPERM");
+	snprintf(want, sizeof(want), "%s: cache directory inside the tree", path);
+	is_str(res.save_error.msg, want, "cache inside the tree: the reason");
 	index_free(idx);
+
+	/* A broken LICENSES/: the refresh fails, and says where. */
+	ok(!fixture_write(dir, "LICENSES/preferred/Bad", "License-Text:\n  x\n"),
+	   "a license file without an identifier");
+	err.code = 0;
+	ret = index_refresh(&idx, src, &o, &res, &err);
+	is_int(ret, -EINVAL, "broken LICENSES/: the refresh fails");
+	is_int(err.code, -EINVAL, "broken LICENSES/: the error's code");
+	is_str(err.msg, "LICENSES/preferred/Bad: no Valid-License-Identifier",
+	       "broken LICENSES/: the file and what is wrong");
 
 	source_free(src);
 	fixture_remove(dir);

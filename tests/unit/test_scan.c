@@ -189,7 +189,18 @@ static const struct scase cases[] = {
 	{ "truncated head", IN("// " TAGL " GPL-2.0\nint a;\nint b"), 1,
 	  ST_TAGGED, 1, 28, "//", "GPL-2.0", SCAN_F_TRUNCATED, 1, 0 },
 	{ "truncated head, untagged", IN("int a;\nint b;\n"), 1,
-	  ST_UNTAGGED, 0, 0, "", NULL, SCAN_F_TRUNCATED, 0, 0 },
+	  ST_UNTAGGED, 0, 0, "", NULL, SCAN_F_TRUNCATED | SCAN_F_LONG_LINE, 0, 0 },
+	{ "truncated head, tag line cut",
+	  IN("// " TAGL " GPL-2.0 OR MIT"), 1,
+	  ST_TAGGED, 1, 28, "//", "GPL-2.0 OR MIT",
+	  SCAN_F_TRUNCATED | SCAN_F_LONG_LINE, 1, 0 },
+	{ "truncated head, tag line cut before its LF",
+	  IN("#!/bin/sh\n# " TAGL " MIT\r"), 1,
+	  ST_TAGGED, 2, 27, "#", "MIT",
+	  SCAN_F_TRUNCATED | SCAN_F_LONG_LINE | SCAN_F_SHEBANG, 1, 0 },
+	{ "truncated head, tag line whole, a later line cut",
+	  IN("// " TAGL " MIT\nint a"), 1,
+	  ST_TAGGED, 1, 28, "//", "MIT", SCAN_F_TRUNCATED, 1, 0 },
 	{ "head with 15 full lines is not truncated",
 	  IN("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16"), 1,
 	  ST_UNTAGGED, 0, 0, "", NULL, 0, 0, 0 },
@@ -200,7 +211,42 @@ static const struct scase cases[] = {
 	{ "blank lines only", IN("\n\n\n"), 0,
 	  ST_UNTAGGED, 0, 0, "", NULL, 0, 0, 0 },
 	{ "tag cut by the end of the head", IN("// SPDX-License-Identi"), 1,
-	  ST_UNTAGGED, 0, 0, "", NULL, SCAN_F_TRUNCATED, 0, 0 },
+	  ST_UNTAGGED, 0, 0, "", NULL, SCAN_F_TRUNCATED | SCAN_F_LONG_LINE, 0, 0 },
+	/* White space around the expression is what Python's str.strip()
+	 * takes away, as spdxcheck strips it; columns count characters. */
+	{ "no-break spaces around the expression",
+	  IN("//\xc2\xa0" TAGL "\xc2\xa0MIT\xc2\xa0\n"), 0,
+	  ST_TAGGED, 1, 28, "//", "MIT", 0, 1, 0 },
+	{ "ideographic and em spaces, line and paragraph separators",
+	  IN("// " TAGL "\xe3\x80\x80\xe2\x80\x83GPL-2.0 OR MIT"
+	     "\xe2\x80\xa8\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\x9f\xe1\x9a\x80"
+	     "\xc2\x85\n"), 0,
+	  ST_TAGGED, 1, 29, "//", "GPL-2.0 OR MIT", 0, 1, 0 },
+	{ "ASCII separators \\x1c-\\x1f are white space too",
+	  IN("// " TAGL " \x1c\x1dMIT\x1e\x1f\n"), 0,
+	  ST_TAGGED, 1, 30, "//", "MIT", 0, 1, 0 },
+	{ "white space before a comment terminator",
+	  IN("/* " TAGL " MIT\xe2\x80\x82*/\xc2\xa0\n"), 0,
+	  ST_TAGGED, 1, 28, "/*", "MIT", 0, 1, 0 },
+	{ "zero-width space and BOM are not white space",
+	  IN("// " TAGL " \xe2\x80\x8bMIT\xef\xbb\xbf\n"), 0,
+	  ST_TAGGED, 1, 28, "//", "\xe2\x80\x8bMIT\xef\xbb\xbf", 0, 1, 0 },
+	{ "column in characters after a multibyte leader",
+	  IN("# \xc3\xa9t\xc3\xa9 " TAGL " OR MIT\n"), 0,
+	  ST_TAGGED, 1, 31, "# \xc3\xa9t\xc3\xa9", "OR MIT",
+	  SCAN_F_BAD_LEADER, 1, 0 },
+	{ "column without bytes that do not decode",
+	  IN("//\xff\xe2\x82 " TAGL " MIT\n"), 0,
+	  ST_TAGGED, 1, 28, "//\xff\xe2\x82", "MIT",
+	  SCAN_F_BAD_LEADER | SCAN_F_NOT_UTF8, 1, 0 },
+	{ "NUL in the expression is kept as U+FFFD",
+	  IN("// " TAGL " MIT\0\n"), 0,
+	  ST_TAGGED, 1, 28, "//", "MIT\xef\xbf\xbd", SCAN_F_BINARY, 1, 0 },
+	{ "NULs inside and around the expression",
+	  IN("// " TAGL " \0GPL-2.0\0OR MIT \0\n"), 0,
+	  ST_TAGGED, 1, 28, "//",
+	  "\xef\xbf\xbdGPL-2.0\xef\xbf\xbdOR MIT \xef\xbf\xbd",
+	  SCAN_F_BINARY, 1, 0 },
 	{ "tabs around the expression", IN("#\t" TAGL "\tGPL-2.0\t\n"), 0,
 	  ST_TAGGED, 1, 27, "#", "GPL-2.0", 0, 1, 0 },
 	{ "leading blanks before //", IN("\t  // " TAGL " MIT\n"), 0,
@@ -228,7 +274,7 @@ static void check_case(const struct scase *c)
 	is_int(r.col, c->col, "%s: col", c->name);
 	is_str(r.leader, c->leader, "%s: leader", c->name);
 	is_str(r.expr, c->expr, "%s: expr", c->name);
-	is_int(r.flags, c->flags, "%s: flags", c->name);
+	is_int(r.flags & ~SCAN_F_PLAIN, c->flags, "%s: flags", c->name);
 	is_int(r.ntags, c->ntags, "%s: ntags", c->name);
 	is_int(r.second_line, c->second_line, "%s: second line", c->name);
 	scan_result_release(&r);
@@ -248,7 +294,7 @@ static void check_names(void)
 	ok(spdx_status_name(ST__COUNT) == NULL, "status name out of range");
 	ok(spdx_status_name((enum spdx_status)-1) == NULL, "status name -1");
 
-	for (i = 0; i <= 12; i++) {
+	for (i = 0; i <= 14; i++) {
 		msg[i] = scan_flag_message(1u << i);
 		ok(msg[i] && *msg[i], "flag 1<<%u has a message", i);
 		nflags++;
@@ -257,7 +303,7 @@ static void check_names(void)
 		for (j = i + 1; j < nflags; j++)
 			if (msg[i] && msg[j] && !strcmp(msg[i], msg[j]))
 				ok(0, "flags %u and %u share a message", i, j);
-	ok(scan_flag_message(1u << 13) == NULL, "unknown flag has no message");
+	ok(scan_flag_message(1u << 15) == NULL, "unknown flag has no message");
 	ok(scan_flag_message(0) == NULL, "flag 0 has no message");
 	is_str(scan_flag_message(SCAN_F_BOM),
 	       "UTF-8 byte-order mark before the tag", "BOM message");
@@ -280,9 +326,50 @@ static void check_full_head(void)
 	is_int(scan_head(buf, sizeof(buf), 1, &r), 0, "full head: returns 0");
 	is_int(r.line, 3, "full head: tag on line 3");
 	is_str(r.expr, "MIT", "full head: expr at the last byte");
-	is_int(r.flags, SCAN_F_TRUNCATED,
-	       "full head: truncated");
+	is_int(r.flags, SCAN_F_TRUNCATED | SCAN_F_PLAIN | SCAN_F_LONG_LINE,
+	       "full head: truncated, the tag line may go on");
 	scan_result_release(&r);
+}
+
+/* SCAN_F_PLAIN: the tag line in checkpatch.pl's form, and near misses. */
+static void check_plain(void)
+{
+	static const struct {
+		const char *in;
+		int plain;
+	} t[] = {
+		{ "// " TAGL " GPL-2.0\n", 1 },
+		{ "/* " TAGL " GPL-2.0 */\n", 1 },
+		{ "# " TAGL " GPL-2.0\n", 1 },
+		{ ".. " TAGL " GPL-2.0\n", 1 },
+		{ "#!/bin/sh\n# " TAGL " GPL-2.0\n", 1 },
+		{ "// " TAGL "  GPL-2.0\n", 1 },	/* checkpatch: a prefix */
+		{ "/*\n * " TAGL " GPL-2.0\n */\n", 0 },	/* indented */
+		{ "//" TAGL " GPL-2.0\n", 0 },
+		{ "//  " TAGL " GPL-2.0\n", 0 },
+		{ "//\t" TAGL " GPL-2.0\n", 0 },
+		{ " // " TAGL " GPL-2.0\n", 0 },
+		{ "// " TAGL "GPL-2.0\n", 0 },
+		{ "// " TAGL "\tGPL-2.0\n", 0 },
+		{ "// " TAGL "\n", 0 },
+		{ "// " TAGL " \n", 1 },
+		{ TAGL " GPL-2.0\n", 0 },
+		{ "\357\273\277// " TAGL " GPL-2.0\n", 0 },	/* BOM */
+		{ "\357\273\277\n// " TAGL " GPL-2.0\n", 1 },
+		/* the form only: which leader is right is the caller's */
+		{ "int x; // " TAGL " GPL-2.0\n", 1 },
+	};
+	struct scan_result r;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (scan_head(t[i].in, strlen(t[i].in), 0, &r)) {
+			ok(0, "plain %zu: scan", i);
+			continue;
+		}
+		is_int(!!(r.flags & SCAN_F_PLAIN), t[i].plain, "plain %zu: %s", i,
+		       t[i].plain ? "plain" : "not plain");
+		scan_result_release(&r);
+	}
 }
 
 /* ---- part 2: the real kernel tree ---- */
@@ -565,6 +652,7 @@ int main(void)
 		check_case(&cases[i]);
 	check_names();
 	check_full_head();
+	check_plain();
 
 	if (getenv("SPDXFS_SKIP_TREE"))
 		root = NULL;

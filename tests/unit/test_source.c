@@ -18,6 +18,7 @@
 
 #include <git2.h>
 
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
 #include "source.h"
@@ -28,11 +29,12 @@
 static struct source *open_dir(const char *dir, unsigned flags)
 {
 	struct source *src = NULL;
+	struct spdx_error err;
 	int ret = source_open(&src, &(struct source_spec){
-		.type = SOURCE_DIR, .path = dir, .flags = flags });
+		.type = SOURCE_DIR, .path = dir, .flags = flags }, &err);
 
 	if (ret)
-		printf("# source_open(%s): %s\n", dir, strerror(-ret));
+		printf("# source_open: %s\n", err.msg);
 	return src;
 }
 
@@ -68,16 +70,25 @@ static const char *walk_list(struct source *src, const char *under,
 static void test_open_spec(const char *dir)
 {
 	struct source *src = NULL;
-	char file[PATH_MAX], *real;
+	char file[PATH_MAX], want[PATH_MAX + 64], *real;
+	struct spdx_error err;
 
-	is_int(source_open(&src, &(struct source_spec){ .type = 99, .path = dir }),
-	       -EINVAL, "an unknown source type");
+	is_int(source_open(&src, &(struct source_spec){ .type = 99, .path = dir },
+			   &err), -EINVAL, "an unknown source type");
+	is_int(err.code, -EINVAL, "... the error's code");
+	is_str(err.msg, "unknown source type 99", "... the message");
 	snprintf(file, sizeof(file), "%s/r.txt", dir);
-	is_int(source_open(&src, &(struct source_spec){ .path = file }),
+	is_int(source_open(&src, &(struct source_spec){ .path = file }, &err),
 	       -ENOTDIR, "a file as the tree");
+	snprintf(want, sizeof(want), "%s: Not a directory", file);
+	is_str(err.msg, want, "... named, with the reason");
 	snprintf(file, sizeof(file), "%s/missing", dir);
-	is_int(source_open(&src, &(struct source_spec){ .path = file }),
+	is_int(source_open(&src, &(struct source_spec){ .path = file }, NULL),
+	       -ENOENT, "a missing tree (no error wanted)");
+	is_int(source_open(&src, &(struct source_spec){ .path = file }, &err),
 	       -ENOENT, "a missing tree");
+	snprintf(want, sizeof(want), "%s: No such file or directory", file);
+	is_str(err.msg, want, "... named, with the reason");
 	src = open_dir(dir, 0);
 	real = realpath(dir, NULL);
 	is_str(src ? src->root : NULL, real, "root is the absolute path");
@@ -221,7 +232,7 @@ static void test_change(const char *dir)
 	struct index_opts o = { .nthreads = 1 };
 	struct file_stat a, b, c;
 	const struct spdx_file *f;
-	char err[256] = "";
+	struct spdx_error err;
 
 	if (!src)
 		return;
@@ -230,7 +241,7 @@ static void test_change(const char *dir)
 	   "stat: mode, size, inode and ctime filled");
 	is_int(stat_of(src, "ctime.c", &b), 0, "stat it again");
 	ok(file_stat_same(&a, &b), "unchanged: the same version");
-	is_int(index_build(&idx1, src, &o, err, sizeof(err)), 0, "index built");
+	is_int(index_build(&idx1, src, &o, &err), 0, "index built");
 
 	is_int(edit_keeping_mtime(src, dir, "ctime.c",
 				  "// SPDX-License-Identifiex: MIT\n", &a, &c),
@@ -241,14 +252,14 @@ static void test_change(const char *dir)
 	ok(file_stat_same_file(&a, &c), "the same file: inode, owner and mode");
 
 	o.prev = idx1;
-	is_int(index_build(&idx2, src, &o, err, sizeof(err)), 0,
+	is_int(index_build(&idx2, src, &o, &err), 0,
 	       "index rebuilt from the previous one");
 	f = idx2 ? index_find(idx2, "ctime.c") : NULL;
 	ok(f && f->scan_status == ST_UNTAGGED && f->expr < 0,
 	   "the edit is seen: no tag any more");
 	is_int(idx2 ? idx2->rescanned : -1, 1, "only the edited file read again");
 	o.prev = idx2;
-	is_int(index_build(&idx3, src, &o, err, sizeof(err)), 0,
+	is_int(index_build(&idx3, src, &o, &err), 0,
 	       "index rebuilt again");
 	is_int(idx3 ? idx3->rescanned : -1, 0, "nothing changed: nothing read");
 	index_free(idx1);
@@ -266,7 +277,8 @@ static void test_change(const char *dir)
  */
 static void test_gitignore_again(const char *dir)
 {
-	char repo[PATH_MAX], why[256] = "";
+	struct spdx_error err;
+	char repo[PATH_MAX];
 	git_repository *r = NULL;
 	git_index *gix = NULL;
 	struct source *src = NULL;
@@ -285,7 +297,7 @@ static void test_gitignore_again(const char *dir)
 	ok(!git_index_add_bypath(gix, "d/b/a.o") &&
 	   !git_index_add_bypath(gix, "d/b/c/z.o") && !git_index_write(gix),
 	   "d/b/a.o and d/b/c/z.o tracked");
-	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_int(source_refresh(src, &err), 0, "refresh");
 	is_str(walk_list(src, "d/b/c", &l), "d/b/c/z.o\n",
 	       "walk d/b/c after the refresh: its tracked file found");
 out:
@@ -321,7 +333,7 @@ static void test_fifo(const char *dir)
 	struct src_file *f = NULL;
 	struct file_stat st;
 	struct listing l;
-	char path[PATH_MAX], buf[64], err[256], *all = NULL;
+	char path[PATH_MAX], buf[64], *all = NULL;
 	void *arg[2] = { (void *)dir, src };
 
 	if (!src)
@@ -338,7 +350,7 @@ static void test_fifo(const char *dir)
 	       "walk: the FIFO reported as such");
 	is_int(src->ops->walk(src, "fifo", 0, swap_for_fifo, arg), 0,
 	       "walk with a swap");
-	is_int(index_build(&idx, src, &o, err, sizeof(err)), 0,
+	is_int(index_build(&idx, src, &o, NULL), 0,
 	       "an index of a tree with FIFOs");
 	ok(idx && idx->nothers == 2 && !index_find(idx, "fifo/p"),
 	   "the FIFOs are no files of the index");
@@ -449,7 +461,9 @@ static void test_refusals(const char *dir)
 /* git's ignore rules, inside the source; read again on refresh. */
 static void test_gitignore(const char *dir)
 {
-	char repo[PATH_MAX], path[PATH_MAX], why[256] = "";
+	char repo[PATH_MAX], path[PATH_MAX], want[PATH_MAX + 64];
+	struct spdx_index *idx = NULL;
+	struct spdx_error err;
 	git_repository *r = NULL;
 	git_index *gix = NULL;
 	struct source *src = NULL, *all = NULL;
@@ -470,18 +484,18 @@ static void test_gitignore(const char *dir)
 	   !git_index_write(gix), "b.o tracked, ignored or not");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nsub/\n",
 	       "walk: git's index as of the last refresh");
-	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_int(source_refresh(src, &err), 0, "refresh");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
 	       "walk: git's index read again, a tracked file kept");
 	/* After a subdirectory, the walk looks names up in its parent's
 	 * part of git's index again. */
 	ok(!fixture_write(repo, "z.o", "z\n") && !git_index_add_bypath(gix, "z.o") &&
 	   !git_index_write(gix), "z.o tracked, after sub/");
-	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_int(source_refresh(src, &err), 0, "refresh");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nz.o\n",
 	       "walk: a tracked file after a subdirectory kept");
 	ok(!fixture_write(repo, ".gitignore", "sub/\n"), "the rules changed");
-	is_int(source_refresh(src, why, sizeof(why)), 0, "refresh");
+	is_int(source_refresh(src, &err), 0, "refresh");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nz.o\n",
 	       "walk: the new rules");
 	git_index_free(gix);
@@ -505,6 +519,23 @@ static void test_gitignore(const char *dir)
 	if (src)
 		is_str(walk_list(src, "", &l), ".gitignore\n",
 		       "a .git file: that repository's rules apply");
+	source_free(src);
+
+	/* git's index broken: the refresh, and a build, fail and say so. */
+	ok(!fixture_write(repo, ".git/index", "DIRC but not an index\n"),
+	   "git's index broken");
+	src = open_dir(repo, 0);
+	if (!src)
+		return;
+	snprintf(want, sizeof(want), "%s/.git: cannot read the repository",
+		 src->root);
+	is_int(source_refresh(src, &err), -EINVAL, "refresh: -EINVAL");
+	is_int(err.code, -EINVAL, "refresh: the error's code");
+	is_str(err.msg, want, "refresh: the repository named");
+	memset(&err, 0, sizeof(err));
+	is_int(index_build(&idx, src, NULL, &err), -EINVAL, "build: -EINVAL");
+	is_str(err.msg, want, "build: the repository named");
+	ok(!idx, "build: no index");
 	source_free(src);
 	return;
 out:

@@ -153,12 +153,12 @@ static void test_boilerplate(void)
 		{ "GPL and BSD, no dual statement", "/*\n" GPL2P BSD2 " */\n", BP_AMBIGUOUS,
 		  "GPL-2.0-or-later", "BSD-2-Clause" },
 		{ "GPL and LGPL", "/* GNU General Public License or GNU Lesser General Public License */\n",
-		  BP_AMBIGUOUS, NULL, NULL },
-		{ "GPL without a version is version 2, as COPYING says",
+		  BP_AMBIGUOUS, "GPL", "LGPL" },
+		{ "GPL without a version: review, the tree made it GPL-1.0+ and GPL-2.0",
 		  "/* Released under the terms of the GNU GPL */\n",
-		  BP_FOUND, "GPL-2.0-only", NULL },
+		  BP_UNKNOWN, "GPL", NULL },
 		{ "LGPL without a version", "/* Released under the terms of the GNU LGPL */\n",
-		  BP_UNKNOWN, NULL, NULL },
+		  BP_UNKNOWN, "LGPL", NULL },
 		{ "kernel-base/COPYING, no GPL word",
 		  "/*\n *  For licencing details see kernel-base/COPYING\n */\n",
 		  BP_FOUND, "GPL-2.0-only", NULL },
@@ -168,11 +168,11 @@ static void test_boilerplate(void)
 		  " * redistribute it freely, subject to the following restrictions: */\n",
 		  BP_FOUND, "Zlib", NULL },
 		{ "only and or later", "/* GPL version 2 only, or (at your option) version 2 or later */\n",
-		  BP_UNKNOWN, NULL, NULL },
+		  BP_UNKNOWN, "GPL", NULL },
 		{ "GPLv3", "/* either version 3 of the License, or (at your option) any later"
-		  " version of the GNU General Public License */\n", BP_UNKNOWN, NULL, NULL },
+		  " version of the GNU General Public License */\n", BP_UNKNOWN, "GPL", NULL },
 		{ "BSD-4-Clause", "/*\n" BSD3 " * All advertising materials mentioning features */\n",
-		  BP_UNKNOWN, NULL, NULL },
+		  BP_UNKNOWN, "BSD", NULL },
 		{ "unknown wording", "/* Licensed under the Foo Public Licence */\n",
 		  BP_UNKNOWN, NULL, NULL },
 	};
@@ -185,6 +185,173 @@ static void test_boilerplate(void)
 		is_str(m.nids > 0 ? m.ids[0] : NULL, t[i].id0, "boilerplate %s: id 0", t[i].name);
 		is_str(m.nids > 1 ? m.ids[1] : NULL, t[i].id1, "boilerplate %s: id 1", t[i].name);
 	}
+}
+
+/*
+ * Wording from real kernel files (6.1, 6.12), one per class of mistake
+ * the series must not make: what is recognised, and why a person
+ * decides instead.  @ids are the recognised licenses joined with ", ".
+ */
+static void test_wording(void)
+{
+	static const struct {
+		const char *name, *text;
+		enum bp_verdict v;
+		const char *ids, *why;
+	} t[] = {
+		/* A second license named in the head is never dropped. */
+		{ "lib/test_kmod.c: GPL-2.0+ or copyleft-next",
+		  "/*\n * This program is free software; you can redistribute it and/or modify it\n"
+		  " * under the terms of the GNU General Public License as published by the Free\n"
+		  " * Software Foundation; either version 2 of the License, or at your option any\n"
+		  " * later version; or, when distributed separately from the Linux kernel or\n"
+		  " * when incorporated into other software packages, subject to the following\n"
+		  " * license:\n *\n"
+		  " * This program is free software; you can redistribute it and/or modify it\n"
+		  " * under the terms of copyleft-next (version 0.3.1 or later) as published\n"
+		  " * at http://copyleft-next.org/.\n */\n",
+		  BP_FOUND, "GPL-2.0-or-later, copyleft-next-0.3.1", NULL },
+		{ "include/sound/sof.h: a dual BSD/GPLv2 license, BSD's variant unsaid",
+		  "/*\n * This file is provided under a dual BSD/GPLv2 license.  When using or\n"
+		  " * redistributing this file, you may do so under either license.\n *\n"
+		  " * Copyright(c) 2018 Intel Corporation. All rights reserved.\n */\n",
+		  BP_AMBIGUOUS, "GPL-2.0-only, BSD", "BSD without its text or its variant" },
+		{ "drivers/net/wireless/intersil/orinoco/hermes_dld.c: MPL-1.1 or GPL",
+		  " * The contents of this file are subject to the Mozilla Public License\n"
+		  " * Version 1.1 (the \"License\"); you may not use this file except in\n"
+		  " * compliance with the License. You may obtain a copy of the License\n"
+		  " * at http://www.mozilla.org/MPL/\n *\n"
+		  " * Alternatively, the contents of this file may be used under the\n"
+		  " * terms of the GNU General Public License version 2 (the \"GPL\"), in\n"
+		  " * which case the provisions of the GPL are applicable instead of the\n"
+		  " * above.\n",
+		  BP_FOUND, "GPL-2.0-only, MPL-1.1", NULL },
+		{ "crypto/blake2b_generic.c: CC0, OpenSSL or Apache",
+		  " * This is based on the original BLAKE2b reference implementation, which\n"
+		  " * is licensed under the terms of the CC0, the OpenSSL Licence, or the\n"
+		  " * Apache Public License 2.0, at your option.  The terms of these licenses\n"
+		  " * can be found at:\n *\n"
+		  " *	- CC0 1.0 Universal : http://creativecommons.org/publicdomain/zero/1.0\n"
+		  " *	- OpenSSL license   : https://www.openssl.org/source/license.html\n"
+		  " *	- Apache 2.0        : https://www.apache.org/licenses/LICENSE-2.0\n",
+		  BP_AMBIGUOUS, "Apache-2.0, another license", "a license LICENSES/ does not hold" },
+		{ "include/uapi/linux/tipc.h: 'Neither the names' is BSD-3-Clause",
+		  "/*\n" BSD2 " * 3. Neither the names of the copyright holders nor the names of its\n"
+		  " *    contributors may be used to endorse or promote products derived from\n"
+		  " *    this software without specific prior written permission.\n *\n"
+		  " * Alternatively, this software may be distributed under the terms of the\n"
+		  " * GNU General Public License (\"GPL\") version 2 as published by the Free\n"
+		  " * Software Foundation.\n */\n",
+		  BP_FOUND, "GPL-2.0-only, BSD-3-Clause", NULL },
+		{ "arch/arm/boot/dts/sun8i-t3-cqa3t-bv3.dts: GPL or X11, MIT text",
+		  " * This file is dual-licensed: you can use it either under the terms\n"
+		  " * of the GPL or the X11 license, at your option.\n *\n"
+		  " *  a) This file is free software; you can redistribute it and/or\n"
+		  " *     modify it under the terms of the GNU General Public License as\n"
+		  " *     published by the Free Software Foundation; either version 2 of the\n"
+		  " *     License, or (at your option) any later version.\n *\n"
+		  " *  b) Permission is hereby granted, free of charge, to any person\n"
+		  " *     obtaining a copy of this software and associated documentation\n",
+		  BP_FOUND, "GPL-2.0-or-later, MIT", NULL },
+		/* Public domain: never a tag by rule. */
+		{ "lib/xz/xz_dec_syms.c: public domain, and MODULE_LICENSE(\"GPL\")",
+		  "/*\n * XZ decoder module information\n *\n"
+		  " * Author: Lasse Collin <lasse.collin@tukaani.org>\n *\n"
+		  " * This file has been put into the public domain.\n"
+		  " * You can do whatever you want with this file.\n */\n"
+		  "#include <linux/module.h>\nMODULE_LICENSE(\"GPL\");\n",
+		  BP_UNKNOWN, "public domain", BP_WHY_PUBLIC_DOMAIN },
+		{ "lib/crypto/poly1305.c: GPL-2.0+ with public domain code in it",
+		  " * Based on public domain code by Andrew Moon and Daniel J. Bernstein.\n"
+		  "EXPORT_SYMBOL_GPL(poly1305_init_generic);\n",
+		  BP_UNKNOWN, "public domain", BP_WHY_PUBLIC_DOMAIN },
+		/* "only" against "or later": the wording the rules missed. */
+		{ "include/uapi/video/sisfb.h: 'of the named License, or any later version'",
+		  " * it under the terms of the GNU General Public License as published by\n"
+		  " * the Free Software Foundation; either version 2 of the named License,\n"
+		  " * or any later version.\n",
+		  BP_FOUND, "GPL-2.0-or-later", NULL },
+		{ "arch/powerpc/include/uapi/asm/epapr_hcalls.h: 'of that License or ... any later version'",
+		  " * This file is provided under a dual BSD/GPL license.  When using or\n"
+		  " * redistributing this file, you may do so under either license.\n" BSD3
+		  " * ALTERNATIVELY, this software may be distributed under the terms of the\n"
+		  " * GNU General Public License (\"GPL\") as published by the Free Software\n"
+		  " * Foundation, either version 2 of that License or (at your option) any\n"
+		  " * later version.\n",
+		  BP_FOUND, "GPL-2.0-or-later, BSD-3-Clause", NULL },
+		{ "drivers/usb/host/ohci-hcd.c: 'licenced under the GPL', no version",
+		  " * This file is licenced under the GPL.\n",
+		  BP_UNKNOWN, "GPL", "GPL without a version" },
+		{ "drivers/media/usb/gspca/etoms.c: 'GPL Linux driver' names no version",
+		  " * Etoms Et61x151 GPL Linux driver by Michel Xhaard (09/09/2004)\n",
+		  BP_UNKNOWN, "GPL", "GPL without a version" },
+		/* EXPORT_SYMBOL_GPL is no license, an FSF copyright line no text. */
+		{ "crypto/cast_common.c: FSF copyright and EXPORT_SYMBOL_GPL",
+		  " * Copyright \xc2\xa9 1998, 1999, 2000, 2001 Free Software Foundation, Inc.\n"
+		  "EXPORT_SYMBOL_GPL(cast_s1);\n",
+		  BP_UNKNOWN, "", "license wording, no known boilerplate" },
+		{ "net/ipv4: 'the BSD Socket Interface' names no license",
+		  " *		INET is implemented using the  BSD Socket\n"
+		  " *		interface as the means of communication with the user level.\n"
+		  " *		This program is free software; you can redistribute it and/or\n"
+		  " *		modify it under the terms of the GNU General Public License\n"
+		  " *		as published by the Free Software Foundation; either version\n"
+		  " *		2 of the License, or (at your option) any later version.\n",
+		  BP_FOUND, "GPL-2.0-or-later", NULL },
+		{ "drivers/media/dvb-frontends/mxl5xx_regs.h: a proprietary license",
+		  " * This program may alternatively be licensed under a proprietary license from\n"
+		  " * MaxLinear, Inc.\n",
+		  BP_UNKNOWN, "another license", "a license LICENSES/ does not hold" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct bp_match m;
+		char ids[256] = "";
+
+		boilerplate_detect(t[i].text, strlen(t[i].text), &m);
+		for (int k = 0, n = 0; k < m.nids; k++)
+			n += snprintf(ids + n, sizeof(ids) - n, "%s%s", k ? ", " : "", m.ids[k]);
+		is_int(m.verdict, t[i].v, "%s: verdict", t[i].name);
+		is_str(ids, t[i].ids, "%s: recognised", t[i].name);
+		is_str(m.why, t[i].why, "%s: why", t[i].name);
+	}
+}
+
+/* The same wording under different names, years and comment styles is
+ * one fingerprint; the tag line and MODULE_LICENSE() do not count. */
+static void test_fingerprint(void)
+{
+	static const char *const same[] = {
+		"/*\n * Copyright (C) 2005 Foo <foo@example.org>\n *\n"
+		" * This file is provided under a dual BSD/GPLv2 license.  When using or\n"
+		" * redistributing this file, you may do so under either license.\n */\nint a;\n",
+		"// SPDX-License-Identifier: (GPL-2.0-only OR BSD-3-Clause)\n//\n"
+		"// This file is provided under a dual BSD/GPLv2 license.  When using or\n"
+		"// redistributing this file, you may do so under either license.\n//\n"
+		"// Copyright(c) 2018 Intel Corporation. All rights reserved.\n"
+		"//\n// Author: Liam Girdwood <liam.r.girdwood@linux.intel.com>\n//\n"
+		"int b;\nMODULE_LICENSE(\"Dual BSD/GPL\");\n",
+		"#!/bin/sh\n# This file is provided under a dual BSD/GPLv2 license.  When using or\n"
+		"# redistributing this file, you may do so under either license.\n",
+		"#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0-only OR BSD-3-Clause\n"
+		"# This file is provided under a dual BSD/GPLv2 license.  When using or\n"
+		"# redistributing this file, you may do so under either license.\n",
+	};
+	char words[80];
+	uint64_t fp = boilerplate_fingerprint(same[0], strlen(same[0]), words, sizeof(words));
+
+	ok(fp != 0, "a license wording has a fingerprint");
+	is_str(words, "this file is provided under a dual bsd gplv2 license when using or redistributi",
+	       "its words, truncated");
+	for (size_t i = 1; i < sizeof(same) / sizeof(same[0]); i++)
+		ok(boilerplate_fingerprint(same[i], strlen(same[i]), NULL, 0) == fp,
+		   "same wording, other names, comments, tag: fingerprint %zu", i);
+	ok(boilerplate_fingerprint("/* Released under the GPL v2. */\n", 33, NULL, 0) != fp,
+	   "another wording, another fingerprint");
+	is_int(boilerplate_fingerprint("/* Copyright (C) 2005 Foo */\nEXPORT_SYMBOL_GPL(a);\n",
+				       50, NULL, 0), 0, "no license wording: 0");
+	is_int(boilerplate_fingerprint("// SPDX-License-Identifier: GPL-2.0\nint a;\n",
+				       41, NULL, 0), 0, "a tag alone: 0");
 }
 
 static void test_decide(void)
@@ -210,13 +377,23 @@ static void test_decide(void)
 		{ "a.c", "/*\n" GPL2P BSD2 " */\n", 0, TAG_K_REVIEW,
 		  "GPL-2.0-or-later, BSD-2-Clause" },
 		{ "README", "hello\n", 0, TAG_K_SKIP, "" },
+		/* checkpatch.pl: "DT binding headers should be licensed
+		 * (GPL-2.0-only OR .*)" */
+		{ "include/dt-bindings/clock/x.h", "#define X 1\n", 0, TAG_K_REVIEW,
+		  "GPL-2.0-only" },
+		{ "include/dt-bindings/clock/x.h", "/*\n" GPL2P " */\n", 0, TAG_K_REVIEW,
+		  "GPL-2.0-or-later" },
+		{ "include/dt-bindings/clock/x.h", "/*\n" BSD2 " * Alternatively, this"
+		  " software may be distributed under the terms of the GNU General"
+		  " Public License version 2 as published by the Free Software"
+		  " Foundation */\n", 0, TAG_K_BOILERPLATE, "GPL-2.0-only OR BSD-2-Clause" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct tag_decision d;
 
 		is_int(tag_decide(t[i].path, t[i].text, strlen(t[i].text), t[i].uapi,
-				  NULL, NULL, &d), 0, "decide %zu: ok", i);
+				  NULL, NULL, NULL, &d), 0, "decide %zu: ok", i);
 		is_int(d.kind, t[i].kind, "decide %zu %s: kind", i, t[i].path);
 		is_str(d.expr, t[i].expr, "decide %zu %s: expression", i, t[i].path);
 	}
@@ -321,6 +498,8 @@ int main(void)
 	test_eligible();
 	test_line();
 	test_boilerplate();
+	test_wording();
+	test_fingerprint();
 	test_decide();
 	test_diff();
 	test_blob_id();

@@ -10,8 +10,11 @@
 #include <string.h>
 
 #include "built.h"
+#include "chart.h"
+#include "error.h"
 #include "fixture.h"
 #include "index.h"
+#include "report.h"
 #include "source.h"
 #include "tap.h"
 #include "views.h"
@@ -52,12 +55,13 @@ static const struct fixture_file files[] = {
 static const char readme[] =
 	"spdxfs: the files of a kernel tree, by SPDX license.\n"
 	"\n"
+	"all/               every file of the tree, whatever its status\n"
 	"by-license/NAME/   files whose tag names an identifier of LICENSES/*/NAME\n"
 	"by-id/ID/          files by identifier, in today's SPDX spelling\n"
 	"                   (GPL-2.0 -> GPL-2.0-only, GPL-2.0+ -> GPL-2.0-or-later)\n"
 	"usable-under/ID/   files whose expression is satisfied by accepting ID alone\n"
 	"uapi/              files with a uapi path component, tagged or not;\n"
-	"                   WITHOUT-SYSCALL-NOTE lists those lacking Linux-syscall-note\n"
+	"                   WITHOUT-SYSCALL-NOTE lists the GPL headers lacking Linux-syscall-note\n"
 	"untagged/          files with no SPDX tag (excluded files left out)\n"
 	"misplaced/         files whose tag is not on the conventional line\n"
 	"invalid/           files whose tag fails parsing or validation\n"
@@ -66,13 +70,15 @@ static const char readme[] =
 	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
 	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
 	"backlog            untagged files per directory, largest first\n"
+	"charts/            licenses.svg: files per license, as bars; backlog.svg:\n"
+	"                   tagged and untagged files per top-level directory\n"
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
-	"user.spdx.error; in untagged/ also user.spdx.suggested: the expression\n"
-	"'spdxfs tag' would add (default GPL-2.0-only), or \"review: LICENSES\"\n"
-	"(\"review\" when none is recognised) for a file left for review, absent\n"
-	"for a file the series would not tag.\n"
+	"user.spdx.error; in untagged/ and all/ also user.spdx.suggested: the\n"
+	"expression 'spdxfs tag' would add (default GPL-2.0-only), or \"review:\n"
+	"LICENSES\" (\"review\" when none is recognised) for a file left for review,\n"
+	"absent for a file the series would not tag.\n"
 	"\n"
 	"Files have the owner and mode of the tree file, directories that mirror\n"
 	"a tree directory those of that directory; the other directories (the\n"
@@ -112,20 +118,21 @@ static char *text_at(const struct snapshot *s, const char *path)
 	return strndup(s->blobs[n->first].data, s->blobs[n->first].len);
 }
 
-static int build(struct snapshot **out, struct source *src, const struct built *bt)
+static int build(struct snapshot **out, struct source *src, const struct built *bt,
+		 const char *under)
 {
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
-	char err[256];
+	struct spdx_error err;
 	int ret;
 
 	*out = NULL;
-	ret = index_build(&idx, src, &opts, err, sizeof(err));
+	ret = index_build(&idx, src, &opts, &err);
 	if (ret) {
-		printf("# index_build: %s\n", err);
+		printf("# index_build: %s\n", err.msg);
 		return ret;
 	}
-	ret = snapshot_build(out, idx, bt);
+	ret = snapshot_build(out, idx, bt, under);
 	if (ret)
 		index_free(idx);
 	return ret;
@@ -176,12 +183,48 @@ static void test_readme(const struct snapshot *s)
 	free(text);
 }
 
+/* charts/: what chart.h draws of the snapshot's index, the backlog by
+ * top-level directory. */
+static void test_charts(const struct snapshot *s)
+{
+	char *text, *want = NULL;
+	size_t len = 0;
+	struct summary sum;
+	FILE *f;
+
+	ok(!summary_compute(&sum, s->idx), "summary_compute");
+	f = open_memstream(&want, &len);
+	chart_licenses_svg(f, &sum);
+	fclose(f);
+	summary_release(&sum);
+	text = text_at(s, "charts/licenses.svg");
+	is_str(text, want, "charts/licenses.svg is the chart of the summary");
+	free(text);
+	free(want);
+	want = NULL;
+	f = open_memstream(&want, &len);
+	chart_backlog_svg(f, s->idx, 1);
+	fclose(f);
+	text = text_at(s, "charts/backlog.svg");
+	is_str(text, want, "charts/backlog.svg is the chart of the top-level directories");
+	ok(text && strstr(text, ">kernel/</text>") && !strstr(text, ">drivers/net/</text>"),
+	   "charts/backlog.svg: top-level directories only");
+	free(text);
+	free(want);
+}
+
 static void test_contents(const struct snapshot *s)
 {
 	static const struct {
 		const char *path;
 		int kind;
 	} t[] = {
+		{ "all/a.c", VN_FILE },
+		{ "all/kernel/untagged.c", VN_FILE },
+		{ "all/drivers/bad.c", VN_FILE },
+		{ "all/drivers/net/late.c", VN_FILE },
+		{ "all/LICENSES/preferred/MIT", VN_FILE },
+		{ "all/include/uapi/linux", VN_DIR },
 		{ "by-license/GPL-2.0/a.c", VN_FILE },
 		{ "by-license/GPL-2.0/include/uapi/linux/x.h", VN_FILE },
 		{ "by-license/Linux-syscall-note/include/uapi/linux/x.h", VN_FILE },
@@ -210,6 +253,9 @@ static void test_contents(const struct snapshot *s)
 		{ "summary", VN_BLOB },
 		{ "summary.json", VN_BLOB },
 		{ "backlog", VN_BLOB },
+		{ "charts/licenses.svg", VN_BLOB },
+		{ "charts/backlog.svg", VN_BLOB },
+		{ "charts/summary", -1 },
 	};
 	char *text;
 
@@ -223,6 +269,7 @@ static void test_contents(const struct snapshot *s)
 	       "       2        2  ./kernel/\n"
 	       "       1        3  ./include/uapi/linux/\n", "backlog");
 	free(text);
+	test_charts(s);
 }
 
 /* Attribute @name of the node at @path, as a string or "-ERRNO". */
@@ -291,6 +338,11 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		{ "untagged/include/uapi/linux/z.h", "user.spdx.suggested",
 		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "licenses/MIT", "user.spdx.path", "LICENSES/preferred/MIT" },
+		{ "all/a.c", "user.spdx.expression", "GPL-2.0" },
+		{ "all/drivers/bad.c", "user.spdx.error", "Invalid License ID: Bogus-1.0" },
+		{ "all/kernel/untagged.c", "user.spdx.suggested", "GPL-2.0-only" },
+		{ "all/include/uapi/linux/z.h", "user.spdx.suggested",
+		  "GPL-2.0-only WITH Linux-syscall-note" },
 		{ "by-license", "user.spdx.status", "-ENODATA" },
 		{ "README", "user.spdx.status", "-ENODATA" },
 	};
@@ -305,6 +357,10 @@ static void test_xattrs(struct snapshot *s, struct source *src)
 		  "user.spdx.suggested " },
 		{ "untagged/kernel/Makefile", "user.spdx.status user.spdx.path " },
 		{ "uapi/include/uapi/linux/z.h", "user.spdx.status user.spdx.path " },
+		{ "all/kernel/untagged.c", "user.spdx.status user.spdx.path "
+		  "user.spdx.suggested " },
+		{ "all/a.c", "user.spdx.expression user.spdx.status "
+		  "user.spdx.line user.spdx.path " },
 		{ "by-license", "" },
 		{ "summary", "" },
 	};
@@ -338,7 +394,7 @@ static void test_built(struct source *src)
 		" (0 generated files outside the tree, 1 not indexed)\n";
 	struct snapshot *s;
 	char *text;
-	int ret = build(&s, src, &bt);
+	int ret = build(&s, src, &bt, "");
 
 	is_int(ret, 0, "snapshot with a build");
 	if (ret)
@@ -353,6 +409,158 @@ static void test_built(struct source *src)
 	snapshot_free(s);
 }
 
+/* The views of a subdirectory: its files alone, the tree's licenses. */
+static void test_under(struct source *src)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "all/include/uapi/linux/z.h", VN_FILE },
+		{ "all/a.c", -1 },
+		{ "all/kernel", -1 },
+		{ "all/LICENSES", -1 },
+		{ "uapi/include/uapi/linux/x.h", VN_FILE },
+		{ "untagged/include/uapi/linux/z.h", VN_FILE },
+		{ "untagged/kernel", -1 },
+		{ "by-license/GPL-2.0/include/uapi/linux/y.h", VN_FILE },
+		{ "by-license/GPL-2.0/a.c", -1 },
+		{ "by-license/MIT", VN_DIR },
+		{ "by-license/MIT/lib", -1 },
+		{ "by-id/MIT", -1 },
+		{ "usable-under/GPL-2.0-only/include", VN_DIR },
+		{ "usable-under/GPL-2.0-only/a.c", -1 },
+		{ "misplaced/drivers", -1 },
+		{ "invalid/drivers", -1 },
+		{ "licenses/MIT", VN_FILE },
+		{ "licenses/GPL-2.0", VN_FILE },
+	};
+	const char *head = "files                         3\n"
+			   "  tagged                      2\n"
+			   "  misplaced                   0\n"
+			   "  untagged                    1\n";
+	struct snapshot *s;
+	char *text;
+	int ret = build(&s, src, NULL, "include");
+
+	is_int(ret, 0, "snapshot of include/");
+	if (ret)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "include/: %s", t[i].path);
+	text = text_at(s, "summary");
+	ok(text && !strncmp(text, head, strlen(head)),
+	   "include/: summary counts its files");
+	free(text);
+	text = text_at(s, "backlog");
+	is_str(text, "untagged    files  directory\n"
+	       "       1        3  ./include/uapi/linux/\n", "include/: backlog");
+	free(text);
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/y.h\n", "include/: WITHOUT-SYSCALL-NOTE");
+	free(text);
+	snapshot_free(s);
+	ret = build(&s, src, NULL, "kernel");
+	is_int(ret, 0, "snapshot of kernel/");
+	if (ret)
+		return;
+	is_int(kind_at(s, "all/kernel/Makefile"), VN_FILE, "kernel/: all/kernel/Makefile");
+	is_int(kind_at(s, "uapi/include"), -1, "kernel/: no uapi file");
+	text = text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "", "kernel/: WITHOUT-SYSCALL-NOTE is empty");
+	free(text);
+	snapshot_free(s);
+}
+
+/* A second tree: "or later" ranges across versions; uapi headers that
+ * need the syscall note and those that do not. */
+static const struct fixture_file later_files[] = {
+	{ "LICENSES/preferred/GPL-2.0", LICENSE(
+		"Valid-License-Identifier: GPL-2.0\n"
+		"Valid-License-Identifier: GPL-2.0-only\n"
+		"Valid-License-Identifier: GPL-2.0+\n"
+		"Valid-License-Identifier: GPL-2.0-or-later\n", "GPL-2.0") },
+	{ "LICENSES/deprecated/GPL-1.0", LICENSE(
+		"Valid-License-Identifier: GPL-1.0+\n", "GPL-1.0") },
+	{ "LICENSES/preferred/LGPL-2.0", LICENSE(
+		"Valid-License-Identifier: LGPL-2.0\n"
+		"Valid-License-Identifier: LGPL-2.0+\n", "LGPL-2.0") },
+	{ "LICENSES/preferred/LGPL-2.1", LICENSE(
+		"Valid-License-Identifier: LGPL-2.1\n"
+		"Valid-License-Identifier: LGPL-2.1+\n", "LGPL-2.1") },
+	{ "LICENSES/preferred/MIT", LICENSE(
+		"Valid-License-Identifier: MIT\n", "MIT") },
+	{ "old.c", "// SPDX-License-Identifier: GPL-1.0+\n" },
+	{ "lib.c", "// SPDX-License-Identifier: LGPL-2.0+\n" },
+	{ "v2.c", "// SPDX-License-Identifier: GPL-2.0+ OR MIT\n" },
+	{ "LICENSES/exceptions/Linux-syscall-note",
+		"SPDX-Exception-Identifier: Linux-syscall-note\n"
+		"SPDX-URL: https://spdx.org/licenses/Linux-syscall-note.html\n"
+		"SPDX-Licenses: GPL-2.0, LGPL-2.1+\n"
+		"Usage-Guide:\n  Use it WITH a GPL.\nLicense-Text:\n\n   NOTE!\n" },
+	{ "include/uapi/linux/gpl.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+	{ "include/uapi/linux/lgpl.h", "/* SPDX-License-Identifier: LGPL-2.1+ */\n" },
+	{ "include/uapi/linux/dual.h", "/* SPDX-License-Identifier: GPL-2.0 OR MIT */\n" },
+	{ "include/uapi/linux/noted.h", "/* SPDX-License-Identifier: "
+		"(GPL-2.0 WITH Linux-syscall-note) OR MIT */\n" },
+	{ "include/uapi/linux/lnoted.h", "/* SPDX-License-Identifier: "
+		"LGPL-2.1+ WITH Linux-syscall-note */\n" },
+	{ "include/uapi/linux/mit.h", "/* SPDX-License-Identifier: MIT */\n" },
+	{ "include/uapi/linux/Kbuild", "# SPDX-License-Identifier: GPL-2.0\n" },
+	{ "include/uapi/linux/bad.h", "/* SPDX-License-Identifier: GPL-9.0 */\n" },
+	{ "include/uapi/linux/none.h", "#define NONE\n" },
+	{ "include/linux/kernel.h", "/* SPDX-License-Identifier: GPL-2.0 */\n" },
+};
+
+static void test_or_later(void)
+{
+	static const struct {
+		const char *path;
+		int kind;
+	} t[] = {
+		{ "usable-under/GPL-2.0-only/old.c", VN_FILE },
+		{ "usable-under/GPL-2.0-or-later/old.c", VN_FILE },
+		{ "usable-under/GPL-1.0-or-later/old.c", VN_FILE },
+		{ "usable-under/LGPL-2.0-or-later/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-only/lib.c", VN_FILE },
+		{ "usable-under/LGPL-2.1-or-later/lib.c", VN_FILE },
+		{ "usable-under/GPL-2.0-only/lib.c", -1 },
+		{ "usable-under/LGPL-2.1-only/old.c", -1 },
+		{ "usable-under/GPL-1.0-or-later/v2.c", -1 },
+		{ "usable-under/GPL-2.0-or-later/v2.c", VN_FILE },
+		{ "usable-under/MIT/v2.c", VN_FILE },
+		{ "usable-under/MIT/old.c", -1 },
+	};
+	char dir[] = "/tmp/spdxfs-views.XXXXXX";
+	struct source *src = NULL;
+	struct snapshot *s = NULL;
+	char *text;
+	int ret;
+
+	ret = fixture_make(dir, later_files, ARRAY_SIZE(later_files));
+	if (!ret)
+		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+					 .path = dir, .flags = 0 }, NULL);
+	if (!ret)
+		ret = build(&s, src, NULL, "");
+	is_int(ret, 0, "or-later tree: snapshot built");
+	for (size_t i = 0; !ret && i < ARRAY_SIZE(t); i++)
+		is_int(kind_at(s, t[i].path), t[i].kind, "%s", t[i].path);
+	text = ret ? NULL : text_at(s, "uapi/WITHOUT-SYSCALL-NOTE");
+	is_str(text, "include/uapi/linux/dual.h\n"
+	       "include/uapi/linux/gpl.h\n"
+	       "include/uapi/linux/lgpl.h\n",
+	       "WITHOUT-SYSCALL-NOTE: GPL headers only, not Kbuild or MIT");
+	free(text);
+	text = ret ? NULL : text_at(s, "summary");
+	ok(text && strstr(text, "\n  without syscall note        3\n"),
+	   "the summary counts the same 3");
+	free(text);
+	snapshot_free(s);
+	source_free(src);
+	fixture_remove(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -364,9 +572,9 @@ int main(void)
 	is_int(ret, 0, "fixture made");
 	if (!ret)
 		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = 0 });
+					 .path = dir, .flags = 0 }, NULL);
 	if (!ret)
-		ret = build(&s, src, NULL);
+		ret = build(&s, src, NULL, "");
 	is_int(ret, 0, "snapshot built");
 	if (ret)
 		goto out;
@@ -375,6 +583,8 @@ int main(void)
 	test_contents(s);
 	test_xattrs(s, src);
 	test_built(src);
+	test_under(src);
+	test_or_later();
 out:
 	snapshot_free(s);
 	source_free(src);

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Bash completion for spdxfs(1): the commands, each command's options,
+# the identifiers the tree's LICENSES/ declares for tag's -l/--license,
+# and directories or files where a command wants them.
+#
+# The commands and options are read from "spdxfs --help" and "spdxfs
+# COMMAND --help" of the spdxfs being completed, so they follow the
+# binary.  "make install" puts this file in
+# $(PREFIX)/share/bash-completion/completions/spdxfs; it needs nothing
+# from the bash-completion package.
+
+# _spdxfs_commands PROG: the commands "PROG --help" lists.
+_spdxfs_commands()
+{
+	"$1" --help 2>/dev/null | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'
+}
+
+# _spdxfs_options PROG COMMAND: the options "PROG COMMAND --help" lists,
+# taken from the lines that start with one ("  -j, --jobs N  ...").
+_spdxfs_options()
+{
+	"$1" "$2" --help 2>/dev/null | awk '
+		/^[ \t]+-/ {
+			for (i = 1; i <= NF; i++) {
+				f = $i
+				sub(/,$/, "", f)
+				sub(/=.*/, "", f)
+				if (f ~ /^--?[A-Za-z][A-Za-z0-9-]*$/)
+					print f
+				else if (f !~ /^[A-Z_]+$/)
+					break
+			}
+		}' | sort -u
+}
+
+# _spdxfs_licenses TREE: the Valid-License-Identifier values of
+# TREE/LICENSES/ (exceptions have another header, so they are not here).
+_spdxfs_licenses()
+{
+	[ -d "$1/LICENSES" ] || return 0
+	grep -rhs '^Valid-License-Identifier:' "$1/LICENSES" |
+		sed 's/^Valid-License-Identifier:[[:space:]]*//; s/[[:space:]]*$//' |
+		sort -u
+}
+
+# _spdxfs_tree: the first argument after the command that is not an
+# option or an option's value: the tree, for tag.  "." when there is
+# none yet and the current directory looks like one.
+_spdxfs_tree()
+{
+	local i w skip=
+	for ((i = 2; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		if [ -n "$skip" ]; then
+			skip=
+			continue
+		fi
+		case $w in
+		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs)
+			skip=1 ;;
+		=) skip=1 ;;
+		-*) ;;
+		*)
+			if [ -d "$w" ]; then
+				printf '%s\n' "$w"
+				return
+			fi ;;
+		esac
+	done
+	[ -d LICENSES ] && echo .
+}
+
+_spdxfs_compgen()	# WORDS CUR: set COMPREPLY to the WORDS that start with CUR
+{
+	COMPREPLY=($(compgen -W "$1" -- "$2"))
+}
+
+_spdxfs_paths()	# -d|-f CUR: directories, or files
+{
+	local IFS=$'\n'
+	compopt -o filenames 2>/dev/null
+	COMPREPLY=($(compgen "$1" -- "$2"))
+}
+
+_spdxfs()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev= cmd prog
+	prog=${COMP_WORDS[0]}
+	command -v "$prog" >/dev/null 2>&1 || prog=spdxfs
+	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+	# "--license=GP": bash splits it at the "=" (COMP_WORDBREAKS).
+	if [ "$cur" = "=" ]; then
+		cur=
+	elif [ "$prev" = "=" ] && ((COMP_CWORD > 1)); then
+		prev=${COMP_WORDS[COMP_CWORD - 2]}
+	fi
+	COMPREPLY=()
+
+	if ((COMP_CWORD == 1)); then
+		case $cur in
+		-*) _spdxfs_compgen "-h --help -V --version" "$cur" ;;
+		*) _spdxfs_compgen "$(_spdxfs_commands "$prog")" "$cur" ;;
+		esac
+		return 0
+	fi
+	cmd=${COMP_WORDS[1]}
+
+	case $cmd:$prev in
+	tag:-l|tag:--license)
+		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
+		return 0 ;;
+	tag:-o|tag:--output|mount:--build)
+		_spdxfs_paths -d "$cur"
+		return 0 ;;
+	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg)
+		_spdxfs_paths -f "$cur"
+		return 0 ;;
+	mount:-o)
+		_spdxfs_compgen "ro allow_other allow_root auto_unmount clone_fd \
+			build= max_idle_threads= max_threads=" "${cur##*,}"
+		if [ "$cur" != "${cur##*,}" ]; then
+			local i
+			for i in "${!COMPREPLY[@]}"; do
+				COMPREPLY[i]=${cur%,*},${COMPREPLY[i]}
+			done
+		fi
+		compopt -o nospace 2>/dev/null
+		return 0 ;;
+	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date)
+		return 0 ;;
+	esac
+
+	case $cur in
+	-*) _spdxfs_compgen "$(_spdxfs_options "$prog" "$cmd")" "$cur" ;;
+	*)
+		case $cmd in
+		version|help) ;;
+		check) _spdxfs_paths -f "$cur" ;;
+		*) _spdxfs_paths -d "$cur" ;;
+		esac ;;
+	esac
+	return 0
+}
+
+complete -F _spdxfs spdxfs

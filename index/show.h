@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * show: all that spdxfs knows of one file, for "spdxfs show": its tag
+ * as written and in today's SPDX spelling, the LICENSES/ files it names,
+ * the licenses it may be used under, its uapi and syscall-note state,
+ * and for an untagged file what the tagging series (tag.h) would write
+ * and why.  report_show() (report.h) prints it.
+ *
+ * show_file() reads the file only for an untagged one (through the
+ * source, as the mount's user.spdx.suggested does); the rest comes from
+ * the index.  A struct show_info points into the index it was made
+ * from, and lives no longer.
+ */
+#ifndef SPDXFS_SHOW_H
+#define SPDXFS_SHOW_H
+
+#include <stddef.h>
+
+#include "tag.h"
+
+struct source;
+struct spdx_index;
+struct spdx_file;
+struct spdx_expr;
+struct license_file;
+
+/* What the series would do with an untagged file. */
+enum show_suggest {
+	SHOW_TAG,	/* tag it with expr */
+	SHOW_REVIEW,	/* leave it for review; expr: the licenses
+			   recognised, "A, B", or "" */
+	SHOW_NONE,	/* not a file it tags (documentation, binary, ...),
+			   or one that could not be read */
+};
+
+struct show_info {
+	const struct spdx_file *file;
+	const struct spdx_expr *expr;	/* NULL when untagged */
+	char *modern;		/* the canonical expression with each license
+				   in today's spelling (GPL-2.0 ->
+				   GPL-2.0-only); NULL when it does not parse */
+	const struct license_file **licenses;	/* the LICENSES/ files its
+						   identifiers name, in
+						   LICENSES/ order */
+	size_t nlicenses;
+	char **usable;		/* today's ids of LICENSES/ licenses its valid
+				   expression is usable under (expr.h's
+				   expr_usable_under()), in LICENSES/ order */
+	size_t nusable;
+	int uapi;		/* a "uapi" path component */
+	int syscall_note;	/* the expression names Linux-syscall-note */
+	int suggested;		/* untagged: the three below are set */
+	enum show_suggest suggest;
+	char suggest_expr[sizeof(((struct tag_decision *)0)->expr)];
+	const char *why;	/* static text, or why_buf */
+	char why_buf[128];
+};
+
+/*
+ * Everything about file @f of @idx (read through @src when untagged)
+ * into @si.  Returns 0 or -ENOMEM; a file that cannot be read is
+ * SHOW_NONE, saying why.
+ */
+int show_file(struct show_info *si, struct source *src,
+	      const struct spdx_index *idx, const struct spdx_file *f);
+void show_info_release(struct show_info *si);
+
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_filetype: checkpatch.pl's comment table and which files can hold
+ * a comment, by name.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "filetype.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static void test_table(void)
+{
+	static const struct {
+		const char *path;
+		int shebang;
+		const char *comment;	/* "" for none */
+		int style, source, comments;
+	} t[] = {
+		{ "kernel/fork.c", 0, "//", 1, 1, 1 },
+		{ "include/linux/x.h", 0, "/*", 1, 1, 1 },
+		{ "include/linux/x.h", 1, "/*", 1, 1, 1 },	/* the type first */
+		{ "arch/x86/entry.S", 0, "/*", 1, 1, 1 },
+		{ "arch/x/a.s", 0, "/*", 1, 1, 1 },
+		{ "rust/kernel/lib.rs", 0, "//", 0, 1, 1 },
+		{ "arch/arm/boot/dts/a.dts", 0, "//", 0, 1, 1 },
+		{ "arch/arm/boot/dts/a.dtsi", 0, "//", 0, 1, 1 },
+		{ "scripts/x.sh", 0, "#", 0, 1, 1 },
+		{ "scripts/x.py", 0, "#", 0, 0, 1 },
+		{ "scripts/x.pl", 0, "#", 0, 0, 1 },
+		{ "scripts/x.awk", 0, "#", 0, 0, 1 },
+		{ "tools/x.tc", 0, "#", 0, 0, 1 },
+		{ "Documentation/devicetree/bindings/x.yaml", 0, "#", 0, 0, 1 },
+		{ "scripts/checkkconfigsymbols", 1, "#", 0, 0, 1 },
+		{ "Documentation/x.rst", 0, "..", 0, 0, 1 },
+		{ "Makefile", 0, "", 0, 0, 1 },
+		{ "arch/x86/Kconfig.debug", 0, "", 0, 0, 1 },
+		{ "drivers/Kbuild", 0, "", 0, 0, 1 },
+		{ "arch/x86/kernel/vmlinux.lds", 0, "", 0, 0, 1 },
+		{ "scripts/coccinelle/x.cocci", 0, "", 0, 0, 1 },
+		{ "COPYING", 0, "", 0, 0, 0 },
+		{ "Documentation/x.txt", 0, "", 0, 0, 0 },
+		{ "README", 0, "", 0, 0, 0 },
+		{ "x.json", 0, "", 0, 0, 0 },
+		{ "dir.c/README", 0, "", 0, 0, 0 },	/* the last component only */
+		{ ".c", 0, "", 0, 0, 0 },
+		{ "x.cc", 0, "", 0, 0, 0 },
+		{ "x.C", 0, "", 0, 0, 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		const char *c = filetype_checkpatch_comment(t[i].path, t[i].shebang);
+
+		is_str(c ? c : "", t[i].comment, "%s%s: comment", t[i].path,
+		       t[i].shebang ? " (#!)" : "");
+		is_int(filetype_checkpatch_style(t[i].path), t[i].style,
+		       "%s: comment style checked", t[i].path);
+		is_int(filetype_checkpatch_source(t[i].path), t[i].source,
+		       "%s: a source file", t[i].path);
+		is_int(filetype_has_comments(t[i].path, t[i].shebang), t[i].comments,
+		       "%s: holds comments", t[i].path);
+	}
+}
+
+int main(void)
+{
+	test_table();
+	return tap_done();
+}
