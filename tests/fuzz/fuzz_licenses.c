@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "licenses.h"
 #include "source.h"
 
@@ -98,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *p = data, *end = data + size, *nul;
 	struct licenses *lic;
 	struct source *src;
-	char err[256];
+	struct spdx_error err = { 0 };
 	int k;
 
 	for (k = 0; k < NFILES; k++) {
@@ -112,9 +113,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		put_file(k, p, nul - p);
 		p = nul + 1;
 	}
-	if (source_fs_open(&src, root))
+	if (source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
+			.path = root, .flags = SOURCE_ALL_FILES }, NULL))
 		abort();
-	if (!licenses_load(&lic, src, err, sizeof(err))) {
+	if (!licenses_load(&lic, src, &err)) {
 		for (int i = 0; i < lic->nfiles; i++)
 			for (int j = 0; j < lic->files[i].nids; j++) {
 				const char *id = lic->files[i].ids[j];
@@ -125,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					__builtin_trap();
 			}
 		licenses_free(lic);
-	} else if (!err[0]) {
+	} else if (!err.msg[0]) {
 		__builtin_trap();	/* a failure without a reason */
 	}
 	source_free(src);

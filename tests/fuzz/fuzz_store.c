@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "index.h"
 #include "store.h"
 
@@ -54,14 +55,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct spdx_index *idx;
-	char why[128];
+	struct spdx_error err;
 	int fd;
 
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
 		abort();
 	close(fd);
-	if (store_load(&idx, FUZZ_TREE, why, sizeof(why)))
+	if (store_load(&idx, FUZZ_TREE, &err))
 		return 0;
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
