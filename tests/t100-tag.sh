@@ -276,7 +276,7 @@ test_expect '--upstream: the series applies; upstream'"'"'s decision accepted wi
 	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su"/000[1-9]-*.patch) &&
 	"$SPDXFS" list --no-cache "$TMP/ua" | grep -E "^(a|review|mit)\.c|LGPL" | cut -f1,2,4 >"$TMP/lu" &&
 	expect_file "$TMP/lu" <<X &&
-LICENSES/preferred/LGPL-2.1	excluded
+LICENSES/preferred/LGPL-2.1	excluded	
 a.c	tagged	GPL-2.0-or-later
 mit.c	tagged	MIT
 review.c	tagged	LGPL-2.1-only
