@@ -298,7 +298,6 @@ static int is_new(const struct spdx_file *f, void *arg)
 static void test_kernel_rules(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_error err = { 0 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
@@ -314,10 +313,7 @@ static void test_kernel_rules(void)
 
 	ret = fixture_make(dir, kfiles, ARRAY_SIZE(kfiles));
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "kernel tree built %.100s", err.msg);
 	if (ret)
 		goto out;
@@ -403,7 +399,6 @@ out:
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	struct spdx_error err = { 0 };
@@ -416,10 +411,7 @@ int main(void)
 		ret = -errno;
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;

@@ -217,7 +217,6 @@ static void test_unreadable(struct source *src, const struct spdx_index *idx,
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-show.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	struct spdx_error err = { 0 };
@@ -226,10 +225,7 @@ int main(void)
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;
