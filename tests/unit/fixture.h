@@ -14,6 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "index.h"
+#include "source.h"
+
 struct fixture_file {
 	const char *path, *text;	/* a path ending in '/' is a directory */
 };
@@ -67,6 +70,22 @@ static inline void fixture_remove(const char *dir)
 {
 	if (dir[0])
 		nftw(dir, fixture_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * Open the tree @dir (made by fixture_make()) as a directory source with
+ * @flags (SOURCE_ALL_FILES or 0) and build its index on one thread, into
+ * *@src and *@idx, which the caller sets to NULL first and frees whatever
+ * this returns.  Returns 0 or -errno with @err filled.
+ */
+static inline int fixture_index(const char *dir, unsigned flags, struct source **src,
+				struct spdx_index **idx, struct spdx_error *err)
+{
+	struct source_spec spec = { .type = SOURCE_DIR, .path = dir, .flags = flags };
+	struct index_opts opts = { .nthreads = 1 };
+	int ret = source_open(src, &spec, err);
+
+	return ret ? ret : index_build(idx, *src, &opts, err);
 }
 
 /*

@@ -60,13 +60,36 @@ static const char *paths_of(const struct spdx_file *const *f, size_t n)
 	return buf;
 }
 
+/* check_select()'s paths and the files it selects, one per case. */
+struct select_case {
+	const char *paths[3];
+	size_t n;
+	const char *want;
+};
+
+static void select_cases(const struct spdx_index *idx, const struct spdx_index *git,
+			 const struct select_case *cases, size_t ncases)
+{
+	const char *what = git ? "select with git" : "select";
+	const struct spdx_file **sel;
+	struct spdx_error err;
+	size_t n;
+	int ret;
+
+	for (size_t k = 0; k < ncases; k++) {
+		ret = check_select(idx, git, cases[k].paths, cases[k].n, &sel, &n, &err);
+		is_int(ret, 0, "%s %zu: %s...", what, k,
+		       cases[k].n ? cases[k].paths[0] : "nothing");
+		if (ret)
+			continue;
+		is_str(paths_of(sel, n), cases[k].want, "%s %zu: the files", what, k);
+		free(sel);
+	}
+}
+
 static void test_select(const struct spdx_index *idx)
 {
-	static const struct {
-		const char *paths[3];
-		size_t n;
-		const char *want;
-	} cases[] = {
+	static const struct select_case cases[] = {
 		{ { 0 }, 0, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
 			    "a-b/x.c a.c a/b.c a/b/c.c a/z.c" },
 		{ { "a" }, 1, "a/b.c a/b/c.c a/z.c" },
@@ -83,15 +106,7 @@ static void test_select(const struct spdx_index *idx)
 	size_t n;
 	int ret;
 
-	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
-		ret = check_select(idx, NULL, cases[k].paths, cases[k].n, &sel, &n, &err);
-		is_int(ret, 0, "select %zu: %s...", k,
-		       cases[k].n ? cases[k].paths[0] : "nothing");
-		if (ret)
-			continue;
-		is_str(paths_of(sel, n), cases[k].want, "select %zu: the files", k);
-		free(sel);
-	}
+	select_cases(idx, NULL, cases, ARRAY_SIZE(cases));
 	ret = check_select(idx, NULL, (const char *[]){ "a", "nope/x.c" }, 2, &sel, &n,
 			   &err);
 	is_int(ret, -ENOENT, "a path that is not there: -ENOENT");
@@ -109,11 +124,7 @@ static void test_select(const struct spdx_index *idx)
 static void test_select_git(const struct spdx_index *idx, struct source *src,
 			    const char *dir)
 {
-	static const struct {
-		const char *paths[3];
-		size_t n;
-		const char *want;
-	} cases[] = {
+	static const struct select_case cases[] = {
 		{ { 0 }, 0, "LICENSES/preferred/GPL-2.0 LICENSES/preferred/MIT "
 			    "a.c a/b.c a/z.c" },
 		{ { "a" }, 1, "a/b.c a/z.c" },
@@ -125,10 +136,8 @@ static void test_select_git(const struct spdx_index *idx, struct source *src,
 	};
 	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *git = NULL;
-	const struct spdx_file **sel;
 	struct spdx_error err;
 	char path[PATH_MAX];
-	size_t n;
 	int ret = 0;
 
 	for (const char *const *p = (const char *[]){ "a/b/c.c", "a/b", "a-b/x.c",
@@ -141,14 +150,7 @@ static void test_select_git(const struct spdx_index *idx, struct source *src,
 	is_int(ret, 0, "git's index built");
 	if (ret)
 		return;
-	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
-		ret = check_select(idx, git, cases[k].paths, cases[k].n, &sel, &n, &err);
-		is_int(ret, 0, "select with git %zu", k);
-		if (ret)
-			continue;
-		is_str(paths_of(sel, n), cases[k].want, "select with git %zu: the files", k);
-		free(sel);
-	}
+	select_cases(idx, git, cases, ARRAY_SIZE(cases));
 	index_free(git);
 }
 
@@ -298,7 +300,6 @@ static int is_new(const struct spdx_file *f, void *arg)
 static void test_kernel_rules(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_error err = { 0 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
@@ -314,10 +315,7 @@ static void test_kernel_rules(void)
 
 	ret = fixture_make(dir, kfiles, ARRAY_SIZE(kfiles));
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "kernel tree built %.100s", err.msg);
 	if (ret)
 		goto out;
@@ -403,7 +401,6 @@ out:
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	struct spdx_error err = { 0 };
@@ -416,10 +413,7 @@ int main(void)
 		ret = -errno;
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;

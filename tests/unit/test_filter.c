@@ -147,7 +147,6 @@ static void test_no_licenses(void)
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-filter.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	struct spdx_error err = { 0 };
@@ -156,10 +155,7 @@ int main(void)
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;

@@ -299,11 +299,7 @@ int main(void)
 	if (!ret && (!mkdtemp(c.cache) || setenv("SPDXFS_CACHE_DIR", c.cache, 1)))
 		ret = -errno;
 	if (!ret)
-		ret = source_open(&c.src, &(struct source_spec){
-			.type = SOURCE_DIR, .path = c.tree }, &err);
-	if (!ret)
-		ret = index_build(&c.idx, c.src, &(struct index_opts){ .nthreads = 1 },
-				  &err);
+		ret = fixture_index(c.tree, 0, &c.src, &c.idx, &err);
 	is_int(ret, 0, "fixture tree and its index");
 	if (ret)
 		goto out;

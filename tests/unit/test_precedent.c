@@ -187,7 +187,6 @@ static void test_learn(void)
 {
 	char dir[] = "/tmp/spdxfs-precedent.XXXXXX";
 	struct spdx_error err = { 0 };
-	struct index_opts opts = { .nthreads = 1 };
 	struct tag_opts o = { .author = "T <t@example.org>" };
 	struct spdx_index *idx = NULL;
 	struct tag_plan *plan = NULL;
@@ -202,10 +201,7 @@ static void test_learn(void)
 	ret = make_tree(dir);
 	is_int(ret, 0, "fixture tree made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built");
 	if (ret) {
 		printf("# %s\n", err.msg);

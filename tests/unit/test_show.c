@@ -64,6 +64,17 @@ static int show(struct show_info *si, struct source *src,
 	return ret;
 }
 
+/* show() for @a and @b into si[0] and si[1]: both held, or neither. */
+static int show_two(struct show_info si[2], struct source *src,
+		    const struct spdx_index *idx, const char *a, const char *b)
+{
+	int ret = show(&si[0], src, idx, a);
+
+	if (!ret && (ret = show(&si[1], src, idx, b)))
+		show_info_release(&si[0]);
+	return ret;
+}
+
 static void test_tagged(struct source *src, const struct spdx_index *idx)
 {
 	struct show_info si[2];
@@ -131,12 +142,8 @@ static void test_invalid(struct source *src, const struct spdx_index *idx)
 	struct show_info si[2];
 	char *text;
 
-	if (show(&si[0], src, idx, "c.c"))
+	if (show_two(si, src, idx, "c.c", "d.c"))
 		return;
-	if (show(&si[1], src, idx, "d.c")) {
-		show_info_release(&si[0]);
-		return;
-	}
 	text = shown(si, 2, REPORT_TEXT);
 	is_str(text,
 	       "c.c\n"
@@ -165,12 +172,8 @@ static void test_untagged(struct source *src, const struct spdx_index *idx)
 	struct show_info si[2];
 	char *text;
 
-	if (show(&si[0], src, idx, "Documentation/doc.c"))
+	if (show_two(si, src, idx, "Documentation/doc.c", "include/uapi/u.h"))
 		return;
-	if (show(&si[1], src, idx, "include/uapi/u.h")) {
-		show_info_release(&si[0]);
-		return;
-	}
 	is_int(si[0].suggest, SHOW_NONE, "documentation: not tagged");
 	is_int(si[1].suggest, SHOW_TAG, "uapi: tagged");
 	text = shown(si, 2, REPORT_TEXT);
@@ -217,7 +220,6 @@ static void test_unreadable(struct source *src, const struct spdx_index *idx,
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-show.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdx_index *idx = NULL;
 	struct source *src = NULL;
 	struct spdx_error err = { 0 };
@@ -226,10 +228,7 @@ int main(void)
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = SOURCE_ALL_FILES }, &err);
-	if (!ret)
-		ret = index_build(&idx, src, &opts, &err);
+		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
 	is_int(ret, 0, "index built %.100s", err.msg);
 	if (ret)
 		goto out;

@@ -87,7 +87,6 @@ static void test_free_full_pipe(struct spdxfs *fs)
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-watch.XXXXXX";
-	struct index_opts opts = { .nthreads = 1 };
 	struct spdxfs fs = { 0 };
 	struct spdx_index *idx = NULL;
 	struct spdx_error err;
@@ -97,10 +96,7 @@ int main(void)
 	ret = fixture_make(dir, files, ARRAY_SIZE(files));
 	is_int(ret, 0, "fixture made");
 	if (!ret)
-		ret = source_open(&fs.src, &(struct source_spec){ .type = SOURCE_DIR,
-					 .path = dir, .flags = 0 }, NULL);
-	if (!ret)
-		ret = index_build(&idx, fs.src, &opts, &err);
+		ret = fixture_index(dir, 0, &fs.src, &idx, &err);
 	if (!ret && (ret = snapshot_build(&s, idx, NULL, "")))
 		index_free(idx);
 	is_int(ret, 0, "snapshot built");
