@@ -146,38 +146,21 @@ int cli_open_index(const char *tree, const struct cli_index_opts *o,
 	return open_and_refresh(tree, o, NULL, srcp, idxp);
 }
 
-/* @s quoted as git quotes a path, into a new string (NULL: no memory). */
-static char *quoted(const char *s)
-{
-	char *q = NULL;
-	size_t len;
-	FILE *f = open_memstream(&q, &len);
-
-	if (!f)
-		return NULL;
-	quote_path(f, s, strlen(s));
-	if (fclose(f)) {
-		free(q);
-		return NULL;
-	}
-	return q;
-}
-
 /* "spdxfs: ARG: " + message, @arg quoted as a path. */
 static void arg_error(const char *arg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static void arg_error(const char *arg, const char *fmt, ...)
 {
-	char *q = quoted(arg);
 	va_list ap;
 
-	fprintf(stderr, "spdxfs: %s: ", q ? q : arg);
+	fputs("spdxfs: ", stderr);
+	quote_path(stderr, arg, strlen(arg));
+	fputs(": ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	free(q);
 }
 
 int cli_tree_find(struct cli_tree *t, const char *dir)
