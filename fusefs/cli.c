@@ -74,10 +74,10 @@ static void show_progress(size_t done, size_t total, void *arg)
 
 /*
  * The one place where the commands open a source and refresh an index:
- * @tree into *@srcp unless a source is there already, then its index,
- * refreshed from @prev (NULL: from the saved index), into *@idxp.  A
- * refresh from @prev is never saved: it is an index of more files than
- * the saved one (the files git ignores).  Prints index_refresh()'s
+ * @tree into *@srcp, then its index, refreshed from @prev (NULL: from
+ * the saved index), into *@idxp.  A refresh from @prev is never saved:
+ * it is an index of more files than the saved one (the files git
+ * ignores).  Prints index_refresh()'s
  * warnings unless quiet.  Returns 0, or 2 after a one-line error.
  */
 static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
@@ -97,15 +97,12 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	};
 	struct index_refresh_result res;
 	struct spdx_error err;
-	struct source *src = *srcp;
+	struct source *src;
 	int ret;
 
-	if (!src) {
-		ret = source_open(&src, &spec, &err);
-		if (ret) {
-			cli_error("%s", err.msg);
-			return 2;
-		}
+	if (source_open(&src, &spec, &err)) {
+		cli_error("%s", err.msg);
+		return 2;
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
@@ -117,8 +114,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 			  src->root, res.load_error.msg);
 	if (ret) {
 		cli_error("%s", err.msg);
-		if (!*srcp)
-			source_free(src);
+		source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
@@ -143,7 +139,6 @@ static int tree_stat(struct source *src, const char *path, enum src_kind *kind)
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp)
 {
-	*srcp = NULL;
 	return open_and_refresh(tree, o, NULL, srcp, idxp);
 }
 
@@ -314,7 +309,7 @@ static int arg_path(struct cli_tree *t, const char *base, const char *arg,
 static int add_ignored(struct cli_tree *t)
 {
 	struct cli_index_opts o = t->opts;
-	struct source *src = NULL;
+	struct source *src;
 	struct spdx_index *all;
 	int ret;
 
