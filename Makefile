@@ -170,7 +170,6 @@ fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 			$(FUZZ_B)/work/$$t $(FUZZ_SECONDS) || exit 1; \
 	done
 
-.PHONY: fuzz
 -include $(wildcard $(FUZZ_B)/index/*.d)
 
 # Not in check: it fetches the 6.12 tree and takes about a minute a tree.
@@ -179,7 +178,6 @@ eval: all
 
 # The program, its man page and its bash completion; uninstall removes
 # exactly these three files.
-
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 spdxfs $(DESTDIR)$(BINDIR)/spdxfs
@@ -195,7 +193,7 @@ clean:
 
 FORCE:
 
-.PHONY: all units check check-unit check-san check-kernel bench install uninstall clean
-.PHONY: all units check check-unit check-san check-kernel bench eval install uninstall clean
+.PHONY: all units check check-unit check-san check-kernel bench fuzz eval install \
+	uninstall clean
 
 -include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)

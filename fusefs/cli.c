@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,10 +74,10 @@ static void show_progress(size_t done, size_t total, void *arg)
 
 /*
  * The one place where the commands open a source and refresh an index:
- * @tree into *@srcp unless a source is there already, then its index,
- * refreshed from @prev (NULL: from the saved index), into *@idxp.  A
- * refresh from @prev is never saved: it is an index of more files than
- * the saved one (the files git ignores).  Prints index_refresh()'s
+ * @tree into *@srcp, then its index, refreshed from @prev (NULL: from
+ * the saved index), into *@idxp.  A refresh from @prev is never saved:
+ * it is an index of more files than the saved one (the files git
+ * ignores).  Prints index_refresh()'s
  * warnings unless quiet.  Returns 0, or 2 after a one-line error.
  */
 static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
@@ -96,15 +97,12 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	};
 	struct index_refresh_result res;
 	struct spdx_error err;
-	struct source *src = *srcp;
+	struct source *src;
 	int ret;
 
-	if (!src) {
-		ret = source_open(&src, &spec, &err);
-		if (ret) {
-			cli_error("%s", err.msg);
-			return 2;
-		}
+	if (source_open(&src, &spec, &err)) {
+		cli_error("%s", err.msg);
+		return 2;
 	}
 	if (!o->quiet && isatty(STDERR_FILENO)) {
 		ro.progress = show_progress;
@@ -116,8 +114,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 			  src->root, res.load_error.msg);
 	if (ret) {
 		cli_error("%s", err.msg);
-		if (!*srcp)
-			source_free(src);
+		source_free(src);
 		return 2;
 	}
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
@@ -142,25 +139,7 @@ static int tree_stat(struct source *src, const char *path, enum src_kind *kind)
 int cli_open_index(const char *tree, const struct cli_index_opts *o,
 		   struct source **srcp, struct spdx_index **idxp)
 {
-	*srcp = NULL;
 	return open_and_refresh(tree, o, NULL, srcp, idxp);
-}
-
-/* @s quoted as git quotes a path, into a new string (NULL: no memory). */
-static char *quoted(const char *s)
-{
-	char *q = NULL;
-	size_t len;
-	FILE *f = open_memstream(&q, &len);
-
-	if (!f)
-		return NULL;
-	quote_path(f, s, strlen(s));
-	if (fclose(f)) {
-		free(q);
-		return NULL;
-	}
-	return q;
 }
 
 /* "spdxfs: ARG: " + message, @arg quoted as a path. */
@@ -169,15 +148,15 @@ static void arg_error(const char *arg, const char *fmt, ...)
 
 static void arg_error(const char *arg, const char *fmt, ...)
 {
-	char *q = quoted(arg);
 	va_list ap;
 
-	fprintf(stderr, "spdxfs: %s: ", q ? q : arg);
+	fputs("spdxfs: ", stderr);
+	quote_path(stderr, arg, strlen(arg));
+	fputs(": ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	free(q);
 }
 
 int cli_tree_find(struct cli_tree *t, const char *dir)
@@ -330,7 +309,7 @@ static int arg_path(struct cli_tree *t, const char *base, const char *arg,
 static int add_ignored(struct cli_tree *t)
 {
 	struct cli_index_opts o = t->opts;
-	struct source *src = NULL;
+	struct source *src;
 	struct spdx_index *all;
 	int ret;
 
@@ -508,10 +487,53 @@ int cli_bad_usage(const char *cmd, const char *args)
 	return 2;
 }
 
-/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL. */
-struct svg_opts {
-	const char *licenses, *backlog;
+/* A command's command line: the shared options and its own. */
+struct cmd_opts {
+	const char *name, *args;	/* "usage: spdxfs NAME ARGS" */
+	const char *shortopts;		/* "aj:qh", "z" when it prints
+					   paths, and its own */
+	const struct option *longopts;
+	const char *const *help;	/* --help's parts, NULL-ended */
+	size_t min_args, max_args;	/* operands after the options */
+	/* Its own option @c into @arg: 1 when taken, -1 after a one-line
+	 * error, 0 when @c is none (bad usage).  NULL: it has none. */
+	int (*own)(int c, void *arg);
+	void *arg;
 };
+
+/*
+ * Parse @argv as @co says, the shared options into @o and @out.  Returns
+ * -1 to go on (operands from optind), or the exit status: 0 after
+ * --help, 2 after a bad option or operand count.
+ */
+static int parse_opts(int argc, char **argv, const struct cmd_opts *co,
+		      struct cli_index_opts *o, struct out_opts *out)
+{
+	size_t nargs;
+	int c, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, co->shortopts, co->longopts,
+				NULL)) != -1) {
+		if (c == 'h') {
+			usage_line(stdout, co->name, co->args);
+			for (const char *const *h = co->help; *h; h++)
+				fputs(*h, stdout);
+			return 0;
+		}
+		r = common_opt(c, o, out);
+		if (!r && co->own)
+			r = co->own(c, co->arg);
+		if (r < 0)
+			return 2;
+		if (!r)
+			return cli_bad_usage(co->name, co->args);
+	}
+	nargs = argc - optind;
+	if (nargs < co->min_args || nargs > co->max_args)
+		return cli_bad_usage(co->name, co->args);
+	return -1;
+}
 
 /* The filters of list and check (filter.h), long options only. */
 #define FILTER_OPTS \
@@ -528,9 +550,11 @@ static const char filter_help[] =
 	"                   spellings (GPL-2.0-only: GPL-2.0 too, not GPL-2.0+)\n"
 	"      --uapi       only files with a uapi path component\n";
 
-/* Handle a filter option; 1 if @c was one, -1 after a one-line error. */
-static int filter_opt(int c, struct file_filter *flt)
+/* Filter option @c into file_filter @arg; 1 if @c was one, -1 after a
+ * one-line error. */
+static int filter_opt(int c, void *arg)
 {
+	struct file_filter *flt = arg;
 	struct spdx_error err;
 
 	switch (c) {
@@ -557,54 +581,6 @@ static const char tree_help[] =
 	"LICENSES/ directory or a .git (the top of a git work tree), and the\n"
 	"output covers TREE alone, with the root's LICENSES/ and\n"
 	"scripts/spdxexclude.  Paths are printed relative to the root.\n";
-
-/*
- * Options of a command that takes the shared ones (and -z when it prints
- * @paths, the filters when @flt is not NULL, scan's charts with @svg) and
- * at most one TREE.  Returns -1 to go on, or an exit status.
- */
-static int tree_command_opts(int argc, char **argv, const char *cmd,
-			     const char *help, int paths,
-			     struct cli_index_opts *o, enum report_format *fmt,
-			     struct file_filter *flt, struct svg_opts *svg)
-{
-	static const struct option longopts[] = {
-		COMMON_OPTS, FILTER_OPTS,
-		{ "svg", required_argument, NULL, 'G' },
-		{ "backlog-svg", required_argument, NULL, 'B' }, { 0 }
-	};
-	static const char args[] = "[OPTION]... [TREE]";
-	struct out_opts out = { 0 };
-	int c, r;
-
-	optind = 1;
-	while ((c = getopt_long(argc, argv, paths ? "aj:qhz" : "aj:qh",
-				longopts, NULL)) != -1) {
-		if ((r = common_opt(c, o, &out)) ||
-		    (flt && (r = filter_opt(c, flt)))) {
-			if (r < 0)
-				return 2;
-			continue;
-		}
-		if (svg && (c == 'G' || c == 'B')) {
-			*(c == 'G' ? &svg->licenses : &svg->backlog) = optarg;
-			continue;
-		}
-		if (c != 'h')
-			return cli_bad_usage(cmd, args);
-		usage_line(stdout, cmd, args);
-		printf("%s%s\n%s%s%s%s%s", help, tree_help,
-		       flt ? filter_help : "", cli_index_help,
-		       paths ? nul_help : "", common_help,
-		       paths ? quoting_help : "");
-		return 0;
-	}
-	if (argc - optind > 1)
-		return cli_bad_usage(cmd, args);
-	if (out_format(&out, fmt))
-		return 2;
-	return -1;
-}
 
 /* Chart @backlog or the licenses' of @idx into @path; 0, or 2 after a
  * one-line error. */
@@ -636,10 +612,48 @@ static const char *tree_arg(int argc, char **argv)
 	return optind < argc ? argv[optind] : ".";
 }
 
+/* scan */
+
+static const char scan_help[] =
+	"Build or refresh the index of TREE and print a summary.\n\n"
+	"      --svg FILE   also write the chart of files per license\n"
+	"                   to FILE (SVG), as the mount's charts/licenses.svg\n"
+	"      --backlog-svg FILE  the chart of tagged and untagged files\n"
+	"                   per top-level directory, as charts/backlog.svg\n";
+
+/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL. */
+struct svg_opts {
+	const char *licenses, *backlog;
+};
+
+static int svg_opt(int c, void *arg)
+{
+	struct svg_opts *svg = arg;
+
+	if (c != 'G' && c != 'B')
+		return 0;
+	*(c == 'G' ? &svg->licenses : &svg->backlog) = optarg;
+	return 1;
+}
+
 int cmd_scan(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		COMMON_OPTS,
+		{ "svg", required_argument, NULL, 'G' },
+		{ "backlog-svg", required_argument, NULL, 'B' },
+		{ 0 }
+	};
+	static const char *const help[] = {
+		scan_help, tree_help, "\n", cli_index_help, common_help, NULL
+	};
 	struct svg_opts svg = { 0 };
+	const struct cmd_opts co = {
+		"scan", "[OPTION]... [TREE]", "aj:qh", longopts, help, 0, 1,
+		svg_opt, &svg
+	};
 	struct cli_index_opts o = { 0 };
+	struct out_opts out = { 0 };
 	const struct spdx_file **files;
 	enum report_format fmt;
 	struct cli_tree t;
@@ -647,15 +661,11 @@ int cmd_scan(int argc, char **argv)
 	size_t n;
 	int r;
 
-	r = tree_command_opts(argc, argv, "scan",
-			      "Build or refresh the index of TREE and print a summary.\n\n"
-			      "      --svg FILE   also write the chart of files per license\n"
-			      "                   to FILE (SVG), as the mount's charts/licenses.svg\n"
-			      "      --backlog-svg FILE  the chart of tagged and untagged files\n"
-			      "                   per top-level directory, as charts/backlog.svg\n",
-			      0, &o, &fmt, NULL, &svg);
+	r = parse_opts(argc, argv, &co, &o, &out);
 	if (r >= 0)
 		return r;
+	if (out_format(&out, &fmt))
+		return 2;
 	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
@@ -680,24 +690,41 @@ out:
 	return r;
 }
 
+/* list */
+
+static const char list_help[] =
+	"Print one line per regular file of TREE, sorted by path:\n"
+	"PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
+	"with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
+	"STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n";
+
 int cmd_list(int argc, char **argv)
 {
-	struct cli_index_opts o = { 0 };
+	static const struct option longopts[] = {
+		COMMON_OPTS, FILTER_OPTS, { 0 }
+	};
+	static const char *const help[] = {
+		list_help, tree_help, "\n", filter_help, cli_index_help,
+		nul_help, common_help, quoting_help, NULL
+	};
 	struct file_filter flt = { 0 };
+	const struct cmd_opts co = {
+		"list", "[OPTION]... [TREE]", "aj:qhz", longopts, help,
+		0, 1, filter_opt, &flt
+	};
+	struct cli_index_opts o = { 0 };
+	struct out_opts out = { 0 };
 	const struct spdx_file **files;
 	enum report_format fmt;
 	struct cli_tree t;
 	size_t n;
 	int r;
 
-	r = tree_command_opts(argc, argv, "list",
-			      "Print one line per regular file of TREE, sorted by path:\n"
-			      "PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
-			      "with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
-			      "STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n",
-			      1, &o, &fmt, &flt, NULL);
+	r = parse_opts(argc, argv, &co, &o, &out);
 	if (r >= 0)
 		return r;
+	if (out_format(&out, &fmt))
+		return 2;
 	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
 	if (r)
 		return r;
@@ -758,6 +785,37 @@ static const char check_help[] =
 	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
 	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
 
+/* Option @c of check (its filters included) into check_args @arg; 1
+ * when taken, -1 after a one-line error, 0 when @c is none. */
+static int check_opt(int c, void *arg)
+{
+	struct check_args *a = arg;
+	char *end;
+	int r;
+
+	if ((r = filter_opt(c, &a->filter)))
+		return r;
+	switch (c) {
+	case 'f': a->files = 1; break;
+	case 'd': a->dirs = 1; break;
+	case 's': a->check.strict = 1; break;
+	case 'w': a->check.warnings = 0; break;
+	case 'v': a->list_warnings = 1; break;
+	case 'K': a->rules = RULES_KERNEL; break;
+	case 'P': a->rules = RULES_SPDX; break;
+	case 'D':
+		a->depth = strtol(optarg, &end, 10);
+		if (*end || a->depth < 0) {
+			cli_error("--depth: expected a number >= 0, got '%s'", optarg);
+			return -1;
+		}
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
 /* check's options into @a; -1 to go on, else an exit status. */
 static int check_parse(int argc, char **argv, struct check_args *a)
 {
@@ -774,43 +832,20 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "spdx", no_argument, NULL, 'P' },
 		{ 0 }
 	};
-	static const char args[] = "[OPTION]... [TREE [PATH]...]";
+	static const char *const help[] = {
+		check_help, tree_help, "\n", filter_help, cli_index_help,
+		nul_help, common_help, quoting_help, NULL
+	};
+	const struct cmd_opts co = {
+		"check", "[OPTION]... [TREE [PATH]...]", "aj:qhzfdD:swv",
+		longopts, help, 0, SIZE_MAX, check_opt, a
+	};
 	struct out_opts out = { 0 };
-	char *end;
-	int c, r;
+	int r;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhzfdD:swv", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &a->index, &out)) ||
-		    (r = filter_opt(c, &a->filter))) {
-			if (r < 0)
-				return 2;
-			continue;
-		}
-		switch (c) {
-		case 'f': a->files = 1; break;
-		case 'd': a->dirs = 1; break;
-		case 's': a->check.strict = 1; break;
-		case 'w': a->check.warnings = 0; break;
-		case 'v': a->list_warnings = 1; break;
-		case 'K': a->rules = RULES_KERNEL; break;
-		case 'P': a->rules = RULES_SPDX; break;
-		case 'D':
-			a->depth = strtol(optarg, &end, 10);
-			if (*end || a->depth < 0) {
-				cli_error("--depth: expected a number >= 0, got '%s'", optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage_line(stdout, "check", args);
-			printf("%s%s\n%s%s%s%s%s", check_help, tree_help, filter_help,
-			       cli_index_help, nul_help, common_help, quoting_help);
-			return 0;
-		default:
-			return cli_bad_usage("check", args);
-		}
-	}
+	r = parse_opts(argc, argv, &co, &a->index, &out);
+	if (r >= 0)
+		return r;
 	if (out_format(&out, &a->fmt))
 		return 2;
 	a->tree = tree_arg(argc, argv);
@@ -969,7 +1004,13 @@ static int show_files(struct cli_tree *t, enum report_format fmt,
 int cmd_show(int argc, char **argv)
 {
 	static const struct option longopts[] = { COMMON_OPTS, { 0 } };
-	static const char args[] = "[OPTION]... PATH...";
+	static const char *const help[] = {
+		show_help, cli_index_help, common_help, NULL
+	};
+	static const struct cmd_opts co = {
+		"show", "[OPTION]... PATH...", "aj:qh", longopts, help,
+		1, SIZE_MAX, NULL, NULL
+	};
 	struct cli_index_opts o = { 0 };
 	struct out_opts out = { 0 };
 	const struct spdx_file **files = NULL;
@@ -977,23 +1018,11 @@ int cmd_show(int argc, char **argv)
 	struct cli_tree t;
 	char *start, cwd[PATH_MAX];
 	size_t n;
-	int c, r;
+	int r;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &o, &out))) {
-			if (r < 0)
-				return 2;
-			continue;
-		}
-		if (c != 'h')
-			return cli_bad_usage("show", args);
-		usage_line(stdout, "show", args);
-		printf("%s%s%s", show_help, cli_index_help, common_help);
-		return 0;
-	}
-	if (optind == argc)
-		return cli_bad_usage("show", args);
+	r = parse_opts(argc, argv, &co, &o, &out);
+	if (r >= 0)
+		return r;
 	if (out_format(&out, &fmt))
 		return 2;
 	if (!getcwd(cwd, sizeof(cwd))) {
@@ -1028,6 +1057,15 @@ static const char built_help[] =
 	"  -l, --list       one line per file, as 'spdxfs list' prints it\n"
 	"                   (-z only with --list)\n";
 
+/* built --list into @arg. */
+static int list_opt(int c, void *arg)
+{
+	if (c != 'l')
+		return 0;
+	*(int *)arg = 1;
+	return 1;
+}
+
 int cmd_built(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -1035,7 +1073,15 @@ int cmd_built(int argc, char **argv)
 		{ "list", no_argument, NULL, 'l' },
 		{ 0 }
 	};
-	static const char args[] = "[OPTION]... BUILD_DIR [TREE]";
+	static const char *const help[] = {
+		built_help, cli_index_help, nul_help, common_help, quoting_help,
+		NULL
+	};
+	int r, list = 0;
+	const struct cmd_opts co = {
+		"built", "[OPTION]... BUILD_DIR [TREE]", "aj:qhzl", longopts,
+		help, 1, 2, list_opt, &list
+	};
 	struct cli_index_opts o = { 0 };
 	struct out_opts out = { 0 };
 	const struct spdx_file **files = NULL;
@@ -1046,28 +1092,12 @@ int cmd_built(int argc, char **argv)
 	enum report_format fmt;
 	struct spdx_error err;
 	struct summary s;
-	int c, r, list = 0;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhzl", longopts, NULL)) != -1) {
-		if ((r = common_opt(c, &o, &out))) {
-			if (r < 0)
-				return 2;
-			continue;
-		}
-		if (c == 'l') {
-			list = 1;
-		} else if (c == 'h') {
-			usage_line(stdout, "built", args);
-			printf("%s%s%s%s%s", built_help, cli_index_help, nul_help,
-			       common_help, quoting_help);
-			return 0;
-		} else {
-			return cli_bad_usage("built", args);
-		}
-	}
-	if (argc - optind < 1 || argc - optind > 2 || (out.nul && !list))
-		return cli_bad_usage("built", args);
+	r = parse_opts(argc, argv, &co, &o, &out);
+	if (r >= 0)
+		return r;
+	if (out.nul && !list)
+		return cli_bad_usage(co.name, co.args);
 	if (out_format(&out, &fmt))
 		return 2;
 	r = built_collect(&b, argv[optind], &err);
