@@ -90,7 +90,7 @@ wait_mounted() {
 within() {
 	within_end=$(($(date +%s%N) + $1 * 1000000000))
 	until eval "$2"; do
-		[ "$(date +%s%N)" -lt "$within_end" ] || { echo "not within $1 s: $2"; return 1; }
+		[ "$(date +%s%N)" -lt "$within_end" ] || { echo "not within $1 s: $2" >&2; return 1; }
 		sleep 0.05
 	done
 }
