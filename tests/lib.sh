@@ -84,6 +84,17 @@ wait_mounted() {
 	done
 }
 
+# within SECONDS 'condition': until the condition (a command line, eval'd
+# each time) holds, for at most SECONDS; then say which one did not.  For
+# what the mount shows only after its watcher has caught up.
+within() {
+	within_end=$(($(date +%s%N) + $1 * 1000000000))
+	until eval "$2"; do
+		[ "$(date +%s%N)" -lt "$within_end" ] || { echo "not within $1 s: $2" >&2; return 1; }
+		sleep 0.05
+	done
+}
+
 # daemon_at_exit MNT: when the script exits, unmount MNT and kill the
 # daemon whose pid is $DAEMON, if still there.  For a daemon started by
 # hand (under valgrind, say); start_daemon does it itself.

@@ -202,11 +202,7 @@ daemon_running() {
 # Wait for the daemon on $M to be gone (it may outlive its unmount by
 # a moment); 10 seconds at most.
 daemon_gone() {
-	i=0
-	while daemon_running; do
-		i=$((i + 1)) && test $i -le 200 || return 1
-		sleep 0.05
-	done
+	within 10 '! daemon_running'
 }
 
 if ! unshare --mount true 2>/dev/null; then

@@ -200,9 +200,7 @@ test_expect 'the mount: charts/ holds the same two files, 0444' '
 
 test_expect 'the mount redraws the charts when the tree changes' '
 	mkdir "$T/newdir" && printf "int n;\n" >"$T/newdir/n.c" &&
-	i=0 && until texts "$M/charts/backlog.svg" label | grep -qx newdir/; do
-		i=$((i + 1)) && test $i -le 200 && sleep 0.05 || exit 1
-	done &&
+	within 10 "texts \"$M/charts/backlog.svg\" label | grep -qx newdir/" &&
 	"$SPDXFS" scan --json "$T" >"$TMP/summary2.json" &&
 	check_backlog "$M/charts/backlog.svg" "$TMP/summary2.json" "$T" &&
 	grep -qx "newdir/ 0 0 1" "$TMP/got"

@@ -19,16 +19,6 @@ make_tree() {
 	printf 'int other;\n' >"$T/lib/other.c"
 }
 
-
-# within_2s 'condition': poll the condition for at most 2 seconds.
-within_2s() {
-	end=$(($(date +%s%N) + 2000000000))
-	until eval "$1"; do
-		[ "$(date +%s%N)" -lt "$end" ] || { echo "not within 2 s: $1"; return 1; }
-		sleep 0.05
-	done
-}
-
 make_tree || exit 1
 start_daemon "$M" "$T" "$M"
 wait_mounted "$M"
@@ -44,7 +34,7 @@ test_expect 'before: todo.c is untagged' '
 
 test_expect 'a tag added: leaves untagged/, enters by-license/, by-id/, usable-under/' '
 	printf "// SPDX-License-Identifier: MIT\nint todo;\n" >"$T/kernel/todo.c" &&
-	within_2s "test -f \"$M/by-license/MIT/kernel/todo.c\"" &&
+	within 2 "test -f \"$M/by-license/MIT/kernel/todo.c\"" &&
 	test ! -e "$M/untagged/kernel/todo.c" &&
 	test -f "$M/by-id/MIT/kernel/todo.c" &&
 	test -f "$M/usable-under/MIT/kernel/todo.c" &&
@@ -65,20 +55,20 @@ test_expect 'a tag added: leaves untagged/, enters by-license/, by-id/, usable-u
 test_expect 'a file created (looked up before: no stale negative entry)' '
 	test ! -e "$M/untagged/lib/new.c" &&
 	printf "int new;\n" >"$T/lib/new.c" &&
-	within_2s "test -f \"$M/untagged/lib/new.c\"" &&
+	within 2 "test -f \"$M/untagged/lib/new.c\"" &&
 	cmp "$M/untagged/lib/new.c" "$T/lib/new.c"
 '
 
 test_expect 'a file changed in place: new size and content through the cache' '
 	cat "$M/by-license/GPL-2.0/kernel/a.c" >/dev/null &&
 	printf "// SPDX-License-Identifier: GPL-2.0\nint a;\nint b;\n" >"$T/kernel/a.c" &&
-	within_2s "cmp -s \"$M/by-license/GPL-2.0/kernel/a.c\" \"$T/kernel/a.c\"" &&
+	within 2 "cmp -s \"$M/by-license/GPL-2.0/kernel/a.c\" \"$T/kernel/a.c\"" &&
 	test "$(stat -c %s "$M/by-license/GPL-2.0/kernel/a.c")" = "$(stat -c %s "$T/kernel/a.c")"
 '
 
 test_expect 'a file deleted' '
 	rm "$T/lib/new.c" &&
-	within_2s "test ! -e \"$M/untagged/lib/new.c\"" &&
+	within 2 "test ! -e \"$M/untagged/lib/new.c\"" &&
 	ls "$M/untagged/lib" >"$TMP/ls" &&
 	expect_file "$TMP/ls" <<-EOF
 	other.c
@@ -87,7 +77,7 @@ test_expect 'a file deleted' '
 
 test_expect 'a file renamed' '
 	mv "$T/kernel/todo.c" "$T/kernel/done.c" &&
-	within_2s "test -f \"$M/by-license/MIT/kernel/done.c\"" &&
+	within 2 "test -f \"$M/by-license/MIT/kernel/done.c\"" &&
 	test ! -e "$M/by-license/MIT/kernel/todo.c" &&
 	test "$(getfattr --only-values -n user.spdx.path "$M/by-license/MIT/kernel/done.c")" = kernel/done.c
 '
@@ -96,16 +86,16 @@ test_expect 'a new directory and a file in it' '
 	mkdir "$T/net" &&
 	sleep 0.3 &&
 	printf "// SPDX-License-Identifier: GPL-2.0+\n" >"$T/net/n.c" &&
-	within_2s "test -f \"$M/by-license/GPL-2.0/net/n.c\"" &&
+	within 2 "test -f \"$M/by-license/GPL-2.0/net/n.c\"" &&
 	test -f "$M/by-id/GPL-2.0-or-later/net/n.c" &&
 	mkdir -p "$T/net/deeper/still" &&
 	printf "int x;\n" >"$T/net/deeper/still/x.c" &&
-	within_2s "test -f \"$M/untagged/net/deeper/still/x.c\""
+	within 2 "test -f \"$M/untagged/net/deeper/still/x.c\""
 '
 
 test_expect 'a file whose tag is broken moves to invalid/ with its reason' '
 	printf "// SPDX-License-Identifier: GPL-2.0 OR\n" >"$T/net/n.c" &&
-	within_2s "test -f \"$M/invalid/net/n.c\"" &&
+	within 2 "test -f \"$M/invalid/net/n.c\"" &&
 	test ! -e "$M/by-license/GPL-2.0/net" &&
 	test "$(getfattr --only-values -n user.spdx.error "$M/invalid/net/n.c")" = "Unfinished license expression"
 '
@@ -125,11 +115,11 @@ os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
 PY
 
 test_expect 'an edit that keeps size, mtime and inode is seen' '
-	within_2s "test -f \"$M/untagged/lib/same.c\"" &&
+	within 2 "test -f \"$M/untagged/lib/same.c\"" &&
 	ino=$(stat -c %i:%s:%Y "$T/lib/same.c") &&
 	python3 "$TMP/retag.py" "$T/lib/same.c" "// SPDX-License-Identifier: MIT" &&
 	test "$(stat -c %i:%s:%Y "$T/lib/same.c")" = "$ino" &&
-	within_2s "test -f \"$M/by-license/MIT/lib/same.c\"" &&
+	within 2 "test -f \"$M/by-license/MIT/lib/same.c\"" &&
 	test ! -e "$M/untagged/lib/same.c"
 '
 
@@ -140,14 +130,14 @@ printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/hup.c"
 ln "$T/lib/hup.c" "$TMP/hup-link"
 
 test_expect 'SIGHUP: a change no watch reports shows up after a rescan' '
-	within_2s "test -f \"$M/untagged/lib/hup.c\"" &&
+	within 2 "test -f \"$M/untagged/lib/hup.c\"" &&
 	sleep 1 &&
 	printf "// SPDX-License-Identifier: MIT\n" >"$TMP/hup-link" &&
 	test "$(cat "$T/lib/hup.c")" = "// SPDX-License-Identifier: MIT" &&
 	sleep 1 &&
 	test -f "$M/untagged/lib/hup.c" &&
 	kill -HUP "$DAEMON" &&
-	within_2s "test -f \"$M/by-license/MIT/lib/hup.c\"" &&
+	within 2 "test -f \"$M/by-license/MIT/lib/hup.c\"" &&
 	test ! -e "$M/untagged/lib/hup.c" &&
 	mountpoint -q "$M"
 '

@@ -19,16 +19,6 @@ make_build_fixture "$B" "$T"
 printf 'source_lib/y.o := %s/two.c\n\ndeps_lib/y.o := \\\n  %s/link.c \\\n\n' "$T" "$T" >"$B/lib/.y.o.cmd"
 
 
-# Wait until command "$@" succeeds (live updates).
-eventually() {
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ "$i" -le 50 ] || return 1
-		sleep 0.1
-	done
-}
-
 DAEMON=
 at_exit 'fusermount3 -uz "$M" 2>/dev/null; [ -z "$DAEMON" ] || kill "$DAEMON" 2>/dev/null'
 
@@ -105,8 +95,8 @@ test_expect 'README names built/' '
 
 test_expect 'live: a file tagged in the tree changes built/SUMMARY' '
 	printf "// SPDX-License-Identifier: GPL-2.0\n" >"$T/drivers/net/untagged.c" &&
-	eventually grep -q "^  drivers/bad.c	invalid\$" "$M/built/SUMMARY" &&
-	eventually sh -c "! grep -q untagged.c \"$M/built/SUMMARY\"" &&
+	within 5 "grep -q \"^  drivers/bad.c	invalid\\$\" \"$M/built/SUMMARY\"" &&
+	within 5 "! grep -q untagged.c \"$M/built/SUMMARY\"" &&
 	"$SPDXFS" built "$B" "$T" >"$TMP/built2.out";
 	cmp "$TMP/built2.out" "$M/built/SUMMARY" &&
 	test "$(getfattr --only-values -n user.spdx.status "$M/built/drivers/net/untagged.c")" = tagged
@@ -120,7 +110,7 @@ test_expect 'the built list is kept on live updates, read again on SIGHUP' '
 	sleep 1.5 &&
 	test ! -e "$M/built/drivers/three.c" &&
 	kill -HUP "$DAEMON" &&
-	eventually test -f "$M/built/drivers/three.c" &&
+	within 5 "test -f \"$M/built/drivers/three.c\"" &&
 	"$SPDXFS" built "$B" "$T" >"$TMP/built3.out";
 	cmp "$TMP/built3.out" "$M/built/SUMMARY"
 '

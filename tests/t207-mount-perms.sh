@@ -44,19 +44,6 @@ make_tree() {
 }
 
 
-# eventually WANT COMMAND...: until the command prints WANT (live
-# updates), 5 s at most.
-eventually() {
-	want=$1
-	shift
-	i=0
-	until [ "$("$@")" = "$want" ]; do
-		i=$((i + 1))
-		[ "$i" -le 50 ] || { echo "got $("$@"), want $want"; return 1; }
-		sleep 0.1
-	done
-}
-
 # open_as WHO PATH: OK and the first line, or the errno's name, of
 # open() and read() as root ("root") or as nobody ("nobody").
 open_as() {
@@ -138,7 +125,7 @@ test_expect 'stat: mirrored directories have the tree directory'"'"'s owner, mod
 
 test_expect 'the other directories: the tree root'"'"'s owner, its mode without write' '
 	chown 4242:2424 "$T" &&
-	eventually 4242 stat_as root "$M" "%u" &&
+	within 5 "test \"\$(stat_as root \"$M\" %u)\" = 4242" &&
 	for d in "" /by-license /by-license/GPL-2.0 /untagged /licenses /usable-under/GPL-2.0-only; do
 		stat_as root "$M$d" "%u %g %a" >"$TMP/st" &&
 		echo "4242 2424 555" | cmp - "$TMP/st" || { echo "$d: $(cat "$TMP/st")"; return 1; }
@@ -149,20 +136,20 @@ test_expect 'the other directories: the tree root'"'"'s owner, its mode without 
 
 test_expect 'live: chmod of a tree directory reaches the mount' '
 	chmod 0755 "$T/secret" &&
-	eventually "OK int secret;" open_as nobody "$M/untagged/secret/file" &&
+	within 5 "test \"\$(open_as nobody \"$M/untagged/secret/file\")\" = \"OK int secret;\"" &&
 	test "$(stat_as nobody "$M/untagged/secret" "%a")" = 755 &&
 	chmod 0700 "$T/secret" &&
-	eventually EACCES open_as nobody "$M/untagged/secret/file"
+	within 5 "test \"\$(open_as nobody \"$M/untagged/secret/file\")\" = EACCES"
 '
 
 test_expect 'live: chown of a tree file reaches the mount' '
 	chown 65534:0 "$T/secret/file" &&
-	eventually "65534 0" stat_as root "$M/untagged/secret/file" "%u %g"
+	within 5 "test \"\$(stat_as root \"$M/untagged/secret/file\" \"%u %g\")\" = \"65534 0\""
 '
 
 test_expect 'live: a tree root of 0700 keeps nobody out of the whole mount' '
 	chmod 0700 "$T" &&
-	eventually 500 stat_as root "$M" "%a" &&
+	within 5 "test \"\$(stat_as root \"$M\" %a)\" = 500" &&
 	test "$(open_as nobody "$M/untagged/open/file")" = EACCES &&
 	test "$(open_as nobody "$M/summary")" = EACCES &&
 	chmod 0755 "$T"

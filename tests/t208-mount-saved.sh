@@ -30,15 +30,6 @@ saved() {
 	stat -c '%i %y' "$SPDXFS_CACHE_DIR"/* 2>/dev/null
 }
 
-# within_2s 'condition': poll the condition for at most 2 seconds.
-within_2s() {
-	end=$(($(date +%s%N) + 2000000000))
-	until eval "$1"; do
-		[ "$(date +%s%N)" -lt "$end" ] || { echo "not within 2 s: $1"; return 1; }
-		sleep 0.05
-	done
-}
-
 make_tree || exit 1
 start_daemon "$M" "$T" "$M"
 wait_mounted "$M"
@@ -51,14 +42,14 @@ test_expect 'the mount saved the index of the tree' '
 
 test_expect 'one file of 300 edited: shown, the saved index not rewritten' '
 	printf "// SPDX-License-Identifier: MIT\nint f7;\n" >"$T/lib/f7.c" &&
-	within_2s "test -f \"$M/by-license/MIT/lib/f7.c\"" &&
+	within 2 "test -f \"$M/by-license/MIT/lib/f7.c\"" &&
 	saved >"$TMP/saved.1" &&
 	cmp "$TMP/saved.0" "$TMP/saved.1"
 '
 
 test_expect 'a file added: the saved index rewritten' '
 	printf "int new;\n" >"$T/lib/new.c" &&
-	within_2s "test -f \"$M/untagged/lib/new.c\"" &&
+	within 2 "test -f \"$M/untagged/lib/new.c\"" &&
 	saved >"$TMP/saved.2" &&
 	! cmp -s "$TMP/saved.1" "$TMP/saved.2"
 '
@@ -73,14 +64,14 @@ test_expect 'a scan agrees, and has nothing to rewrite' '
 
 test_expect 'a file deleted: the saved index rewritten' '
 	rm "$T/lib/new.c" &&
-	within_2s "test ! -e \"$M/untagged/lib/new.c\"" &&
+	within 2 "test ! -e \"$M/untagged/lib/new.c\"" &&
 	saved >"$TMP/saved.4" &&
 	! cmp -s "$TMP/saved.3" "$TMP/saved.4"
 '
 
 test_expect 'SIGHUP: the full rescan rewrites the saved index' '
 	kill -HUP "$DAEMON" &&
-	within_2s "! saved | cmp -s - \"$TMP/saved.4\"" &&
+	within 2 "! saved | cmp -s - \"$TMP/saved.4\"" &&
 	mountpoint -q "$M"
 '
 

@@ -46,23 +46,13 @@ PY
 
 reader() {
 	$NOBODY "$PY" "$TMP/reader.py" "$IO/$1" "$2" &
-	i=0
-	until grep -q "opened" "$IO/$1" 2>/dev/null; do
-		i=$((i + 1))
-		[ "$i" -le 100 ] || { cat "$IO/$1"; return 1; }
-		sleep 0.05
-	done
+	within 5 "grep -q opened \"$IO/$1\" 2>/dev/null" || { cat "$IO/$1"; return 1; }
 }
 
 # go NAME: let the reader read, wait for its answer in $IO/NAME.
 go() {
-	touch "$IO/$1.go"
-	i=0
-	until [ "$(wc -l <"$IO/$1")" -ge 2 ]; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] || return 1
-		sleep 0.05
-	done
+	touch "$IO/$1.go" &&
+	within 10 "test \"\$(wc -l <\"$IO/$1\")\" -ge 2" &&
 	sed -n 2p "$IO/$1"
 }
 
@@ -75,12 +65,7 @@ swap() {
 
 # swapped NAME: has the mount caught up (the file is 0600 now)?
 swapped() {
-	i=0
-	until [ "$(stat -c %a "$M/untagged/shared/$1.c" 2>/dev/null)" = 600 ]; do
-		i=$((i + 1))
-		[ "$i" -le 100 ] || return 1
-		sleep 0.05
-	done
+	within 5 "test \"\$(stat -c %a \"$M/untagged/shared/$1.c\" 2>/dev/null)\" = 600"
 }
 
 mkdir -p "$T/LICENSES/preferred" "$T/shared" "$M" "$IO" &&

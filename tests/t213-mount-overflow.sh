@@ -11,15 +11,6 @@
 T=$TMP/tree
 M=$TMP/mnt
 
-# within_2s 'condition': poll the condition for at most 2 seconds.
-within_2s() {
-	end=$(($(date +%s%N) + 2000000000))
-	until eval "$1"; do
-		[ "$(date +%s%N)" -lt "$end" ] || { echo "not within 2 s: $1"; return 1; }
-		sleep 0.05
-	done
-}
-
 max=$(cat /proc/sys/fs/inotify/max_queued_events 2>/dev/null || echo 0)
 if [ "$max" -eq 0 ] || [ "$max" -gt 100000 ]; then
 	test_skip "max_queued_events is $max: no overflow at a reasonable cost"
@@ -50,13 +41,13 @@ mkdir "$T/newdir"
 kill -CONT "$DAEMON"
 
 test_expect 'the burst and the new directory are seen by the rescan' '
-	within_2s "test -d \"$M/untagged/burst\"" &&
-	within_2s "test -f \"$M/untagged/burst/f$((n - 1))\""
+	within 2 "test -d \"$M/untagged/burst\"" &&
+	within 2 "test -f \"$M/untagged/burst/f$((n - 1))\""
 '
 
 test_expect 'a file made in the new directory afterwards shows up' '
 	printf "int late;\n" >"$T/newdir/late.c" &&
-	within_2s "test -f \"$M/untagged/newdir/late.c\""
+	within 2 "test -f \"$M/untagged/newdir/late.c\""
 '
 
 stop_daemon "$M"

@@ -11,15 +11,6 @@
 T=$TMP/tree
 M=$TMP/mnt
 
-# within 'seconds' 'condition': poll the condition for at most that long.
-within() {
-	end=$(($(date +%s%N) + $1 * 1000000000))
-	until eval "$2"; do
-		[ "$(date +%s%N)" -lt "$end" ] || { echo "not within $1 s: $2"; return 1; }
-		sleep 0.05
-	done
-}
-
 # ticks PID: the user and system CPU ticks the process has used.
 ticks() {
 	awk '{ print $14 + $15 }' "/proc/$1/stat"
