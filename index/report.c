@@ -91,17 +91,12 @@ static int is_header(const char *path)
 	return n > 2 && !strcmp(path + n - 2, ".h");
 }
 
-static int is_counted(const struct spdx_file *f)
-{
-	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
-}
-
 int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
 {
 	const struct spdx_expr *e = index_file_expr(idx, f);
 
-	return (f->flags & IDX_F_UAPI) && is_header(f->path) && is_counted(f) &&
-	       e->ast && gpl_without_note(e->ast, e->ast->root);
+	return (f->flags & IDX_F_UAPI) && is_header(f->path) &&
+	       spdx_file_counted(f) && e->ast && gpl_without_note(e->ast, e->ast->root);
 }
 
 static int cmp_expr_count(const void *a, const void *b)
@@ -136,7 +131,7 @@ static void tally_file(struct summary *s, struct tally *t,
 		t->files[f->expr]++;
 		if (e->expr_flags & EXPR_F_LOWER_OP)
 			s->lowercase_ops++;
-		if (is_counted(f)) {
+		if (spdx_file_counted(f)) {
 			t->counted[f->expr]++;
 			if ((f->flags & IDX_F_UAPI) && is_header(f->path))
 				t->counted_uapi[f->expr]++;
