@@ -482,24 +482,6 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 	records_end(&r);
 }
 
-/* A short name per class, for JSON: the enum's name in lower case. */
-static const char *const class_key[CHECK__NCLASSES] = {
-	[CHECK_C_INVALID] = "invalid",
-	[CHECK_C_UNREADABLE] = "unreadable",
-	[CHECK_C_GRAMMAR] = "spdxcheck-grammar",
-	[CHECK_C_MISPLACED] = "misplaced",
-	[CHECK_C_SECOND] = "second-tag",
-	[CHECK_C_STRAY_TERM] = "stray-terminator",
-	[CHECK_C_UNCLOSED] = "unclosed-comment",
-	[CHECK_C_NEAR_MISS] = "near-miss",
-	[CHECK_C_BAD_LEADER] = "bad-leader",
-	[CHECK_C_MIXED_OP] = "mixed-case-operators",
-	[CHECK_C_CP_MALFORMED] = "checkpatch-malformed",
-	[CHECK_C_CP_STYLE] = "checkpatch-comment-style",
-	[CHECK_C_CP_MISPLACED] = "checkpatch-misplaced",
-	[CHECK_C_CP_DT] = "checkpatch-dt-binding",
-};
-
 /* report_check's state: the records, and the tally when counting. */
 struct diag_out {
 	struct records r;
@@ -531,7 +513,7 @@ static void diag_record(const struct check_diag *d, void *arg)
 	json_kv_uint(w, "line", d->line);
 	json_kv_uint(w, "col", d->col);
 	json_kv_string(w, "severity", severity[d->severity]);
-	json_kv_string(w, "class", class_key[d->cls]);
+	json_kv_string(w, "class", check_class_key(d->cls));
 	json_kv_string(w, "message", d->message);
 	json_object_end(w);
 }
