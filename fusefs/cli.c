@@ -3,7 +3,6 @@
  * cli: scan, list, check and built: options in, one report out (report.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -23,10 +22,8 @@
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
-#include "gitignore.h"
 #include "grow.h"
 #include "index.h"
-#include "pathsearch.h"
 #include "quote.h"
 #include "refresh.h"
 #include "report.h"
@@ -855,30 +852,10 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 }
 
 /* What makes a file new for checkpatch.pl's rules: git does not track
- * it.  The tree's git index is read on the first question. */
-struct newness {
-	const char *root;
-	struct gitignore *gi;
-	struct path_cursor cur;
-	int opened;
-};
-
+ * it (@arg, the source, knows).  In no git work tree none is new. */
 static int file_is_new(const struct spdx_file *f, void *arg)
 {
-	struct newness *nw = arg;
-
-	if (!nw->opened) {
-		/* The git index of the tree on disk: the root opened here,
-		 * as the source keeps its own descriptor to itself. */
-		int fd = open(nw->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-
-		nw->opened = 1;
-		if (fd < 0 || gitignore_open(&nw->gi, fd, nw->root))
-			nw->gi = NULL;	/* unreadable: nothing counts as new */
-		if (fd >= 0)
-			close(fd);
-	}
-	return nw->gi && !gitignore_tracked(nw->gi, &nw->cur, f->path);
+	return source_tracked(arg, f->path) == 0;
 }
 
 /* Print what @a asks about @files; returns the exit status. */
@@ -915,7 +892,6 @@ int cmd_check(int argc, char **argv)
 		.depth = -1,
 	};
 	const struct spdx_file **files = NULL;
-	struct newness nw = { 0 };
 	struct cli_tree t;
 	size_t n;
 	int r;
@@ -928,15 +904,13 @@ int cmd_check(int argc, char **argv)
 		return r;
 	a.check.kernel = a.rules == RULES_KERNEL ||
 			 (a.rules == RULES_AUTO && check_kernel_tree(t.idx));
-	nw.root = t.src->root;
 	a.check.is_new = file_is_new;
-	a.check.new_arg = &nw;
 	r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
+	a.check.new_arg = t.src;
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
 	free(files);
 	file_filter_release(&a.filter);
-	gitignore_free(nw.gi);
 	cli_tree_close(&t);
 	return r;
 }

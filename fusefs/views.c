@@ -316,13 +316,6 @@ static int add_bins(struct view_builder *b, uint32_t top, const struct binset *s
 	return 0;
 }
 
-/* Files whose valid tag names licenses, as the summary counts them. */
-static int is_counted(const struct spdx_file *f)
-{
-	return (f->status == ST_TAGGED || f->status == ST_MISPLACED) &&
-	       f->expr >= 0;
-}
-
 /* Per expression: the bins its files go to, as a list of bin numbers. */
 struct expr_bins {
 	uint32_t *bins;
@@ -345,7 +338,7 @@ static int fill_bins(struct binset *set, const struct view_builder *b,
 		const struct spdx_file *f = &b->idx->files[i];
 		int ret;
 
-		if (!is_counted(f))
+		if (!spdx_file_counted(f))
 			continue;
 		for (size_t j = 0; j < eb[f->expr].n; j++)
 			if ((ret = bin_push(&set->bins[eb[f->expr].bins[j]], i)))
@@ -1217,7 +1210,7 @@ static int builder_init(struct view_builder *b, struct spdx_index *idx,
 	if (!b->used)
 		return -ENOMEM;
 	for (size_t i = b->lo; i < b->hi; i++)
-		if (is_counted(&idx->files[i]))
+		if (spdx_file_counted(&idx->files[i]))
 			b->used[idx->files[i].expr] = 1;
 	return 0;
 }

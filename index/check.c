@@ -226,26 +226,49 @@ int check_kernel_tree(const struct spdx_index *idx)
 	return index_find(idx, "scripts/spdxcheck.py") != NULL;
 }
 
+/* Per class: a short key for JSON (the enum's name in lower case), and
+ * the line that says what it is. */
+static const struct {
+	const char *key, *name;
+} classes[CHECK__NCLASSES] = {
+	[CHECK_C_INVALID] = { "invalid",
+		"invalid tag" },
+	[CHECK_C_UNREADABLE] = { "unreadable",
+		"file cannot be read" },
+	[CHECK_C_GRAMMAR] = { "spdxcheck-grammar",
+		"expression scripts/spdxcheck.py rejects" },
+	[CHECK_C_MISPLACED] = { "misplaced",
+		"tag not on the first line that can hold it" },
+	[CHECK_C_SECOND] = { "second-tag",
+		"second SPDX tag" },
+	[CHECK_C_STRAY_TERM] = { "stray-terminator",
+		"comment terminator left on a line that did not open it" },
+	[CHECK_C_UNCLOSED] = { "unclosed-comment",
+		"/* comment not closed on the tag line" },
+	[CHECK_C_NEAR_MISS] = { "near-miss",
+		"misspelled tag, e.g. SPDX-License_Identifier" },
+	[CHECK_C_BAD_LEADER] = { "bad-leader",
+		"tag not preceded by a known comment leader" },
+	[CHECK_C_MIXED_OP] = { "mixed-case-operators",
+		"operators in mixed case" },
+	[CHECK_C_CP_MALFORMED] = { "checkpatch-malformed",
+		"Missing or malformed SPDX-License-Identifier tag (checkpatch.pl)" },
+	[CHECK_C_CP_STYLE] = { "checkpatch-comment-style",
+		"Improper SPDX comment style (checkpatch.pl)" },
+	[CHECK_C_CP_MISPLACED] = { "checkpatch-misplaced",
+		"Misplaced SPDX-License-Identifier tag (checkpatch.pl)" },
+	[CHECK_C_CP_DT] = { "checkpatch-dt-binding",
+		"DT binding documents should be licensed (GPL-2.0-only OR BSD-2-Clause) (checkpatch.pl)" },
+};
+
 const char *check_class_name(enum check_class c)
 {
-	static const char *const names[CHECK__NCLASSES] = {
-		[CHECK_C_INVALID] = "invalid tag",
-		[CHECK_C_UNREADABLE] = "file cannot be read",
-		[CHECK_C_GRAMMAR] = "expression scripts/spdxcheck.py rejects",
-		[CHECK_C_MISPLACED] = "tag not on the first line that can hold it",
-		[CHECK_C_SECOND] = "second SPDX tag",
-		[CHECK_C_STRAY_TERM] = "comment terminator left on a line that did not open it",
-		[CHECK_C_UNCLOSED] = "/* comment not closed on the tag line",
-		[CHECK_C_NEAR_MISS] = "misspelled tag, e.g. SPDX-License_Identifier",
-		[CHECK_C_BAD_LEADER] = "tag not preceded by a known comment leader",
-		[CHECK_C_MIXED_OP] = "operators in mixed case",
-		[CHECK_C_CP_MALFORMED] = "Missing or malformed SPDX-License-Identifier tag (checkpatch.pl)",
-		[CHECK_C_CP_STYLE] = "Improper SPDX comment style (checkpatch.pl)",
-		[CHECK_C_CP_MISPLACED] = "Misplaced SPDX-License-Identifier tag (checkpatch.pl)",
-		[CHECK_C_CP_DT] = "DT binding documents should be licensed (GPL-2.0-only OR BSD-2-Clause) (checkpatch.pl)",
-	};
+	return (unsigned)c < CHECK__NCLASSES ? classes[c].name : NULL;
+}
 
-	return (unsigned)c < CHECK__NCLASSES ? names[c] : NULL;
+const char *check_class_key(enum check_class c)
+{
+	return (unsigned)c < CHECK__NCLASSES ? classes[c].key : NULL;
 }
 
 /* check_file's state: where the diagnostics go, how many were errors. */

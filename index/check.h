@@ -82,6 +82,9 @@ enum check_class {
  * "Missing or malformed SPDX-License-Identifier tag (checkpatch.pl)". */
 const char *check_class_name(enum check_class c);
 
+/* Its key in JSON: "invalid", "checkpatch-malformed". */
+const char *check_class_key(enum check_class c);
+
 struct check_diag {
 	const struct spdx_file *file;
 	unsigned line, col;

@@ -8,29 +8,23 @@
 
 #include "error.h"
 
-static void fill(struct spdx_error *err, int code, const char *fmt, va_list ap)
+int spdx_error_vset(struct spdx_error *err, int code, const char *fmt,
+		    va_list ap)
 {
-	err->code = code;
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	if (err) {
+		err->code = code;
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	}
+	return code;
 }
 
 int spdx_error_set(struct spdx_error *err, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!err)
-		return code;
 	va_start(ap, fmt);
-	fill(err, code, fmt, ap);
+	spdx_error_vset(err, code, fmt, ap);
 	va_end(ap);
-	return code;
-}
-
-int spdx_error_vset(struct spdx_error *err, int code, const char *fmt,
-		    va_list ap)
-{
-	if (err)
-		fill(err, code, fmt, ap);
 	return code;
 }
 
@@ -42,7 +36,7 @@ int spdx_error_errno(struct spdx_error *err, int code, const char *fmt, ...)
 	if (!err)
 		return code;
 	va_start(ap, fmt);
-	fill(err, code, fmt, ap);
+	spdx_error_vset(err, code, fmt, ap);
 	va_end(ap);
 	n = strlen(err->msg);
 	snprintf(err->msg + n, sizeof(err->msg) - n, ": %s", strerror(-code));

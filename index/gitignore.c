@@ -356,10 +356,9 @@ void gitignore_forget_rules(struct gitignore *gi)
 	pthread_mutex_unlock(&gi->lock);
 }
 
-int gitignore_tracked(struct gitignore *gi, struct path_cursor *cur,
-		      const char *path)
+int gitignore_tracked(const struct gitignore *gi, const char *path)
 {
-	return gi && path_find(&gi->sorted, cur, path) != PATH_NONE;
+	return gi && path_bsearch(&gi->sorted, path) != PATH_NONE;
 }
 
 void gitignore_free(struct gitignore *gi)

@@ -11,9 +11,9 @@
  * at what git knows.
  *
  * The fs source (source_fs.c) owns one and reads it again when git's index
- * changes.  gitignore_enter() and gitignore_skip() may be called from
- * several threads; the others from one thread, while no gitignore_skip()
- * runs.
+ * changes.  gitignore_enter(), gitignore_skip() and gitignore_tracked()
+ * may be called from several threads; the others from one thread, while
+ * none of those runs.
  */
 #ifndef SPDXFS_GITIGNORE_H
 #define SPDXFS_GITIGNORE_H
@@ -59,12 +59,10 @@ int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
 		   const char *path, int is_dir);
 
 /*
- * Does git's index track @path (a file, relative to the root)?  A file
- * it does not is new: a patch would add it whole.  @cur as for
- * gitignore_skip().  0 when @gi is NULL.
+ * Does git's index track @path (a file, relative to the root)?  0 when
+ * @gi is NULL.  Any thread.
  */
-int gitignore_tracked(struct gitignore *gi, struct path_cursor *cur,
-		      const char *path);
+int gitignore_tracked(const struct gitignore *gi, const char *path);
 
 void gitignore_free(struct gitignore *gi);
 

@@ -148,6 +148,13 @@ static inline int spdx_file_lacks_tag(const struct spdx_file *f)
 	       f->status == ST_ERROR;
 }
 
+/* With a valid tag, whose licenses the summary counts: then f->expr >= 0,
+ * as index_build() classifies files. */
+static inline int spdx_file_counted(const struct spdx_file *f)
+{
+	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
 /* Does @path have a "uapi" component? */
 int path_is_uapi(const char *path);
 

@@ -91,17 +91,12 @@ static int is_header(const char *path)
 	return n > 2 && !strcmp(path + n - 2, ".h");
 }
 
-static int is_counted(const struct spdx_file *f)
-{
-	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
-}
-
 int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
 {
 	const struct spdx_expr *e = index_file_expr(idx, f);
 
-	return (f->flags & IDX_F_UAPI) && is_header(f->path) && is_counted(f) &&
-	       e->ast && gpl_without_note(e->ast, e->ast->root);
+	return (f->flags & IDX_F_UAPI) && is_header(f->path) &&
+	       spdx_file_counted(f) && e->ast && gpl_without_note(e->ast, e->ast->root);
 }
 
 static int cmp_expr_count(const void *a, const void *b)
@@ -136,7 +131,7 @@ static void tally_file(struct summary *s, struct tally *t,
 		t->files[f->expr]++;
 		if (e->expr_flags & EXPR_F_LOWER_OP)
 			s->lowercase_ops++;
-		if (is_counted(f)) {
+		if (spdx_file_counted(f)) {
 			t->counted[f->expr]++;
 			if ((f->flags & IDX_F_UAPI) && is_header(f->path))
 				t->counted_uapi[f->expr]++;
@@ -487,24 +482,6 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 	records_end(&r);
 }
 
-/* A short name per class, for JSON: the enum's name in lower case. */
-static const char *const class_key[CHECK__NCLASSES] = {
-	[CHECK_C_INVALID] = "invalid",
-	[CHECK_C_UNREADABLE] = "unreadable",
-	[CHECK_C_GRAMMAR] = "spdxcheck-grammar",
-	[CHECK_C_MISPLACED] = "misplaced",
-	[CHECK_C_SECOND] = "second-tag",
-	[CHECK_C_STRAY_TERM] = "stray-terminator",
-	[CHECK_C_UNCLOSED] = "unclosed-comment",
-	[CHECK_C_NEAR_MISS] = "near-miss",
-	[CHECK_C_BAD_LEADER] = "bad-leader",
-	[CHECK_C_MIXED_OP] = "mixed-case-operators",
-	[CHECK_C_CP_MALFORMED] = "checkpatch-malformed",
-	[CHECK_C_CP_STYLE] = "checkpatch-comment-style",
-	[CHECK_C_CP_MISPLACED] = "checkpatch-misplaced",
-	[CHECK_C_CP_DT] = "checkpatch-dt-binding",
-};
-
 /* report_check's state: the records, and the tally when counting. */
 struct diag_out {
 	struct records r;
@@ -536,7 +513,7 @@ static void diag_record(const struct check_diag *d, void *arg)
 	json_kv_uint(w, "line", d->line);
 	json_kv_uint(w, "col", d->col);
 	json_kv_string(w, "severity", severity[d->severity]);
-	json_kv_string(w, "class", class_key[d->cls]);
+	json_kv_string(w, "class", check_class_key(d->cls));
 	json_kv_string(w, "message", d->message);
 	json_object_end(w);
 }

@@ -162,22 +162,14 @@ static int suggest(struct show_info *si, struct source *src,
 		   const struct spdx_index *idx, const struct spdx_file *f)
 {
 	struct tag_decision d = { .kind = TAG_K_SKIP, .reason = TAG_SKIP_TOO_BIG };
-	char *data;
-	size_t n;
 	int ret;
 
 	si->suggested = 1;
 	si->suggest = SHOW_NONE;
-	ret = source_read_all(src, f->path, TAG_FILE_MAX, &data, &n);
-	if (!ret) {
-		ret = tag_decide(f->path, data, n, si->uapi, NULL, idx->lic, NULL,
-				 &d);
-		free(data);
-		if (ret)
-			return ret;
-	} else if (ret == -ENOMEM) {
+	ret = tag_decide_file(src, idx, f, NULL, &d);
+	if (ret == -ENOMEM) {
 		return ret;
-	} else if (ret != -EFBIG) {
+	} else if (ret && ret != -EFBIG) {
 		snprintf(si->why_buf, sizeof(si->why_buf), "cannot read it: %s",
 			 strerror(-ret));
 		si->why = si->why_buf;

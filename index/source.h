@@ -163,6 +163,13 @@ struct source_ops {
 	 * for inotify to watch, or NULL when the tree cannot be watched
 	 * (then poll: refresh and walk now and then). */
 	const char *(*watch_dir)(struct source *src);
+	/* Does the tree's version control track file @path?  1 or 0, or
+	 * -ENOTSUP when it has none it can read (the fs source: no git
+	 * work tree, or an unreadable index), as of the last refresh(),
+	 * with or without SOURCE_ALL_FILES.  A file it does not track is
+	 * new: a patch would add it whole.  Any number of threads at
+	 * once, never alongside refresh(). */
+	int (*tracked)(struct source *src, const char *path);
 	void (*free)(struct source *src);
 	int parallel_walk;	/* walk() may run on several threads */
 };
@@ -214,6 +221,11 @@ static inline int source_refresh(struct source *src, struct spdx_error *err)
 static inline const char *source_watch_dir(struct source *src)
 {
 	return src->ops->watch_dir(src);
+}
+
+static inline int source_tracked(struct source *src, const char *path)
+{
+	return src->ops->tracked(src, path);
 }
 
 static inline int source_file_open(struct source *src, const char *path,

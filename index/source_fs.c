@@ -42,9 +42,10 @@ struct fs_source {
 				   refused for: it is refused for every file
 				   we do not own, and a tree we do not own
 				   has 78,000 of them */
-	/* Replaced by refresh() only, which no walk runs alongside: */
-	struct gitignore *gi;	/* NULL: not a git work tree, all files, or
-				   not read (gi_err) */
+	/* Replaced by refresh() only, which no walk runs alongside; with
+	 * SOURCE_ALL_FILES it answers tracked() only: */
+	struct gitignore *gi;	/* NULL: not a git work tree, or not read
+				   (gi_err) */
 	int gi_err;		/* why the last attempt to read it failed */
 };
 
@@ -553,7 +554,7 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->flags = flags;
 	w->fn = fn;
 	w->arg = arg;
-	w->gi = fs->gi;
+	w->gi = fs->flags & SOURCE_ALL_FILES ? NULL : fs->gi;
 	if (last_cursor.serial != gitignore_serial(w->gi)) {
 		memset(&last_cursor.cur, 0, sizeof(last_cursor.cur));
 		last_cursor.serial = gitignore_serial(w->gi);
@@ -670,14 +671,14 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 	struct gitignore *gi;
 	int ret;
 
-	if (fs->flags & SOURCE_ALL_FILES)
-		return 0;
 	if (!fs->gi_err && !gitignore_changed(fs->gi, fs->rootfd)) {
 		gitignore_forget_rules(fs->gi);
 		return 0;
 	}
 	ret = gitignore_open(&gi, fs->rootfd, src->root);
 	fs->gi_err = ret;
+	if (ret && (fs->flags & SOURCE_ALL_FILES))
+		return 0;	/* no file left out: only tracked() asks */
 	if (ret)
 		return spdx_error_set(err, ret, "%s/.git: cannot read the repository",
 				      src->root);
@@ -689,6 +690,13 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 static const char *fs_watch_dir(struct source *src)
 {
 	return src->root;
+}
+
+static int fs_tracked(struct source *src, const char *path)
+{
+	struct fs_source *fs = fs_of(src);
+
+	return fs->gi ? gitignore_tracked(fs->gi, path) : -ENOTSUP;
 }
 
 static void fs_free(struct source *src)
@@ -710,6 +718,7 @@ static const struct source_ops fs_ops = {
 	.close = fs_close,
 	.refresh = fs_refresh,
 	.watch_dir = fs_watch_dir,
+	.tracked = fs_tracked,
 	.free = fs_free,
 	.parallel_walk = 1,
 };
@@ -739,8 +748,7 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 	fs->use_noatime = 1;
 	/* A repository that cannot be read is reported by the first
 	 * refresh(), which tries again. */
-	if (!(fs->flags & SOURCE_ALL_FILES))
-		fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root);
+	fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root);
 	*out = &fs->src;
 	return 0;
 nomem:

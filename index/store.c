@@ -143,27 +143,10 @@ int store_path(const char *root, char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-static int bad(char *why, size_t len, const char *msg)
+/* -EINVAL, the saved index not used, with @msg in @why. */
+static int bad(struct spdx_error *why, const char *msg)
 {
-	if (why && len)
-		snprintf(why, len, "%s", msg);
-	return -EINVAL;
-}
-
-/* -@err with a reason in @why: the cache is not used. */
-static int refuse(int err, char *why, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int refuse(int err, char *why, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && len) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return err;
+	return spdx_error_set(why, -EINVAL, "%s", msg);
 }
 
 /* mkdir -p, each directory it makes 0700 (the XDG rule for a cache). */
@@ -194,30 +177,30 @@ static int mkdir_p(char *dir)
  * directory swapped in later is not used.  Returns the descriptor or
  * -errno with a reason in @why.
  */
-static int open_cache_dir(char *dir, int create, char *why, size_t whylen)
+static int open_cache_dir(char *dir, int create, struct spdx_error *why)
 {
 	struct stat st;
 	int fd, ret;
 
 	if (create && (ret = mkdir_p(dir)))
-		return refuse(ret, why, whylen, "%s: %s", dir, strerror(-ret));
+		return spdx_error_errno(why, ret, "%s", dir);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		return refuse(-errno, why, whylen, "%s: %s", dir, strerror(errno));
+		return spdx_error_errno(why, -errno, "%s", dir);
 	if (fstat(fd, &st) < 0) {
 		ret = -errno;
 		close(fd);
-		return refuse(ret, why, whylen, "%s: %s", dir, strerror(-ret));
+		return spdx_error_errno(why, ret, "%s", dir);
 	}
 	if (st.st_uid != geteuid()) {
 		close(fd);
-		return refuse(-EPERM, why, whylen,
+		return spdx_error_set(why, -EPERM,
 			      "cache directory owned by uid %u, not by you: %s",
 			      (unsigned)st.st_uid, dir);
 	}
 	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
 		close(fd);
-		return refuse(-EPERM, why, whylen,
+		return spdx_error_set(why, -EPERM,
 			      "cache directory writable by others: %s", dir);
 	}
 	return fd;
@@ -332,7 +315,7 @@ static const char *decode_files(struct decoding *d)
 }
 
 static int decode(struct spdx_index *idx, const char *map, size_t size,
-		  const char *root, char *why, size_t whylen)
+		  const char *root, struct spdx_error *why)
 {
 	const struct store_header *h = (const void *)map;
 	struct decoding d = { .h = h, .body = map + sizeof(*h) };
@@ -341,15 +324,15 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	uint64_t body;
 
 	if (size < sizeof(*h) || memcmp(h->magic, STORE_MAGIC, 8))
-		return bad(why, whylen, "not a spdxfs index");
+		return bad(why, "not a spdxfs index");
 	if (h->version != STORE_VERSION || h->head_bytes != SCAN_HEAD_BYTES)
-		return bad(why, whylen, "index of another spdxfs version");
+		return bad(why, "index of another spdxfs version");
 	if (h->nfiles > size / sizeof(*d.sf) || h->nexprs > size / 4 ||
 	    h->strsize > size)
-		return bad(why, whylen, "truncated");
+		return bad(why, "truncated");
 	body = h->nfiles * sizeof(*d.sf) + h->nexprs * 4 + h->strsize;
 	if (size - sizeof(*h) != body)
-		return bad(why, whylen, "truncated");
+		return bad(why, "truncated");
 	d.sf = (const void *)d.body;
 	eoff = (const void *)(d.sf + h->nfiles);
 	d.strings = (const char *)(eoff + h->nexprs);
@@ -363,7 +346,7 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 		fault = "checksum mismatch";	/* a wrong sum says more */
 #endif
 	if (fault)
-		return bad(why, whylen, fault);
+		return bad(why, fault);
 
 	idx->files = calloc(h->nfiles ? h->nfiles : 1, sizeof(*idx->files));
 	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
@@ -372,11 +355,11 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	d.files = idx->files;
 	fault = decode_files(&d);
 	if (fault)
-		return bad(why, whylen, fault);
+		return bad(why, fault);
 	for (uint64_t k = 0; k < h->nexprs; k++) {
 		s = string_at(d.strings, h->strsize, eoff[k]);
 		if (!s)
-			return bad(why, whylen, "bad expression offset");
+			return bad(why, "bad expression offset");
 		idx->exprs[k].text = s;	/* into the mapping, kept */
 	}
 	idx->nexprs = h->nexprs;
@@ -392,30 +375,31 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
  * -ENOENT, or -EINVAL with a reason.
  */
 static int open_index(int dfd, const char *name, struct stat *st,
-		      char *why, size_t whylen)
+		      struct spdx_error *why)
 {
 	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
 			O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0 && errno == ELOOP)
-		return bad(why, whylen, "not a regular file");
+		return bad(why, "not a regular file");
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
 		close(fd);
-		return bad(why, whylen, "not a regular file");
+		return bad(why, "not a regular file");
 	}
 	if (st->st_uid != geteuid() || (uint64_t)st->st_size > STORE_MAX_BYTES ||
 	    st->st_size == 0) {
 		close(fd);
-		return bad(why, whylen, st->st_size == 0 ? "empty" :
+		return bad(why, st->st_size == 0 ? "empty" :
 			   st->st_uid != geteuid() ? "not your file" :
 			   "larger than 512 MiB");
 	}
 	return fd;
 }
 
-static int load(struct spdx_index **out, const char *root, char *why, size_t whylen)
+static int load(struct spdx_index **out, const char *root,
+		struct spdx_error *why)
 {
 	char dir[PATH_MAX], name[32];
 	struct spdx_index *idx;
@@ -427,10 +411,10 @@ static int load(struct spdx_index **out, const char *root, char *why, size_t why
 	if (ret)
 		return ret;
 	store_name(root, name, sizeof(name));
-	dfd = open_cache_dir(dir, 0, why, whylen);
+	dfd = open_cache_dir(dir, 0, why);
 	if (dfd < 0)
 		return dfd;
-	fd = open_index(dfd, name, &st, why, whylen);
+	fd = open_index(dfd, name, &st, why);
 	close(dfd);
 	if (fd < 0)
 		return fd;
@@ -447,7 +431,7 @@ static int load(struct spdx_index **out, const char *root, char *why, size_t why
 	idx->map = map;
 	idx->maplen = st.st_size;
 	idx->root = strdup(root);
-	ret = idx->root ? decode(idx, map, st.st_size, root, why, whylen) : -ENOMEM;
+	ret = idx->root ? decode(idx, map, st.st_size, root, why) : -ENOMEM;
 	if (ret) {
 		index_free(idx);
 		return ret;
@@ -468,18 +452,19 @@ static int path_fail(struct spdx_error *err, int ret, const char *root)
 int store_load(struct spdx_index **out, const char *root,
 	       struct spdx_error *err)
 {
-	char path[PATH_MAX], why[PATH_MAX + 128] = "";
+	struct spdx_error why = { 0 };
+	char path[PATH_MAX];
 	int ret = store_path(root, path, sizeof(path));
 
 	if (ret)
 		return path_fail(err, ret, root);
-	ret = load(out, root, why, sizeof(why));
+	ret = load(out, root, &why);
 	if (!ret)
 		return 0;
 	if (ret == -EPERM)	/* the cache directory, named in @why */
-		return spdx_error_set(err, ret, "%s", why);
-	if (why[0])
-		return spdx_error_set(err, ret, "%s: %s", path, why);
+		return spdx_error_set(err, ret, "%s", why.msg);
+	if (why.code)
+		return spdx_error_set(err, ret, "%s: %s", path, why.msg);
 	return spdx_error_errno(err, ret, "%s", path);
 }
 
@@ -640,7 +625,7 @@ static int create_tmp(int dfd, const char *name, char *tmp, size_t size)
 	return fd < 0 ? -errno : fd;
 }
 
-static int save(const struct spdx_index *idx, char *why, size_t whylen)
+int store_save(const struct spdx_index *idx, struct spdx_error *err)
 {
 	char dir[PATH_MAX], name[32], tmp[64] = "";
 	struct store_header h = { 0 };
@@ -653,13 +638,15 @@ static int save(const struct spdx_index *idx, char *why, size_t whylen)
 
 	ret = cache_dir(dir, sizeof(dir));
 	if (ret)
-		return refuse(ret, why, whylen, "%s", strerror(-ret));
+		return path_fail(err, ret, idx->root);
 	store_name(idx->root, name, sizeof(name));
 	ret = inside_tree(dir, idx->root);
+	if (ret < 0)
+		return spdx_error_errno(err, ret, "%s", dir);
 	if (ret)
-		return refuse(ret < 0 ? ret : -EPERM, why, whylen, "%s: %s", dir,
-			      ret < 0 ? strerror(-ret) : "cache directory inside the tree");
-	dfd = open_cache_dir(dir, 1, why, whylen);
+		return spdx_error_set(err, -EPERM, "%s: cache directory inside the tree",
+				      dir);
+	dfd = open_cache_dir(dir, 1, err);
 	if (dfd < 0)
 		return dfd;
 
@@ -695,8 +682,7 @@ static int save(const struct spdx_index *idx, char *why, size_t whylen)
 		unlinkat(dfd, tmp, 0);
 out:
 	if (ret)
-		refuse(ret, why, whylen, "%s/%s: %s", dir, *tmp ? tmp : name,
-		       strerror(-ret));
+		spdx_error_errno(err, ret, "%s/%s", dir, *tmp ? tmp : name);
 	if (fd >= 0)
 		close(fd);
 	close(dfd);
@@ -704,18 +690,5 @@ out:
 	free(files);
 	free(eoff);
 	free(b.data);
-	return ret;
-}
-
-int store_save(const struct spdx_index *idx, struct spdx_error *err)
-{
-	char dir[PATH_MAX], why[PATH_MAX + 128] = "";
-	int ret = cache_dir(dir, sizeof(dir));
-
-	if (ret)
-		return path_fail(err, ret, idx->root);
-	ret = save(idx, why, sizeof(why));
-	if (ret)
-		spdx_error_set(err, ret, "%s", why[0] ? why : strerror(-ret));
 	return ret;
 }

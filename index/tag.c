@@ -471,23 +471,33 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	return ret;
 }
 
+int tag_decide_file(struct source *src, const struct spdx_index *idx,
+		    const struct spdx_file *f, const char *license,
+		    struct tag_decision *d)
+{
+	size_t n;
+	char *data;
+	int ret;
+
+	ret = source_read_all(src, f->path, TAG_FILE_MAX, &data, &n);
+	if (ret)
+		return ret;
+	ret = tag_decide(f->path, data, n, !!(f->flags & IDX_F_UAPI), license,
+			 idx->lic, NULL, d);
+	free(data);
+	return ret;
+}
+
 int tag_suggest(struct source *src, const struct spdx_index *idx,
 		const struct spdx_file *f, const char *license,
 		char *buf, size_t len)
 {
 	struct tag_decision d;
-	size_t n;
-	char *data;
 	int ret;
 
 	if (f->status != ST_UNTAGGED || (f->flags & SCAN_F_BINARY))
 		return -ENODATA;
-	ret = source_read_all(src, f->path, TAG_FILE_MAX, &data, &n);
-	if (ret)
-		return ret;
-	ret = tag_decide(f->path, data, n, !!(f->flags & IDX_F_UAPI), license,
-			 idx->lic, NULL, &d);
-	free(data);
+	ret = tag_decide_file(src, idx, f, license, &d);
 	if (ret)
 		return ret;
 	if (d.kind == TAG_K_SKIP)

@@ -172,6 +172,15 @@ int tag_decide(const char *path, const char *buf, size_t len, int uapi,
 	       const struct precedent *prec, struct tag_decision *d);
 
 /*
+ * tag_decide() for file @f of @idx, read through @src, by the rules
+ * alone (no precedent).  Returns 0, -ENOMEM, or the read's -errno
+ * (-EFBIG past TAG_FILE_MAX), @d untouched then.
+ */
+int tag_decide_file(struct source *src, const struct spdx_index *idx,
+		    const struct spdx_file *f, const char *license,
+		    struct tag_decision *d);
+
+/*
  * For the FUSE view (xattr user.spdx.suggested) of an untagged file @f
  * of @idx read through @src: the expression the series would write, or
  * the review suggestion.  Returns 0 (the series tags it; @buf holds the

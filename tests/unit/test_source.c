@@ -116,6 +116,8 @@ static void test_walk_order(const char *dir)
 	       "walk: git's tree order, a directory before its contents");
 	is_str(walk_list(src, "order/a/", &l), "order/a/z\n",
 	       "walk below a subdirectory, a trailing '/' taken");
+	is_int(source_tracked(src, "order/B"), -ENOTSUP,
+	       "tracked: no git work tree, no answer");
 	is_int(source_walk(src, "order/../order", list_one, &l), -EINVAL,
 	       "walk: \"..\" refused");
 	source_free(src);
@@ -487,6 +489,12 @@ static void test_gitignore(const char *dir)
 	is_int(source_refresh(src, &err), 0, "refresh");
 	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
 	       "walk: git's index read again, a tracked file kept");
+	is_int(source_tracked(src, "b.o"), 1, "tracked: b.o");
+	is_int(source_tracked(src, "a.c"), 0, "tracked: a.c is not, it is new");
+	is_int(source_tracked(all, "b.o"), 0,
+	       "tracked, all files: git's index as of the last refresh");
+	is_int(source_refresh(all, &err), 0, "refresh, all files");
+	is_int(source_tracked(all, "b.o"), 1, "tracked, all files: b.o");
 	/* After a subdirectory, the walk looks names up in its parent's
 	 * part of git's index again. */
 	ok(!fixture_write(repo, "z.o", "z\n") && !git_index_add_bypath(gix, "z.o") &&
