@@ -319,10 +319,9 @@ static int queue_dir(struct builder *b, const struct qitem *it)
 	return ret;
 }
 
-/* Record subdirectory @ent where the walk met it, and queue it. */
+/* Record subdirectory @ent where the walk met it; end_run() queues it. */
 static int add_sub(struct worker *w, const struct src_entry *ent)
 {
-	struct qitem it;
 	struct sub *sd;
 
 	sd = grow(w->subs, w->nsubs, &w->cap_subs, sizeof(*w->subs), 256);
@@ -339,9 +338,8 @@ static int add_sub(struct worker *w, const struct src_entry *ent)
 	sd->d.mtime_ns = ent->st.mtime_ns;
 	sd->at = w->nfiles - w->runs[w->nruns - 1].start;
 	sd->child_w = -1;
-	it = (struct qitem){ sd->d.path, (int)(w - w->b->workers), w->nsubs };
 	w->nsubs++;
-	return queue_dir(w->b, &it);
+	return 0;
 }
 
 /*
@@ -429,12 +427,38 @@ static int begin_run(struct worker *w, const struct qitem *it)
 	return 0;
 }
 
-static void end_run(struct worker *w)
+/*
+ * Close the run of the directory just walked and queue its
+ * subdirectories, the last first: the stack gives them back in path
+ * order, so that a worker's cursors move forward.
+ */
+static int end_run(struct worker *w)
 {
 	struct run *r = &w->runs[w->nruns - 1];
+	struct builder *b = w->b;
+	int ret = 0;
 
 	r->count = w->nfiles - r->start;
 	r->nsubs = w->nsubs - r->sub_start;
+	if (!r->nsubs)
+		return 0;
+	pthread_mutex_lock(&b->qlock);
+	for (size_t j = r->nsubs; j-- > 0 && !ret; ) {
+		size_t k = r->sub_start + j;
+		struct qitem *q = grow(b->queue, b->nqueue, &b->cap_queue,
+				       sizeof(*b->queue), 256);
+
+		if (!q) {
+			ret = -ENOMEM;
+			break;
+		}
+		b->queue = q;
+		b->queue[b->nqueue++] = (struct qitem){ w->subs[k].d.path,
+			(int)(w - b->workers), k };
+	}
+	pthread_cond_broadcast(&b->qcond);
+	pthread_mutex_unlock(&b->qlock);
+	return ret;
 }
 
 /* The next directory to walk into @it; 0 when the walk is over. */
@@ -492,7 +516,7 @@ static void *walk_worker(void *arg)
 				  ret == -ELOOP || ret == -EACCES || ret == -EPERM))
 			ret = 0;
 		if (!ret)
-			end_run(w);
+			ret = end_run(w);
 		if (ret && !w->err)
 			w->err = ret;
 		done_dir(b, ret);
