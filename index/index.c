@@ -179,7 +179,7 @@ static int reuse(struct worker *w, struct bfile *bf)
 	struct builder *b = w->b;
 	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
-	size_t k, n;
+	size_t k;
 
 	if (!b->prev || (k = path_find_name(&b->prev_files, &w->prev_cur,
 					    f->path + w->name_at)) == PATH_NONE)
@@ -192,8 +192,9 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->col = old->col;
 	f->second_line = old->second_line;
 	f->flags = old->flags & 0xffffff;
-	n = strnlen(old->leader, sizeof(bf->s.leader) - 1);
-	memcpy(bf->s.leader, old->leader, n);	/* the rest is zero */
+	/* A leader is a few bytes: no call for them.  The rest is zero. */
+	for (size_t n = 0; n < sizeof(bf->s.leader) - 1 && old->leader[n]; n++)
+		bf->s.leader[n] = old->leader[n];
 	if (old->expr >= 0) {
 		bf->s.expr = b->prev->exprs[old->expr].text;
 		bf->s.prev_expr = old->expr;
@@ -288,7 +289,8 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	}
 	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
-	if (w->dir_uapi || !strcmp(bf->f.path + w->name_at, "uapi"))
+	if (w->dir_uapi || (bf->f.path[w->name_at] == 'u' &&
+			    !strcmp(bf->f.path + w->name_at, "uapi")))
 		bf->f.flags |= IDX_F_UAPI;
 	/* The shared counter is touched every 1024 files, not every file. */
 	if (++w->unreported < 1024)

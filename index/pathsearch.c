@@ -177,8 +177,12 @@ size_t path_find_name(const struct path_array *a, struct path_cursor *c,
 int path_has_under_name(const struct path_array *a, struct path_cursor *c,
 			const char *name)
 {
-	size_t skip = c->skip, n = strlen(name), k;
+	size_t skip = c->skip, n = strlen(name), k = c->pos;
 
+	/* In a sorted walk the cursor stands at the subdirectory's paths. */
+	if (k < c->hi && !strncmp(elem(a, k) + skip, name, n) &&
+	    elem(a, k)[skip + n] == '/')
+		return 1;
 	/* The first path >= "dir/name/" starts with it if any does. */
 	k = seek(a, c, skip, name, n);
 	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {
