@@ -122,6 +122,7 @@ struct builder {
 	const struct index_opts *opts;
 	const struct spdx_index *prev;
 	struct path_array prev_files;
+	struct spdx_index *spent;	/* prev, when the build may take it over */
 	struct exclude *ex;
 	unsigned wflags;
 	/* Directories still to walk, shared by the workers: each walks one
@@ -173,16 +174,14 @@ const struct spdx_file *index_find(const struct spdx_index *idx, const char *pat
 	return k == PATH_NONE ? NULL : &idx->files[k];
 }
 
-/* Take what the previous index knew of an unchanged file. */
-static int reuse(struct worker *w, struct bfile *bf)
+/* Take what the previous index knew of file @k, if it is unchanged. */
+static int reuse(struct worker *w, struct bfile *bf, size_t k)
 {
 	struct builder *b = w->b;
 	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
-	size_t k;
 
-	if (!b->prev || (k = path_find_name(&b->prev_files, &w->prev_cur,
-					    f->path + w->name_at)) == PATH_NONE)
+	if (k == PATH_NONE)
 		return 0;
 	old = &b->prev->files[k];
 	if (!file_stat_same(&old->st, &f->st) || old->error)
@@ -265,7 +264,7 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 {
 	struct builder *b = w->b;
 	struct bfile *bf;
-	size_t seen;
+	size_t seen, k = PATH_NONE;
 
 	bf = grow(w->files, w->nfiles, &w->cap, sizeof(*w->files), 1024);
 	if (!bf)
@@ -273,7 +272,13 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	w->files = bf;
 	bf = &w->files[w->nfiles];
 	memset(bf, 0, sizeof(*bf));
-	bf->f.path = strpool_str(w->pool, ent->path);
+	if (b->prev)
+		k = path_find_name(&b->prev_files, &w->prev_cur,
+				   ent->path + w->name_at);
+	/* The path as the previous index has it, when its strings will
+	 * be the new index's (take_strings()); else a copy. */
+	bf->f.path = k != PATH_NONE && b->spent ? b->prev->files[k].path :
+		     strpool_str(w->pool, ent->path);
 	if (!bf->f.path)
 		return -ENOMEM;
 	w->nfiles++;
@@ -284,7 +289,7 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 			      ent->path + w->name_at)) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
-	} else if (!reuse(w, bf)) {
+	} else if (!reuse(w, bf, k)) {
 		scan_entry(w, ent, bf);
 	}
 	if (!bf->f.st.mode)
@@ -754,15 +759,33 @@ static void assemble_sorting(struct assembly *as, int nworkers)
  */
 static struct spdx_file *take_files(struct builder *b, size_t n)
 {
-	struct spdx_index *spent = b->opts ? b->opts->spent : NULL;
+	struct spdx_index *spent = b->spent;
 	struct spdx_file *files;
 
-	if (!spent || spent != b->prev || !spent->files)
+	if (!spent || !spent->files)
 		return malloc((n ? n : 1) * sizeof(*files));
 	files = realloc(spent->files, (n ? n : 1) * sizeof(*files));
 	if (files)
 		spent->files = NULL;
 	return files;
+}
+
+/*
+ * Make the spent previous index's strings the new index's, the paths
+ * the walk took from it among them: its saved index's mapping, or its
+ * pool.
+ */
+static void take_strings(struct builder *b, struct spdx_index *idx)
+{
+	struct spdx_index *spent = b->spent;
+
+	if (!spent)
+		return;
+	idx->map = spent->map;
+	idx->maplen = spent->maplen;
+	spent->map = NULL;
+	if (spent->pool)
+		strpool_merge(idx->pool, spent->pool);
 }
 
 /*
@@ -1093,6 +1116,8 @@ int index_build(struct spdx_index **out, struct source *src,
 	int ret;
 
 	b.prev = opts ? opts->prev : NULL;
+	if (b.prev && opts->spent == b.prev)
+		b.spent = opts->spent;
 	if (b.prev)
 		b.prev_files = (struct path_array){
 			b.prev->files, b.prev->nfiles, sizeof(*b.prev->files),
@@ -1134,6 +1159,7 @@ int index_build(struct spdx_index **out, struct source *src,
 		snprintf(errbuf, errlen, "%s: %s", src->root, strerror(-ret));
 		goto fail;
 	}
+	take_strings(&b, idx);
 	if (opts && opts->progress)
 		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
 	builder_release(&b, order);
