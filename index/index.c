@@ -8,13 +8,15 @@
  *     still to walk; each walks one directory at a time, queues its
  *     subdirectories, and for each file takes the previous index's result
  *     if the file is unchanged, or reads and scans its head.  A worker
- *     owns the files it found and their strings (its own pool);
+ *     owns the files it found and their strings (its own pool); a file a
+ *     spent previous index has unchanged is only noted, its record kept;
  *  2. merge (this thread): every directory's entries came in git's tree
  *     order, and each subdirectory knows where among its parent's files
  *     the walk met it, so visiting the directories depth first puts the
  *     files in path order with no comparison (a source that gives another
  *     order gets them sorted instead);
- *  3. resolve (this thread): copy the files into the index in that order,
+ *  3. resolve (this thread): copy the files into the index in that order
+ *     (the kept records are in place already when no file came or went),
  *     intern leaders and expressions, parse and validate each expression
  *     once, set statuses and counts.
  */
