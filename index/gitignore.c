@@ -113,7 +113,12 @@ static int parse_index(struct gitignore *gi)
 		}
 		p = e + fixed;
 		if (version < 4) {
-			const unsigned char *nul = memchr(p, '\0', end - p);
+			/* The flags hold the name's length when it is short
+			 * of the mask: no search for its NUL then. */
+			size_t len = flags & NAME_MASK;
+			const unsigned char *nul = len < NAME_MASK &&
+				(size_t)(end - p) > len && !p[len] ? p + len :
+				memchr(p, '\0', end - p);
 
 			if (!nul)
 				return -EINVAL;

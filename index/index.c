@@ -8,13 +8,15 @@
  *     still to walk; each walks one directory at a time, queues its
  *     subdirectories, and for each file takes the previous index's result
  *     if the file is unchanged, or reads and scans its head.  A worker
- *     owns the files it found and their strings (its own pool);
+ *     owns the files it found and their strings (its own pool); a file a
+ *     spent previous index has unchanged is only noted, its record kept;
  *  2. merge (this thread): every directory's entries came in git's tree
  *     order, and each subdirectory knows where among its parent's files
  *     the walk met it, so visiting the directories depth first puts the
  *     files in path order with no comparison (a source that gives another
  *     order gets them sorted instead);
- *  3. resolve (this thread): copy the files into the index in that order,
+ *  3. resolve (this thread): copy the files into the index in that order
+ *     (the kept records are in place already when no file came or went),
  *     intern leaders and expressions, parse and validate each expression
  *     once, set statuses and counts.
  */
@@ -63,6 +65,28 @@ struct bfile {
 	struct slot s;
 };
 
+/*
+ * A file of a run, in the order the walk met it: its place in the
+ * previous index, and a record of its own in the worker's files unless
+ * the spent previous index has it unchanged, whose record then becomes
+ * the new index's as it is.
+ */
+struct fref {
+	uint32_t prev;		/* index in prev->files, or NO_PREV */
+	uint32_t fresh;		/* index in the worker's files, or NO_FRESH */
+	uint32_t flags;		/* enum index_flag of a file kept as it was */
+};
+
+#define NO_PREV		UINT32_MAX
+#define NO_FRESH	UINT32_MAX
+
+/* A file in path order, as resolve() takes it. */
+struct ford {
+	const struct bfile *fresh;	/* its record, or NULL: */
+	uint32_t prev;			/* the previous index's, kept */
+	uint32_t flags;
+};
+
 /* A subdirectory, as the walk of its parent met it. */
 struct sub {
 	struct spdx_dir d;
@@ -72,7 +96,7 @@ struct sub {
 };
 
 /*
- * One directory as one worker walked it: its files are files[start ..
+ * One directory as one worker walked it: its files are refs[start ..
  * start + count) of that worker, its subdirectories subs[sub_start ..
  * sub_start + nsubs), each in the order the walk gave them.
  */
@@ -94,7 +118,9 @@ struct qitem {
 /* What one walking thread found; merged once every thread is done. */
 struct worker {
 	struct builder *b;
-	struct bfile *files;
+	struct fref *refs;	/* every file met */
+	size_t nrefs, cap_refs;
+	struct bfile *files;	/* the records of those not kept */
 	size_t nfiles, cap;
 	struct sub *subs;	/* every subdirectory met */
 	size_t nsubs, cap_subs;
@@ -125,6 +151,9 @@ struct builder {
 	const struct index_opts *opts;
 	const struct spdx_index *prev;
 	struct path_array prev_files;
+	struct spdx_index *spent;	/* prev, when the build may take it over:
+					   files it has unchanged keep its
+					   records */
 	struct exclude *ex;
 	unsigned wflags;
 	/* Directories still to walk, shared by the workers: each walks one
@@ -176,16 +205,14 @@ const struct spdx_file *index_find(const struct spdx_index *idx, const char *pat
 	return k == PATH_NONE ? NULL : &idx->files[k];
 }
 
-/* Take what the previous index knew of an unchanged file. */
-static int reuse(struct worker *w, struct bfile *bf)
+/* Take what the previous index knew of file @k, if it is unchanged. */
+static int reuse(struct worker *w, struct bfile *bf, size_t k)
 {
 	struct builder *b = w->b;
 	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
-	size_t k, n;
 
-	if (!b->prev || (k = path_find_name(&b->prev_files, &w->prev_cur,
-					    f->path + w->name_at)) == PATH_NONE)
+	if (k == PATH_NONE)
 		return 0;
 	old = &b->prev->files[k];
 	if (!file_stat_same(&old->st, &f->st) || old->error)
@@ -195,8 +222,9 @@ static int reuse(struct worker *w, struct bfile *bf)
 	f->col = old->col;
 	f->second_line = old->second_line;
 	f->flags = old->flags & IDX_F_SCAN_MASK;
-	n = strnlen(old->leader, sizeof(bf->s.leader) - 1);
-	memcpy(bf->s.leader, old->leader, n);	/* the rest is zero */
+	/* A leader is a few bytes: no call for them.  The rest is zero. */
+	for (size_t n = 0; n < sizeof(bf->s.leader) - 1 && old->leader[n]; n++)
+		bf->s.leader[n] = old->leader[n];
 	if (old->expr >= 0) {
 		bf->s.expr = b->prev->exprs[old->expr].text;
 		bf->s.prev_expr = old->expr;
@@ -291,90 +319,6 @@ static void stat_unread(struct source *src, struct spdx_file *f)
 	f->st = ent.st;
 }
 
-static int add_file(struct worker *w, const struct src_entry *ent)
-{
-	struct builder *b = w->b;
-	struct bfile *bf;
-	size_t seen;
-
-	bf = grow(w->files, w->nfiles, &w->cap, sizeof(*w->files), 1024);
-	if (!bf)
-		return -ENOMEM;
-	w->files = bf;
-	bf = &w->files[w->nfiles];
-	memset(bf, 0, sizeof(*bf));
-	bf->f.path = strpool_str(w->pool, ent->path);
-	if (!bf->f.path)
-		return -ENOMEM;
-	w->nfiles++;
-	bf->f.expr = -1;
-	bf->s.prev_expr = -1;
-	bf->f.st = ent->st;
-	if (exclude_dir_match(b->ex, &w->xdir, ent->path,
-			      ent->path + w->name_at)) {
-		bf->f.status = ST_EXCLUDED;
-		bf->f.scan_status = ST_UNTAGGED;
-	} else if (!reuse(w, bf)) {
-		scan_entry(w, ent, bf);
-	}
-	if (!bf->f.st.mode)
-		stat_unread(b->src, &bf->f);
-	if (w->dir_uapi || !strcmp(bf->f.path + w->name_at, "uapi"))
-		bf->f.flags |= IDX_F_UAPI;
-	/* The shared counter is touched every 1024 files, not every file. */
-	if (++w->unreported < 1024)
-		return 0;
-	seen = atomic_fetch_add(&b->seen, w->unreported) + w->unreported;
-	w->unreported = 0;
-	if (w == b->workers && b->opts && b->opts->progress)
-		b->opts->progress(seen, 0, b->opts->progress_arg);
-	return 0;
-}
-
-/* Queue directory @it.dir, a string that lives as long as the build. */
-static int queue_dir(struct builder *b, const struct qitem *it)
-{
-	struct qitem *q;
-	int ret = 0;
-
-	pthread_mutex_lock(&b->qlock);
-	q = grow(b->queue, b->nqueue, &b->cap_queue, sizeof(*b->queue), 256);
-	if (!q) {
-		ret = -ENOMEM;
-	} else {
-		b->queue = q;
-		b->queue[b->nqueue++] = *it;
-		pthread_cond_signal(&b->qcond);
-	}
-	pthread_mutex_unlock(&b->qlock);
-	return ret;
-}
-
-/* Record subdirectory @ent where the walk met it, and queue it. */
-static int add_sub(struct worker *w, const struct src_entry *ent)
-{
-	struct qitem it;
-	struct sub *sd;
-
-	sd = grow(w->subs, w->nsubs, &w->cap_subs, sizeof(*w->subs), 256);
-	if (!sd)
-		return -ENOMEM;
-	w->subs = sd;
-	sd = &w->subs[w->nsubs];
-	sd->d.path = strpool_str(w->pool, ent->path);
-	if (!sd->d.path)
-		return -ENOMEM;
-	sd->d.mode = ent->st.mode;
-	sd->d.uid = ent->st.uid;
-	sd->d.gid = ent->st.gid;
-	sd->d.mtime_ns = ent->st.mtime_ns;
-	sd->at = w->nfiles - w->runs[w->nruns - 1].start;
-	sd->child_w = -1;
-	it = (struct qitem){ sd->d.path, (int)(w - w->b->workers), w->nsubs };
-	w->nsubs++;
-	return queue_dir(w->b, &it);
-}
-
 /*
  * Does @name (a directory when @dir) come after @prev (likewise) in git's
  * tree order, byte order with a directory's name read as "name/"?
@@ -406,6 +350,137 @@ static void note_order(struct worker *w, const char *path, int dir)
 	w->last_dir = dir;
 }
 
+static int add_ref(struct worker *w, size_t prev, size_t fresh, uint32_t flags)
+{
+	struct fref *r = grow(w->refs, w->nrefs, &w->cap_refs, sizeof(*w->refs),
+			      1024);
+
+	if (!r)
+		return -ENOMEM;
+	w->refs = r;
+	w->refs[w->nrefs++] = (struct fref){
+		prev == PATH_NONE ? NO_PREV : (uint32_t)prev,
+		fresh == PATH_NONE ? NO_FRESH : (uint32_t)fresh, flags };
+	return 0;
+}
+
+/*
+ * A record of its own for file @ent, the previous index's file @k
+ * (PATH_NONE if none): what the previous index knew of it if unchanged,
+ * else what a read of its head says.
+ */
+static int add_fresh(struct worker *w, const struct src_entry *ent, size_t k,
+		     int excluded, uint32_t flags)
+{
+	struct builder *b = w->b;
+	struct bfile *bf;
+
+	bf = grow(w->files, w->nfiles, &w->cap, sizeof(*w->files), 1024);
+	if (!bf)
+		return -ENOMEM;
+	w->files = bf;
+	bf = &w->files[w->nfiles];
+	memset(bf, 0, sizeof(*bf));
+	/* The path as the previous index has it, when its strings will
+	 * be the new index's (take_strings()); else a copy. */
+	bf->f.path = k != PATH_NONE && b->spent ? b->prev->files[k].path :
+		     strpool_str(w->pool, ent->path);
+	if (!bf->f.path)
+		return -ENOMEM;
+	w->nfiles++;
+	bf->f.expr = -1;
+	bf->s.prev_expr = -1;
+	bf->f.st = ent->st;
+	if (excluded) {
+		bf->f.status = ST_EXCLUDED;
+		bf->f.scan_status = ST_UNTAGGED;
+	} else if (!reuse(w, bf, k)) {
+		scan_entry(w, ent, bf);
+	}
+	if (!bf->f.st.mode)
+		stat_unread(b->src, &bf->f);
+	bf->f.flags |= flags;
+	return add_ref(w, k, w->nfiles - 1, 0);
+}
+
+static int add_file(struct worker *w, const struct src_entry *ent)
+{
+	struct builder *b = w->b;
+	const char *name = ent->path + w->name_at;
+	uint32_t flags = w->dir_uapi || (name[0] == 'u' && !strcmp(name, "uapi")) ?
+			 IDX_F_UAPI : 0;
+	size_t seen, k = PATH_NONE;
+	int excluded, ret;
+
+	if (b->prev)
+		k = path_find_name(&b->prev_files, &w->prev_cur, name);
+	excluded = exclude_dir_match(b->ex, &w->xdir, ent->path, name);
+	/* What the spent previous index has unchanged stays its record. */
+	if (b->spent && k != PATH_NONE && !excluded &&
+	    file_stat_same(&b->prev->files[k].st, &ent->st) &&
+	    !b->prev->files[k].error) {
+		ret = add_ref(w, k, PATH_NONE, flags);
+		if (!ret)
+			note_order(w, b->prev->files[k].path, 0);
+	} else {
+		ret = add_fresh(w, ent, k, excluded, flags);
+		if (!ret)
+			note_order(w, w->files[w->nfiles - 1].f.path, 0);
+	}
+	if (ret)
+		return ret;
+	/* The shared counter is touched every 1024 files, not every file. */
+	if (++w->unreported < 1024)
+		return 0;
+	seen = atomic_fetch_add(&b->seen, w->unreported) + w->unreported;
+	w->unreported = 0;
+	if (w == b->workers && b->opts && b->opts->progress)
+		b->opts->progress(seen, 0, b->opts->progress_arg);
+	return 0;
+}
+
+/* Queue directory @it.dir, a string that lives as long as the build. */
+static int queue_dir(struct builder *b, const struct qitem *it)
+{
+	struct qitem *q;
+	int ret = 0;
+
+	pthread_mutex_lock(&b->qlock);
+	q = grow(b->queue, b->nqueue, &b->cap_queue, sizeof(*b->queue), 256);
+	if (!q) {
+		ret = -ENOMEM;
+	} else {
+		b->queue = q;
+		b->queue[b->nqueue++] = *it;
+		pthread_cond_signal(&b->qcond);
+	}
+	pthread_mutex_unlock(&b->qlock);
+	return ret;
+}
+
+/* Record subdirectory @ent where the walk met it; end_run() queues it. */
+static int add_sub(struct worker *w, const struct src_entry *ent)
+{
+	struct sub *sd;
+
+	sd = grow(w->subs, w->nsubs, &w->cap_subs, sizeof(*w->subs), 256);
+	if (!sd)
+		return -ENOMEM;
+	w->subs = sd;
+	sd = &w->subs[w->nsubs];
+	sd->d.path = strpool_str(w->pool, ent->path);
+	if (!sd->d.path)
+		return -ENOMEM;
+	sd->d.mode = ent->st.mode;
+	sd->d.uid = ent->st.uid;
+	sd->d.gid = ent->st.gid;
+	sd->d.mtime_ns = ent->st.mtime_ns;
+	sd->at = w->nrefs - w->runs[w->nruns - 1].start;
+	sd->child_w = -1;
+	w->nsubs++;
+	return 0;
+}
+
 static int on_entry(const struct src_entry *ent, void *arg)
 {
 	struct worker *w = arg;
@@ -414,8 +489,6 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	switch (ent->kind) {
 	case SRC_REG:
 		ret = add_file(w, ent);
-		if (!ret)
-			note_order(w, w->files[w->nfiles - 1].f.path, 0);
 		break;
 	case SRC_SYMLINK:
 		ret = push_path(&w->links, &w->nlinks, &w->cap_links, w->pool,
@@ -449,7 +522,7 @@ static int begin_run(struct worker *w, const struct qitem *it)
 		return -ENOMEM;
 	w->runs = r;
 	w->runs[w->nruns++] = (struct run){
-		.start = w->nfiles, .sub_start = w->nsubs,
+		.start = w->nrefs, .sub_start = w->nsubs,
 		.parent_w = it->parent_w, .parent_sub = it->parent_sub };
 	w->name_at = len ? len + 1 : 0;
 	w->dir_uapi = path_is_uapi(it->dir);
@@ -460,12 +533,38 @@ static int begin_run(struct worker *w, const struct qitem *it)
 	return 0;
 }
 
-static void end_run(struct worker *w)
+/*
+ * Close the run of the directory just walked and queue its
+ * subdirectories, the last first: the stack gives them back in path
+ * order, so that a worker's cursors move forward.
+ */
+static int end_run(struct worker *w)
 {
 	struct run *r = &w->runs[w->nruns - 1];
+	struct builder *b = w->b;
+	int ret = 0;
 
-	r->count = w->nfiles - r->start;
+	r->count = w->nrefs - r->start;
 	r->nsubs = w->nsubs - r->sub_start;
+	if (!r->nsubs)
+		return 0;
+	pthread_mutex_lock(&b->qlock);
+	for (size_t j = r->nsubs; j-- > 0 && !ret; ) {
+		size_t k = r->sub_start + j;
+		struct qitem *q = grow(b->queue, b->nqueue, &b->cap_queue,
+				       sizeof(*b->queue), 256);
+
+		if (!q) {
+			ret = -ENOMEM;
+			break;
+		}
+		b->queue = q;
+		b->queue[b->nqueue++] = (struct qitem){ w->subs[k].d.path,
+			(int)(w - b->workers), k };
+	}
+	pthread_cond_broadcast(&b->qcond);
+	pthread_mutex_unlock(&b->qlock);
+	return ret;
 }
 
 /* The next directory to walk into @it; 0 when the walk is over. */
@@ -523,7 +622,7 @@ static void *walk_worker(void *arg)
 				  ret == -ELOOP || ret == -EACCES || ret == -EPERM))
 			ret = 0;
 		if (!ret)
-			end_run(w);
+			ret = end_run(w);
 		if (ret && !w->err)
 			w->err = ret;
 		done_dir(b, ret);
@@ -671,11 +770,23 @@ static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 
 struct assembly {
 	struct worker *workers;
-	const struct bfile **order;	/* the files, in path order */
+	const struct spdx_index *prev;
+	struct ford *order;		/* the files, in path order */
 	size_t n;
+	int moved;			/* a file not where prev has it */
 	struct spdx_dir *dirs;		/* the directories but the root */
 	size_t ndirs;
 };
+
+static void append(struct assembly *as, const struct worker *w,
+		   const struct fref *r)
+{
+	if (r->prev != as->n)
+		as->moved = 1;
+	as->order[as->n++] = (struct ford){
+		r->fresh == NO_FRESH ? NULL : &w->files[r->fresh], r->prev,
+		r->flags };
+}
 
 /*
  * Tell each sub which run walked it; return the root's run, or NULL.
@@ -712,7 +823,7 @@ static const struct run *link_runs(struct builder *b, struct worker **root_w)
 static void assemble_run(struct assembly *as, const struct worker *w,
 			 const struct run *r)
 {
-	const struct bfile *files = w->files + r->start;
+	const struct fref *refs = w->refs + r->start;
 	const struct sub *subs = w->subs + r->sub_start;
 	size_t i = 0;
 
@@ -721,7 +832,7 @@ static void assemble_run(struct assembly *as, const struct worker *w,
 		const struct worker *cw;
 
 		while (i < sd->at)
-			as->order[as->n++] = &files[i++];
+			append(as, w, &refs[i++]);
 		as->dirs[as->ndirs++] = sd->d;
 		if (sd->child_w < 0)
 			continue;
@@ -729,13 +840,17 @@ static void assemble_run(struct assembly *as, const struct worker *w,
 		assemble_run(as, cw, &cw->runs[sd->child_r]);
 	}
 	while (i < r->count)
-		as->order[as->n++] = &files[i++];
+		append(as, w, &refs[i++]);
 }
 
-static int cmp_bfile(const void *a, const void *b)
+static const char *ford_path(const struct ford *o, const struct spdx_index *prev)
 {
-	return strcmp((*(const struct bfile *const *)a)->f.path,
-		      (*(const struct bfile *const *)b)->f.path);
+	return o->fresh ? o->fresh->f.path : prev->files[o->prev].path;
+}
+
+static int cmp_ford(const void *a, const void *b, void *prev)
+{
+	return strcmp(ford_path(a, prev), ford_path(b, prev));
 }
 
 /* For a source that gives another order than git's tree order. */
@@ -744,57 +859,77 @@ static void assemble_sorting(struct assembly *as, int nworkers)
 	for (int t = 0; t < nworkers; t++) {
 		const struct worker *w = &as->workers[t];
 
-		for (size_t i = 0; i < w->nfiles; i++)
-			as->order[as->n++] = &w->files[i];
+		for (size_t i = 0; i < w->nrefs; i++)
+			append(as, w, &w->refs[i]);
 		for (size_t i = 0; i < w->nsubs; i++)
 			as->dirs[as->ndirs++] = w->subs[i].d;
 	}
-	qsort(as->order, as->n, sizeof(*as->order), cmp_bfile);
+	qsort_r(as->order, as->n, sizeof(*as->order), cmp_ford,
+		(void *)as->prev);
+	as->moved = 1;
 }
 
 /*
- * Room for @n files: the previous index's array when it is spent (the
- * walk, which read it, is over), whose pages are in memory already;
- * fresh pages cost more than the copy into them.
+ * Room for the @n files of @as: the spent previous index's array when
+ * every file stands where it has it, so that the records it has
+ * unchanged are in place already (and its pages in memory), with
+ * *@in_place set; else a new one, into which resolve() copies them.
  */
-static struct spdx_file *take_files(struct builder *b, size_t n)
+static struct spdx_file *take_files(struct builder *b,
+				    const struct assembly *as, size_t n,
+				    int *in_place)
 {
-	struct spdx_index *spent = b->opts ? b->opts->spent : NULL;
+	struct spdx_index *spent = b->spent;
 	struct spdx_file *files;
 
-	if (!spent || spent != b->prev || !spent->files)
+	*in_place = spent && spent->files && !as->moved && spent->nfiles == n;
+	if (!*in_place)
 		return alloc_array(n, sizeof(*files));
-	if (n > SIZE_MAX / sizeof(*files))
-		return NULL;
-	files = realloc(spent->files, (n ? n : 1) * sizeof(*files));
-	if (files)
-		spent->files = NULL;
+	files = spent->files;
+	spent->files = NULL;
 	return files;
+}
+
+/*
+ * Make the spent previous index's strings the new index's, the paths
+ * the walk took from it among them: its saved index's mapping, or its
+ * pool.
+ */
+static void take_strings(struct builder *b, struct spdx_index *idx)
+{
+	struct spdx_index *spent = b->spent;
+
+	if (!spent)
+		return;
+	idx->map = spent->map;
+	idx->maplen = spent->maplen;
+	spent->map = NULL;
+	if (spent->pool)
+		strpool_merge(idx->pool, spent->pool);
 }
 
 /*
  * Phase 2: put the workers' files in path order and their directories in idx.
  * The files stay where they are; resolve() copies them into the index in
- * this order.  Pools move.
+ * this order, but for those already in place (*@in_place).  Pools move.
  */
 static int merge(struct builder *b, struct spdx_index *idx,
-		 const struct bfile ***order)
+		 struct ford **order, int *in_place)
 {
-	struct assembly as = { .workers = b->workers };
+	struct assembly as = { .workers = b->workers, .prev = b->prev };
 	size_t total = 0, ndirs = 0;
 	const struct run *root;
 	struct worker *root_w = NULL;
 	int unordered = 0;
 
 	for (int t = 0; t < b->nworkers; t++) {
-		total += b->workers[t].nfiles;
+		total += b->workers[t].nrefs;
 		ndirs += b->workers[t].nsubs;
 		unordered |= b->workers[t].unordered;
 	}
-	idx->files = take_files(b, total);
 	*order = alloc_array(total, sizeof(**order));
 	idx->dirs = alloc_array(ndirs + 1, sizeof(*idx->dirs));
-	if (!idx->files || !*order || !idx->dirs)
+	if (!*order || !idx->dirs)
 		return -ENOMEM;
 	as.order = *order;
 	as.dirs = idx->dirs + 1;
@@ -807,6 +942,9 @@ static int merge(struct builder *b, struct spdx_index *idx,
 	 * subtree is all of them. */
 	if (as.n != total || as.ndirs != ndirs)
 		return -EIO;
+	idx->files = take_files(b, &as, total, in_place);
+	if (!idx->files)
+		return -ENOMEM;
 	idx->nfiles = total;
 	idx->ndirs = ndirs + 1;
 	for (int t = 0; t < b->nworkers; t++) {
@@ -943,19 +1081,25 @@ static const char *intern_leader(struct interner *in, const char *text)
 	return str;
 }
 
-/* The id of slot @s's expression into *@id.  Returns 0 or -ENOMEM. */
-static int intern_expr(struct interner *in, const struct slot *s, int32_t *id)
+/* The id of the previous index's expression @k into *@id. */
+static int intern_prev_expr(struct interner *in, const struct spdx_index *prev,
+			    int32_t k, int32_t *id)
 {
-	int32_t *known;
+	int32_t *known = &in->from_prev[k];
 
-	if (s->prev_expr >= 0 && in->from_prev) {
-		known = &in->from_prev[s->prev_expr];
-		if (*known < 0 &&
-		    !intern(&in->exprs, in->pool, s->expr, known, &in->nexprs))
-			return -ENOMEM;
-		*id = *known;
-		return 0;
-	}
+	if (*known < 0 &&
+	    !intern(&in->exprs, in->pool, prev->exprs[k].text, known, &in->nexprs))
+		return -ENOMEM;
+	*id = *known;
+	return 0;
+}
+
+/* The id of slot @s's expression into *@id.  Returns 0 or -ENOMEM. */
+static int intern_expr(struct interner *in, const struct spdx_index *prev,
+		       const struct slot *s, int32_t *id)
+{
+	if (s->prev_expr >= 0 && in->from_prev)
+		return intern_prev_expr(in, prev, s->prev_expr, id);
 	/* Neighbours in path order mostly share their expression. */
 	if (in->last_expr && !strcmp(s->expr, in->last_expr)) {
 		*id = in->last_id;
@@ -983,15 +1127,38 @@ static void interner_release(struct interner *in)
 	free(in->from_prev);
 }
 
-/* Copy the files into the index in @order, interning as they go. */
-static int copy_files(struct spdx_index *idx, const struct bfile **order,
+/*
+ * A file the previous index has unchanged: its record, copied unless
+ * @in_place, with this build's index flags and expression id.
+ */
+static int keep_file(struct spdx_file *f, const struct ford *o,
+		     const struct spdx_index *prev, int in_place,
+		     struct interner *in)
+{
+	if (!in_place)
+		*f = prev->files[o->prev];
+	f->flags = (f->flags & 0xffffff) | o->flags;
+	f->status = f->scan_status;
+	f->error = NULL;
+	return f->expr >= 0 ? intern_prev_expr(in, prev, f->expr, &f->expr) : 0;
+}
+
+/* Put the files into the index in @order, interning as they go. */
+static int copy_files(struct spdx_index *idx, const struct ford *order,
+		      const struct spdx_index *prev, int in_place,
 		      struct interner *in)
 {
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
-		const struct slot *s = &order[i]->s;
+		const struct slot *s;
 
-		*f = order[i]->f;
+		if (!order[i].fresh) {
+			if (keep_file(f, &order[i], prev, in_place, in))
+				return -ENOMEM;
+			continue;
+		}
+		s = &order[i].fresh->s;
+		*f = order[i].fresh->f;
 		f->leader = intern_leader(in, s->leader);
 		if (!f->leader)
 			return -ENOMEM;
@@ -1000,7 +1167,7 @@ static int copy_files(struct spdx_index *idx, const struct bfile **order,
 			if (!f->error)
 				return -ENOMEM;
 		}
-		if (s->expr && intern_expr(in, s, &f->expr))
+		if (s->expr && intern_expr(in, prev, s, &f->expr))
 			return -ENOMEM;
 	}
 	return 0;
@@ -1009,8 +1176,8 @@ static int copy_files(struct spdx_index *idx, const struct bfile **order,
 /*
  * Phase 3: intern, resolve each distinct expression, decide statuses.
  */
-static int resolve(struct spdx_index *idx, const struct bfile **order,
-		   const struct spdx_index *prev)
+static int resolve(struct spdx_index *idx, const struct ford *order,
+		   const struct spdx_index *prev, int in_place)
 {
 	struct interner in = { .pool = idx->pool };
 	int32_t nexpr, *remap = NULL;
@@ -1023,7 +1190,7 @@ static int resolve(struct spdx_index *idx, const struct bfile **order,
 			goto out;
 		memset(in.from_prev, 0xff, prev->nexprs * sizeof(*in.from_prev));
 	}
-	if (copy_files(idx, order, &in))
+	if (copy_files(idx, order, prev, in_place, &in))
 		goto out;
 	nexpr = in.nexprs;
 	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
@@ -1071,13 +1238,14 @@ out:
 	return ret;
 }
 
-static void builder_release(struct builder *b, const struct bfile **order)
+static void builder_release(struct builder *b, struct ford *order)
 {
 	free(order);
 	/* No workers when their array could not be allocated. */
 	for (int t = 0; b->workers && t < b->nworkers; t++) {
 		struct worker *w = &b->workers[t];
 
+		free(w->refs);
 		free(w->files);
 		free(w->runs);
 		free(w->subs);
@@ -1101,11 +1269,13 @@ int index_build(struct spdx_index **out, struct source *src,
 		.qlock = PTHREAD_MUTEX_INITIALIZER, .qcond = PTHREAD_COND_INITIALIZER,
 	};
 	struct spdx_index *idx;
-	const struct bfile **order = NULL;
+	struct ford *order = NULL;
 	struct spdx_error lerr;
-	int ret;
+	int ret, in_place = 0;
 
 	b.prev = opts ? opts->prev : NULL;
+	if (b.prev && opts->spent == b.prev && b.prev->nfiles < NO_PREV)
+		b.spent = opts->spent;
 	if (b.prev)
 		b.prev_files = (struct path_array){
 			b.prev->files, b.prev->nfiles, sizeof(*b.prev->files),
@@ -1144,13 +1314,14 @@ int index_build(struct spdx_index **out, struct source *src,
 	}
 	ret = walk_all(&b);
 	if (!ret)
-		ret = merge(&b, idx, &order);
+		ret = merge(&b, idx, &order, &in_place);
 	if (!ret)
-		ret = resolve(idx, order, b.prev);
+		ret = resolve(idx, order, b.prev, in_place);
 	if (ret) {
 		spdx_error_errno(err, ret, "%s", src->root);
 		goto fail;
 	}
+	take_strings(&b, idx);
 	if (opts && opts->progress)
 		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
 	builder_release(&b, order);

@@ -107,9 +107,10 @@ struct index_opts {
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
 	struct spdx_index *spent;	/* prev itself, when the caller frees
 					   it once the build returns: the build
-					   may take its file array for its own
-					   (files becomes NULL; the counts
-					   stay, for store_worth_saving()) */
+					   may take its file array and strings
+					   for its own (files becomes NULL; the
+					   counts stay, for
+					   store_worth_saving()) */
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;

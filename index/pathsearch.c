@@ -91,55 +91,72 @@ size_t path_bsearch(const struct path_array *a, const char *path)
  * bytes), or the whole array; the ones below it are forgotten.  A range
  * is checked against its first element, so an empty one is passed over.
  */
-static struct path_range nearest(const struct path_array *a,
-				 struct path_cursor *c, const char *dir,
-				 size_t len)
+static struct path_range *nearest(const struct path_array *a,
+				  struct path_cursor *c, const char *dir,
+				  size_t len)
 {
 	while (c->depth > 0) {
-		const struct path_range *r = &c->up[c->depth - 1];
+		struct path_range *r = &c->up[c->depth - 1];
 
+		if (!r->skip && r->hi == a->n)
+			return r;
 		if (r->skip && r->skip <= len && r->lo < r->hi && r->hi <= a->n &&
 		    !memcmp(elem(a, r->lo), dir, r->skip))
-			return *r;
+			return r;
 		c->depth--;
 	}
-	return (struct path_range){ 0, a->n, 0 };
+	c->up[0] = (struct path_range){ 0, a->n, 0, 0 };
+	c->depth = 1;
+	return &c->up[0];
+}
+
+/* The first element of [@from, @hi) not before the paths beneath @dir
+ * (@after 0), or after them (@after 1), galloping from @from. */
+static size_t gallop_under(const struct path_array *a, size_t from, size_t hi,
+			   const char *dir, size_t len, size_t skip, int after)
+{
+	for (size_t step = 1; from < hi; step *= 2) {
+		size_t probe = from + step - 1 < hi ? from + step - 1 : hi - 1;
+
+		if (cmp_under(elem(a, probe), dir, len, skip) >= after)
+			return bound_under(a, from, probe, dir, len, skip, after);
+		from = probe + 1;
+	}
+	return hi;
 }
 
 void path_cursor_enter(const struct path_array *a, struct path_cursor *c,
 		       const char *dir, size_t len)
 {
-	struct path_range in;
-	size_t h, hi, step;
+	struct path_range *in;
 
 	if (!len) {
 		c->lo = c->pos = c->skip = 0;
 		c->hi = a->n;
-		c->depth = 0;
+		c->up[0] = (struct path_range){ 0, a->n, 0, 0 };
+		c->depth = 1;
 		return;
 	}
 	in = nearest(a, c, dir, len);
-	hi = in.hi;
-	c->lo = h = bound_under(a, in.lo, hi, dir, len, in.skip, 0);
-	/* Most directories are small: gallop from the range's start to its
-	 * end rather than search the whole rest. */
-	for (step = 1; h < hi; step *= 2) {
-		size_t probe = h + step - 1 < hi ? h + step - 1 : hi - 1;
-
-		if (cmp_under(elem(a, probe), dir, len, in.skip) > 0) {
-			hi = bound_under(a, h, probe, dir, len, in.skip, 1);
-			break;
-		}
-		h = probe + 1;
-	}
-	c->hi = hi;
+	/* Past the last subdirectory entered in it, when this one comes
+	 * after, as in a walk in path order; else before it. */
+	if (in->mark > in->lo && in->mark <= in->hi &&
+	    cmp_under(elem(a, in->mark - 1), dir, len, in->skip) < 0)
+		c->lo = gallop_under(a, in->mark, in->hi, dir, len, in->skip, 0);
+	else
+		c->lo = bound_under(a, in->lo,
+				    in->mark > in->lo && in->mark <= in->hi ?
+				    in->mark : in->hi, dir, len, in->skip, 0);
+	/* Most directories are small: gallop to the range's end. */
+	c->hi = gallop_under(a, c->lo, in->hi, dir, len, in->skip, 1);
 	c->pos = c->lo;
 	c->skip = len + 1;
+	in->mark = c->hi;
 	if (c->depth == PATH_CURSOR_DEPTH) {	/* forget the farthest */
 		memmove(c->up, c->up + 1, (PATH_CURSOR_DEPTH - 1) * sizeof(*c->up));
 		c->depth--;
 	}
-	c->up[c->depth++] = (struct path_range){ c->lo, c->hi, c->skip };
+	c->up[c->depth++] = (struct path_range){ c->lo, c->hi, c->skip, c->lo };
 }
 
 size_t path_find_name(const struct path_array *a, struct path_cursor *c,
@@ -160,8 +177,12 @@ size_t path_find_name(const struct path_array *a, struct path_cursor *c,
 int path_has_under_name(const struct path_array *a, struct path_cursor *c,
 			const char *name)
 {
-	size_t skip = c->skip, n = strlen(name), k;
+	size_t skip = c->skip, n = strlen(name), k = c->pos;
 
+	/* In a sorted walk the cursor stands at the subdirectory's paths. */
+	if (k < c->hi && !strncmp(elem(a, k) + skip, name, n) &&
+	    elem(a, k)[skip + n] == '/')
+		return 1;
 	/* The first path >= "dir/name/" starts with it if any does. */
 	k = seek(a, c, skip, name, n);
 	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {

@@ -27,14 +27,18 @@ struct path_array {
 /*
  * The elements beneath one directory, and beneath the directories entered
  * before it that contain it, nearest last: a walk that enters "a/b", then
- * "a/b/c", then "a/d" searches only a's range for "a/d".  One per thread,
- * zeroed before first use; a copy saves and restores a position.
+ * "a/b/c", then "a/d" searches only a's range for "a/d", and from the end
+ * of "a/b"'s on, so that directories entered in path order cost a few
+ * comparisons near the last.  One per thread, zeroed before first use; a
+ * copy saves and restores a position.
  */
 #define PATH_CURSOR_DEPTH	16
 
 struct path_range {
 	size_t lo, hi;		/* the elements under "dir/" */
 	size_t skip;		/* the length of "dir/", 0 for the top */
+	size_t mark;		/* the end of the last subdirectory entered,
+				   where the next one's search starts */
 };
 
 struct path_cursor {

@@ -321,62 +321,119 @@ struct dent {
 	unsigned char type;	/* d_type */
 };
 
+/* What the walk learnt of an entry before reporting it. */
+struct dent_info {
+	struct file_stat st;
+	enum src_kind kind;
+	int state;		/* DENT_* */
+};
+
+enum { DENT_SKIP, DENT_KEEP, DENT_STATED };
+
 static int walk_dir(struct walk_state *w, int fd, size_t len);
 
-/* One directory entry: report it, and descend unless told not to. */
-static int walk_one(struct walk_state *w, int fd, size_t len,
-		    const struct dent *de)
+/* Put entry @de's path in w->path, after the directory's @len bytes;
+ * 0, or -1 past PATH_MAX (the entry cannot be named). */
+static int entry_path(struct walk_state *w, size_t len, const struct dent *de)
 {
-	const char *name = de->name;
-	size_t n = de->len;
-	struct fs_entry fe = { .dirfd = fd, .name = name };
-	struct src_entry ent = { .path = w->path, .priv = &fe };
-	int ret, stated = 0;
-	struct stat st;
-
-	if (len == 0 && n == 4 && !memcmp(name, ".git", 4))
-		return 0;
-	if (len + n + 2 > sizeof(w->path))
-		return 0;	/* deeper than PATH_MAX: cannot be named */
+	if (len + de->len + 2 > sizeof(w->path))
+		return -1;
 	if (len)
 		w->path[len] = '/';
-	memcpy(w->path + len + !!len, name, n + 1);
-	ent.kind = dtype_kind(de->type);
+	memcpy(w->path + len + !!len, de->name, de->len + 1);
+	return 0;
+}
+
+/* Is entry @de of the directory @fd part of the tree?  Its kind into @in,
+ * from a stat if the directory listing did not say. */
+static int entry_kept(struct walk_state *w, int fd, size_t len,
+		      const struct dent *de, struct dent_info *in)
+{
+	struct stat st;
+
+	if ((len == 0 && de->len == 4 && !memcmp(de->name, ".git", 4)) ||
+	    entry_path(w, len, de))
+		return 0;
+	in->kind = dtype_kind(de->type);
 	if (de->type == DT_UNKNOWN) {
-		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			goto out;
-		stated = 1;
-		ent.kind = mode_kind(st.st_mode);
+		if (fstatat(fd, de->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			return 0;
+		file_stat_fill(&in->st, &st);
+		in->kind = mode_kind(st.st_mode);
+		in->state = DENT_STATED;
 	}
 	/* Left out before it costs a stat. */
-	if (w->gi && gitignore_skip(w->gi, &w->cur, w->path, ent.kind == SRC_DIR))
-		goto out;
-	if (!stated && (ent.kind == SRC_DIR || (w->flags & SRC_WALK_STAT))) {
-		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			goto out;
-		stated = 1;
-	}
-	if (stated) {
-		file_stat_fill(&ent.st, &st);
-		ent.kind = mode_kind(st.st_mode);
+	return !w->gi || !gitignore_skip(w->gi, &w->cur, w->path,
+					  in->kind == SRC_DIR);
+}
+
+/* Report entry @de, and descend unless told not to. */
+static int walk_one(struct walk_state *w, int fd, size_t len,
+		    const struct dent *de, const struct dent_info *in)
+{
+	struct fs_entry fe = { .dirfd = fd, .name = de->name };
+	struct src_entry ent = { .path = w->path, .priv = &fe,
+				 .kind = in->kind };
+	int ret;
+
+	entry_path(w, len, de);
+	if (in->state == DENT_STATED) {
+		ent.st = in->st;
+		ent.kind = mode_kind(in->st.mode);
 	}
 	ret = w->fn(&ent, w->arg);
 	if (ret == SRC_WALK_PRUNE)
-		goto out;
-	if (ret)
-		return ret;
-	if (ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
-		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-				 O_CLOEXEC);
+		ret = 0;
+	else if (!ret && ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
+		int sub = openat(fd, de->name, O_RDONLY | O_DIRECTORY |
+				 O_NOFOLLOW | O_CLOEXEC);
 		struct path_cursor here = w->cur;
 
-		if (sub >= 0 && (ret = walk_dir(w, sub, len + n + !!len)))
-			return ret;
+		if (sub >= 0)
+			ret = walk_dir(w, sub, len + de->len + !!len);
 		w->cur = here;
 	}
-out:
 	w->path[len] = '\0';
-	return 0;
+	return ret;
+}
+
+/*
+ * Report the @n sorted entries @ents of directory @fd, in three passes
+ * so that the stats run back to back, as in a walk that only stats, and
+ * the work around them runs with its data at hand: which entries are
+ * part of the tree; the stats; the reports.
+ */
+static int walk_entries(struct walk_state *w, int fd, size_t len,
+			const struct dent *ents, size_t n)
+{
+	struct dent_info *info = calloc(n ? n : 1, sizeof(*info));
+	int ret = 0;
+
+	if (!info)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (entry_kept(w, fd, len, &ents[i], &info[i]) &&
+		    info[i].state == DENT_SKIP)
+			info[i].state = DENT_KEEP;
+	w->path[len] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+
+		if (info[i].state != DENT_KEEP || (info[i].kind != SRC_DIR &&
+						   !(w->flags & SRC_WALK_STAT)))
+			continue;
+		if (fstatat(fd, ents[i].name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			info[i].state = DENT_SKIP;
+			continue;
+		}
+		file_stat_fill(&info[i].st, &st);
+		info[i].state = DENT_STATED;
+	}
+	for (size_t i = 0; i < n && !ret; i++)
+		if (info[i].state != DENT_SKIP)
+			ret = walk_one(w, fd, len, &ents[i], &info[i]);
+	free(info);
+	return ret;
 }
 
 /*
@@ -512,8 +569,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	dent_sort(ents, n, ents + n);
 	if (w->gi)
 		gitignore_enter(w->gi, &w->cur, w->path, len);
-	for (size_t i = 0; i < n && !ret; i++)
-		ret = walk_one(w, fd, len, &ents[i]);
+	ret = walk_entries(w, fd, len, ents, n);
 out:
 	free(ents);
 	free(buf);

@@ -6,10 +6,13 @@
  * speed and never correctness) gets the very same index.  The odd
  * source wraps the file-system source and reports each directory's
  * entries backwards.  A build from a previous index that is spent takes
- * its file array and gives the same index.
+ * its file array and strings and gives the same index.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fixture.h"
 #include "index.h"
@@ -181,11 +184,17 @@ static int same_index(const struct spdx_index *a, const struct spdx_index *b)
 	if (a->nfiles != b->nfiles || a->ndirs != b->ndirs ||
 	    a->nexprs != b->nexprs)
 		return 0;
-	for (size_t i = 0; i < a->nfiles; i++)
+	for (size_t i = 0; i < a->nfiles; i++) {
+		const struct spdx_expr *x = index_file_expr(a, &a->files[i]);
+		const struct spdx_expr *y = index_file_expr(b, &b->files[i]);
+
 		if (strcmp(a->files[i].path, b->files[i].path) ||
 		    a->files[i].status != b->files[i].status ||
-		    a->files[i].flags != b->files[i].flags)
+		    a->files[i].flags != b->files[i].flags ||
+		    strcmp(a->files[i].leader, b->files[i].leader) ||
+		    !x != !y || (x && strcmp(x->text, y->text)))
 			return 0;
+	}
 	for (size_t i = 0; i < a->ndirs; i++)
 		if (strcmp(a->dirs[i].path, b->dirs[i].path))
 			return 0;
@@ -222,11 +231,96 @@ static void test_spent(struct source *src)
 	o.spent = prev;
 	ok(!index_build(&took, src, &o, &err) && !prev->files &&
 	   prev->nfiles == n, "from prev, spent: its file array taken, its count kept");
+	/* Its strings are the new index's now: they outlive it. */
+	index_free(prev);
 	ok(kept && took && same_index(kept, took) && !took->rescanned,
 	   "spent or not, the same index, nothing read again");
-	index_free(prev);
 	index_free(kept);
 	index_free(took);
+}
+
+/* Build from a spent index built afresh by @src first. */
+static struct spdx_index *from_spent(struct source *src, int nthreads)
+{
+	struct index_opts o = { .nthreads = nthreads };
+	struct spdx_index *prev = NULL, *idx = NULL;
+	struct spdx_error err;
+
+	if (index_build(&prev, src, &o, &err))
+		return NULL;
+	o.prev = o.spent = prev;
+	if (index_build(&idx, src, &o, &err))
+		idx = NULL;
+	index_free(prev);
+	return idx;
+}
+
+/* Between a spent index and the build from it: a.h retagged with a new
+ * first expression, a-b/x.c gone and b/b.c new. */
+static void spent_step(const char *dir, struct source *fs)
+{
+	struct index_opts o = { .nthreads = 2 };
+	struct spdx_index *prev = NULL, *got = NULL, *want;
+	char path[PATH_MAX];
+	struct spdx_error err;
+
+	if (index_build(&prev, fs, &o, &err)) {
+		ok(0, "spent, one in one out: first build");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/a-b/x.c", dir);
+	unlink(path);
+	fixture_write(dir, "b/b.c", "int b;\n");
+	fixture_write(dir, "a.h", "/* SPDX-License-Identifier: Apache-2.0 */\n");
+	o.prev = o.spent = prev;
+	if (index_build(&got, fs, &o, &err))
+		got = NULL;
+	index_free(prev);
+	want = build(fs, 2);
+	ok(got && want && got->nfiles == ARRAY_SIZE(tree) - 1 &&
+	   same_index(got, want),
+	   "spent, one file in and one out, a new expression: the same index");
+	index_free(got);
+	index_free(want);
+}
+
+/*
+ * Where the files of a spent index cannot stay where they are (a file
+ * came, or one went, or a source walks out of order), they are copied:
+ * the same index as built with no previous one.
+ */
+static void test_spent_moved(const char *dir, struct source *fs,
+			     struct source *bw)
+{
+	static const char *const edits[] = { "a-a.c", "b/a/b/c.c", NULL };
+	struct spdx_index *want, *got;
+
+	got = from_spent(bw, 1);
+	want = build(fs, 1);
+	ok(got && want && same_index(got, want) && !got->rescanned,
+	   "spent, walked backwards: the same index, nothing read");
+	index_free(got);
+	index_free(want);
+	for (int i = 0; edits[i]; i++) {
+		char path[PATH_MAX];
+
+		/* The first comes among the first files, the second goes. */
+		snprintf(path, sizeof(path), "%s/%s", dir, edits[i]);
+		if (i == 0)
+			fixture_write(dir, edits[i], "int c;\n");
+		else
+			unlink(path);
+		got = from_spent(fs, 2);
+		want = build(fs, 2);
+		ok(got && want && same_index(got, want),
+		   "spent, %s %s: the same index as from nothing", edits[i],
+		   i ? "gone" : "new");
+		index_free(got);
+		index_free(want);
+	}
+	/* One file comes and one goes, so the count stays, and an
+	 * expression that sorts first shifts the others' ids. */
+	spent_step(dir, fs);
 }
 
 int main(void)
@@ -265,6 +359,7 @@ int main(void)
 		idx = odd = NULL;
 	}
 	test_spent(fs);
+	test_spent_moved(dir, fs, bw);
 out:
 	index_free(idx);
 	index_free(odd);
