@@ -1379,7 +1379,9 @@ static int same_dir(const struct spdx_dir *a, const struct spdx_dir *b, int mtim
 {
 	if (!a || !b)
 		return a == b;
+	/* ctime: an ACL the kernel holds (fs.c) may have changed. */
 	return a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	       a->ctime_ns == b->ctime_ns &&
 	       (!mtime || a->mtime_ns == b->mtime_ns);
 }
 

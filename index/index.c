@@ -475,6 +475,7 @@ static int add_sub(struct worker *w, const struct src_entry *ent)
 	sd->d.uid = ent->st.uid;
 	sd->d.gid = ent->st.gid;
 	sd->d.mtime_ns = ent->st.mtime_ns;
+	sd->d.ctime_ns = ent->st.ctime_ns;
 	sd->at = w->nrefs - w->runs[w->nruns - 1].start;
 	sd->child_w = -1;
 	w->nsubs++;
@@ -731,7 +732,7 @@ static int finish_dirs(struct builder *b, struct spdx_index *idx)
 		root.st.mode = S_IFDIR | 0555;
 	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
 		.uid = root.st.uid, .gid = root.st.gid,
-		.mtime_ns = root.st.mtime_ns };
+		.mtime_ns = root.st.mtime_ns, .ctime_ns = root.st.ctime_ns };
 	sort_dirs(idx->dirs + 1, idx->ndirs - 1, tmp);
 	free(tmp);
 	return 0;

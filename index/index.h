@@ -74,6 +74,7 @@ struct spdx_dir {
 	const char *path;	/* relative; "" for the root */
 	uint32_t mode, uid, gid;
 	int64_t mtime_ns;
+	int64_t ctime_ns;	/* moves with an ACL change too */
 };
 
 struct spdx_index {

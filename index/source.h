@@ -36,6 +36,7 @@
 #ifndef SPDXFS_SOURCE_H
 #define SPDXFS_SOURCE_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -100,6 +101,12 @@ enum src_kind {
 	SRC_OTHER,	/* fifo, socket, device */
 };
 
+/* The POSIX ACLs of a file or directory (acl() below). */
+enum src_acl {
+	SRC_ACL_ACCESS,		/* who may read, as system.posix_acl_access */
+	SRC_ACL_DEFAULT,	/* a directory's, for what is created in it */
+};
+
 struct src_entry {
 	const char *path;	/* valid during the callback only */
 	enum src_kind kind;
@@ -155,6 +162,18 @@ struct source_ops {
 	ssize_t (*pread)(struct source *src, struct src_file *f, void *buf,
 			 size_t len, uint64_t off);
 	void (*close)(struct source *src, struct src_file *f);
+	/*
+	 * The POSIX ACL @type of regular file or directory @path ("" the
+	 * root), in the kernel's system.posix_acl_* xattr format, into
+	 * @buf (@size 0 asks for the length): its length, -ENODATA when
+	 * it has none (the mode says all), -ERANGE when @size is too
+	 * small, -EINVAL for another kind of file, or -errno.  With
+	 * @expect, -ESTALE unless @path is that file, owner and mode
+	 * (file_stat_same_file()).  Nothing is opened for reading.  NULL:
+	 * the source has no ACLs.
+	 */
+	ssize_t (*acl)(struct source *src, const char *path, enum src_acl type,
+		       const struct file_stat *expect, void *buf, size_t size);
 	/* See the tree as it is now (the fs source: git's index and ignore
 	 * rules are read again if they changed).  Returns 0 or -errno with
 	 * @err filled. */
@@ -245,6 +264,16 @@ static inline void source_file_close(struct source *src, struct src_file *f)
 {
 	if (f)
 		src->ops->close(src, f);
+}
+
+static inline ssize_t source_acl(struct source *src, const char *path,
+				  enum src_acl type,
+				  const struct file_stat *expect, void *buf,
+				  size_t size)
+{
+	if (!src->ops->acl)
+		return -ENODATA;
+	return src->ops->acl(src, path, type, expect, buf, size);
 }
 
 /* Read a whole (small) file of @src: *@buf is malloc'd and

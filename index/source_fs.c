@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/openat2.h>
 
@@ -717,6 +718,78 @@ static void fs_close(struct source *src, struct src_file *f)
 	free(f);
 }
 
+/* getxattr() of the file open as O_PATH descriptor @fd, whose kind was
+ * checked: through /proc's link to it, which opens nothing. */
+static ssize_t fd_getxattr(struct fs_source *fs, const char *path, int fd,
+			   const char *name, void *buf, size_t size)
+{
+	char proc[32];
+	struct stat a, b;
+	ssize_t n;
+	int rfd;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = getxattr(proc, name, buf, size);
+	if (n >= 0 || errno != ENOENT)
+		return n < 0 ? -errno : n;
+	/* No /proc: open it to read after all, and check it is the same
+	 * (a regular file or a directory, opened without blocking). */
+	if (path[0]) {
+		rfd = open_read(fs, -1, path);
+	} else {
+		rfd = openat(fs->rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		rfd = rfd < 0 ? -errno : rfd;
+	}
+	if (rfd < 0)
+		return rfd;
+	if (fstat(fd, &a) < 0 || fstat(rfd, &b) < 0)
+		n = -errno;
+	else if (a.st_ino != b.st_ino || a.st_dev != b.st_dev)
+		n = -ESTALE;
+	else if ((n = fgetxattr(rfd, name, buf, size)) < 0)
+		n = -errno;
+	close(rfd);
+	return n;
+}
+
+static ssize_t fs_acl(struct source *src, const char *path, enum src_acl type,
+		      const struct file_stat *expect, void *buf, size_t size)
+{
+	struct fs_source *fs = fs_of(src);
+	struct file_stat got;
+	struct stat sb;
+	ssize_t n;
+	int fd;
+
+	if (path[0]) {
+		fd = open_beneath(fs, path, O_PATH | O_NOFOLLOW);
+	} else {
+		fd = openat(fs->rootfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		fd = fd < 0 ? -errno : fd;
+	}
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &sb) < 0) {
+		n = -errno;
+		goto out;
+	}
+	file_stat_fill(&got, &sb);
+	if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
+		n = -EINVAL;
+	else if (expect && !file_stat_same_file(expect, &got))
+		n = -ESTALE;
+	else
+		n = fd_getxattr(fs, path, fd, type == SRC_ACL_DEFAULT ?
+				"system.posix_acl_default" :
+				"system.posix_acl_access", buf, size);
+	/* A file system without ACLs: the mode says all. */
+	if (n == -EOPNOTSUPP)
+		n = -ENODATA;
+out:
+	close(fd);
+	return n;
+}
+
 /*
  * Read git's index again if it changed since the last time (or could not
  * be read then); ignore rules are always read again, lazily.
@@ -772,6 +845,7 @@ static const struct source_ops fs_ops = {
 	.open = fs_open,
 	.pread = fs_pread,
 	.close = fs_close,
+	.acl = fs_acl,
 	.refresh = fs_refresh,
 	.watch_dir = fs_watch_dir,
 	.tracked = fs_tracked,
