@@ -228,6 +228,8 @@ static int mirror(struct view_builder *b, uint32_t top, const uint32_t *files, s
 		const char *p = b->idx->files[files[i]].path, *rest, *slash;
 		long node;
 
+		if (spdx_file_is_dir(&b->idx->files[files[i]]))
+			continue;	/* unreadable: nothing to show in it */
 		/* Every open directory is a prefix of the previous path (up to
 		 * and with its '/'): keep those that are also a prefix of this
 		 * one.  Mostly the innermost one is, and one strncmp() says

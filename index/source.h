@@ -115,11 +115,19 @@ struct src_entry {
 	void *priv;		/* the source's: lets head() open the entry
 				   without resolving its path again; valid
 				   during the callback only */
+	int err;		/* 0, or -errno: the entry is there but
+				   could not be looked at (a file not
+				   stat'ed, a directory not listed whole, or
+				   one with entries whose paths would pass
+				   PATH_MAX, reported as the directory
+				   itself, before its other entries, with
+				   -ENAMETOOLONG); never descended into */
 };
 
 /*
  * Called for each entry below the directory walked, a directory before
- * its contents.  A source reports a directory's entries in git's tree
+ * its contents, and for an entry that is there but could not be looked
+ * at, with its error (src_entry.err): nothing is left out silently.  A source reports a directory's entries in git's tree
  * order (byte order, a directory's name compared as if it ended in "/"):
  * then files come in the order of their sorted paths, which callers may
  * use for speed, never for correctness.  Return 0 to go on,
