@@ -68,6 +68,7 @@ make_tree() {
 	chmod 0755 "$T" "$T/denied" &&
 	chmod 0711 "$TMP" "$M" &&
 	setfacl -m u:nobody:--- "$T/acl.c" "$T/denied" &&
+	setfacl -d -m u:nobody:r-x "$T/denied" &&
 	setfacl -m u:nobody:r-- "$T/granted.c"
 }
 
@@ -119,13 +120,25 @@ test_expect 'getfacl through the mount equals getfacl in the tree' '
 		getfacl -cn "$M/all/$f" >"$TMP/mnt.acl" &&
 		diff -u "$TMP/tree.acl" "$TMP/mnt.acl" || return 1
 	done &&
-	expect_file "$TMP/mnt.acl" <<-X
+	expect_file "$TMP/mnt.acl" <<-X &&
 	user::rwx
 	user:65534:---
 	group::r-x
 	mask::r-x
 	other::r-x
+	default:user::rwx
+	default:user:65534:r-x
+	default:group::r-x
+	default:mask::r-x
+	default:other::r-x
 
+	X
+	"$PY" -c "import os,sys; [print(sorted(n for n in os.listxattr(p) if n.startswith(\"system.\"))) for p in sys.argv[1:]]" \
+		"$M/all/denied" "$M/all/granted.c" "$M/all/open.c" >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	['"'"'system.posix_acl_access'"'"', '"'"'system.posix_acl_default'"'"']
+	['"'"'system.posix_acl_access'"'"']
+	[]
 	X
 '
 
