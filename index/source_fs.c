@@ -367,13 +367,15 @@ static int entry_kept(struct walk_state *w, int fd, size_t len,
 	in->kind = dtype_kind(de->type);
 	if (de->type == DT_UNKNOWN) {
 		if (fstatat(fd, de->name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno == ENOENT)
+				return 0;	/* gone meanwhile */
 			in->err = -errno;
-			in->state = in->err == -ENOENT ? DENT_SKIP : DENT_ERROR;
-			return in->state == DENT_ERROR;
+			in->state = DENT_ERROR;
+		} else {
+			file_stat_fill(&in->st, &st);
+			in->kind = mode_kind(st.st_mode);
+			in->state = DENT_STATED;
 		}
-		file_stat_fill(&in->st, &st);
-		in->kind = mode_kind(st.st_mode);
-		in->state = DENT_STATED;
 	}
 	/* Left out before it costs a stat. */
 	return !w->gi || !gitignore_skip(w->gi, &w->cur, w->path,
@@ -444,11 +446,14 @@ static int walk_entries(struct walk_state *w, int fd, size_t len,
 	if (!info)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		if (entry_kept(w, fd, len, &ents[i], &info[i]) &&
-		    info[i].state == DENT_SKIP)
-			info[i].state = DENT_KEEP;
-		if (info[i].state == DENT_LONG && !err)
-			err = -ENAMETOOLONG;
+		if (entry_kept(w, fd, len, &ents[i], &info[i])) {
+			if (info[i].state == DENT_SKIP)
+				info[i].state = DENT_KEEP;
+		} else if (info[i].state == DENT_LONG) {
+			err = err ? err : -ENAMETOOLONG;
+		} else {
+			info[i].state = DENT_SKIP;	/* left out */
+		}
 	}
 	/* Said first, so that it comes before its entries. */
 	if (err && len)
