@@ -1207,7 +1207,10 @@ static int copy_files(struct spdx_index *idx, const struct ford *order,
 		if (!f->leader)
 			return -ENOMEM;
 		if (s->err) {
-			f->error = strpool_str(idx->pool, strerror(-s->err));
+			f->error = strpool_str(idx->pool,
+				s->err == -ENAMETOOLONG && spdx_file_is_dir(f) ?
+				"File name too long: paths in it pass PATH_MAX "
+				"(4096 bytes)" : strerror(-s->err));
 			if (!f->error)
 				return -ENOMEM;
 		}

@@ -47,7 +47,7 @@ test_expect 'check fails on it, naming it and the error' '
 	expect_status 1 "$SPDXFS" check --no-cache "$T" >"$TMP/out" &&
 	short <"$TMP/out" >"$TMP/got" &&
 	expect_file "$TMP/got" <<-X
-	$DEEP/: 0:0 cannot read: File name too long
+	$DEEP/: 0:0 cannot read: File name too long: paths in it pass PATH_MAX (4096 bytes)
 	X
 '
 
