@@ -226,12 +226,7 @@ static void note_no_licenses(const struct cli_tree *t)
 	free(u.all);
 }
 
-/*
- * The tree of revision --rev of repository @repo: its root is the
- * revision's tree, named REPO@REV once the source is open, and the
- * command reports on all of it.
- */
-static int rev_tree_find(struct cli_tree *t, const char *repo)
+int cli_tree_find_rev(struct cli_tree *t, const char *repo)
 {
 	memset(t, 0, sizeof(*t));
 	t->where.root = strdup(repo);
@@ -267,7 +262,7 @@ int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o)
 int cli_tree_open(struct cli_tree *t, const char *dir,
 		  const struct cli_index_opts *o)
 {
-	int ret = o->rev ? rev_tree_find(t, dir) : cli_tree_find(t, dir);
+	int ret = o->rev ? cli_tree_find_rev(t, dir) : cli_tree_find(t, dir);
 
 	if (!ret && (ret = cli_tree_index(t, o)))
 		cli_tree_close(t);

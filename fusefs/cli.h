@@ -68,6 +68,10 @@ struct cli_tree {
  * it succeeded.
  */
 int cli_tree_find(struct cli_tree *t, const char *dir);
+/* For --rev: the tree of a revision of repository @repo, where.under
+ * "" (the command reports on the whole tree), where.root @repo until
+ * cli_tree_index() names it REPO@REV. */
+int cli_tree_find_rev(struct cli_tree *t, const char *repo);
 int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o);
 int cli_tree_open(struct cli_tree *t, const char *dir,
 		  const struct cli_index_opts *o);
