@@ -10,7 +10,9 @@
  * submodule's commit, whose objects are another repository's) are
  * directories with nothing in them, as a checkout leaves them.  A file's
  * file_stat has the blob's size and id, the entry's mode, the commit time
- * as mtime and the repository's owner; no inode, no ctime.
+ * as mtime and the repository's owner; no inode, no ctime.  A
+ * directory's has its tree's id (a gitlink's, its commit's), so that a
+ * caller can tell a source whose versions are object ids.
  *
  * libgit2's objects are not thread-safe: a thread takes a repository
  * handle of its own from a pool for the length of one call (a walk, a
@@ -213,8 +215,7 @@ static void ent_stat(const struct git_source *gs, const struct git_ent *ent,
 		.uid = gs->uid,
 		.gid = gs->gid,
 	};
-	if (ent_kind(ent->mode) != SRC_DIR)
-		memcpy(st->id, ent->id.id, sizeof(st->id));
+	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
 }
 
 /* The file_stat of @ent with the size its object's header gives (0 when

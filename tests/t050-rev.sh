@@ -7,9 +7,10 @@
 # an untagged file, LICENSES/ and scripts/spdxexclude changing) is made
 # with fixed dates; for every commit, list, scan and check of --rev equal
 # those of a checkout, byte for byte.  Then: a bare repository, revision
-# syntax, check's PATHs, the saved index of a branch that moved, and bad
-# input (unknown revision, no repository, a missing object, a shallow
-# clone), each one line and exit status 2.
+# syntax, check's PATHs, a branch that moved, the blob cache (a blob read
+# once, across repositories; a corrupt cache rebuilt), and bad input
+# (unknown revision, no repository, a missing object, a shallow clone),
+# each one line and exit status 2.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
@@ -127,13 +128,45 @@ test_expect 'check --rev PATH: paths of the revision tree' '
 
 # a.c is retagged from GPL-2.0 to GPL-1.0 between v1 and v2: same size,
 # same commit date; only the blob id says that it changed.
-test_expect 'a branch that moved: its saved index, told apart by blob id' '
+test_expect 'a branch that moved: results told apart by blob id' '
 	g branch moving v1 &&
 	"$SPDXFS" list --rev moving "$R" | cmp - "$TMP/v1.list" &&
 	g branch -f moving v2 &&
 	"$SPDXFS" list --rev moving "$R" >"$TMP/moved" &&
 	"$SPDXFS" list --no-cache --rev v2 "$R" | cmp - "$TMP/moved" &&
 	grep -q "^a.c	invalid" "$TMP/moved"
+'
+
+# The blob cache: results by blob id, whatever the repository.  A copy
+# of the repository whose object for drivers/bad.c is then damaged lists
+# as the original does: that blob is never read again.
+test_expect 'a blob is read once: results come from the blob cache' '
+	export SPDXFS_CACHE_DIR="$TMP/blobs" && mkdir -m 700 "$SPDXFS_CACHE_DIR" &&
+	"$SPDXFS" list --rev v1 "$R" | cmp - "$TMP/v1.list" &&
+	test "$(ls "$SPDXFS_CACHE_DIR" | wc -l)" = 1 &&
+	cp -a "$R" "$TMP/damaged" &&
+	id=$(g rev-parse v1:drivers/bad.c) && rest=${id#??} &&
+	obj="$TMP/damaged/.git/objects/${id%$rest}/$rest" &&
+	chmod u+w "$obj" && printf "not zlib at all" >"$obj" &&
+	"$SPDXFS" list --rev v1 "$TMP/damaged" | cmp - "$TMP/v1.list" &&
+	"$SPDXFS" list --no-cache --rev v1 "$TMP/damaged" >"$TMP/damaged.list" &&
+	grep "^drivers/bad.c	" "$TMP/damaged.list" >"$TMP/bad" &&
+	expect_file "$TMP/bad" <<-X
+	drivers/bad.c	error	0	
+	X
+'
+
+test_expect 'a corrupt blob cache: said, ignored and rebuilt' '
+	export SPDXFS_CACHE_DIR="$TMP/blobs" &&
+	f=$(ls "$SPDXFS_CACHE_DIR"/*) &&
+	printf "XXXXXXXX" | dd of="$f" bs=1 seek=200 conv=notrunc 2>/dev/null &&
+	"$SPDXFS" list --rev v2 "$R" >"$TMP/v2.list" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-X &&
+	spdxfs: saved index of $R@v2 ignored ($f: checksum mismatch); rebuilding
+	X
+	"$SPDXFS" list --no-cache --rev v2 "$R" | cmp - "$TMP/v2.list" &&
+	"$SPDXFS" list --rev v2 "$R" 2>"$TMP/err" | cmp - "$TMP/v2.list" &&
+	test ! -s "$TMP/err"
 '
 
 test_expect 'an unknown revision: one line, exit status 2' '
