@@ -70,6 +70,26 @@ static void show_progress(size_t done, size_t total, void *arg)
 }
 
 /*
+ * In a revision, a blob that cannot be read (EIO: a corrupt object; a
+ * missing one is refused when the source opens) means a damaged
+ * repository, not a file's state: one line and 2, as for bad input.
+ */
+static int damaged_object(const struct source *src, const struct spdx_index *idx)
+{
+	const char *eio = strerror(EIO);
+
+	if (!idx->count[ST_ERROR])
+		return 0;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (idx->files[i].error && !strcmp(idx->files[i].error, eio)) {
+			cli_error("%s: %s: its object cannot be read (corrupt?)",
+				  src->root, idx->files[i].path);
+			return 2;
+		}
+	return 0;
+}
+
+/*
  * The one place where the commands open a source and refresh an index:
  * @tree into *@srcp, then its index, refreshed from @prev (NULL: from
  * the saved index), into *@idxp.  A refresh from @prev is never saved:
@@ -118,6 +138,12 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
 			  res.save_error.msg);
+	if (o->rev && (ret = damaged_object(src, *idxp))) {
+		index_free(*idxp);
+		*idxp = NULL;
+		source_free(src);
+		return ret;
+	}
 	*srcp = src;
 	return 0;
 }
