@@ -137,6 +137,20 @@ test_expect 'a branch that moved: results told apart by blob id' '
 	grep -q "^a.c	invalid" "$TMP/moved"
 '
 
+test_expect 'hostile file names: as a checkout lists them' '
+	H=$TMP/hostile && git init -q -b main "$H" &&
+	license_file "$H/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
+	mkdir -p "$H/$(printf "dir\\nname")" &&
+	printf "int x;\\n" >"$H/$(printf "zz\\nspoofed.c\\ttagged\\t1\\tGPL-2.0")" &&
+	printf "int x;\\n" >"$H/$(printf "lat\\351n.c")" &&
+	printf "int x;\\n" >"$H/$(printf "esc\\033[31mred.c")" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\\n" >"$H/$(printf "dir\\nname")/a.c" &&
+	git -C "$H" add -A && git -C "$H" commit -q -m hostile &&
+	"$SPDXFS" list "$H" >"$TMP/h.co" && "$SPDXFS" list --rev HEAD "$H" | cmp - "$TMP/h.co" &&
+	"$SPDXFS" list -z "$H" >"$TMP/hz.co" && "$SPDXFS" list -z --rev HEAD "$H" | cmp - "$TMP/hz.co" &&
+	test "$(wc -l <"$TMP/h.co")" = 5
+'
+
 # The blob cache: results by blob id, whatever the repository.  A copy
 # of the repository whose object for drivers/bad.c is then damaged lists
 # as the original does: that blob is never read again.
