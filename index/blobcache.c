@@ -105,12 +105,15 @@ int blobcache_prev(struct spdx_index **out, struct source *src,
 	if (!prev->root || !prev->exprs)
 		goto fail;
 	/* The texts are the cache's, which outlives prev. */
-	memcpy(prev->exprs, blobs->exprs, blobs->nexprs * sizeof(*prev->exprs));
+	if (blobs->nexprs)
+		memcpy(prev->exprs, blobs->exprs,
+		       blobs->nexprs * sizeof(*prev->exprs));
 	prev->nexprs = blobs->nexprs;
 	ret = src->ops->walk(src, "", SRC_WALK_STAT, add_known, &pb);
 	if (ret)
 		goto fail;
-	qsort(pb.files, pb.n, sizeof(*pb.files), cmp_path);
+	if (pb.n)	/* none known: pb.files is NULL */
+		qsort(pb.files, pb.n, sizeof(*pb.files), cmp_path);
 	prev->files = pb.files;
 	prev->nfiles = pb.n;
 	*out = prev;
