@@ -25,6 +25,7 @@
 #include "fs.h"
 #include "grow.h"
 #include "index.h"
+#include "log.h"
 #include "source.h"
 #include "views.h"
 #include "xattr.h"
@@ -364,7 +365,13 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
 			  struct src_file **out)
 {
-	return source_file_open(fs->src, f->path, &f->st, out, NULL);
+	int ret = source_file_open(fs->src, f->path, &f->st, out, NULL);
+
+	/* A file that cannot be read (a git object gone or corrupt) is
+	 * this file's problem only: EIO for it, and a line in the log. */
+	if (ret == -EIO)
+		log_msg(LOG_WARNING, "%s: %s", f->path, strerror(EIO));
+	return ret;
 }
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)

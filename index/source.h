@@ -3,10 +3,10 @@
  * source: where a tree's file list, file versions and file bytes come from.
  *
  * The index, the scanner and the views never open a file themselves: they
- * ask a struct source.  One implementation today, a directory on disk
- * (source_fs.c); the next, a git tree read through libgit2, fits behind
- * the same operations: its walk lists tree objects, its files are blobs,
- * and its file_stat tells versions apart by blob id.
+ * ask a struct source.  Two implementations: a directory on disk
+ * (source_fs.c), and the tree of a git revision read through libgit2
+ * (source_git.c), whose walk lists tree objects, whose files are blobs,
+ * and whose file_stat tells versions apart by blob id.
  *
  * Paths are relative to the tree root, '/'-separated, with no empty, "."
  * or ".." component and no leading '/'; "" is the root.
@@ -39,6 +39,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 /*
@@ -46,18 +47,24 @@
  * shows (size, mtime, mode, owner) and what tells versions apart.  For a
  * directory on disk that is the stat data git's index compares: an edit
  * that restores size and mtime (a retag, then "touch -d") still moves
- * ctime, and a file renamed over another has another inode.  The git
- * source adds its blob id here; only the two comparisons below and the
- * saved index's record change with it.
+ * ctime, and a file renamed over another has another inode.  For a git
+ * revision it is the blob id (with the mode of the tree entry and the
+ * commit time as mtime, which two revisions may not share); a directory
+ * on disk leaves it zero.
  */
+#define FILE_ID_BYTES	20	/* a SHA-1 object id */
+
 struct file_stat {
 	uint64_t size;
 	int64_t mtime_ns;
 	int64_t ctime_ns;	/* inode change time; 0 where there is none */
-	uint64_t ino;		/* which file: the inode number */
+	uint64_t ino;		/* which file: the inode number; 0 where
+				   there is none (a git tree) */
 	uint32_t mode;		/* type and permissions, as st_mode */
 	uint32_t uid, gid;
-	uint32_t pad;		/* zero: the struct is saved as it is */
+	uint8_t id[FILE_ID_BYTES];	/* the blob id; zero on disk.  No
+					   padding: the struct is saved as
+					   it is */
 };
 
 /* Is @b the version @a describes?  The one test of "did it change?". */
@@ -66,7 +73,8 @@ static inline int file_stat_same(const struct file_stat *a,
 {
 	return a->size == b->size && a->mtime_ns == b->mtime_ns &&
 	       a->ctime_ns == b->ctime_ns && a->ino == b->ino &&
-	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid;
+	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	       !memcmp(a->id, b->id, sizeof(a->id));
 }
 
 /*
@@ -208,6 +216,8 @@ struct source {
 
 enum source_type {
 	SOURCE_DIR,		/* a directory on disk (source_fs.c) */
+	SOURCE_GIT,		/* the tree of a revision of a git
+				   repository (source_git.c) */
 };
 
 #define SOURCE_ALL_FILES 1u	/* also the files git neither tracks nor
@@ -216,14 +226,19 @@ enum source_type {
 
 struct source_spec {
 	enum source_type type;
-	const char *path;	/* SOURCE_DIR: the directory */
-	unsigned flags;		/* SOURCE_ALL_FILES */
+	const char *path;	/* SOURCE_DIR: the directory; SOURCE_GIT: the
+				   repository, or a directory in its work
+				   tree (found as git finds it) */
+	const char *rev;	/* SOURCE_GIT: anything git_revparse_single()
+				   resolves to a commit or a tree */
+	unsigned flags;		/* SOURCE_ALL_FILES (SOURCE_DIR only) */
 };
 
 /*
  * Open the tree @spec names.  Returns 0 and sets *@out, or -ENOENT,
- * -ENOTDIR, -EACCES, -EINVAL (an unknown type), ... with @err filled
- * ("PATH: No such file or directory").
+ * -ENOTDIR, -EACCES, -EINVAL (an unknown type, an unknown revision, not
+ * a repository), -EIO (a missing or corrupt object), ... with @err
+ * filled ("PATH: No such file or directory").
  */
 int source_open(struct source **out, const struct source_spec *spec,
 		struct spdx_error *err);
@@ -301,6 +316,8 @@ int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 /* The implementations, for source_open(). */
 int source_fs_new(struct source **out, const struct source_spec *spec,
 		  struct spdx_error *err);
+int source_git_new(struct source **out, const struct source_spec *spec,
+		   struct spdx_error *err);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;
