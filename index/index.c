@@ -1173,7 +1173,8 @@ static int copy_files(struct spdx_index *idx, const struct ford *order,
 	return 0;
 }
 
-/* Every previous expression unknown yet to @in (-1), for intern_prev_expr(). */
+/* @in empty, interning into @pool; @prev's expressions, if any, marked
+ * not interned yet (-1), for intern_prev_expr(). */
 static int interner_init(struct interner *in, struct strpool *pool,
 			 const struct spdx_index *prev)
 {
