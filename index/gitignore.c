@@ -9,8 +9,9 @@
  * Only untracked paths ask libgit2 about ignore rules, one thread at a
  * time, since a libgit2 repository is not thread-safe; the repository is
  * opened when the first one does, so a tree with every file tracked never
- * pays for it.  libgit2 is initialised once per process and never shut
- * down: its global state lives as long as the program.
+ * pays for it, nor for loading libgit2 (libgit2.c).  libgit2 is
+ * initialised once per process and never shut down: its global state
+ * lives as long as the program.
  */
 #include <arpa/inet.h>
 #include <errno.h>

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "grow.h"
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
@@ -353,6 +354,8 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
 	if (!idx->files || !idx->exprs)
 		return -ENOMEM;
+	/* Untouched yet: decoding faults its pages in. */
+	advise_huge(idx->files, h->nfiles * sizeof(*idx->files));
 	d.files = idx->files;
 	fault = decode_files(&d);
 	if (fault)
