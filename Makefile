@@ -93,7 +93,7 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(TEST_LIBS) -ldl -pthread
 
 # It makes git repositories with libgit2.
-$(B)/tests/test_source: TEST_LIBS += $(GIT_LIBS)
+$(B)/tests/test_source $(B)/tests/test_source_git: TEST_LIBS += $(GIT_LIBS)
 
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
