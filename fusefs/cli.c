@@ -114,6 +114,8 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		source_free(src);
 		return 2;
 	}
+	if (res.source_warning.code && !o->quiet)
+		cli_error("warning: %s", res.source_warning.msg);
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
 			  res.save_error.msg);
@@ -162,6 +164,11 @@ int cli_tree_find(struct cli_tree *t, const char *dir)
 
 	memset(t, 0, sizeof(*t));
 	ret = tree_root_find(&t->where, dir);
+	if (ret == -EMEDIUMTYPE) {
+		cli_error("%s: a git repository without a work tree (bare, or a "
+			  ".git directory): nothing to index", dir);
+		return 2;
+	}
 	if (ret) {
 		cli_error("%s: %s", dir, strerror(-ret));
 		return 2;

@@ -58,6 +58,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	if (!opts->full && !opts->prev && !opts->no_cache)
 		io.prev = io.spent = loaded = load_saved(src, res);
 	ret = index_build(&idx, src, &io, err);
+	res->source_warning = src->warning;
 	if (ret)
 		goto out;
 	if (opts->no_cache)

@@ -40,6 +40,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "error.h"
+
 /*
  * One version of a file as its source sees it: the attributes a view
  * shows (size, mtime, mode, owner) and what tells versions apart.  For a
@@ -177,6 +179,11 @@ struct source_ops {
 struct source {
 	const struct source_ops *ops;
 	char *root;		/* display name: absolute path, or REPO@REV */
+	/* What the last refresh() went on without, code 0 when nothing:
+	 * the fs source, a git index it cannot read (it then walks the
+	 * tree as if it were no git work tree: nothing left out, nothing
+	 * new). */
+	struct spdx_error warning;
 };
 
 enum source_type {
