@@ -30,6 +30,8 @@ struct cli_index_opts {
 	int nthreads;		/* 0: one per CPU */
 	int quiet;		/* no progress, no cache warnings */
 	int all_files;		/* also files git ignores */
+	int staged;		/* the files staged in git's index, with
+				   its content (SOURCE_GIT_STAGED) */
 };
 
 /*

@@ -188,6 +188,9 @@ struct source {
 
 enum source_type {
 	SOURCE_DIR,		/* a directory on disk (source_fs.c) */
+	SOURCE_GIT_STAGED,	/* the files staged in the git index of the
+				   work tree at path, as a commit would
+				   record them (source_git.c) */
 };
 
 #define SOURCE_ALL_FILES 1u	/* also the files git neither tracks nor
@@ -271,6 +274,19 @@ int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 /* The implementations, for source_open(). */
 int source_fs_new(struct source **out, const struct source_spec *spec,
 		  struct spdx_error *err);
+
+int source_git_new(struct source **out, const struct source_spec *spec,
+		   struct spdx_error *err);
+
+/*
+ * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
+ * from HEAD's), sorted; they live as long as @src.  Its walk lists them
+ * and what checking them needs (LICENSES/, scripts/spdxexclude,
+ * scripts/spdxcheck.py), with the index's content; a file HEAD lacks is
+ * new.  -EINVAL for another source.
+ */
+int source_staged_paths(struct source *src, const char *const **paths,
+			size_t *n);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;
