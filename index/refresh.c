@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cache.h"
 #include "index.h"
 #include "refresh.h"
 #include "source.h"
@@ -38,6 +39,8 @@ static void save(const struct spdx_index *prev, const struct spdx_index *idx,
 	}
 	ret = store_save(idx, &res->save_error);
 	res->save = ret ? REFRESH_SAVE_FAILED : REFRESH_SAVE_DONE;
+	if (!ret)
+		cache_prune_after_save(idx->root);	/* bounded (cache.h) */
 }
 
 int index_refresh(struct spdx_index **out, struct source *src,
