@@ -103,6 +103,15 @@ test_expect 'a linked worktree (a .git file): the same files' '
 
 # A split index after a deletion (gen/forced.c, now ignored and gone), a
 # replacement (sub/b.c) and an addition (new.c, no longer new).
+test_expect 'a submodule (a .git file naming ../.git/modules/NAME): the same files' '
+	git init -q "$TMP/super" &&
+	git -C "$TMP/super" -c protocol.file.allow=always submodule add -q "$R" sub &&
+	grep -q "^gitdir: ../.git/modules/sub$" "$TMP/super/sub/.git" &&
+	untracked "$TMP/super/sub" &&
+	view "$TMP/super/sub" >"$TMP/out" 2>"$TMP/err" &&
+	test ! -s "$TMP/err" && diff -u "$TMP/tracked" "$TMP/out"
+'
+
 split_repo() {	# DIR [INDEX VERSION]
 	make_repo "$1" &&
 	git -C "$1" config splitIndex.maxPercentChange 100 &&
@@ -212,6 +221,19 @@ X
 	view "$R" >"$TMP/out" 2>"$TMP/err" &&
 	test ! -s "$TMP/err" && diff -u "$TMP/tracked" "$TMP/out"
 '
+
+# A linked worktree mounts, its views from the worktree's own index.
+M=$TMP/mnt
+mkdir -p "$M"
+start_daemon "$M" "$TMP/wt" "$M"
+test_expect 'a linked worktree mounts: all/ holds its files' '
+	wait_mounted "$M" &&
+	(cd "$M/all" && find . -type f | sed "s|^\./||" | LC_ALL=C sort) >"$TMP/all" &&
+	sed -n "/^new.c:/q;p" "$TMP/tracked" | LC_ALL=C sort | diff -u - "$TMP/all" &&
+	ls -A "$M/untagged" >"$TMP/untagged" && printf ".gitignore\nnew.c\n" | diff -u - "$TMP/untagged"
+'
+stop_daemon "$M"
+test_expect 'and unmounts cleanly' 'expect_clean_exit "$M"'
 
 test_expect 'a bare repository, or a .git directory, is no tree: one line, exit 2' '
 	git init -q --bare "$TMP/bare.git" &&
