@@ -222,6 +222,17 @@ X
 	test ! -s "$TMP/err" && diff -u "$TMP/tracked" "$TMP/out"
 '
 
+test_expect 'a FIFO as git'"'"'s index: never opened blocking; a warning and the walk' '
+	mv "$R/.git/index" "$TMP/index.kept" && mkfifo "$R/.git/index" &&
+	view "$R" >"$TMP/out" 2>"$TMP/err" &&
+	rm "$R/.git/index" && mv "$TMP/index.kept" "$R/.git/index" &&
+	diff -u "$TMP/walk" "$TMP/out" &&
+	expect_file "$TMP/err" <<X
+spdxfs: warning: $R: git'"'"'s index: not a regular file; walking the tree as if it were no git work tree
+spdxfs: warning: $R: git'"'"'s index: not a regular file; walking the tree as if it were no git work tree
+X
+'
+
 # A linked worktree mounts, its views from the worktree's own index.
 M=$TMP/mnt
 mkdir -p "$M"
