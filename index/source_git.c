@@ -338,8 +338,12 @@ static const struct source_ops git_ops = {
 	.parallel_walk = 0,
 };
 
-/* Mark the entries whose path a delta between HEAD and the index names. */
-static int mark_staged(git_diff *diff, struct git_source *gs)
+/*
+ * Mark the entries whose path a delta between HEAD and the index names
+ * (an entry no delta names is HEAD's, unchanged); a file added is not in
+ * HEAD, one modified is.
+ */
+static void mark_staged(git_diff *diff, struct git_source *gs)
 {
 	size_t n = git_diff_num_deltas(diff);
 
@@ -350,10 +354,14 @@ static int mark_staged(git_diff *diff, struct git_source *gs)
 		if (d->status == GIT_DELTA_DELETED)
 			continue;
 		e = find(gs, d->new_file.path);
-		if (e)
-			e->staged = 1;
+		if (!e)
+			continue;
+		e->staged = 1;
+		e->in_head = d->status != GIT_DELTA_ADDED &&
+			     d->status != GIT_DELTA_COPIED &&
+			     d->status != GIT_DELTA_RENAMED &&
+			     d->status != GIT_DELTA_UNTRACKED;
 	}
-	return 0;
 }
 
 /* The entries of the index that are staged or needed, into @gs. */
@@ -367,7 +375,6 @@ static int collect(struct git_source *gs, git_index *index, git_tree *head,
 	for (size_t k = 0; k < n; k++) {
 		const git_index_entry *ie = git_index_get_byindex(index, k);
 		struct gentry *e;
-		git_tree_entry *te = NULL;
 
 		if (!ie || git_index_entry_stage(ie))
 			continue;	/* a conflict is not committed */
@@ -382,13 +389,10 @@ static int collect(struct git_source *gs, git_index *index, git_tree *head,
 			.mode = ie->mode,
 			.mtime_ns = (int64_t)ie->mtime.seconds * 1000000000 +
 				    ie->mtime.nanoseconds,
+			.in_head = 1,	/* unless a delta says otherwise */
 		};
 		if (!e->path)
 			return spdx_error_errno(err, -ENOMEM, "%s", gs->src.root);
-		if (head && !git_tree_entry_bypath(&te, head, ie->path)) {
-			e->in_head = 1;
-			git_tree_entry_free(te);
-		}
 		gs->n++;
 	}
 	qsort(gs->ents, gs->n, sizeof(*gs->ents), cmp_entry);
