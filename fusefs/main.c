@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_cache.h"
 #include "cli_tag.h"
 #include "mount.h"
 #include "version.h"
@@ -43,6 +44,7 @@ static const struct command commands[] = {
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 	{ "tag", cmd_tag, "write a patch series adding SPDX tags to untagged files" },
+	{ "cache", cmd_cache, "show the saved indexes; prune or clear them" },
 	{ "version", cmd_version, "print the version (also -V, --version)" },
 };
 

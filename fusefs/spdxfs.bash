@@ -131,7 +131,7 @@ _spdxfs()
 		fi
 		compopt -o nospace 2>/dev/null
 		return 0 ;;
-	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date)
+	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max)
 		return 0 ;;
 	esac
 
@@ -139,7 +139,7 @@ _spdxfs()
 	-*) _spdxfs_compgen "$(_spdxfs_options "$prog" "$cmd")" "$cur" ;;
 	*)
 		case $cmd in
-		version|help) ;;
+		version|help|cache) ;;
 		check) _spdxfs_paths -f "$cur" ;;
 		*) _spdxfs_paths -d "$cur" ;;
 		esac ;;

@@ -81,6 +81,21 @@
 	F(const void *, git_blob_rawcontent, (const git_blob *b), (b), NULL) \
 	F(git_object_size_t, git_blob_rawsize, (const git_blob *b), (b), 0) \
 	V(git_blob_free, git_blob *, b)				\
+	F(int, git_repository_head, (git_reference **o, git_repository *r), (o, r), GIT_ERROR) \
+	F(int, git_repository_index, (git_index **o, git_repository *r), (o, r), GIT_ERROR) \
+	F(int, git_reference_peel, (git_object **o, const git_reference *ref, git_object_t t), (o, ref, t), GIT_ERROR) \
+	V(git_reference_free, git_reference *, ref)			\
+	F(int, git_oid_fromraw, (git_oid *o, const unsigned char *raw), (o, raw), GIT_ERROR) \
+	F(git_object_t, git_tree_entry_type, (const git_tree_entry *e), (e), GIT_OBJECT_INVALID) \
+	F(int, git_tree_walk, (const git_tree *t, git_treewalk_mode m, git_treewalk_cb cb, void *p), (t, m, cb, p), GIT_ERROR) \
+	F(size_t, git_index_entrycount, (const git_index *i), (i), 0)	\
+	F(const git_index_entry *, git_index_get_byindex, (git_index *i, size_t n), (i, n), NULL) \
+	F(int, git_index_entry_stage, (const git_index_entry *e), (e), 0) \
+	V(git_index_free, git_index *, i)				\
+	F(int, git_diff_tree_to_index, (git_diff **d, git_repository *r, git_tree *t, git_index *i, const git_diff_options *o), (d, r, t, i, o), GIT_ERROR) \
+	F(size_t, git_diff_num_deltas, (const git_diff *d), (d), 0)	\
+	F(const git_diff_delta *, git_diff_get_delta, (const git_diff *d, size_t n), (d, n), NULL) \
+	V(git_diff_free, git_diff *, d)					\
 	F(int, git_config_open_default, (git_config **o), (o), GIT_ERROR) \
 	F(int, git_config_snapshot, (git_config **o, git_config *c), (o, c), GIT_ERROR) \
 	F(int, git_config_get_string, (const char **o, const git_config *c, const char *n), (o, c, n), GIT_ERROR) \

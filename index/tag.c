@@ -21,6 +21,7 @@
 #include "source.h"
 #include "report.h"
 #include "tag.h"
+#include "version.h"
 
 static const char *const reason_names[TAG__NREASONS] = {
 	[TAG_OK]		= "eligible",
@@ -1787,6 +1788,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 
 	json_init(&w, out, JSON_AS_ASKED);
 	json_object_begin(&w, JSON_BLOCK);
+	json_kv_string(&w, "version", SPDXFS_VERSION);
 	json_kv_uint(&w, "candidates", p->candidates);
 	json_key(&w, "patches");
 	json_array_begin(&w, JSON_BLOCK);
