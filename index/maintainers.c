@@ -311,8 +311,13 @@ static int add_field(struct parse_ctx *c, struct entry_priv *e, char type,
 		return list_add(&e->m, &e->pub.nm, &e->cm, v, len);
 	case 'R':
 		return list_add(&e->r, &e->pub.nr, &e->cr, v, len);
-	case 'L':
-		return list_add(&e->l, &e->pub.nl, &e->cl, v, strcspn(v, " \t"));
+	case 'L': {
+		size_t k = 0;
+
+		while (k < len && v[k] != ' ' && v[k] != '\t')
+			k++;
+		return list_add(&e->l, &e->pub.nl, &e->cl, v, k);
+	}
 	case 'S':
 		val = strndup(v, len);
 		if (!val)

@@ -189,6 +189,7 @@ static void test_entries(const struct maint *m, int dir_calls)
 	is_str(e[2].m[1], NULL, "M: list ends in NULL");
 	is_str(e[2].r[0], "Rob Reviewer <rob@example.org>", "R:");
 	is_str(e[2].l[0], "linux-arm@example.org", "L: without its note");
+	is_str(e[7].l[0], "netdev@example.org", "L: at its line's end");
 	is_str(e[2].status, "Maintained", "S:");
 	is_int(e[2].nfiles, 3, "two F: and an N:");
 	is_str(e[3].status, "", "no S:");
