@@ -184,7 +184,7 @@ static size_t rebuild(struct watcher *w, int full)
 		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
 			fs->src->root, res.save_error.msg);
 	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
-	ret = snapshot_build(&s, idx, fs->built, fs->under);
+	ret = snapshot_build_maint(&s, idx, fs->built, fs->under, fs->maint);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);
