@@ -333,6 +333,12 @@ static void compare_sample(const char *tree, const struct maint *m,
 	char *cmd, line[4096];
 	FILE *p;
 
+#ifdef __SANITIZE_ADDRESS__
+	/* a minute of perl that checks the rules, not memory: the plain
+	 * build runs it */
+	ok(1, "# skip the get_maintainer.pl comparison under ASan");
+	return;
+#endif
 	for (size_t i = 0; i < n; i++)
 		cmdlen += strlen(sample[i]) + 8;
 	cmd = malloc(cmdlen);
@@ -431,13 +437,7 @@ static void test_tree(void)
 		sample[i] = strdup(f.v[k]);
 		f.v[k][0] = '\0';	/* not twice */
 	}
-#ifdef __SANITIZE_ADDRESS__
-	/* a minute of perl that checks the rules, not memory: the plain
-	 * build runs it */
-	ok(1, "# skip the get_maintainer.pl comparison under ASan");
-#else
 	compare_sample(tree, m, sample, SAMPLE);
-#endif
 	for (size_t i = 0; i < SAMPLE; i++)
 		free(sample[i]);
 out:
