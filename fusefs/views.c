@@ -590,6 +590,7 @@ static int untagged_entries(struct view_builder *b)
 {
 	if (b->have_entries)
 		return 0;
+	free(b->entry_of);	/* what a failed call left */
 	b->entry_of = alloc_array(b->hi - b->lo, sizeof(*b->entry_of));
 	if (!b->entry_of)
 		return -ENOMEM;

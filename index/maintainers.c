@@ -126,13 +126,15 @@ static int list_add(char ***list, size_t *n, size_t *cap, const char *s,
 		    size_t len)
 {
 	char **p = grow(*list, *n + 1, cap, sizeof(**list), 4);
-	char *copy = strndup(s, len);
+	char *copy;
 
-	if (!p || !copy) {
-		free(copy);
+	if (!p)
 		return -ENOMEM;
-	}
-	*list = p;
+	*list = p;	/* moved: keep it before anything else can fail */
+	p[*n] = NULL;	/* still a list if the copy fails */
+	copy = strndup(s, len);
+	if (!copy)
+		return -ENOMEM;
 	p[(*n)++] = copy;
 	p[*n] = NULL;
 	return 0;
@@ -331,12 +333,12 @@ static int add_field(struct parse_ctx *c, struct entry_priv *e, char type,
 		return 0;
 	}
 	p = grow(m->pats, m->npats, &m->cpats, sizeof(*m->pats), 1024);
-	val = strndup(v, len);
-	if (!p || !val) {
-		free(val);
+	if (!p)
 		return -ENOMEM;
-	}
 	m->pats = p;
+	val = strndup(v, len);
+	if (!val)
+		return -ENOMEM;
 	p = &m->pats[m->npats];
 	memset(p, 0, sizeof(*p));
 	p->entry = ei;
