@@ -474,6 +474,30 @@ static void remove_patches(const char *dir)
 		closedir(d);
 }
 
+/* With --force, a series of an earlier --split run goes whole: the
+ * patches of each subdirectory of @dir, then the directory if empty. */
+static void remove_series(const char *dir)
+{
+	char path[PATH_MAX];
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(st.st_mode))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		remove_patches(path);
+		rmdir(path);
+	}
+	if (d)
+		closedir(d);
+}
+
 /* --split maintainers: DIR/ENTRY/ per series, and DIR/index. */
 static int write_split(const struct tag_cli *c, const struct tag_plan *p,
 		       size_t *nseries)
@@ -488,6 +512,8 @@ static int write_split(const struct tag_cli *c, const struct tag_plan *p,
 		cli_error("out of memory");
 		return 2;
 	}
+	if (c->force)
+		remove_series(c->outdir);
 	for (size_t i = 0; !r && i < n; i++) {
 		struct tag_opts o = c->o;
 

@@ -145,6 +145,15 @@ test_expect 'each patch holds its entry files alone' '
 X
 '
 
+test_expect '--force: a new run replaces every series, stale ones too' '
+	mkdir -p "$S/OLD_ENTRY" && touch "$S/OLD_ENTRY/0001-old.patch" &&
+	touch "$S/CLK_FOO_DRIVERS/0009-stale.patch" &&
+	expect_status 2 "$SPDXFS" tag -q --split maintainers "$T" -o "$S" 2>"$TMP/err" &&
+	grep -q "not empty (use --force" "$TMP/err" &&
+	"$SPDXFS" tag -q -f --split maintainers "$T" -o "$S" &&
+	(cd "$S" && find . -type f | LC_ALL=C sort) | diff -u "$TMP/ls" -
+'
+
 test_expect 'each series applies on its own, and all of them together' '
 	for d in CAN_NETWORK_DRIVERS CLK_FOO_DRIVERS NETWORKING_DRIVERS _no_entry; do
 		rm -rf "$TMP/clone" &&
