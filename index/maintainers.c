@@ -30,7 +30,11 @@ struct pat {
 	int depth;		/* get_maintainer.pl's value_pd */
 	int dir;		/* ends in '/': matches the whole subtree */
 	int slashes;		/* '/' count */
+	size_t prelen;		/* F:/X: a regex: how much of text is a
+				   literal start every match has */
 	char *lit;		/* the pattern when it is literal, else NULL */
+	char *need;		/* N: a regex: text every match contains,
+				   or NULL (a quick test before regexec()) */
 	size_t litlen;
 	regex_t re;		/* otherwise, compiled */
 	int has_re;
@@ -80,6 +84,7 @@ static void pat_release(struct pat *p)
 {
 	free(p->text);
 	free(p->lit);
+	free(p->need);
 	if (p->has_re)
 		regfree(&p->re);
 }
@@ -189,7 +194,57 @@ static int pat_compile_file(struct pat *p, const char *v, int is_dir)
 	if (ret)
 		return ret == REG_ESPACE ? -ENOMEM : -EINVAL;
 	p->has_re = 1;
+	/* its literal start, unless an alternative unanchors the rest */
+	p->prelen = strchr(v, '|') ? 0 : strcspn(v, RE_CHARS);
 	return 0;
+}
+
+/*
+ * The longest run of literal characters every match of extended regex
+ * @re holds, or NULL (none of two characters or more, or a regex this
+ * reading does not follow: alternatives, groups, escapes).  A character
+ * a '?', '*' or '{' follows is optional, so it ends a run unread.
+ */
+static char *required_text(const char *re)
+{
+	size_t best = 0, bestat = 0, run = 0, at = 0;
+
+	if (strpbrk(re, "|()\\"))
+		return NULL;
+	for (size_t i = 0; re[i]; i++) {
+		char c = re[i];
+
+		if (c == '[') {
+			i += re[i + 1] == '^';
+			i += re[i + 1] == ']';
+			while (re[i + 1] && re[i + 1] != ']')
+				i++;
+			i += !!re[i + 1];
+			run = 0;
+		} else if (c == '?' || c == '*' || c == '{') {
+			if (run)
+				run--;	/* the one before was optional */
+			if (run > best)
+				best = run, bestat = at;
+			run = 0;
+			if (c == '{')
+				while (re[i + 1] && re[i] != '}')
+					i++;
+			continue;
+		} else if (strchr(".^$+", c)) {
+			run = 0;
+		} else {
+			if (!run)
+				at = i;
+			run++;
+			/* a quantifier may follow: judged there */
+			if (re[i + 1] && strchr("?*{", re[i + 1]))
+				continue;
+		}
+		if (run > best)
+			best = run, bestat = at;
+	}
+	return best >= 2 ? strndup(re + bestat, best) : NULL;
 }
 
 /* An N: regex: Perl's /x drops unescaped white space. */
@@ -216,10 +271,13 @@ static int pat_compile_regex(struct pat *p, const char *v)
 		return 0;
 	}
 	ret = regcomp(&p->re, re, REG_EXTENDED | REG_NOSUB);
-	free(re);
-	if (ret)
+	if (ret) {
+		free(re);
 		return ret == REG_ESPACE ? -ENOMEM : -EINVAL;
+	}
 	p->has_re = 1;
+	p->need = required_text(re);
+	free(re);
 	return 0;
 }
 
@@ -230,6 +288,8 @@ static int pat_match_file(const struct pat *p, const char *path, int slashes)
 		return 0;
 	if (p->lit)
 		return !strncmp(path, p->lit, p->litlen);
+	if (strncmp(path, p->text, p->prelen))
+		return 0;
 	return !regexec(&p->re, path, 0, NULL, 0);
 }
 
@@ -237,6 +297,8 @@ static int pat_match_regex(const struct pat *p, const char *path)
 {
 	if (p->lit)
 		return strstr(path, p->lit) != NULL;
+	if (p->need && !strstr(path, p->need))
+		return 0;
 	return !regexec(&p->re, path, 0, NULL, 0);
 }
 

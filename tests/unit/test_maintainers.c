@@ -221,6 +221,49 @@ static void test_match(const struct maint *m)
 	is_int(maint_first(m, "drivers/net/can/dev.c"), 3, "maint_first");
 }
 
+/* N: regexes of the kinds 6.1 has, with a quick literal test before
+ * regexec(): it must never turn a match away. */
+static void test_regexes(void)
+{
+	static const char text[] =
+		"A\nN:\tbcm[9]?47622\n\nB\nN:\tbcm283*\n\nC\nN:\tsun[x456789]i\n\n"
+		"D\nN:\t[^a-z]tegra\n\nE\nN:\tx{2}y+z\n\nF\nN:\t(ab|cd)e\n\n"
+		"G\nN:\t[]a]q\n";
+	static const struct {
+		const char *path;
+		long want;
+	} rcases[] = {
+		{ "arch/arm/boot/dts/bcm947622.dts", 0 },
+		{ "arch/arm/boot/dts/bcm47622.dts", 0 },
+		{ "arch/arm/boot/dts/bcm4762.dts", -ENOENT },
+		{ "drivers/bcm28.c", 1 },
+		{ "drivers/bcm2835.c", 1 },
+		{ "drivers/bcm2.c", -ENOENT },
+		{ "drivers/sun8i.c", 2 },
+		{ "drivers/sunxi.c", 2 },
+		{ "drivers/sun3i.c", -ENOENT },
+		{ "drivers/gpu/host1x/tegra.c", 3 },
+		{ "drivers/gpu/nvtegra.c", -ENOENT },
+		{ "lib/xxyyz.c", 4 },
+		{ "lib/xyz.c", -ENOENT },
+		{ "lib/cde.c", 5 },
+		{ "lib/ace.c", -ENOENT },
+		{ "lib/]q.c", 6 },
+		{ "lib/aq.c", 6 },
+		{ "lib/q.c", -ENOENT },
+	};
+	struct maint *m = NULL;
+
+	is_int(maint_parse(&m, text, sizeof(text) - 1, NULL, NULL, NULL), 0,
+	       "N: regexes parse");
+	if (!m)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(rcases); i++)
+		is_int(maint_first(m, rcases[i].path), rcases[i].want, "N: %s",
+		       rcases[i].path);
+	maint_free(m);
+}
+
 static void test_edges(void)
 {
 	struct spdx_error err = { 0 };
@@ -462,6 +505,7 @@ int main(void)
 	}
 	maint_free(m);
 	test_edges();
+	test_regexes();
 	test_tree();
 	return tap_done();
 }
