@@ -302,7 +302,7 @@ static int pat_match_regex(const struct pat *p, const char *path)
 	return !regexec(&p->re, path, 0, NULL, 0);
 }
 
-/* The entry's file name from its title; unique among the first @n. */
+/* The entry's file name from its title, unique among the names so far. */
 static int entry_name(struct maint *m, struct entry_priv *e)
 {
 	char buf[NAME_MAX_LEN + 16];
