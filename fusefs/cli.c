@@ -70,6 +70,26 @@ static void show_progress(size_t done, size_t total, void *arg)
 }
 
 /*
+ * In a revision, a blob that cannot be read (EIO: a corrupt object; a
+ * missing one is refused when the source opens) means a damaged
+ * repository, not a file's state: one line and 2, as for bad input.
+ */
+static int damaged_object(const struct source *src, const struct spdx_index *idx)
+{
+	const char *eio = strerror(EIO);
+
+	if (!idx->count[ST_ERROR])
+		return 0;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (idx->files[i].error && !strcmp(idx->files[i].error, eio)) {
+			cli_error("%s: %s: its object cannot be read (corrupt?)",
+				  src->root, idx->files[i].path);
+			return 2;
+		}
+	return 0;
+}
+
+/*
  * The one place where the commands open a source and refresh an index:
  * @tree into *@srcp, then its index, refreshed from @prev (NULL: from
  * the saved index), into *@idxp.  A refresh from @prev is never saved:
@@ -88,8 +108,9 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		.nthreads = o->nthreads,
 	};
 	struct source_spec spec = {
-		.type = SOURCE_DIR,
+		.type = o->rev ? SOURCE_GIT : SOURCE_DIR,
 		.path = tree,
+		.rev = o->rev,
 		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
 	};
 	struct index_refresh_result res;
@@ -117,6 +138,12 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
 			  res.save_error.msg);
+	if (o->rev && (ret = damaged_object(src, *idxp))) {
+		index_free(*idxp);
+		*idxp = NULL;
+		source_free(src);
+		return ret;
+	}
 	*srcp = src;
 	return 0;
 }
@@ -225,14 +252,34 @@ static void note_no_licenses(const struct cli_tree *t)
 	free(u.all);
 }
 
+int cli_tree_find_rev(struct cli_tree *t, const char *repo)
+{
+	memset(t, 0, sizeof(*t));
+	t->where.root = strdup(repo);
+	t->where.dir = strdup("");
+	if (!t->where.root || !t->where.dir) {
+		tree_root_release(&t->where);
+		cli_error("out of memory");
+		return 2;
+	}
+	t->where.under = t->where.dir;
+	t->where.kind = ROOT_GIT;
+	return 0;
+}
+
 int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o)
 {
+	char *name;
 	int ret;
 
 	t->opts = *o;
 	ret = open_and_refresh(t->where.root, o, NULL, &t->src, &t->idx);
 	if (ret)
 		return ret;
+	if (o->rev && (name = strdup(t->src->root))) {
+		free(t->where.root);
+		t->where.root = name;	/* REPO@REV, for messages */
+	}
 	if (!t->idx->lic)
 		note_no_licenses(t);
 	return 0;
@@ -241,7 +288,7 @@ int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o)
 int cli_tree_open(struct cli_tree *t, const char *dir,
 		  const struct cli_index_opts *o)
 {
-	int ret = cli_tree_find(t, dir);
+	int ret = o->rev ? cli_tree_find_rev(t, dir) : cli_tree_find(t, dir);
 
 	if (!ret && (ret = cli_tree_index(t, o)))
 		cli_tree_close(t);
@@ -258,6 +305,44 @@ void cli_tree_close(struct cli_tree *t)
 }
 
 /*
+ * Command-line path @arg as a path of a revision's tree, into *@out: it
+ * is relative to the tree's root, "." and ".." resolved by name.
+ * Returns 0, -EXDEV for an absolute path or one above the root, -ENOMEM.
+ */
+static int rev_path(const char *arg, char **out)
+{
+	size_t len = 0;
+	char *p;
+
+	if (arg[0] == '/')
+		return -EXDEV;
+	*out = malloc(strlen(arg) + 1);
+	if (!*out)
+		return -ENOMEM;
+	for (const char *c = arg; *c; ) {
+		size_t n = strcspn(c, "/");
+
+		if (n == 2 && !memcmp(c, "..", 2)) {
+			if (!len) {
+				free(*out);
+				*out = NULL;
+				return -EXDEV;
+			}
+			p = memrchr(*out, '/', len);
+			len = p ? (size_t)(p - *out) : 0;
+		} else if (n && !(n == 1 && c[0] == '.')) {
+			if (len)
+				(*out)[len++] = '/';
+			memcpy(*out + len, c, n);
+			len += n;
+		}
+		c += n + (c[n] == '/');
+	}
+	(*out)[len] = '\0';
+	return 0;
+}
+
+/*
  * Command-line path @arg (from @base, NULL: the directory the tree was
  * opened from) as a path of the tree, into *@out.  The index need not
  * have it: a path git ignores is left to the caller.  *@out is NULL for
@@ -271,7 +356,8 @@ static int arg_path(struct cli_tree *t, const char *base, const char *arg,
 	int ret;
 
 	*out = NULL;
-	ret = tree_root_path(&t->where, base, arg, out);
+	ret = t->opts.rev ? rev_path(arg, out) :
+	      tree_root_path(&t->where, base, arg, out);
 	if (ret) {
 		if (ret == -EXDEV)
 			arg_error(arg, "outside the tree %s", t->where.root);
@@ -398,6 +484,12 @@ const char cli_index_help[] =
 	"      --no-cache   neither read nor write the saved index\n"
 	"  -q, --quiet      no progress, no warnings about the saved index\n";
 
+const char cli_rev_help[] =
+	"      --rev REV    index revision REV (a tag, a branch, an id, HEAD~3)\n"
+	"                   of the git repository TREE, bare or not, from its\n"
+	"                   objects with no checkout: the tree is the revision's\n"
+	"                   whole tree, named TREE@REV\n";
+
 static const char common_help[] =
 	"      --json       print JSON instead of text\n"
 	"  -h, --help       this help\n";
@@ -423,6 +515,9 @@ int cli_index_opt(int c, struct cli_index_opts *o)
 		return 1;
 	case 'q':
 		o->quiet = 1;
+		return 1;
+	case 'R':
+		o->rev = optarg;
 		return 1;
 	}
 	return 0;
@@ -636,13 +731,14 @@ static int svg_opt(int c, void *arg)
 int cmd_scan(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		COMMON_OPTS,
+		COMMON_OPTS, CLI_REV_OPT,
 		{ "svg", required_argument, NULL, 'G' },
 		{ "backlog-svg", required_argument, NULL, 'B' },
 		{ 0 }
 	};
 	static const char *const help[] = {
-		scan_help, tree_help, "\n", cli_index_help, common_help, NULL
+		scan_help, tree_help, "\n", cli_index_help, cli_rev_help,
+		common_help, NULL
 	};
 	struct svg_opts svg = { 0 };
 	const struct cmd_opts co = {
@@ -698,11 +794,11 @@ static const char list_help[] =
 int cmd_list(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		COMMON_OPTS, FILTER_OPTS, { 0 }
+		COMMON_OPTS, FILTER_OPTS, CLI_REV_OPT, { 0 }
 	};
 	static const char *const help[] = {
 		list_help, tree_help, "\n", filter_help, cli_index_help,
-		nul_help, common_help, quoting_help, NULL
+		cli_rev_help, nul_help, common_help, quoting_help, NULL
 	};
 	struct file_filter flt = { 0 };
 	const struct cmd_opts co = {
@@ -827,11 +923,12 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "warnings", no_argument, NULL, 'v' },
 		{ "kernel", no_argument, NULL, 'K' },
 		{ "spdx", no_argument, NULL, 'P' },
+		CLI_REV_OPT,
 		{ 0 }
 	};
 	static const char *const help[] = {
 		check_help, tree_help, "\n", filter_help, cli_index_help,
-		nul_help, common_help, quoting_help, NULL
+		cli_rev_help, nul_help, common_help, quoting_help, NULL
 	};
 	const struct cmd_opts co = {
 		"check", "[OPTION]... [TREE [PATH]...]", "aj:qhzfdD:swv",

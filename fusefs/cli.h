@@ -30,6 +30,8 @@ struct cli_index_opts {
 	int nthreads;		/* 0: one per CPU */
 	int quiet;		/* no progress, no cache warnings */
 	int all_files;		/* also files git ignores */
+	const char *rev;	/* --rev: the tree is this revision of the git
+				   repository named, read with no checkout */
 };
 
 /*
@@ -66,6 +68,10 @@ struct cli_tree {
  * it succeeded.
  */
 int cli_tree_find(struct cli_tree *t, const char *dir);
+/* For --rev: the tree of a revision of repository @repo, where.under
+ * "" (the command reports on the whole tree), where.root @repo until
+ * cli_tree_index() names it REPO@REV. */
+int cli_tree_find_rev(struct cli_tree *t, const char *repo);
 int cli_tree_index(struct cli_tree *t, const struct cli_index_opts *o);
 int cli_tree_open(struct cli_tree *t, const char *dir,
 		  const struct cli_index_opts *o);
@@ -92,14 +98,17 @@ int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
  * The options every command that indexes a tree takes: -a, -j N,
  * --no-cache, -q ("aj:q" in short options), their help lines, and their
  * handler: 1 when @c was one of them, -1 after a one-line error for a bad
- * value, 0 when @c is another option.
+ * value, 0 when @c is another option.  A command that reads revisions
+ * adds CLI_REV_OPT and cli_rev_help; the handler takes it too.
  */
 #define CLI_INDEX_OPTS \
 	{ "no-cache", no_argument, NULL, 'C' }, \
 	{ "all", no_argument, NULL, 'a' }, \
 	{ "jobs", required_argument, NULL, 'j' }, \
 	{ "quiet", no_argument, NULL, 'q' }
+#define CLI_REV_OPT { "rev", required_argument, NULL, 'R' }
 extern const char cli_index_help[];
+extern const char cli_rev_help[];
 int cli_index_opt(int c, struct cli_index_opts *o);
 
 /* "usage: spdxfs CMD ARGS" and "Try ..." on stderr; returns 2. */

@@ -25,6 +25,7 @@
 #include "fs.h"
 #include "grow.h"
 #include "index.h"
+#include "log.h"
 #include "source.h"
 #include "views.h"
 #include "xattr.h"
@@ -166,6 +167,14 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 		conn->want |= FUSE_CAP_NO_OPENDIR_SUPPORT;
 		fs->no_opendir = 1;
 	}
+	/*
+	 * The tree's POSIX ACLs, for the kernel to enforce with the modes
+	 * (and default_permissions, which this implies): it asks for
+	 * system.posix_acl_access when it checks a permission and keeps
+	 * the answer as long as the attributes (node_acl()).
+	 */
+	if (conn->capable & FUSE_CAP_POSIX_ACL)
+		conn->want |= FUSE_CAP_POSIX_ACL;
 	/* The watcher invalidates what changed; nothing else does. */
 	conn->want &= ~FUSE_CAP_AUTO_INVAL_DATA;
 	conn->time_gran = 1;
@@ -356,7 +365,13 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
 			  struct src_file **out)
 {
-	return source_file_open(fs->src, f->path, &f->st, out, NULL);
+	int ret = source_file_open(fs->src, f->path, &f->st, out, NULL);
+
+	/* A file that cannot be read (a git object gone or corrupt) is
+	 * this file's problem only: EIO for it, and a line in the log. */
+	if (ret == -EIO)
+		log_msg(LOG_WARNING, "%s: %s", f->path, strerror(EIO));
+	return ret;
 }
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -567,6 +582,45 @@ static void reply_value(fuse_req_t req, const char *val, size_t len, size_t size
 		fuse_reply_buf(req, val, len);
 }
 
+/*
+ * The POSIX ACL @type of node @n, as the tree has it (source_acl()):
+ * a file has its tree file's, a directory that mirrors a tree directory
+ * that directory's, and the other directories, which stand for the tree
+ * root, the root's; generated files have none.  A file is checked to be
+ * the one whose owner and mode the kernel was given, else -ESTALE: an
+ * error, which denies access, never another file's ACL.
+ */
+static ssize_t node_acl(struct spdxfs *fs, const struct snapshot *s,
+			const struct vnode *n, enum src_acl type, void *buf,
+			size_t size)
+{
+	const struct spdx_file *f;
+	const struct spdx_dir *d;
+
+	switch (n->kind) {
+	case VN_FILE:
+		if (type != SRC_ACL_ACCESS)
+			return -ENODATA;
+		f = vnode_file(s, n);
+		return source_acl(fs->src, f->path, type, &f->st, buf, size);
+	case VN_DIR:
+		d = vnode_dir(s, n);
+		return source_acl(fs->src, d ? d->path : "", type, NULL, buf, size);
+	default:
+		return -ENODATA;
+	}
+}
+
+/* Which ACL the attribute @name is, or -1 for another attribute. */
+static int acl_type(const char *name)
+{
+	if (!strcmp(name, "system.posix_acl_access"))
+		return SRC_ACL_ACCESS;
+	if (!strcmp(name, "system.posix_acl_default"))
+		return SRC_ACL_DEFAULT;
+	return -1;
+}
+
 static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			    size_t size)
 {
@@ -579,7 +633,11 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
 	} else {
-		len = xattr_get(s, n, fs->src, name, buf, sizeof(buf));
+		len = acl_type(name) < 0 ?
+		      xattr_get(s, n, fs->src, name, buf, sizeof(buf)) :
+		      node_acl(fs, s, n, acl_type(name), buf, sizeof(buf));
+		if (len == -ERANGE)
+			len = sizeof(buf);	/* too big to serve */
 		if (len < 0)
 			fuse_reply_err(req, -len);
 		else if ((size_t)len >= sizeof(buf))
@@ -588,6 +646,28 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			reply_value(req, buf, len, size);
 	}
 	publish_put(s);
+}
+
+/* Add the names of @n's ACLs to the @len bytes of names in @list. */
+static size_t list_acls(struct spdxfs *fs, const struct snapshot *s,
+			const struct vnode *n, char *list, size_t size,
+			size_t len)
+{
+	static const char *const names[] = {
+		[SRC_ACL_ACCESS] = "system.posix_acl_access",
+		[SRC_ACL_DEFAULT] = "system.posix_acl_default",
+	};
+
+	for (int t = SRC_ACL_ACCESS; t <= SRC_ACL_DEFAULT; t++) {
+		size_t k = strlen(names[t]) + 1;
+
+		if (node_acl(fs, s, n, t, NULL, 0) <= 0)
+			continue;
+		if (len + k <= size)
+			memcpy(list + len, names[t], k);
+		len += k;
+	}
+	return len;
 }
 
 static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
@@ -602,6 +682,7 @@ static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 		fuse_reply_err(req, ENOENT);
 	} else {
 		len = xattr_list(s, n, fs->src, list, sizeof(list));
+		len = list_acls(fs, s, n, list, sizeof(list), len);
 		if (len > sizeof(list))
 			fuse_reply_err(req, E2BIG);
 		else
@@ -766,29 +847,50 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Does node @v stand for one of the @k files (indices, sorted) or the
+ * @m tree directories (tdir values, sorted; 1 is the root's) given? */
+static int node_named(const struct vnode *v, const uint32_t *files, size_t k,
+		      const uint32_t *dirs, size_t m)
+{
+	uint32_t tdir;
+
+	if (v->kind == VN_FILE)
+		return k && bsearch(&v->first, files, k, sizeof(*files), cmp_u32);
+	if (v->kind != VN_DIR || !m)
+		return 0;
+	tdir = v->tdir ? v->tdir : 1;	/* the others stand for the root */
+	return !!bsearch(&tdir, dirs, m, sizeof(*dirs), cmp_u32);
+}
+
 void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
 {
 	struct snapshot *s = publish_get(&fs->pub);
 	uint32_t *files = alloc_array(n, sizeof(*files));
+	uint32_t *dirs = alloc_array(n, sizeof(*dirs));
 	const struct spdx_file *f;
-	size_t k = 0;
+	const struct spdx_dir *d;
+	size_t k = 0, m = 0;
 
-	if (!files)
+	if (!files || !dirs)
 		goto out;	/* the rebuild still comes */
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if ((f = index_find(s->idx, paths[i])))
 			files[k++] = f - s->idx->files;
-	if (!k)
+		else if ((d = index_find_dir(s->idx, paths[i])))
+			dirs[m++] = d - s->idx->dirs + 1;
+	}
+	if (!k && !m)
 		goto out;
 	qsort(files, k, sizeof(*files), cmp_u32);
+	qsort(dirs, m, sizeof(*dirs), cmp_u32);
 	for (size_t i = 0; i < s->nnodes; i++) {
 		const struct vnode *v = &s->nodes[i];
 
-		if (v->kind == VN_FILE &&
-		    bsearch(&v->first, files, k, sizeof(*files), cmp_u32))
+		if (node_named(v, files, k, dirs, m))
 			fuse_lowlevel_notify_inval_inode(fs->se, v->ino, 0, 0);
 	}
 out:
 	free(files);
+	free(dirs);
 	publish_put(s);
 }

@@ -62,9 +62,11 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s);
 
 /*
  * Tree files @paths (n of them) changed: drop what the kernel holds of
- * their nodes in the current snapshot (attributes and pages), so that
- * the next read asks for the size the file has now.  For the watcher,
- * as soon as inotify says so; the rebuild comes later.
+ * their nodes in the current snapshot (attributes, ACLs and pages), so
+ * that the next read asks for the size the file has now.  A path may
+ * also name a tree directory whose attributes or ACLs changed ("" the
+ * root, which the directories standing for it follow).  For the
+ * watcher, as soon as inotify says so; the rebuild comes later.
  */
 void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n);
 

@@ -43,6 +43,8 @@ struct mount_args {
 	char *tree;
 	char *mnt;
 	char *build;		/* --build DIR, -o build=DIR */
+	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
+				   repository, REV the tree served */
 	int help;
 	int bad;
 };
@@ -53,13 +55,16 @@ static const struct fuse_opt mount_opts[] = {
 	{ "--build %s", offsetof(struct mount_args, build), 0 },
 	{ "--build=%s", offsetof(struct mount_args, build), 0 },
 	{ "build=%s", offsetof(struct mount_args, build), 0 },
+	{ "--rev %s", offsetof(struct mount_args, rev), 0 },
+	{ "--rev=%s", offsetof(struct mount_args, rev), 0 },
+	{ "rev=%s", offsetof(struct mount_args, rev), 0 },
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
 };
 
 static const char usage_args[] =
-	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] TREE MOUNTPOINT";
+	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] TREE MOUNTPOINT";
 
 static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
 {
@@ -78,7 +83,7 @@ static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outa
 		m->bad = 1;
 		return -1;
 	case FUSE_OPT_KEY_OPT:
-		/* Long options are ours, and --build is the only one:
+		/* Long options are ours, --build and --rev the only ones:
 		 * refuse the others here rather than after indexing. */
 		if (arg[0] == '-' && arg[1] == '-') {
 			cli_error("mount: unknown option '%s'", arg);
@@ -102,6 +107,10 @@ static void help(void)
 	       "  --build BUILD_DIR  add built/, the files of that kernel build's\n"
 	       "                   vmlinux, and built/SUMMARY, the output of\n"
 	       "                   'spdxfs built BUILD_DIR' (-o build=BUILD_DIR)\n"
+	       "  --rev REV        serve revision REV of the git repository TREE,\n"
+	       "                   read from its objects with no checkout: files\n"
+	       "                   are blobs, with the tree entry's mode and the\n"
+	       "                   commit time (-o rev=REV)\n"
 	       "  -f               stay in the foreground, messages on stderr\n"
 	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
@@ -151,8 +160,9 @@ static int is_empty_dir(const char *path)
 }
 
 /* Everything that would make the mount fail or misbehave, before any
- * work, for the tree whose root is @rtree: one line on stderr and -1
- * when something is wrong. */
+ * work, for the tree whose root is @rtree (NULL: a git revision, read
+ * from no directory): one line on stderr and -1 when something is
+ * wrong. */
 static int check_args(const char *rtree, const char *mnt)
 {
 	char rmnt[PATH_MAX];
@@ -184,8 +194,9 @@ static int check_args(const char *rtree, const char *mnt)
 		cli_error("%s: %s", mnt, strerror(errno));
 		return -1;
 	}
-	n = strlen(rtree);
-	if (!strncmp(rmnt, rtree, n) && (rmnt[n] == '/' || !rmnt[n] || n == 1)) {
+	n = rtree ? strlen(rtree) : 0;
+	if (rtree && !strncmp(rmnt, rtree, n) &&
+	    (rmnt[n] == '/' || !rmnt[n] || n == 1)) {
 		cli_error("%s: mountpoint is inside the tree %s", mnt, rtree);
 		return -1;
 	}
@@ -278,9 +289,9 @@ static void load_maintainers(struct spdxfs *fs)
  * to the directory the tree was given as.  Returns 0 or the exit
  * status, after one line on stderr; fs->src is set whenever the tree
  * could be opened. */
-static int index_tree(struct spdxfs *fs, struct cli_tree *t)
+static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 {
-	struct cli_index_opts io = { 0 };
+	struct cli_index_opts io = { .rev = rev };
 	struct snapshot *snap;
 	int r;
 
@@ -385,10 +396,10 @@ int cmd_mount(int argc, char **argv)
 	ret = parse_cmdline(&args, &m, &copts);
 	if (ret >= 0)
 		goto out_args;
-	if ((ret = cli_tree_find(&t, m.tree)))
+	if ((ret = m.rev ? cli_tree_find_rev(&t, m.tree) : cli_tree_find(&t, m.tree)))
 		goto out_args;
 	ret = 2;
-	if (check_args(t.where.root, m.mnt))
+	if (check_args(m.rev ? NULL : t.where.root, m.mnt))
 		goto out_args;
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
@@ -398,7 +409,7 @@ int cmd_mount(int argc, char **argv)
 	/* The options are checked here, before the index is built. */
 	if (add_fixed_opts(&args, t.where.root) || !fs_session_new(&args, &fs))
 		goto out_args;
-	if ((ret = index_tree(&fs, &t)))
+	if ((ret = index_tree(&fs, &t, m.rev)))
 		goto out_session;
 	if ((r = watcher_new(&fs.watcher, &fs))) {
 		cli_error("%s", strerror(-r));
@@ -433,6 +444,7 @@ out_args:
 	built_free(fs.built);
 	maint_free(fs.maint);
 	free(m.build);
+	free(m.rev);
 	free(copts.mountpoint);
 	free(m.tree);
 	free(m.mnt);

@@ -119,6 +119,10 @@ _spdxfs()
 	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg)
 		_spdxfs_paths -f "$cur"
 		return 0 ;;
+	scan:--rev|list:--rev|check:--rev|mount:--rev)
+		_spdxfs_compgen "HEAD $(git for-each-ref \
+			--format='%(refname:short)' 2>/dev/null)" "$cur"
+		return 0 ;;
 	mount:-o)
 		_spdxfs_compgen "ro allow_other allow_root auto_unmount clone_fd \
 			build= max_idle_threads= max_threads=" "${cur##*,}"

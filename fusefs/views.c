@@ -233,6 +233,8 @@ static int mirror(struct view_builder *b, uint32_t top, const uint32_t *files, s
 		const char *p = b->idx->files[files[i]].path, *rest, *slash;
 		long node;
 
+		if (spdx_file_is_dir(&b->idx->files[files[i]]))
+			continue;	/* unreadable: nothing to show in it */
 		/* Every open directory is a prefix of the previous path (up to
 		 * and with its '/'): keep those that are also a prefix of this
 		 * one.  Mostly the innermost one is, and one strncmp() says
@@ -1011,7 +1013,8 @@ static const char readme_tail[] =
 	"a tree directory those of that directory; the other directories (the\n"
 	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
 	"permissions without write, generated files the tree root's owner and\n"
-	"0444.  The kernel checks them (default_permissions).\n"
+	"0444, and the tree's POSIX ACLs are theirs too.  The kernel checks them\n"
+	"(default_permissions).\n"
 	"The mount is read-only and follows the tree live.\n";
 
 /* README's line for root entry @v: its usage, then its help, each line
@@ -1498,7 +1501,9 @@ static int same_dir(const struct spdx_dir *a, const struct spdx_dir *b, int mtim
 {
 	if (!a || !b)
 		return a == b;
+	/* ctime: an ACL the kernel holds (fs.c) may have changed. */
 	return a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	       a->ctime_ns == b->ctime_ns &&
 	       (!mtime || a->mtime_ns == b->mtime_ns);
 }
 

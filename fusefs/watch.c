@@ -224,8 +224,10 @@ static void changed_add(struct watcher *w, struct changed *c, const char *dir,
 {
 	char rel[PATH_MAX];
 
-	if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s", dir, dir[0] ? "/" : "",
-			     name) >= sizeof(rel))
+	/* @name NULL: directory @dir itself. */
+	if ((size_t)snprintf(rel, sizeof(rel), "%s%s%s", dir,
+			     dir[0] && name ? "/" : "", name ? name : "") >=
+	    sizeof(rel))
 		return;
 	if (c->n == CHANGED_MAX)
 		changed_flush(w, c);
@@ -271,6 +273,9 @@ static int drain_events(struct watcher *w)
 			if (!(ev->mask & IN_ISDIR) && (ev->mask & FILE_CHANGES) &&
 			    ev->len)
 				changed_add(w, &c, w->paths[ev->wd], ev->name);
+			/* A watched directory's own mode, owner or ACL. */
+			if ((ev->mask & IN_ATTRIB) && !ev->len)
+				changed_add(w, &c, w->paths[ev->wd], NULL);
 			if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO)) &&
 			    ev->len) {
 				const char *dir = w->paths[ev->wd];

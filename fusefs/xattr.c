@@ -79,6 +79,7 @@ enum suggest_mark {
 	MEMO_TAG	= '0',	/* the series tags it; the expression */
 	MEMO_REVIEW	= '1',	/* left for review; the licenses recognised */
 	MEMO_NONE	= 'N',	/* not a file the series tags; no text */
+	MEMO_ERROR	= 'E',	/* the file could not be read; the errno */
 };
 
 /* Room for a memo: its mark, the suggestion and the NUL. */
@@ -86,7 +87,9 @@ enum suggest_mark {
 
 /*
  * The memo of untagged file r->f: what tag_suggest() says, computed once
- * per snapshot (it reads the file).  Returns it, or NULL with *@err set.
+ * per snapshot (it reads the file, up to TAG_FILE_MAX), a read error
+ * too: a file that cannot be read is not tried again until the tree
+ * changes.  Returns it, or NULL with *@err set (-ENOMEM, not kept).
  */
 static const char *suggestion(const struct xattr_req *r, int *err)
 {
@@ -100,13 +103,14 @@ static const char *suggestion(const struct xattr_req *r, int *err)
 		return m;
 	ret = tag_suggest(r->src, s->idx, r->f, TAG_DEFAULT_LICENSE, buf + 1,
 			  sizeof(buf) - 1);
-	if (ret < 0 && ret != -ENODATA) {
-		*err = ret;	/* unreadable now: not remembered */
+	if (ret == -ENOMEM) {
+		*err = ret;
 		return NULL;
 	}
-	buf[0] = ret < 0 ? MEMO_NONE : ret ? MEMO_REVIEW : MEMO_TAG;
+	buf[0] = ret == -ENODATA ? MEMO_NONE : ret < 0 ? MEMO_ERROR :
+		 ret ? MEMO_REVIEW : MEMO_TAG;
 	if (ret < 0)
-		buf[1] = '\0';
+		snprintf(buf + 1, sizeof(buf) - 1, "%d", -ret);
 	val = strdup(buf);
 	if (!val || !(m = snapshot_memo_set(s, file, val))) {
 		*err = -ENOMEM;
@@ -129,6 +133,8 @@ static int xv_suggested(const struct xattr_req *r, char *buf, size_t size)
 		return snprintf(buf, size, "%s", m + 1);
 	case MEMO_REVIEW:
 		return snprintf(buf, size, "review%s%s", m[1] ? ": " : "", m + 1);
+	case MEMO_ERROR:
+		return -atoi(m + 1);
 	default:
 		return -ENODATA;
 	}

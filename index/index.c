@@ -475,10 +475,48 @@ static int add_sub(struct worker *w, const struct src_entry *ent)
 	sd->d.uid = ent->st.uid;
 	sd->d.gid = ent->st.gid;
 	sd->d.mtime_ns = ent->st.mtime_ns;
+	sd->d.ctime_ns = ent->st.ctime_ns;
 	sd->at = w->nrefs - w->runs[w->nruns - 1].start;
 	sd->child_w = -1;
 	w->nsubs++;
 	return 0;
+}
+
+/*
+ * A record with status error for entry @ent, which the source could not
+ * look at (ent->err): a file at its path, a directory as its path and a
+ * '/' ("drivers/secret/"), which sorts where its files would.  Nothing
+ * the walk met is left out of the index silently.
+ */
+static int add_unreadable(struct worker *w, const struct src_entry *ent)
+{
+	size_t len = strlen(ent->path);
+	int dir = ent->kind == SRC_DIR;
+	struct bfile *bf;
+	char *path;
+
+	bf = grow(w->files, w->nfiles, &w->cap, sizeof(*w->files), 1024);
+	if (!bf)
+		return -ENOMEM;
+	w->files = bf;
+	bf = &w->files[w->nfiles];
+	memset(bf, 0, sizeof(*bf));
+	path = strpool_add(w->pool, ent->path, len + dir);	/* its NUL too */
+	if (!path)
+		return -ENOMEM;
+	if (dir)
+		path[len] = '/';
+	w->nfiles++;
+	bf->f.path = path;
+	bf->f.expr = -1;
+	bf->f.scan_status = ST_UNTAGGED;
+	bf->f.st = ent->st;
+	bf->f.st.mode = S_IFREG;	/* no permission: nothing to read */
+	bf->f.flags = path_is_uapi(path) ? IDX_F_UAPI : 0;
+	bf->s.prev_expr = -1;
+	bf->s.err = ent->err;
+	note_order(w, path, 0);
+	return add_ref(w, PATH_NONE, w->nfiles - 1, 0);
 }
 
 static int on_entry(const struct src_entry *ent, void *arg)
@@ -486,6 +524,8 @@ static int on_entry(const struct src_entry *ent, void *arg)
 	struct worker *w = arg;
 	int ret = 0;
 
+	if (ent->err)
+		return add_unreadable(w, ent);
 	switch (ent->kind) {
 	case SRC_REG:
 		ret = add_file(w, ent);
@@ -616,11 +656,15 @@ static void *walk_worker(void *arg)
 			ret = b->src->ops->walk(b->src, it.dir,
 						b->wflags | SRC_WALK_SHALLOW,
 						on_entry, w);
-		/* A subdirectory that vanished meanwhile, or that cannot be
-		 * read, is left out, as before; the root must be walkable. */
+		/* A subdirectory that vanished meanwhile, or became something
+		 * else, is left out; one that cannot be read is an error of
+		 * its own; the root must be walkable. */
 		if (it.dir[0] && (ret == -ENOENT || ret == -ENOTDIR ||
-				  ret == -ELOOP || ret == -EACCES || ret == -EPERM))
+				  ret == -ELOOP))
 			ret = 0;
+		else if (it.dir[0] && ret < 0 && ret != -ENOMEM)
+			ret = add_unreadable(w, &(struct src_entry){
+				.path = it.dir, .kind = SRC_DIR, .err = ret });
 		if (!ret)
 			ret = end_run(w);
 		if (ret && !w->err)
@@ -731,7 +775,7 @@ static int finish_dirs(struct builder *b, struct spdx_index *idx)
 		root.st.mode = S_IFDIR | 0555;
 	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
 		.uid = root.st.uid, .gid = root.st.gid,
-		.mtime_ns = root.st.mtime_ns };
+		.mtime_ns = root.st.mtime_ns, .ctime_ns = root.st.ctime_ns };
 	sort_dirs(idx->dirs + 1, idx->ndirs - 1, tmp);
 	free(tmp);
 	return 0;
@@ -1163,7 +1207,10 @@ static int copy_files(struct spdx_index *idx, const struct ford *order,
 		if (!f->leader)
 			return -ENOMEM;
 		if (s->err) {
-			f->error = strpool_str(idx->pool, strerror(-s->err));
+			f->error = strpool_str(idx->pool,
+				s->err == -ENAMETOOLONG && spdx_file_is_dir(f) ?
+				"File name too long: paths in it pass PATH_MAX "
+				"(4096 bytes)" : strerror(-s->err));
 			if (!f->error)
 				return -ENOMEM;
 		}

@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "scan.h"
 #include "source.h"
@@ -74,6 +75,7 @@ struct spdx_dir {
 	const char *path;	/* relative; "" for the root */
 	uint32_t mode, uid, gid;
 	int64_t mtime_ns;
+	int64_t ctime_ns;	/* moves with an ACL change too */
 };
 
 struct spdx_index {
@@ -154,6 +156,18 @@ static inline int spdx_file_lacks_tag(const struct spdx_file *f)
 static inline int spdx_file_counted(const struct spdx_file *f)
 {
 	return f->status == ST_TAGGED || f->status == ST_MISPLACED;
+}
+
+/*
+ * A directory the source could not list (whole), recorded with
+ * ST_ERROR as its path and a '/' ("drivers/secret/"), which sorts where
+ * its files would: counted as a file, never opened.
+ */
+static inline int spdx_file_is_dir(const struct spdx_file *f)
+{
+	size_t n = strlen(f->path);
+
+	return n && f->path[n - 1] == '/';
 }
 
 /* Does @path have a "uapi" component? */

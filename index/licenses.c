@@ -331,6 +331,13 @@ static int walk_one(const struct src_entry *ent, void *arg)
 	const char *rest;
 	size_t i, n;
 
+	/* A part of LICENSES/ that cannot be read: no identifier it
+	 * declares may go missing silently. */
+	if (ent->err) {
+		load_fail(w->ld, ent->err, "%s%s: %s", ent->path,
+			  ent->kind == SRC_DIR ? "/" : "", strerror(-ent->err));
+		return ent->err;
+	}
 	if (ent->kind != SRC_REG || strncmp(ent->path, "LICENSES/", 9))
 		return 0;
 	rest = ent->path + 9;

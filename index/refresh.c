@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "blobcache.h"
 #include "index.h"
 #include "refresh.h"
 #include "source.h"
@@ -40,6 +41,59 @@ static void save(const struct spdx_index *prev, const struct spdx_index *idx,
 	res->save = ret ? REFRESH_SAVE_FAILED : REFRESH_SAVE_DONE;
 }
 
+/* Add what @idx read to the blob cache @blobs (may be NULL) and save it. */
+static void save_blobs(const struct spdx_index *blobs,
+		       const struct spdx_index *idx,
+		       struct index_refresh_result *res)
+{
+	struct spdx_index *merged;
+	int ret;
+
+	if (!idx->rescanned) {
+		res->save = REFRESH_SAVE_UNNEEDED;
+		return;
+	}
+	ret = blobcache_merge(&merged, blobs, idx);
+	if (ret) {
+		spdx_error_errno(&res->save_error, ret, "%s", BLOBCACHE_ROOT);
+		res->save = REFRESH_SAVE_FAILED;
+		return;
+	}
+	ret = store_save(merged, &res->save_error);
+	res->save = ret ? REFRESH_SAVE_FAILED : REFRESH_SAVE_DONE;
+	index_free(merged);
+}
+
+/*
+ * A source whose versions are object ids (a git revision): results come
+ * from the blob cache rather than from a saved index of the tree, so that
+ * a blob is read once across revisions and runs (blobcache.h).
+ */
+static int refresh_by_blob(struct spdx_index **out, struct source *src,
+			   struct index_opts *io,
+			   struct index_refresh_result *res,
+			   struct spdx_error *err)
+{
+	struct spdx_index *blobs = NULL, *prev = NULL, *idx;
+	int ret;
+
+	ret = store_load(&blobs, BLOBCACHE_ROOT, &res->load_error);
+	res->load = !ret ? REFRESH_LOAD_USED : ret == -EINVAL ?
+		    REFRESH_LOAD_IGNORED : REFRESH_LOAD_NONE;
+	/* Without it (no memory to build it) every file is read. */
+	if (blobs && blobcache_prev(&prev, src, blobs))
+		prev = NULL;
+	io->prev = prev;
+	ret = index_build(&idx, src, io, err);
+	index_free(prev);
+	if (!ret) {
+		save_blobs(blobs, idx, res);
+		*out = idx;
+	}
+	index_free(blobs);
+	return ret;
+}
+
 int index_refresh(struct spdx_index **out, struct source *src,
 		  const struct index_refresh_opts *opts,
 		  struct index_refresh_result *res, struct spdx_error *err)
@@ -53,6 +107,9 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	int ret;
 
 	memset(res, 0, sizeof(*res));
+	if (!opts->full && !opts->prev && !opts->no_cache &&
+	    blobcache_applies(src))
+		return refresh_by_blob(out, src, &io, res, err);
 	if (!opts->full)
 		io.prev = opts->prev;
 	if (!opts->full && !opts->prev && !opts->no_cache)

@@ -5,7 +5,9 @@
  *
  * index_refresh() builds the index of a source from a previous one, so
  * that only changed files are read again: the index being refreshed when
- * the caller has one (the watcher), else the saved index (store.h).  It
+ * the caller has one (the watcher), else the saved index (store.h), or
+ * for a source whose versions are object ids (a git revision) the
+ * results its blob cache holds for its blobs (blobcache.h).  It
  * then rewrites the saved index only when store_worth_saving() says so,
  * before returning: when it returns, the saved index is as it will stay.
  *

@@ -3,10 +3,10 @@
  * source: where a tree's file list, file versions and file bytes come from.
  *
  * The index, the scanner and the views never open a file themselves: they
- * ask a struct source.  One implementation today, a directory on disk
- * (source_fs.c); the next, a git tree read through libgit2, fits behind
- * the same operations: its walk lists tree objects, its files are blobs,
- * and its file_stat tells versions apart by blob id.
+ * ask a struct source.  Two implementations: a directory on disk
+ * (source_fs.c), and the tree of a git revision read through libgit2
+ * (source_git.c), whose walk lists tree objects, whose files are blobs,
+ * and whose file_stat tells versions apart by blob id.
  *
  * Paths are relative to the tree root, '/'-separated, with no empty, "."
  * or ".." component and no leading '/'; "" is the root.
@@ -36,8 +36,10 @@
 #ifndef SPDXFS_SOURCE_H
 #define SPDXFS_SOURCE_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 /*
@@ -45,18 +47,24 @@
  * shows (size, mtime, mode, owner) and what tells versions apart.  For a
  * directory on disk that is the stat data git's index compares: an edit
  * that restores size and mtime (a retag, then "touch -d") still moves
- * ctime, and a file renamed over another has another inode.  The git
- * source adds its blob id here; only the two comparisons below and the
- * saved index's record change with it.
+ * ctime, and a file renamed over another has another inode.  For a git
+ * revision it is the blob id (with the mode of the tree entry and the
+ * commit time as mtime, which two revisions may not share); a directory
+ * on disk leaves it zero.
  */
+#define FILE_ID_BYTES	20	/* a SHA-1 object id */
+
 struct file_stat {
 	uint64_t size;
 	int64_t mtime_ns;
 	int64_t ctime_ns;	/* inode change time; 0 where there is none */
-	uint64_t ino;		/* which file: the inode number */
+	uint64_t ino;		/* which file: the inode number; 0 where
+				   there is none (a git tree) */
 	uint32_t mode;		/* type and permissions, as st_mode */
 	uint32_t uid, gid;
-	uint32_t pad;		/* zero: the struct is saved as it is */
+	uint8_t id[FILE_ID_BYTES];	/* the blob id; zero on disk.  No
+					   padding: the struct is saved as
+					   it is */
 };
 
 /* Is @b the version @a describes?  The one test of "did it change?". */
@@ -65,7 +73,8 @@ static inline int file_stat_same(const struct file_stat *a,
 {
 	return a->size == b->size && a->mtime_ns == b->mtime_ns &&
 	       a->ctime_ns == b->ctime_ns && a->ino == b->ino &&
-	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid;
+	       a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
+	       !memcmp(a->id, b->id, sizeof(a->id));
 }
 
 /*
@@ -100,6 +109,12 @@ enum src_kind {
 	SRC_OTHER,	/* fifo, socket, device */
 };
 
+/* The POSIX ACLs of a file or directory (acl() below). */
+enum src_acl {
+	SRC_ACL_ACCESS,		/* who may read, as system.posix_acl_access */
+	SRC_ACL_DEFAULT,	/* a directory's, for what is created in it */
+};
+
 struct src_entry {
 	const char *path;	/* valid during the callback only */
 	enum src_kind kind;
@@ -108,11 +123,19 @@ struct src_entry {
 	void *priv;		/* the source's: lets head() open the entry
 				   without resolving its path again; valid
 				   during the callback only */
+	int err;		/* 0, or -errno: the entry is there but
+				   could not be looked at (a file not
+				   stat'ed, a directory not listed whole, or
+				   one with entries whose paths would pass
+				   PATH_MAX, reported as the directory
+				   itself, before its other entries, with
+				   -ENAMETOOLONG); never descended into */
 };
 
 /*
  * Called for each entry below the directory walked, a directory before
- * its contents.  A source reports a directory's entries in git's tree
+ * its contents, and for an entry that is there but could not be looked
+ * at, with its error (src_entry.err): nothing is left out silently.  A source reports a directory's entries in git's tree
  * order (byte order, a directory's name compared as if it ended in "/"):
  * then files come in the order of their sorted paths, which callers may
  * use for speed, never for correctness.  Return 0 to go on,
@@ -155,6 +178,18 @@ struct source_ops {
 	ssize_t (*pread)(struct source *src, struct src_file *f, void *buf,
 			 size_t len, uint64_t off);
 	void (*close)(struct source *src, struct src_file *f);
+	/*
+	 * The POSIX ACL @type of regular file or directory @path ("" the
+	 * root), in the kernel's system.posix_acl_* xattr format, into
+	 * @buf (@size 0 asks for the length): its length, -ENODATA when
+	 * it has none (the mode says all), -ERANGE when @size is too
+	 * small, -EINVAL for another kind of file, or -errno.  With
+	 * @expect, -ESTALE unless @path is that file, owner and mode
+	 * (file_stat_same_file()).  Nothing is opened for reading.  NULL:
+	 * the source has no ACLs.
+	 */
+	ssize_t (*acl)(struct source *src, const char *path, enum src_acl type,
+		       const struct file_stat *expect, void *buf, size_t size);
 	/* See the tree as it is now (the fs source: git's index and ignore
 	 * rules are read again if they changed).  Returns 0 or -errno with
 	 * @err filled. */
@@ -181,6 +216,8 @@ struct source {
 
 enum source_type {
 	SOURCE_DIR,		/* a directory on disk (source_fs.c) */
+	SOURCE_GIT,		/* the tree of a revision of a git
+				   repository (source_git.c) */
 };
 
 #define SOURCE_ALL_FILES 1u	/* also the files git neither tracks nor
@@ -189,14 +226,19 @@ enum source_type {
 
 struct source_spec {
 	enum source_type type;
-	const char *path;	/* SOURCE_DIR: the directory */
-	unsigned flags;		/* SOURCE_ALL_FILES */
+	const char *path;	/* SOURCE_DIR: the directory; SOURCE_GIT: the
+				   repository, or a directory in its work
+				   tree (found as git finds it) */
+	const char *rev;	/* SOURCE_GIT: anything git_revparse_single()
+				   resolves to a commit or a tree */
+	unsigned flags;		/* SOURCE_ALL_FILES (SOURCE_DIR only) */
 };
 
 /*
  * Open the tree @spec names.  Returns 0 and sets *@out, or -ENOENT,
- * -ENOTDIR, -EACCES, -EINVAL (an unknown type), ... with @err filled
- * ("PATH: No such file or directory").
+ * -ENOTDIR, -EACCES, -EINVAL (an unknown type, an unknown revision, not
+ * a repository), -EIO (a missing or corrupt object), ... with @err
+ * filled ("PATH: No such file or directory").
  */
 int source_open(struct source **out, const struct source_spec *spec,
 		struct spdx_error *err);
@@ -247,6 +289,16 @@ static inline void source_file_close(struct source *src, struct src_file *f)
 		src->ops->close(src, f);
 }
 
+static inline ssize_t source_acl(struct source *src, const char *path,
+				  enum src_acl type,
+				  const struct file_stat *expect, void *buf,
+				  size_t size)
+{
+	if (!src->ops->acl)
+		return -ENODATA;
+	return src->ops->acl(src, path, type, expect, buf, size);
+}
+
 /* Read a whole (small) file of @src: *@buf is malloc'd and
  * NUL-terminated.  Fails with -EFBIG past @max bytes. */
 int source_read_all(struct source *src, const char *path, size_t max,
@@ -264,6 +316,8 @@ int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 /* The implementations, for source_open(). */
 int source_fs_new(struct source **out, const struct source_spec *spec,
 		  struct spdx_error *err);
+int source_git_new(struct source **out, const struct source_spec *spec,
+		   struct spdx_error *err);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/openat2.h>
 
@@ -326,11 +327,13 @@ struct dent_info {
 	struct file_stat st;
 	enum src_kind kind;
 	int state;		/* DENT_* */
+	int err;		/* DENT_ERROR: why it could not be stat'ed */
 };
 
-enum { DENT_SKIP, DENT_KEEP, DENT_STATED };
+enum { DENT_SKIP, DENT_KEEP, DENT_STATED, DENT_ERROR, DENT_LONG };
 
-static int walk_dir(struct walk_state *w, int fd, size_t len);
+static int walk_dir(struct walk_state *w, int fd, size_t len, int listerr);
+static int report_dir_error(struct walk_state *w, size_t len, int err);
 
 /* Put entry @de's path in w->path, after the directory's @len bytes;
  * 0, or -1 past PATH_MAX (the entry cannot be named). */
@@ -344,27 +347,51 @@ static int entry_path(struct walk_state *w, size_t len, const struct dent *de)
 	return 0;
 }
 
-/* Is entry @de of the directory @fd part of the tree?  Its kind into @in,
- * from a stat if the directory listing did not say. */
+/*
+ * Is entry @de of the directory @fd part of the tree?  Its kind into @in,
+ * from a stat if the directory listing did not say; in->state DENT_LONG
+ * when its path would pass PATH_MAX, DENT_ERROR when the stat failed
+ * (but for a name gone meanwhile).
+ */
 static int entry_kept(struct walk_state *w, int fd, size_t len,
 		      const struct dent *de, struct dent_info *in)
 {
 	struct stat st;
 
-	if ((len == 0 && de->len == 4 && !memcmp(de->name, ".git", 4)) ||
-	    entry_path(w, len, de))
+	if (len == 0 && de->len == 4 && !memcmp(de->name, ".git", 4))
 		return 0;
+	if (entry_path(w, len, de)) {
+		in->state = DENT_LONG;
+		return 0;
+	}
 	in->kind = dtype_kind(de->type);
 	if (de->type == DT_UNKNOWN) {
-		if (fstatat(fd, de->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			return 0;
-		file_stat_fill(&in->st, &st);
-		in->kind = mode_kind(st.st_mode);
-		in->state = DENT_STATED;
+		if (fstatat(fd, de->name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			if (errno == ENOENT)
+				return 0;	/* gone meanwhile */
+			in->err = -errno;
+			in->state = DENT_ERROR;
+		} else {
+			file_stat_fill(&in->st, &st);
+			in->kind = mode_kind(st.st_mode);
+			in->state = DENT_STATED;
+		}
 	}
 	/* Left out before it costs a stat. */
 	return !w->gi || !gitignore_skip(w->gi, &w->cur, w->path,
 					  in->kind == SRC_DIR);
+}
+
+/* Report the directory walked, w->path[0..@len), as one that could not be
+ * looked at whole: @err. */
+static int report_dir_error(struct walk_state *w, size_t len, int err)
+{
+	struct src_entry ent = { .path = w->path, .kind = SRC_DIR, .err = err };
+	int ret;
+
+	w->path[len] = '\0';
+	ret = w->fn(&ent, w->arg);
+	return ret == SRC_WALK_PRUNE ? 0 : ret;
 }
 
 /* Report entry @de, and descend unless told not to. */
@@ -381,16 +408,21 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		ent.st = in->st;
 		ent.kind = mode_kind(in->st.mode);
 	}
+	if (in->state == DENT_ERROR)
+		ent.err = in->err;
 	ret = w->fn(&ent, w->arg);
 	if (ret == SRC_WALK_PRUNE)
 		ret = 0;
-	else if (!ret && ent.kind == SRC_DIR && !(w->flags & SRC_WALK_SHALLOW)) {
+	else if (!ret && ent.kind == SRC_DIR && !ent.err &&
+		 !(w->flags & SRC_WALK_SHALLOW)) {
 		int sub = openat(fd, de->name, O_RDONLY | O_DIRECTORY |
 				 O_NOFOLLOW | O_CLOEXEC);
 		struct path_cursor here = w->cur;
 
 		if (sub >= 0)
-			ret = walk_dir(w, sub, len + de->len + !!len);
+			ret = walk_dir(w, sub, len + de->len + !!len, 0);
+		else if (errno != ENOENT)
+			ret = report_dir_error(w, len + de->len + !!len, -errno);
 		w->cur = here;
 	}
 	w->path[len] = '\0';
@@ -401,20 +433,31 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
  * Report the @n sorted entries @ents of directory @fd, in three passes
  * so that the stats run back to back, as in a walk that only stats, and
  * the work around them runs with its data at hand: which entries are
- * part of the tree; the stats; the reports.
+ * part of the tree; the stats; the reports.  The directory itself first
+ * when its listing failed part way (@listerr) or an entry's path would
+ * pass PATH_MAX: those entries cannot be named.
  */
 static int walk_entries(struct walk_state *w, int fd, size_t len,
-			const struct dent *ents, size_t n)
+			const struct dent *ents, size_t n, int listerr)
 {
 	struct dent_info *info = calloc(n ? n : 1, sizeof(*info));
-	int ret = 0;
+	int ret = 0, err = listerr;
 
 	if (!info)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		if (entry_kept(w, fd, len, &ents[i], &info[i]) &&
-		    info[i].state == DENT_SKIP)
-			info[i].state = DENT_KEEP;
+	for (size_t i = 0; i < n; i++) {
+		if (entry_kept(w, fd, len, &ents[i], &info[i])) {
+			if (info[i].state == DENT_SKIP)
+				info[i].state = DENT_KEEP;
+		} else if (info[i].state == DENT_LONG) {
+			err = err ? err : -ENAMETOOLONG;
+		} else {
+			info[i].state = DENT_SKIP;	/* left out */
+		}
+	}
+	/* Said first, so that it comes before its entries. */
+	if (err && len)
+		ret = report_dir_error(w, len, err);
 	w->path[len] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
@@ -423,14 +466,15 @@ static int walk_entries(struct walk_state *w, int fd, size_t len,
 						   !(w->flags & SRC_WALK_STAT)))
 			continue;
 		if (fstatat(fd, ents[i].name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			info[i].state = DENT_SKIP;
+			info[i].err = -errno;
+			info[i].state = errno == ENOENT ? DENT_SKIP : DENT_ERROR;
 			continue;
 		}
 		file_stat_fill(&info[i].st, &st);
 		info[i].state = DENT_STATED;
 	}
 	for (size_t i = 0; i < n && !ret; i++)
-		if (info[i].state != DENT_SKIP)
+		if (info[i].state != DENT_SKIP && info[i].state != DENT_LONG)
 			ret = walk_one(w, fd, len, &ents[i], &info[i]);
 	free(info);
 	return ret;
@@ -515,7 +559,7 @@ static void dent_sort(struct dent *d, size_t n, struct dent *tmp)
  */
 #define DENTS_BYTES	32768
 
-static int walk_dir(struct walk_state *w, int fd, size_t len)
+static int walk_dir(struct walk_state *w, int fd, size_t len, int listerr)
 {
 	size_t cap = DENTS_BYTES, used = 0, n = 0;
 	char *buf = malloc(cap);
@@ -544,10 +588,13 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 		used += got;
 	}
 	if (got < 0 && !len) {
-		ret = -errno;	/* a subdirectory's error ends its listing,
-				   as with readdir() */
+		ret = -errno;
 		goto out;
 	}
+	/* A subdirectory's error ends its listing, as with readdir(), and
+	 * is reported as the directory's. */
+	if (got < 0)
+		listerr = -errno;
 	for (size_t off = 0; off < used; n++)
 		off += ((struct dirent64 *)(buf + off))->d_reclen;
 	/* The entries, then room for dent_sort() to merge into. */
@@ -569,7 +616,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len)
 	dent_sort(ents, n, ents + n);
 	if (w->gi)
 		gitignore_enter(w->gi, &w->cur, w->path, len);
-	ret = walk_entries(w, fd, len, ents, n);
+	ret = walk_entries(w, fd, len, ents, n, listerr);
 out:
 	free(ents);
 	free(buf);
@@ -618,7 +665,7 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->cur = last_cursor.cur;
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
-	ret = walk_dir(w, fd, len);
+	ret = walk_dir(w, fd, len, 0);
 	last_cursor.cur = w->cur;
 	free(w);
 	return ret;
@@ -717,6 +764,78 @@ static void fs_close(struct source *src, struct src_file *f)
 	free(f);
 }
 
+/* getxattr() of the file open as O_PATH descriptor @fd, whose kind was
+ * checked: through /proc's link to it, which opens nothing. */
+static ssize_t fd_getxattr(struct fs_source *fs, const char *path, int fd,
+			   const char *name, void *buf, size_t size)
+{
+	char proc[32];
+	struct stat a, b;
+	ssize_t n;
+	int rfd;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = getxattr(proc, name, buf, size);
+	if (n >= 0 || errno != ENOENT)
+		return n < 0 ? -errno : n;
+	/* No /proc: open it to read after all, and check it is the same
+	 * (a regular file or a directory, opened without blocking). */
+	if (path[0]) {
+		rfd = open_read(fs, -1, path);
+	} else {
+		rfd = openat(fs->rootfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		rfd = rfd < 0 ? -errno : rfd;
+	}
+	if (rfd < 0)
+		return rfd;
+	if (fstat(fd, &a) < 0 || fstat(rfd, &b) < 0)
+		n = -errno;
+	else if (a.st_ino != b.st_ino || a.st_dev != b.st_dev)
+		n = -ESTALE;
+	else if ((n = fgetxattr(rfd, name, buf, size)) < 0)
+		n = -errno;
+	close(rfd);
+	return n;
+}
+
+static ssize_t fs_acl(struct source *src, const char *path, enum src_acl type,
+		      const struct file_stat *expect, void *buf, size_t size)
+{
+	struct fs_source *fs = fs_of(src);
+	struct file_stat got;
+	struct stat sb;
+	ssize_t n;
+	int fd;
+
+	if (path[0]) {
+		fd = open_beneath(fs, path, O_PATH | O_NOFOLLOW);
+	} else {
+		fd = openat(fs->rootfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		fd = fd < 0 ? -errno : fd;
+	}
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &sb) < 0) {
+		n = -errno;
+		goto out;
+	}
+	file_stat_fill(&got, &sb);
+	if (!S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode))
+		n = -EINVAL;
+	else if (expect && !file_stat_same_file(expect, &got))
+		n = -ESTALE;
+	else
+		n = fd_getxattr(fs, path, fd, type == SRC_ACL_DEFAULT ?
+				"system.posix_acl_default" :
+				"system.posix_acl_access", buf, size);
+	/* A file system without ACLs: the mode says all. */
+	if (n == -EOPNOTSUPP)
+		n = -ENODATA;
+out:
+	close(fd);
+	return n;
+}
+
 /*
  * Read git's index again if it changed since the last time (or could not
  * be read then); ignore rules are always read again, lazily.
@@ -772,6 +891,7 @@ static const struct source_ops fs_ops = {
 	.open = fs_open,
 	.pread = fs_pread,
 	.close = fs_close,
+	.acl = fs_acl,
 	.refresh = fs_refresh,
 	.watch_dir = fs_watch_dir,
 	.tracked = fs_tracked,

@@ -32,9 +32,10 @@
 #include "strpool.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	6	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
+#define STORE_VERSION	7	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
 				   5: whole tag lines, columns in characters;
-				   6: the checksum in four lanes */
+				   6: the checksum in four lanes;
+				   7: file_stat with a blob id */
 #define STORE_MAX_BYTES	(512ull << 20)	/* ~5 million files: a larger file
 					   is not read, however it came */
 

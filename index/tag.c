@@ -498,6 +498,8 @@ int tag_suggest(struct source *src, const struct spdx_index *idx,
 	if (f->status != ST_UNTAGGED || (f->flags & SCAN_F_BINARY))
 		return -ENODATA;
 	ret = tag_decide_file(src, idx, f, license, &d);
+	if (ret == -EFBIG)
+		return -ENODATA;	/* the series skips it: too big to tag */
 	if (ret)
 		return ret;
 	if (d.kind == TAG_K_SKIP)

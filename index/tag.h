@@ -185,7 +185,8 @@ int tag_decide_file(struct source *src, const struct spdx_index *idx,
  * of @idx read through @src: the expression the series would write, or
  * the review suggestion.  Returns 0 (the series tags it; @buf holds the
  * expression), 1 (needs review; @buf holds the recognised licenses "A, B"
- * or ""), -ENODATA (not eligible, or already tagged), -ERANGE (@len too
+ * or ""), -ENODATA (not eligible, already tagged, or past TAG_FILE_MAX,
+ * which the series skips: only its size is read), -ERANGE (@len too
  * small) or the read's -errno.  @license as for tag_decide().  The
  * suggestion is the rules' alone: learning the tree's precedent means
  * reading every tagged file, too much for one attribute, so where the

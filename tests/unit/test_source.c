@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <git2.h>
@@ -552,6 +553,143 @@ out:
 	source_free(all);
 }
 
+/* The entries a walk reports with an error: their paths' lengths,
+ * errors and kinds. */
+struct failed {
+	size_t n, first;	/* how many; the place of the first */
+	size_t seen;		/* entries in all */
+	size_t len[4];
+	int err[4];
+	enum src_kind kind[4];
+};
+
+static int note_failed(const struct src_entry *ent, void *arg)
+{
+	struct failed *f = arg;
+
+	if (ent->err && f->n < ARRAY_SIZE(f->len)) {
+		if (!f->n)
+			f->first = f->seen;
+		f->len[f->n] = strlen(ent->path);
+		f->err[f->n] = ent->err;
+		f->kind[f->n++] = ent->kind;
+	}
+	f->seen++;
+	return 0;
+}
+
+/*
+ * A directory whose entries' paths would pass PATH_MAX is reported
+ * itself, with -ENAMETOOLONG, before its entries; nothing past the
+ * limit is reported, nothing vanishes without a word.
+ */
+static void test_walk_too_long(const char *dir)
+{
+	struct source *src = open_dir(dir, 0);
+	char names[21][203];
+	int fds[23], nfds = 0;
+	struct failed f = { 0 };
+	size_t deepest = strlen("deep");
+
+	if (!src)
+		return;
+	/* Made, and removed, through descriptors: no path names them. */
+	fds[0] = openat(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY);
+	if (fds[0] >= 0 && !mkdirat(fds[0], "deep", 0755) &&
+	    (fds[1] = openat(fds[0], "deep", O_RDONLY | O_DIRECTORY)) >= 0)
+		nfds = 2;
+	for (int i = 0; nfds == i + 2 && i < 21; i++) {
+		memset(names[i], 'd', 200);
+		snprintf(names[i] + 200, 3, "%02d", i);
+		if (!mkdirat(fds[i + 1], names[i], 0755) &&
+		    (fds[i + 2] = openat(fds[i + 1], names[i], O_RDONLY | O_DIRECTORY)) >= 0)
+			nfds++;
+		if (deepest + 203 < PATH_MAX - 1)
+			deepest += 203;	/* the last one whose path fits */
+	}
+	is_int(nfds, 23, "a tree 21 directories of 202 bytes deep");
+	is_int(source_walk(src, "deep", note_failed, &f), 0,
+	       "walk: it goes on past the long paths");
+	is_int((int)f.n, 1, "... one entry reported with an error");
+	is_int(f.err[0], -ENAMETOOLONG, "... -ENAMETOOLONG");
+	is_int(f.kind[0], SRC_DIR, "... a directory");
+	is_int((int)f.len[0], (int)deepest,
+	       "... the deepest directory whose path fits, itself");
+	is_int((int)f.seen, (int)(f.first + 1), "... after which nothing comes");
+	while (nfds-- > 1) {
+		close(fds[nfds]);
+		unlinkat(fds[nfds - 1], nfds > 1 ? names[nfds - 2] : "deep",
+			 AT_REMOVEDIR);
+	}
+	if (fds[0] >= 0)
+		close(fds[0]);
+	source_free(src);
+}
+
+/* A POSIX ACL value (system.posix_acl_access): u::rw-, u:65534:---,
+ * g::r--, m::r--, o::r--. */
+static const unsigned char acl_value[44] = {
+	2, 0, 0, 0,
+	1, 0, 6, 0, 0xff, 0xff, 0xff, 0xff,
+	2, 0, 0, 0, 0xfe, 0xff, 0, 0,
+	4, 0, 4, 0, 0xff, 0xff, 0xff, 0xff,
+	0x10, 0, 4, 0, 0xff, 0xff, 0xff, 0xff,
+	0x20, 0, 4, 0, 0xff, 0xff, 0xff, 0xff,
+};
+
+/* acl(): the tree's ACLs, read without opening the file to read. */
+static void test_acl(const char *dir)
+{
+	struct source *src = open_dir(dir, 0);
+	char path[PATH_MAX];
+	unsigned char buf[256];
+	struct src_entry ent;
+	struct file_stat other;
+
+	if (!src)
+		return;
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	if (setxattr(path, "system.posix_acl_access", acl_value,
+		     sizeof(acl_value), 0)) {
+		ok(1, "# skip the file system has no POSIX ACLs (%s)",
+		   strerror(errno));
+		source_free(src);
+		return;
+	}
+	is_int((int)source_acl(src, "r.txt", SRC_ACL_ACCESS, NULL, buf,
+			       sizeof(buf)), (int)sizeof(acl_value),
+	       "acl: the file's access ACL");
+	ok(!memcmp(buf, acl_value, sizeof(acl_value)), "... as set");
+	is_int((int)source_acl(src, "r.txt", SRC_ACL_ACCESS, NULL, NULL, 0),
+	       (int)sizeof(acl_value), "... its length asked");
+	is_int((int)source_acl(src, "r.txt", SRC_ACL_ACCESS, NULL, buf, 8),
+	       -ERANGE, "... -ERANGE in too small a buffer");
+	is_int(src->ops->stat(src, "r.txt", &ent), 0, "stat");
+	is_int((int)source_acl(src, "r.txt", SRC_ACL_ACCESS, &ent.st, buf,
+			       sizeof(buf)), (int)sizeof(acl_value),
+	       "... expected as it is");
+	other = ent.st;
+	other.ino++;
+	is_int((int)source_acl(src, "r.txt", SRC_ACL_ACCESS, &other, buf,
+			       sizeof(buf)), -ESTALE,
+	       "... -ESTALE when another file was expected");
+	is_int((int)source_acl(src, "sub/f", SRC_ACL_ACCESS, NULL, buf,
+			       sizeof(buf)), -ENODATA, "... none: -ENODATA");
+	is_int((int)source_acl(src, "sub", SRC_ACL_DEFAULT, NULL, buf,
+			       sizeof(buf)), -ENODATA,
+	       "... a directory's default, none: -ENODATA");
+	is_int((int)source_acl(src, "", SRC_ACL_ACCESS, NULL, buf,
+			       sizeof(buf)), -ENODATA, "... the root's");
+	is_int((int)source_acl(src, "link", SRC_ACL_ACCESS, NULL, buf,
+			       sizeof(buf)), -EINVAL,
+	       "... a symlink: not followed, -EINVAL");
+	is_int((int)source_acl(src, "ldir/f", SRC_ACL_ACCESS, NULL, buf,
+			       sizeof(buf)), -ELOOP,
+	       "... through a symlink: -ELOOP");
+	removexattr(path, "system.posix_acl_access");
+	source_free(src);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-source.XXXXXX";
@@ -607,6 +745,8 @@ int main(void)
 		test_refusals(dir);
 		test_gitignore(dir);
 		test_gitignore_again(dir);
+		test_acl(dir);
+		test_walk_too_long(dir);
 	}
 	fixture_remove(dir);
 	return tap_done();

@@ -92,7 +92,8 @@ static const char readme[] =
 	"a tree directory those of that directory; the other directories (the\n"
 	"root, the views, by-license/NAME, ...) the tree root's owner and its\n"
 	"permissions without write, generated files the tree root's owner and\n"
-	"0444.  The kernel checks them (default_permissions).\n"
+	"0444, and the tree's POSIX ACLs are theirs too.  The kernel checks them\n"
+	"(default_permissions).\n"
 	"The mount is read-only and follows the tree live.\n";
 
 /* The node at @path below the root, or NULL. */

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * blobcache: scan results by blob id, for sources whose file versions are
+ * object ids (the git source: source.h), so that a blob is scanned once,
+ * whatever its path, revision or repository, across runs.
+ *
+ * The cache is a saved index (store.h) of its own, named BLOBCACHE_ROOT:
+ * one record per blob, its path the blob id in hex, its scan result as
+ * the scanner left it (a scan result depends on the bytes alone).  It is
+ * loaded, checked and replaced as any saved index is: a corrupt one is
+ * reported and rebuilt.
+ *
+ * From it, blobcache_prev() makes the previous index of a build
+ * (index_opts.prev): every file of the source whose blob the cache knows,
+ * under its path, with the file_stat the source's walk gives it, so that
+ * index_build() takes its result instead of reading it.  After the build,
+ * blobcache_merge() adds the results it read.  Neither prints.
+ */
+#ifndef SPDXFS_BLOBCACHE_H
+#define SPDXFS_BLOBCACHE_H
+
+struct source;
+struct spdx_index;
+
+#define BLOBCACHE_ROOT	"git blobs"	/* no tree's name: not absolute */
+
+/* Are @src's file versions object ids (its root directory has one)? */
+int blobcache_applies(struct source *src);
+
+/*
+ * The previous index for a build of @src from the cache @blobs, into
+ * *@out (index_free() it after the build, and before @blobs).  Returns
+ * 0 or -errno (-ENOMEM, or the walk's).
+ */
+int blobcache_prev(struct spdx_index **out, struct source *src,
+		   const struct spdx_index *blobs);
+
+/*
+ * The cache @blobs (may be NULL) with the results @idx read added, into
+ * *@out, an index to store_save() and index_free() (before @blobs and
+ * @idx, whose strings it borrows).  Files not read (excluded, or that
+ * failed) and files with no blob id are left out.  Returns 0 or -ENOMEM.
+ */
+int blobcache_merge(struct spdx_index **out, const struct spdx_index *blobs,
+		    const struct spdx_index *idx);
+
+#endif

@@ -1,0 +1,775 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source_git: the tree of a git revision as a struct source, read from
+ * the object database through libgit2, with no checkout.
+ *
+ * The revision is resolved once, at open: the source keeps its tree's id
+ * and its commit's time.  Entries are what the tree objects say: blobs
+ * (modes 100644 and 100755) are regular files; 120000 entries are
+ * symlinks, counted and never read; 160000 entries (gitlinks: a
+ * submodule's commit, whose objects are another repository's) are
+ * directories with nothing in them, as a checkout leaves them.  A file's
+ * file_stat has the blob's size and id, the entry's mode, the commit time
+ * as mtime and the repository's owner; no inode, no ctime.  A
+ * directory's has its tree's id (a gitlink's, its commit's), so that a
+ * caller can tell a source whose versions are object ids.
+ *
+ * libgit2's objects are not thread-safe: a thread takes a repository
+ * handle of its own from a pool for the length of one call (a walk, a
+ * read) and gives it back, so the pool grows to the number of threads
+ * that ever read at once.  An open file holds a copy of its blob, so that
+ * any number of threads may read it with no handle at all.
+ *
+ * At open every object the tree reaches is looked for (not read): a
+ * shallow or partial clone that lacks one fails there with a line naming
+ * it, rather than as unreadable files in the middle of a scan.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include <git2.h>
+
+#include "error.h"
+#include "source.h"
+
+_Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
+
+/* A repository handle: one thread's at a time. */
+struct git_handle {
+	git_repository *repo;
+	git_odb *odb;
+	struct git_handle *next;	/* in the idle list */
+};
+
+struct git_source {
+	struct source src;
+	char *gitdir;		/* what each handle opens */
+	git_oid tree;		/* the revision's tree */
+	int64_t mtime_ns;	/* its commit's time; 0 for a bare tree */
+	uint32_t uid, gid;	/* the repository's owner */
+	pthread_mutex_t lock;	/* guards idle */
+	struct git_handle *idle;
+};
+
+/* A tree entry as the source sees it. */
+struct git_ent {
+	git_oid id;
+	git_filemode_t mode;
+};
+
+/* A walk's entry, for head(): the walk's handle, on the walk's thread,
+ * and the blob once read, kept for the callback's next head() (the
+ * scanner reads a first KiB, then more when it needs it). */
+struct git_entry_ref {
+	struct git_handle *h;
+	const struct git_ent *ent;
+	git_blob *blob;
+};
+
+struct src_file {
+	struct file_stat st;
+	size_t size;
+	unsigned char data[];
+};
+
+static struct git_source *git_of(struct source *src)
+{
+	return (struct git_source *)src;
+}
+
+static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
+
+/*
+ * libgit2 is initialised once per process and never shut down.  Objects
+ * read are not hashed again to check their ids, as git itself does not
+ * when it reads: that hash (SHA-1 with collision detection) cost more
+ * than the inflating, and zlib's checksum still catches a damaged one.
+ */
+static void libgit2_init(void)
+{
+	git_libgit2_init();
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* Pack files are mapped a window at a time, and a page read stays
+	 * in the process's RSS while its window is mapped: libgit2's
+	 * defaults (1 GiB windows, 8 GiB mapped, 256 MiB of objects
+	 * cached) would hold a kernel's whole pack (350 MB of RSS for a
+	 * scan of 6.1).  These bound what libgit2 holds to some 30 MB. */
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)4 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)16 << 20);
+	git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)8 << 20);
+}
+
+/* -errno for libgit2's code @code: a missing object or name is -ENOENT,
+ * anything else (a corrupt object, a pack that cannot be read) -EIO. */
+static int git_errno(int code)
+{
+	return code == GIT_ENOTFOUND ? -ENOENT : -EIO;
+}
+
+/* libgit2's last message, never NULL. */
+static const char *git_msg(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+static void handle_free(struct git_handle *h)
+{
+	if (!h)
+		return;
+	git_odb_free(h->odb);
+	git_repository_free(h->repo);
+	free(h);
+}
+
+/* Open repository @path as a handle.  libgit2's code on failure. */
+static int handle_open(struct git_handle **out, const char *path,
+		       unsigned flags)
+{
+	struct git_handle *h = calloc(1, sizeof(*h));
+	int ret;
+
+	if (!h)
+		return GIT_ERROR;
+	ret = git_repository_open_ext(&h->repo, path, flags, NULL);
+	if (!ret)
+		ret = git_repository_odb(&h->odb, h->repo);
+	if (ret) {
+		handle_free(h);
+		return ret;
+	}
+	*out = h;
+	return 0;
+}
+
+/* A handle for this thread alone until handle_put(). */
+static int handle_get(struct git_source *gs, struct git_handle **out)
+{
+	struct git_handle *h;
+
+	pthread_mutex_lock(&gs->lock);
+	h = gs->idle;
+	if (h)
+		gs->idle = h->next;
+	pthread_mutex_unlock(&gs->lock);
+	if (h) {
+		*out = h;
+		return 0;
+	}
+	return handle_open(out, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH) ?
+	       -EIO : 0;
+}
+
+static void handle_put(struct git_source *gs, struct git_handle *h)
+{
+	pthread_mutex_lock(&gs->lock);
+	h->next = gs->idle;
+	gs->idle = h;
+	pthread_mutex_unlock(&gs->lock);
+}
+
+/* An entry name a checkout would write: git refuses the others. */
+static int name_ok(const char *name)
+{
+	return name[0] && strcmp(name, ".") && strcmp(name, "..") &&
+	       strcasecmp(name, ".git") && !strchr(name, '/');
+}
+
+static enum src_kind ent_kind(git_filemode_t mode)
+{
+	switch (mode) {
+	case GIT_FILEMODE_BLOB:
+	case GIT_FILEMODE_BLOB_EXECUTABLE:
+		return SRC_REG;
+	case GIT_FILEMODE_TREE:
+	case GIT_FILEMODE_COMMIT:	/* a gitlink: an empty directory */
+		return SRC_DIR;
+	case GIT_FILEMODE_LINK:
+		return SRC_SYMLINK;
+	default:
+		return SRC_OTHER;
+	}
+}
+
+static uint32_t ent_mode(git_filemode_t mode)
+{
+	switch (ent_kind(mode)) {
+	case SRC_REG:
+		return S_IFREG | (mode == GIT_FILEMODE_BLOB_EXECUTABLE ? 0755 : 0644);
+	case SRC_DIR:
+		return S_IFDIR | 0755;
+	case SRC_SYMLINK:
+		return S_IFLNK | 0777;
+	default:
+		return 0;
+	}
+}
+
+/* The file_stat of @ent, its size when @size is not NULL (a blob's). */
+static void ent_stat(const struct git_source *gs, const struct git_ent *ent,
+		     const uint64_t *size, struct file_stat *st)
+{
+	*st = (struct file_stat){
+		.size = size ? *size : 0,
+		.mtime_ns = gs->mtime_ns,
+		.mode = ent_mode(ent->mode),
+		.uid = gs->uid,
+		.gid = gs->gid,
+	};
+	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
+}
+
+/* The file_stat of @ent with the size its object's header gives (0 when
+ * it cannot be read: reading the blob will say why). */
+static void ent_stat_sized(const struct git_source *gs, struct git_handle *h,
+			   const struct git_ent *ent, struct file_stat *st)
+{
+	git_object_t type;
+	size_t len = 0;
+	uint64_t size;
+
+	if (ent_kind(ent->mode) != SRC_DIR &&
+	    git_odb_read_header(&len, &type, h->odb, &ent->id))
+		len = 0;
+	size = len;
+	ent_stat(gs, ent, &size, st);
+}
+
+/* Is @path relative, with no empty, "." or ".." component? */
+static int path_ok(const char *path)
+{
+	for (const char *p = path;; p++) {
+		const char *c = p;
+
+		while (*p && *p != '/')
+			p++;
+		if (p == c || (p - c == 1 && c[0] == '.') ||
+		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+		if (!*p)
+			return 1;
+	}
+}
+
+/*
+ * The entry @path names into @out, "" the root tree, with no symlink
+ * followed: -ELOOP through one, -ENOTDIR through a file, -ENOENT through
+ * a gitlink or for a name the tree lacks, -EINVAL for a malformed path.
+ */
+static int resolve(struct git_source *gs, struct git_handle *h,
+		   const char *path, struct git_ent *out)
+{
+	char name[PATH_MAX];
+	git_tree *tree = NULL, *next;
+	const char *p = path;
+	int ret;
+
+	if (!path[0]) {
+		out->id = gs->tree;
+		out->mode = GIT_FILEMODE_TREE;
+		return 0;
+	}
+	if (!path_ok(path) || strlen(path) >= sizeof(name))
+		return -EINVAL;
+	ret = git_tree_lookup(&tree, h->repo, &gs->tree);
+	if (ret)
+		return git_errno(ret);
+	for (;;) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		const git_tree_entry *te;
+
+		memcpy(name, p, n);
+		name[n] = '\0';
+		te = name_ok(name) ? git_tree_entry_byname(tree, name) : NULL;
+		if (!te) {
+			ret = -ENOENT;
+			break;
+		}
+		out->id = *git_tree_entry_id(te);
+		out->mode = git_tree_entry_filemode(te);
+		if (!slash)
+			break;
+		if (out->mode != GIT_FILEMODE_TREE) {
+			ret = out->mode == GIT_FILEMODE_LINK ? -ELOOP :
+			      out->mode == GIT_FILEMODE_COMMIT ? -ENOENT : -ENOTDIR;
+			break;
+		}
+		ret = git_tree_lookup(&next, h->repo, &out->id);
+		if (ret) {
+			ret = git_errno(ret);
+			break;
+		}
+		git_tree_free(tree);
+		tree = next;
+		p = slash + 1;
+	}
+	git_tree_free(tree);
+	return ret;
+}
+
+struct git_walk {
+	struct git_source *gs;
+	struct git_handle *h;
+	unsigned flags;
+	src_walk_fn fn;
+	void *arg;
+	char path[PATH_MAX];
+};
+
+static int walk_tree(struct git_walk *w, const git_tree *tree, size_t len);
+
+/* Report entry @te of a tree, whose name is w->path[name..), and descend
+ * into a subtree unless told not to. */
+static int walk_entry(struct git_walk *w, const git_tree_entry *te, size_t len)
+{
+	struct git_ent ent = { *git_tree_entry_id(te), git_tree_entry_filemode(te) };
+	struct git_entry_ref ref = { w->h, &ent, NULL };
+	struct src_entry se = { .path = w->path, .kind = ent_kind(ent.mode),
+				.priv = &ref };
+	git_tree *sub;
+	int ret;
+
+	if (se.kind == SRC_DIR || (w->flags & SRC_WALK_STAT))
+		ent_stat_sized(w->gs, w->h, &ent, &se.st);
+	ret = w->fn(&se, w->arg);
+	git_blob_free(ref.blob);
+	if (ret == SRC_WALK_PRUNE)
+		return 0;
+	if (ret || ent.mode != GIT_FILEMODE_TREE || (w->flags & SRC_WALK_SHALLOW))
+		return ret;
+	ret = git_tree_lookup(&sub, w->h->repo, &ent.id);
+	if (ret)
+		return git_errno(ret);
+	ret = walk_tree(w, sub, len);
+	git_tree_free(sub);
+	return ret;
+}
+
+/* Walk @tree, whose path is w->path[0..len), in its own (git's) order. */
+static int walk_tree(struct git_walk *w, const git_tree *tree, size_t len)
+{
+	size_t n = git_tree_entrycount(tree);
+	int ret = 0;
+
+	for (size_t i = 0; i < n && !ret; i++) {
+		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
+		const char *name = git_tree_entry_name(te);
+		size_t nlen = strlen(name), at = len + !!len;
+
+		if (!name_ok(name) || at + nlen + 1 > sizeof(w->path))
+			continue;	/* cannot be checked out, or named */
+		if (len)
+			w->path[len] = '/';
+		memcpy(w->path + at, name, nlen + 1);
+		ret = walk_entry(w, te, at + nlen);
+		w->path[len] = '\0';
+	}
+	return ret;
+}
+
+static int git_walk(struct source *src, const char *under, unsigned flags,
+		    src_walk_fn fn, void *arg)
+{
+	struct git_source *gs = git_of(src);
+	size_t len = strlen(under);
+	struct git_walk *w;
+	struct git_ent ent;
+	git_tree *tree;
+	int ret;
+
+	while (len && under[len - 1] == '/')
+		len--;
+	if (len >= sizeof(w->path))
+		return -ENAMETOOLONG;
+	w = malloc(sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	*w = (struct git_walk){ .gs = gs, .flags = flags, .fn = fn, .arg = arg };
+	memcpy(w->path, under, len);
+	w->path[len] = '\0';
+	ret = handle_get(gs, &w->h);
+	if (ret)
+		goto out_free;
+	ret = resolve(gs, w->h, w->path, &ent);
+	if (ret)
+		goto out_put;
+	if (ent.mode == GIT_FILEMODE_COMMIT)
+		goto out_put;		/* a gitlink: nothing in it */
+	if (ent.mode != GIT_FILEMODE_TREE) {
+		ret = ent.mode == GIT_FILEMODE_LINK ? -ELOOP : -ENOTDIR;
+		goto out_put;
+	}
+	ret = git_tree_lookup(&tree, w->h->repo, &ent.id);
+	if (ret) {
+		ret = git_errno(ret);
+		goto out_put;
+	}
+	ret = walk_tree(w, tree, len);
+	git_tree_free(tree);
+out_put:
+	handle_put(gs, w->h);
+out_free:
+	free(w);
+	return ret;
+}
+
+static int git_stat(struct source *src, const char *path, struct src_entry *ent)
+{
+	struct git_source *gs = git_of(src);
+	struct git_handle *h;
+	struct git_ent ge;
+	int ret;
+
+	memset(ent, 0, sizeof(*ent));
+	ent->path = path;
+	ret = handle_get(gs, &h);
+	if (ret)
+		return ret;
+	ret = resolve(gs, h, path, &ge);
+	if (!ret) {
+		ent->kind = ent_kind(ge.mode);
+		ent_stat_sized(gs, h, &ge, &ent->st);
+	}
+	handle_put(gs, h);
+	return ret;
+}
+
+/*
+ * Blob @ent read with handle @h: *@blob to free with git_blob_free(),
+ * @st filled.  -EINVAL unless a regular file, -ELOOP for a symlink, -EIO
+ * for a missing or corrupt object.
+ */
+static int blob_read(struct git_source *gs, struct git_handle *h,
+		     const struct git_ent *ent, git_blob **blob,
+		     struct file_stat *st)
+{
+	uint64_t size;
+
+	if (ent_kind(ent->mode) != SRC_REG)
+		return ent->mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
+	if (git_blob_lookup(blob, h->repo, &ent->id))
+		return -EIO;
+	size = git_blob_rawsize(*blob);
+	ent_stat(gs, ent, &size, st);
+	return 0;
+}
+
+static ssize_t git_head(struct source *src, const struct src_entry *ent,
+			void *buf, size_t len, struct file_stat *st)
+{
+	struct git_source *gs = git_of(src);
+	struct git_entry_ref *ref = ent->priv;
+	struct git_handle *h = ref ? ref->h : NULL;
+	git_blob *blob = ref ? ref->blob : NULL;
+	struct git_ent ge;
+	uint64_t size;
+	ssize_t ret;
+
+	if (!h && (ret = handle_get(gs, &h)))
+		return ret;
+	if (ref)
+		ge = *ref->ent;
+	else if ((ret = resolve(gs, h, ent->path, &ge)))
+		goto out;
+	if (blob) {
+		size = git_blob_rawsize(blob);
+		ent_stat(gs, &ge, &size, st);
+	} else if ((ret = blob_read(gs, h, &ge, &blob, st))) {
+		goto out;
+	}
+	if (len > st->size)
+		len = st->size;
+	memcpy(buf, git_blob_rawcontent(blob), len);
+	if (ref)
+		ref->blob = blob;	/* freed after the callback */
+	else
+		git_blob_free(blob);
+	ret = len;
+out:
+	if (!ref)
+		handle_put(gs, h);
+	return ret;
+}
+
+static int git_open(struct source *src, const char *path,
+		    const struct file_stat *expect, struct src_file **out,
+		    struct file_stat *st)
+{
+	struct git_source *gs = git_of(src);
+	struct src_file *f = NULL;
+	struct git_handle *h;
+	struct file_stat got;
+	struct git_ent ge;
+	git_blob *blob;
+	int ret;
+
+	ret = handle_get(gs, &h);
+	if (ret)
+		return ret;
+	ret = resolve(gs, h, path, &ge);
+	if (!ret)
+		ret = blob_read(gs, h, &ge, &blob, &got);
+	if (ret)
+		goto out;
+	if (expect && !file_stat_same_file(expect, &got))
+		ret = -ESTALE;	/* not the file the caller checked */
+	else if (got.size > SIZE_MAX - sizeof(*f) ||
+		 !(f = malloc(sizeof(*f) + got.size)))
+		ret = -ENOMEM;
+	if (!ret) {
+		f->st = got;
+		f->size = got.size;
+		memcpy(f->data, git_blob_rawcontent(blob), got.size);
+		if (st)
+			*st = got;
+		*out = f;
+	}
+	git_blob_free(blob);
+out:
+	handle_put(gs, h);
+	return ret;
+}
+
+static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
+			 size_t len, uint64_t off)
+{
+	if (off >= f->size)
+		return 0;
+	if (len > f->size - off)
+		len = f->size - off;
+	memcpy(buf, f->data + off, len);
+	return len;
+}
+
+static void git_close(struct source *src, struct src_file *f)
+{
+	free(f);
+}
+
+/* A revision's tree does not change: nothing to see again. */
+static int git_refresh(struct source *src, struct spdx_error *err)
+{
+	return 0;
+}
+
+static const char *git_watch_dir(struct source *src)
+{
+	return NULL;
+}
+
+/* Every file of a revision is committed. */
+static int git_tracked(struct source *src, const char *path)
+{
+	return 1;
+}
+
+static void git_free(struct source *src)
+{
+	struct git_source *gs = git_of(src);
+
+	while (gs->idle) {
+		struct git_handle *h = gs->idle;
+
+		gs->idle = h->next;
+		handle_free(h);
+	}
+	pthread_mutex_destroy(&gs->lock);
+	free(gs->gitdir);
+	free(src->root);
+	free(gs);
+}
+
+static const struct source_ops git_ops = {
+	.walk = git_walk,
+	.stat = git_stat,
+	.head = git_head,
+	.open = git_open,
+	.pread = git_pread,
+	.close = git_close,
+	.refresh = git_refresh,
+	.watch_dir = git_watch_dir,
+	.tracked = git_tracked,
+	.free = git_free,
+	.parallel_walk = 1,
+};
+
+/* "ROOT: object ID (PATH) is missing", for verify(). */
+static int missing(struct git_source *gs, const git_oid *id, const char *path,
+		   struct spdx_error *err)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), id);
+	return spdx_error_set(err, -EIO, "%s: object %s (%s) is missing "
+			      "(a shallow or partial clone?)", gs->src.root,
+			      hex, path[0] ? path : "the root tree");
+}
+
+/*
+ * Are all the objects tree @id (at @path, of @len bytes in a buffer of
+ * PATH_MAX) reaches there?  Trees are read, blobs only looked for.
+ */
+static int verify(struct git_source *gs, struct git_handle *h,
+		  const git_oid *id, char *path, size_t len,
+		  struct spdx_error *err)
+{
+	git_tree *tree;
+	size_t n;
+	int ret;
+
+	ret = git_tree_lookup(&tree, h->repo, id);
+	if (ret == GIT_ENOTFOUND)
+		return missing(gs, id, path, err);
+	if (ret)
+		return spdx_error_set(err, -EIO, "%s: tree %s: %s", gs->src.root,
+				      path[0] ? path : "/", git_msg());
+	n = git_tree_entrycount(tree);
+	for (size_t i = 0; i < n && !ret; i++) {
+		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
+		const char *name = git_tree_entry_name(te);
+		git_filemode_t mode = git_tree_entry_filemode(te);
+		size_t nlen = strlen(name), at = len + !!len;
+
+		if (!name_ok(name) || at + nlen + 1 > PATH_MAX ||
+		    mode == GIT_FILEMODE_COMMIT)
+			continue;	/* never read */
+		if (len)
+			path[len] = '/';
+		memcpy(path + at, name, nlen + 1);
+		if (mode == GIT_FILEMODE_TREE)
+			ret = verify(gs, h, git_tree_entry_id(te), path,
+				     at + nlen, err);
+		else if (!git_odb_exists(h->odb, git_tree_entry_id(te)))
+			ret = missing(gs, git_tree_entry_id(te), path, err);
+		path[len] = '\0';
+	}
+	git_tree_free(tree);
+	return ret;
+}
+
+/* Open the repository @spec names into @gs's first handle. */
+static int open_repo(struct git_source *gs, const struct source_spec *spec,
+		     struct git_handle **h, struct spdx_error *err)
+{
+	struct stat st;
+	int ret;
+
+	if (stat(spec->path, &st))
+		return spdx_error_errno(err, -errno, "%s", spec->path);
+	if (!S_ISDIR(st.st_mode))
+		return spdx_error_errno(err, -ENOTDIR, "%s", spec->path);
+	ret = handle_open(h, spec->path, 0);
+	if (ret == GIT_ENOTFOUND)
+		return spdx_error_set(err, -EINVAL, "%s: not a git repository",
+				      spec->path);
+	if (ret)
+		return spdx_error_set(err, -EIO, "%s: %s", spec->path, git_msg());
+	gs->gitdir = strdup(git_repository_path((*h)->repo));
+	if (!gs->gitdir)
+		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
+	if (stat(gs->gitdir, &st))
+		return spdx_error_errno(err, -errno, "%s", gs->gitdir);
+	gs->uid = st.st_uid;
+	gs->gid = st.st_gid;
+	return 0;
+}
+
+/* "REPO@REV": the work tree's path, or the repository's when bare. */
+static int name_root(struct git_source *gs, git_repository *repo,
+		     const char *rev)
+{
+	const char *dir = git_repository_workdir(repo);
+	size_t len;
+
+	if (!dir)
+		dir = git_repository_path(repo);
+	len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (asprintf(&gs->src.root, "%.*s@%s", (int)len, dir, rev) < 0) {
+		gs->src.root = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Resolve @rev to its tree and its commit's time. */
+static int resolve_rev(struct git_source *gs, git_repository *repo,
+		       const char *path, const char *rev,
+		       struct spdx_error *err)
+{
+	git_object *obj = NULL, *peeled = NULL;
+	int ret;
+
+	ret = git_revparse_single(&obj, repo, rev);
+	if (ret == GIT_ENOTFOUND)
+		return spdx_error_set(err, -EINVAL, "%s: unknown revision '%s'%s",
+				      path, rev, git_repository_is_shallow(repo) ?
+				      " (or one beyond this shallow clone)" : "");
+	if (ret == GIT_EAMBIGUOUS)
+		return spdx_error_set(err, -EINVAL, "%s: ambiguous revision '%s'",
+				      path, rev);
+	if (ret)
+		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
+				      path, rev, git_msg());
+	if (!git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
+		const git_commit *c = (const git_commit *)peeled;
+
+		gs->tree = *git_commit_tree_id(c);
+		gs->mtime_ns = (int64_t)git_commit_time(c) * 1000000000;
+	} else if (!git_object_peel(&peeled, obj, GIT_OBJECT_TREE)) {
+		gs->tree = *git_object_id(peeled);
+	} else {
+		ret = spdx_error_set(err, -EINVAL, "%s: revision '%s' names "
+				     "no commit and no tree", path, rev);
+	}
+	git_object_free(peeled);
+	git_object_free(obj);
+	return ret;
+}
+
+int source_git_new(struct source **out, const struct source_spec *spec,
+		   struct spdx_error *err)
+{
+	struct git_handle *h = NULL;
+	struct git_source *gs;
+	char *path = NULL;
+	int ret;
+
+	pthread_once(&libgit2_once, libgit2_init);
+	gs = calloc(1, sizeof(*gs));
+	if (!gs)
+		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
+	pthread_mutex_init(&gs->lock, NULL);
+	gs->src.ops = &git_ops;
+	ret = open_repo(gs, spec, &h, err);
+	if (ret)
+		goto fail;
+	ret = resolve_rev(gs, h->repo, spec->path, spec->rev, err);
+	if (ret)
+		goto fail;
+	if (name_root(gs, h->repo, spec->rev) || !(path = malloc(PATH_MAX))) {
+		ret = spdx_error_errno(err, -ENOMEM, "%s", spec->path);
+		goto fail;
+	}
+	path[0] = '\0';
+	ret = verify(gs, h, &gs->tree, path, 0, err);
+	free(path);
+	if (ret)
+		goto fail;
+	handle_put(gs, h);
+	*out = &gs->src;
+	return 0;
+fail:
+	handle_free(h);
+	git_free(&gs->src);
+	return ret;
+}

@@ -1,0 +1,211 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# POSIX ACLs through the mount (-o allow_other): the mount serves each
+# tree file's and directory's system.posix_acl_access, the kernel
+# enforces it (FUSE_CAP_POSIX_ACL), so what an ACL denies in the tree it
+# denies in every view, and what it grants it grants; a change of an ACL
+# in the tree reaches the mount.  Needs root, setpriv, setfacl (package
+# acl) and a tree on a file system with ACLs.
+. "$(dirname "$0")/lib.sh"
+
+T=$TMP/tree
+M=$TMP/mnt
+NOBODY="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+
+PY=
+for p in /usr/bin/python3 /usr/local/bin/python3; do
+	[ -x "$p" ] && PY=$p && break
+done
+if [ "$(id -u)" != 0 ]; then
+	test_skip "needs root, to switch to user nobody"
+	test_done
+	exit
+fi
+for cmd in setpriv setfacl getfacl; do
+	if ! command -v "$cmd" >/dev/null; then
+		test_skip "$cmd is missing (packages util-linux, acl)"
+		test_done
+		exit
+	fi
+done
+if [ -z "$PY" ]; then
+	test_skip "needs /usr/bin/python3, which nobody may run"
+	test_done
+	exit
+fi
+mkdir -p "$T" && touch "$T/probe" || exit 1
+if ! setfacl -m u:nobody:--- "$T/probe" 2>/dev/null; then
+	test_skip "the file system of $TMP has no POSIX ACLs"
+	test_done
+	exit
+fi
+rm -f "$T/probe"
+
+# read_as PATH: OK and the first line, or the errno's name, of open()
+# and read() as nobody.
+read_as() {
+	$NOBODY "$PY" -c '
+import errno, sys
+try:
+    with open(sys.argv[1]) as f:
+        print("OK " + f.readline().rstrip())
+except OSError as e:
+    print(errno.errorcode[e.errno])
+' "$1"
+}
+
+make_tree() {
+	mkdir -p "$T/LICENSES/preferred" "$T/denied" "$M" &&
+	printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
+		>"$T/LICENSES/preferred/GPL-2.0" &&
+	printf 'int acl;\n' >"$T/acl.c" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\nint open;\n' >"$T/open.c" &&
+	printf 'int granted;\n' >"$T/granted.c" &&
+	printf 'int in;\n' >"$T/denied/in.c" &&
+	chmod 0644 "$T/acl.c" "$T/open.c" "$T/denied/in.c" &&
+	chmod 0600 "$T/granted.c" &&
+	chmod 0755 "$T" "$T/denied" &&
+	chmod 0711 "$TMP" "$M" &&
+	setfacl -m u:nobody:--- "$T/acl.c" "$T/denied" &&
+	setfacl -d -m u:nobody:r-x "$T/denied" &&
+	setfacl -m u:nobody:r-- "$T/granted.c"
+}
+
+make_tree || exit 1
+start_daemon "$M" -o allow_other "$T" "$M"
+
+test_expect 'the mount answers' 'wait_mounted "$M"'
+
+test_expect 'in the tree: the ACLs deny and grant as set' '
+	for f in acl.c open.c granted.c denied/in.c; do
+		printf "%s %s\n" "$f" "$(read_as "$T/$f")"
+	done >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	acl.c EACCES
+	open.c OK // SPDX-License-Identifier: GPL-2.0
+	granted.c OK int granted;
+	denied/in.c EACCES
+	X
+'
+
+test_expect 'through the mount, in every view: the same' '
+	for f in all/acl.c untagged/acl.c all/open.c by-license/GPL-2.0/open.c \
+		 all/granted.c untagged/granted.c all/denied/in.c untagged/denied/in.c; do
+		printf "%s %s\n" "$f" "$(read_as "$M/$f")"
+	done >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	all/acl.c EACCES
+	untagged/acl.c EACCES
+	all/open.c OK // SPDX-License-Identifier: GPL-2.0
+	by-license/GPL-2.0/open.c OK // SPDX-License-Identifier: GPL-2.0
+	all/granted.c OK int granted;
+	untagged/granted.c OK int granted;
+	all/denied/in.c EACCES
+	untagged/denied/in.c EACCES
+	X
+'
+
+test_expect 'root reads them all' '
+	cat "$M/all/acl.c" "$M/all/denied/in.c" >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	int acl;
+	int in;
+	X
+'
+
+test_expect 'getfacl through the mount equals getfacl in the tree' '
+	for f in acl.c granted.c open.c denied; do
+		getfacl -cn "$T/$f" >"$TMP/tree.acl" &&
+		getfacl -cn "$M/all/$f" >"$TMP/mnt.acl" &&
+		diff -u "$TMP/tree.acl" "$TMP/mnt.acl" || return 1
+	done &&
+	expect_file "$TMP/mnt.acl" <<-X &&
+	user::rwx
+	user:65534:---
+	group::r-x
+	mask::r-x
+	other::r-x
+	default:user::rwx
+	default:user:65534:r-x
+	default:group::r-x
+	default:mask::r-x
+	default:other::r-x
+
+	X
+	"$PY" -c "import os,sys; [print(sorted(n for n in os.listxattr(p) if n.startswith(\"system.\"))) for p in sys.argv[1:]]" \
+		"$M/all/denied" "$M/all/granted.c" "$M/all/open.c" >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	['"'"'system.posix_acl_access'"'"', '"'"'system.posix_acl_default'"'"']
+	['"'"'system.posix_acl_access'"'"']
+	[]
+	X
+'
+
+test_expect 'no ACL, no attribute: ENODATA; generated files have none' '
+	for f in all/open.c summary; do
+		"$PY" -c "
+import errno, os, sys
+try:
+    os.getxattr(sys.argv[1], \"system.posix_acl_access\")
+    print(\"present\")
+except OSError as e:
+    print(errno.errorcode[e.errno])
+" "$M/$f"
+	done >"$TMP/got" &&
+	expect_file "$TMP/got" <<-X
+	ENODATA
+	ENODATA
+	X
+'
+
+test_expect 'an ACL removed in the tree: nobody reads the file' '
+	setfacl -b "$T/acl.c" &&
+	within 5 "test \"\$(read_as \"$M/all/acl.c\")\" = \"OK int acl;\""
+'
+
+test_expect 'an ACL set in the tree: nobody is denied the file' '
+	setfacl -m u:nobody:--- "$T/open.c" &&
+	within 5 "test \"\$(read_as \"$M/by-license/GPL-2.0/open.c\")\" = EACCES"
+'
+
+test_expect 'a directory ACL removed: nobody reads what is in it' '
+	setfacl -b "$T/denied" &&
+	within 5 "test \"\$(read_as \"$M/all/denied/in.c\")\" = \"OK int in;\""
+'
+
+test_expect 'a directory ACL set, its mode unchanged: nobody is denied what is in it' '
+	test "$(read_as "$M/all/denied/in.c")" = "OK int in;" &&
+	setfacl -m u:nobody:--- "$T/denied" &&
+	test "$(stat -c %a "$T/denied")" = 755 &&
+	within 5 "test \"\$(read_as \"$M/all/denied/in.c\")\" = EACCES"
+'
+
+test_expect 'the root ACL denies nobody: every directory standing for the root too' '
+	setfacl -m u:nobody:--- "$T" &&
+	within 5 "test \"\$(read_as \"$M/summary\")\" = EACCES" &&
+	test "$(read_as "$M/all/acl.c")" = EACCES &&
+	setfacl -b "$T" &&
+	within 5 "test \"\$(read_as \"$M/all/acl.c\")\" = \"OK int acl;\""
+'
+
+stop_daemon "$M"
+
+test_expect 'unmounted; the daemon exits 0 and said nothing' 'expect_clean_exit "$M"'
+
+# Without inotify, the rescan finds the directory changed (its ctime).
+setfacl -b "$T/denied" || exit 1
+SPDXFS_WATCH=poll start_daemon "$M" -o allow_other "$T" "$M"
+
+test_expect 'polling: a directory ACL set reaches the mount' '
+	wait_mounted "$M" &&
+	test "$(read_as "$M/all/denied/in.c")" = "OK int in;" &&
+	setfacl -m u:nobody:--- "$T/denied" &&
+	within 10 "test \"\$(read_as \"$M/all/denied/in.c\")\" = EACCES"
+'
+
+stop_daemon "$M"
+
+test_expect 'unmounted; the polling daemon exits 0 and said nothing' 'expect_clean_exit "$M"'
+
+test_done

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_blobcache: blobcache_merge() on hand-made indexes: one record per
+ * blob id, sorted, the build's result winning over the cache's, files not
+ * read or with no id left out, expressions shared and sorted; and the
+ * merged cache saved and loaded back as a saved index.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "blobcache.h"
+#include "error.h"
+#include "index.h"
+#include "source.h"
+#include "store.h"
+#include "tap.h"
+
+/* A file with blob id @b (0: none), expression @e (-1: none). */
+static struct spdx_file file(const char *path, uint8_t b, int32_t e,
+			     uint8_t status)
+{
+	struct spdx_file f = {
+		.path = path, .leader = "//", .expr = e, .status = status,
+		.scan_status = status == ST_INVALID ? ST_TAGGED : status,
+		.line = e >= 0 ? 1 : 0, .col = e >= 0 ? 3 : 0,
+		.st = { .size = 10 + b, .mode = S_IFREG | 0644 },
+	};
+
+	if (b)
+		f.st.id[0] = b, f.st.id[19] = b;
+	return f;
+}
+
+int main(void)
+{
+	struct spdx_expr cache_exprs[] = { { .text = "GPL-2.0" }, { .text = "MIT" } };
+	struct spdx_expr build_exprs[] = { { .text = "BSD-3-Clause" },
+					   { .text = "GPL-2.0" } };
+	struct spdx_file cache_files[] = {
+		file("0200000000000000000000000000000000000002", 2, 1, ST_TAGGED),
+		file("0300000000000000000000000000000000000003", 3, 0, ST_TAGGED),
+	};
+	struct spdx_file build_files[] = {
+		file("a.c", 3, 0, ST_TAGGED),	/* blob 3, in the cache too:
+						   the build's result wins */
+		file("b.c", 1, 1, ST_INVALID),
+		file("c.c", 4, -1, ST_UNTAGGED),
+		file("d.c", 5, -1, ST_EXCLUDED),
+		file("e.c", 6, -1, ST_ERROR),
+		file("f.c", 0, -1, ST_UNTAGGED),
+	};
+	struct spdx_index cache = {
+		.files = cache_files, .nfiles = 2, .exprs = cache_exprs, .nexprs = 2,
+	};
+	struct spdx_index build = {
+		.files = build_files, .nfiles = 6, .exprs = build_exprs, .nexprs = 2,
+	};
+	char dir[] = "/tmp/spdxfs-test-blobcache.XXXXXX";
+	struct spdx_index *m = NULL, *back = NULL;
+	struct spdx_error err;
+
+	build_files[4].error = "Input/output error";
+	is_int(blobcache_merge(&m, &cache, &build), 0, "merge the build into the cache");
+	if (!m)
+		return tap_done();
+	is_str(m->root, BLOBCACHE_ROOT, "its name");
+	is_int(m->nfiles, 4, "four blobs: 1, 2, 3, 4 (not excluded, failed or id-less)");
+	is_str(m->files[0].path, "0100000000000000000000000000000000000001",
+	       "paths: the ids in hex, sorted");
+	is_str(m->files[1].path, "0200000000000000000000000000000000000002", "... 2");
+	is_str(m->files[2].path, "0300000000000000000000000000000000000003", "... 3");
+	is_str(m->files[3].path, "0400000000000000000000000000000000000004", "... 4");
+	is_int(m->nexprs, 3, "three distinct expressions");
+	is_str(m->exprs[0].text, "BSD-3-Clause", "... sorted");
+	is_str(m->exprs[1].text, "GPL-2.0", "...");
+	is_str(m->exprs[2].text, "MIT", "...");
+	is_str(m->exprs[m->files[0].expr].text, "GPL-2.0", "blob 1: the build's expression");
+	is_int(m->files[0].scan_status, ST_TAGGED, "... the scanner's status");
+	is_int(m->files[0].status, ST_TAGGED, "... kept as it");
+	is_str(m->exprs[m->files[1].expr].text, "MIT", "blob 2: the cache's");
+	is_str(m->exprs[m->files[2].expr].text, "BSD-3-Clause",
+	       "blob 3, in both: the build's result");
+	is_int(m->files[3].expr, -1, "blob 4: untagged");
+	is_int(m->files[3].st.size, 14, "... its size kept");
+
+	if (!mkdtemp(dir))
+		return tap_done();
+	setenv("SPDXFS_CACHE_DIR", dir, 1);
+	is_int(store_save(m, &err), 0, "saved as a saved index");
+	is_int(store_load(&back, BLOBCACHE_ROOT, &err), 0, "loaded back");
+	if (back) {
+		is_int(back->nfiles, 4, "... four records");
+		is_str(back->files[2].path, m->files[2].path, "... the same paths");
+		is_int(back->files[2].expr, m->files[2].expr, "... and expressions");
+		ok(!memcmp(back->files[2].st.id, m->files[2].st.id, FILE_ID_BYTES),
+		   "... and blob ids");
+	}
+	index_free(back);
+	back = NULL;
+	is_int(blobcache_merge(&back, NULL, &build), 0, "a first cache: none before");
+	is_int(back ? back->nfiles : 0, 3, "... the build's three blobs read");
+	index_free(back);
+	index_free(m);
+	{
+		char path[PATH_MAX];
+
+		if (!store_path(BLOBCACHE_ROOT, path, sizeof(path)))
+			unlink(path);
+		rmdir(dir);
+	}
+	return tap_done();
+}
