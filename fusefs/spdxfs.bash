@@ -57,7 +57,7 @@ _spdxfs_tree()
 			continue
 		fi
 		case $w in
-		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs)
+		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split)
 			skip=1 ;;
 		=) skip=1 ;;
 		-*) ;;
@@ -109,6 +109,9 @@ _spdxfs()
 	case $cmd:$prev in
 	tag:-l|tag:--license)
 		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
+		return 0 ;;
+	tag:--split)
+		_spdxfs_compgen "maintainers" "$cur"
 		return 0 ;;
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"

@@ -188,7 +188,7 @@ static size_t rebuild(struct watcher *w, int full)
 	if (res.source_warning.code && res.source_warning.code != w->src_warn)
 		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
 	w->src_warn = res.source_warning.code;
-	ret = snapshot_build(&s, idx, fs->built, fs->under);
+	ret = snapshot_build_maint(&s, idx, fs->built, fs->under, fs->maint);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);

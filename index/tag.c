@@ -1258,6 +1258,14 @@ static void subject(char *buf, size_t size, const struct tag_plan *p,
 {
 	size_t n = 0;
 
+	if (o->prefix && o->prefix[0]) {
+		int k = snprintf(buf, size, "%s: ", o->prefix);
+
+		if (k < 0 || (size_t)k >= size)
+			return;
+		buf += k;
+		size -= k;
+	}
 	switch (kind) {
 	case TAG_K_LICENSES:
 		n = snprintf(buf, size, "LICENSES: add ");
@@ -1320,9 +1328,14 @@ static void mail_head(FILE *out, const struct tag_plan *p, int no,
 		      const char *subj, const struct tag_opts *o)
 {
 	fprintf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-		"From: %s\nDate: %s\nSubject: [PATCH %d/%d] %s\n\n",
+		"From: %s\nDate: %s\nSubject: [PATCH %d/%d] %s\n",
 		author(o), o->date ? o->date : "Thu, 1 Jan 1970 00:00:00 +0000",
 		no, p->npatches, subj);
+	if (o->to && o->to[0])
+		fprintf(out, "To: %s\n", o->to);
+	if (o->cc && o->cc[0])
+		fprintf(out, "Cc: %s\n", o->cc);
+	fputc('\n', out);
 }
 
 static void mail_tail(FILE *out, const struct tag_opts *o)

@@ -25,10 +25,12 @@
 #include "fixture.h"
 #include "index.h"
 #include "licenses.h"
+#include "maintainers.h"
 #include "refresh.h"
 #include "source.h"
 #include "store.h"
 #include "tag.h"
+#include "tag_split.h"
 #include "tap.h"
 
 /* ---- the wrapped allocator ---------------------------------------------- */
@@ -230,6 +232,49 @@ static int op_tag(void *arg, struct spdx_error *err)
 	return ret;
 }
 
+static const char maintainers[] =
+	"DRIVERS\nM:\tA <a@example.org>\nR:\tB <b@example.org>\n"
+	"L:\tlist@example.org (moderated)\nS:\tMaintained\nF:\tdrivers/\n"
+	"F:\tdrivers/*.[ch]\nX:\tdrivers/excluded.c\nN:\tun tagged\n\n"
+	"DRIVERS\nF:\tlib/\n\nTHE REST\nF:\t*\nF:\t*/\n";
+
+static int op_maint(void *arg, struct spdx_error *err)
+{
+	struct maint *m = NULL;
+	struct maint_hit h[4];
+	int ret = maint_parse(&m, maintainers, sizeof(maintainers) - 1, NULL,
+			      NULL, err);
+
+	if (!ret && (maint_match(m, "drivers/untagged.c", h, 4) != 2 ||
+		     maint_find_name(m, "DRIVERS-2") != 1))
+		ret = -EPROTO;
+	maint_free(m);
+	return ret;
+}
+
+/* The plan cut per entry: 0 or -ENOMEM, which says nothing itself. */
+static int op_split(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct tag_plan *p = NULL;
+	struct tag_series *s = NULL;
+	struct maint *m = NULL;
+	size_t n = 0;
+	int ret = maint_parse(&m, maintainers, sizeof(maintainers) - 1, NULL,
+			      NULL, err);
+
+	if (!ret)
+		ret = tag_plan_build(&p, c->src, c->idx, &c->tag, err);
+	if (!ret && (ret = tag_split_maintainers(&s, &n, p, m)))
+		spdx_error_set(err, ret, "tag_split_maintainers: out of memory");
+	if (!ret && n != 3)
+		ret = -EPROTO;
+	tag_split_free(s, n);
+	tag_plan_free(p);
+	maint_free(m);
+	return ret;
+}
+
 static int op_built(void *arg, struct spdx_error *err)
 {
 	struct ctx *c = arg;
@@ -312,6 +357,8 @@ int main(void)
 	every_failure("check_select", op_select, &c);
 	every_failure("tag_plan_build", op_tag, &c);
 	every_failure("built_collect", op_built, &c);
+	every_failure("maint_parse", op_maint, &c);
+	every_failure("tag_split_maintainers", op_split, &c);
 out:
 	index_free(c.idx);
 	source_free(c.src);
