@@ -28,6 +28,8 @@ FUSE_CFLAGS := $(shell $(PKG_CONFIG) --cflags fuse3 2>/dev/null)
 FUSE_LIBS   := $(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null)
 GIT_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libgit2 2>/dev/null)
 GIT_LIBS    := $(shell $(PKG_CONFIG) --libs libgit2 2>/dev/null)
+CRYPTO_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcrypto 2>/dev/null)
+CRYPTO_LIBS := $(shell $(PKG_CONFIG) --libs libcrypto 2>/dev/null)
 
 ifeq ($(SAN),1)
 B        := build-san
@@ -65,7 +67,7 @@ $(MANPAGE): fusefs/spdxfs.1 index/version.h
 
 $(B)/index/%.o: index/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(CRYPTO_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/fusefs/%.o: fusefs/%.c
 	@mkdir -p $(@D)
@@ -83,12 +85,12 @@ $(LIBINDEX): $(INDEX_OBJ) $(B)/index/members
 
 $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(FUSE_OBJ) $(LIBINDEX) \
-		$(FUSE_LIBS) $(GIT_LIBS) -pthread
+		$(FUSE_LIBS) $(GIT_LIBS) $(CRYPTO_LIBS) -pthread
 
 $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -Itests/unit -MMD -MP \
-		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(GIT_LIBS) -pthread
+		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(GIT_LIBS) $(CRYPTO_LIBS) -pthread
 
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
@@ -161,7 +163,7 @@ $(FUZZ_LIB): $(INDEX_SRC:%.c=$(FUZZ_B)/%.o)
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS)
+		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS) $(CRYPTO_LIBS)
 
 fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 	tests/fuzz/corpus $(FUZZ_CORPUS) $(CURDIR)/$(PROGRAM) $(FUZZ_TREE)

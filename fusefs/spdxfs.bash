@@ -110,6 +110,14 @@ _spdxfs()
 	tag:-l|tag:--license)
 		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
 		return 0 ;;
+	export:-f|export:--format)
+		_spdxfs_compgen "spdx-json spdx-tv spdx3" "$cur"
+		return 0 ;;
+	export:-o|export:--output)
+		_spdxfs_paths -f "$cur"
+		return 0 ;;
+	export:--declared)
+		return 0 ;;
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"
 		return 0 ;;
