@@ -529,18 +529,20 @@ int export_prepare(struct export_doc **out, struct source *src,
 
 int export_write(FILE *out, const struct export_doc *d)
 {
+	int ret = -EINVAL;
+
 	switch (d->o.format) {
 	case EXPORT_SPDX_JSON:
-		export_spdx2_json(out, d);
+		ret = export_spdx2_json(out, d);
 		break;
 	case EXPORT_SPDX_TV:
-		export_spdx2_tv(out, d);
+		ret = export_spdx2_tv(out, d);
 		break;
 	case EXPORT_SPDX3:
-		export_spdx3_json(out, d);
+		ret = export_spdx3_json(out, d);
 		break;
 	}
-	return ferror(out) ? -EIO : 0;
+	return ferror(out) ? -EIO : ret;
 }
 
 void export_ref_release(struct export_ref *r)

@@ -77,7 +77,8 @@ int export_prepare(struct export_doc **out, struct source *src,
 		   const struct spdx_index *idx, const struct spdx_file *const *files,
 		   size_t n, const struct export_opts *o, struct spdx_error *err);
 
-/* Write the document to @out.  Returns 0, or -EIO when @out failed. */
+/* Write the document to @out.  Returns 0, or -EIO when @out failed
+ * (-EINVAL would be a bug of the writer's). */
 int export_write(FILE *out, const struct export_doc *d);
 
 void export_free(struct export_doc *d);

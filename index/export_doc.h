@@ -64,8 +64,9 @@ const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 
 void export_ref_release(struct export_ref *r);
 
-void export_spdx2_json(FILE *out, const struct export_doc *d);
-void export_spdx2_tv(FILE *out, const struct export_doc *d);
-void export_spdx3_json(FILE *out, const struct export_doc *d);
+/* The writers: 0, or -EINVAL when the JSON writer was misused (a bug). */
+int export_spdx2_json(FILE *out, const struct export_doc *d);
+int export_spdx2_tv(FILE *out, const struct export_doc *d);
+int export_spdx3_json(FILE *out, const struct export_doc *d);
 
 #endif

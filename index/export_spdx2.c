@@ -104,7 +104,7 @@ static void json_refs(struct json_writer *w, const struct export_doc *d)
 	json_array_end(w);
 }
 
-void export_spdx2_json(FILE *out, const struct export_doc *d)
+int export_spdx2_json(FILE *out, const struct export_doc *d)
 {
 	struct json_writer w;
 	char id[40], tool[160];
@@ -145,7 +145,7 @@ void export_spdx2_json(FILE *out, const struct export_doc *d)
 	}
 	json_array_end(&w);
 	json_object_end(&w);
-	json_end(&w);
+	return json_end(&w);
 }
 
 /* Tag-value: a value that may span lines goes in <text>...</text>. */
@@ -172,7 +172,7 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 		tv_text(out, "FileComment", why);
 }
 
-void export_spdx2_tv(FILE *out, const struct export_doc *d)
+int export_spdx2_tv(FILE *out, const struct export_doc *d)
 {
 	fprintf(out, "SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n"
 		"SPDXID: SPDXRef-DOCUMENT\nDocumentName: %s\n"
@@ -197,4 +197,5 @@ void export_spdx2_tv(FILE *out, const struct export_doc *d)
 	for (size_t i = 0; i < d->n; i++)
 		fprintf(out, "Relationship: SPDXRef-Package CONTAINS SPDXRef-File-%zu\n",
 			i + 1);
+	return 0;
 }

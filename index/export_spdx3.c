@@ -244,7 +244,7 @@ static void relationships(struct json_writer *w, const struct export_doc *d)
 	}
 }
 
-void export_spdx3_json(FILE *out, const struct export_doc *d)
+int export_spdx3_json(FILE *out, const struct export_doc *d)
 {
 	struct json_writer w;
 
@@ -262,5 +262,5 @@ void export_spdx3_json(FILE *out, const struct export_doc *d)
 	relationships(&w, d);
 	json_array_end(&w);
 	json_object_end(&w);
-	json_end(&w);
+	return json_end(&w);
 }

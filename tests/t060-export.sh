@@ -161,6 +161,13 @@ test_expect 'an unwritable output: one line, exit 2, nothing left behind' '
 	fi
 '
 
+test_expect 'standard output that fails: one line, exit 2' '
+	expect_status 2 "$SPDXFS" export -q --format spdx-json "$T" >/dev/full 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF
+	spdxfs: standard output: write error
+	EOF
+'
+
 test_expect 'bad usage: no format, an unknown format, two trees' '
 	expect_status 2 "$SPDXFS" export "$T" 2>"$TMP/err" &&
 	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE\]" "$TMP/err" &&
