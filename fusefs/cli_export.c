@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "built.h"
 #include "cli.h"
 #include "cli_export.h"
 #include "error.h"
 #include "export.h"
+#include "index.h"
+#include "report.h"
+#include "source.h"
 #include "version.h"
 
 static const char export_help[] =
@@ -121,6 +126,18 @@ static int write_file(const char *path, const struct export_doc *doc)
 	return 0;
 }
 
+/* @doc to -o's file or standard output. */
+static int write_doc(const struct export_cli *c, const struct export_doc *doc)
+{
+	if (c->output)
+		return write_file(c->output, doc);
+	if (export_write(stdout, doc) || fflush(stdout)) {
+		cli_error("standard output: write error");
+		return 2;
+	}
+	return 0;
+}
+
 static int run(struct export_cli *c, const char *dir)
 {
 	const struct spdx_file **files = NULL;
@@ -141,12 +158,7 @@ static int run(struct export_cli *c, const char *dir)
 		r = 2;
 		goto out;
 	}
-	if (c->output) {
-		r = write_file(c->output, doc);
-	} else if (export_write(stdout, doc) || fflush(stdout)) {
-		cli_error("standard output: write error");
-		r = 2;
-	}
+	r = write_doc(c, doc);
 out:
 	export_free(doc);
 	free(files);
@@ -154,53 +166,201 @@ out:
 	return r;
 }
 
-int cmd_export(int argc, char **argv)
+static const struct option export_longopts[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "pretty", no_argument, NULL, 'P' },
+	{ "declared", required_argument, NULL, 'D' },
+	{ "help", no_argument, NULL, 'h' },
+	CLI_INDEX_OPTS,
+	{ 0 }
+};
+
+/*
+ * The options of export and of built --format, then @min to @max
+ * operands.  Returns -1 to go on, else the exit status.
+ */
+static int parse_export_opts(struct export_cli *c, int argc, char **argv,
+			     const char *cmd, const char *args, const char *help,
+			     int min, int max)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "pretty", no_argument, NULL, 'P' },
-		{ "declared", required_argument, NULL, 'D' },
-		{ "help", no_argument, NULL, 'h' },
-		CLI_INDEX_OPTS,
-		{ 0 }
-	};
-	static const char args[] = "--format FMT [OPTION]... [TREE]";
-	struct export_cli c = { .o.tool = "spdxfs-" SPDXFS_VERSION };
 	int ch, r;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:o:aj:qh", longopts, NULL)) != -1) {
-		r = cli_index_opt(ch, &c.io);
+	while ((ch = getopt_long(argc, argv, "f:o:aj:qh", export_longopts, NULL)) != -1) {
+		r = cli_index_opt(ch, &c->io);
 		if (r < 0)
 			return 2;
 		if (r)
 			continue;
 		switch (ch) {
 		case 'f':
-			if (parse_format(optarg, &c.o.format)) {
+			if (parse_format(optarg, &c->o.format)) {
 				cli_error("--format: '%s' is not spdx-json, spdx-tv "
 					  "or spdx3", optarg);
 				return 2;
 			}
-			c.have_format = 1;
+			c->have_format = 1;
 			break;
-		case 'o': c.output = optarg; break;
-		case 'P': c.o.pretty = 1; break;
-		case 'D': c.o.declared = optarg; break;
+		case 'o': c->output = optarg; break;
+		case 'P': c->o.pretty = 1; break;
+		case 'D': c->o.declared = optarg; break;
 		case 'h':
-			printf("usage: spdxfs export %s\n%s%s", args, export_help,
-			       cli_index_help);
+			printf("usage: spdxfs %s %s\n%s%s", cmd, args, help, cli_index_help);
 			return 0;
 		default:
-			return cli_bad_usage("export", args);
+			return cli_bad_usage(cmd, args);
 		}
 	}
-	if (!c.have_format || argc - optind > 1)
-		return cli_bad_usage("export", args);
-	c.o.nthreads = c.io.nthreads;
-	r = created_time(&c.o.created);
-	if (r)
+	if (!c->have_format || argc - optind < min || argc - optind > max)
+		return cli_bad_usage(cmd, args);
+	c->o.nthreads = c->io.nthreads;
+	c->o.tool = "spdxfs-" SPDXFS_VERSION;
+	return created_time(&c->o.created) ? 2 : -1;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_cli c = { 0 };
+	int r;
+
+	r = parse_export_opts(&c, argc, argv, "export", "--format FMT [OPTION]... [TREE]",
+			      export_help, 0, 1);
+	if (r >= 0)
 		return r;
 	return run(&c, optind < argc ? argv[optind] : ".");
+}
+
+/* built --format */
+
+static const char built_export_help[] =
+	"An SPDX document of the kernel BUILD_DIR built: its image (vmlinux, and\n"
+	"arch/*/boot/bzImage when there is one) as the package the document\n"
+	"describes, GENERATED_FROM the package of the files of TREE that went\n"
+	"into it (what 'spdxfs built' lists), each file as 'spdxfs export'\n"
+	"writes it; for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
+	".config and the kernel release.\n\n"
+	"  -f, --format FMT     spdx-json, spdx-tv or spdx3\n"
+	"  -o, --output FILE    write FILE instead of standard output\n"
+	"      --pretty         indent the JSON\n"
+	"      --declared EXPR  the source package's declared license\n";
+
+/* The image files of @build: vmlinux, then arch/ * /boot/bzImage. */
+static int image_paths(const char *build, char ***paths, size_t *n)
+{
+	char pattern[PATH_MAX], vmlinux[PATH_MAX];
+	size_t skip = strlen(build) + 1;
+	struct stat st;
+	glob_t g = { 0 };
+
+	*n = 0;
+	snprintf(vmlinux, sizeof(vmlinux), "%s/vmlinux", build);
+	if (stat(vmlinux, &st) || !S_ISREG(st.st_mode)) {
+		cli_error("%s: no vmlinux: the kernel is not built", build);
+		return 2;
+	}
+	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
+	glob(pattern, 0, NULL, &g);
+	*paths = calloc(g.gl_pathc + 1, sizeof(**paths));
+	if (!*paths) {
+		globfree(&g);
+		cli_error("out of memory");
+		return 2;
+	}
+	(*paths)[(*n)++] = strdup("vmlinux");
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
+	globfree(&g);
+	for (size_t i = 0; i < *n; i++)
+		if (!(*paths)[i]) {
+			cli_error("out of memory");
+			return 2;
+		}
+	return 0;
+}
+
+/* include/config/kernel.release of @build, or NULL. */
+static char *kernel_release(const char *build)
+{
+	char path[PATH_MAX], *buf = NULL;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/include/config/kernel.release", build);
+	if (file_read_all(path, 4096, &buf, &len))
+		return NULL;
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+static int built_export(struct export_cli *c, const char *build, const char *tree)
+{
+	struct source_spec spec = {
+		.type = SOURCE_DIR, .path = build, .flags = SOURCE_ALL_FILES
+	};
+	const struct spdx_file **files = NULL;
+	struct export_image im = { 0 };
+	struct export_doc *doc = NULL;
+	struct spdx_error err = { 0 };
+	struct spdx_index *idx = NULL;
+	struct source *src = NULL, *bsrc = NULL;
+	struct built *b = NULL;
+	char **paths = NULL, *release = NULL;
+	size_t n, npaths = 0, missing;
+	int r;
+
+	if (built_collect(&b, build, &err) || source_open(&bsrc, &spec, &err)) {
+		cli_error("%s", err.msg);
+		r = 2;
+		goto out;
+	}
+	r = image_paths(build, &paths, &npaths);
+	if (r)
+		goto out;
+	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
+	if (r)
+		goto out;
+	files = calloc(b->npaths ? b->npaths : 1, sizeof(*files));
+	if (!files) {
+		cli_error("out of memory");
+		r = 2;
+		goto out;
+	}
+	n = report_built_files(idx, b, files, &missing);
+	release = kernel_release(build);
+	im = (struct export_image){
+		.build = bsrc, .paths = (const char *const *)paths, .n = npaths,
+		.release = release,
+	};
+	c->o.image = &im;
+	r = export_prepare(&doc, src, idx, files, n, &c->o, &err);
+	if (r) {
+		cli_error("%s", err.msg);
+		r = 2;
+		goto out;
+	}
+	r = write_doc(c, doc);
+out:
+	export_free(doc);
+	free(release);
+	for (size_t i = 0; i < npaths; i++)
+		free(paths[i]);
+	free(paths);
+	free(files);
+	index_free(idx);
+	source_free(src);
+	source_free(bsrc);
+	built_free(b);
+	return r;
+}
+
+int cmd_built_export(int argc, char **argv)
+{
+	struct export_cli c = { 0 };
+	int r;
+
+	r = parse_export_opts(&c, argc, argv, "built", "--format FMT [OPTION]... BUILD_DIR [TREE]",
+			      built_export_help, 1, 2);
+	if (r >= 0)
+		return r;
+	return built_export(&c, argv[optind], optind + 1 < argc ? argv[optind + 1] : NULL);
 }

@@ -10,4 +10,7 @@
 
 int cmd_export(int argc, char **argv);
 
+/* "spdxfs built --format FMT ...": the SPDX document of a built kernel. */
+int cmd_built_export(int argc, char **argv);
+
 #endif

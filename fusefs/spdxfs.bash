@@ -110,10 +110,10 @@ _spdxfs()
 	tag:-l|tag:--license)
 		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
 		return 0 ;;
-	export:-f|export:--format)
+	export:-f|export:--format|built:--format)
 		_spdxfs_compgen "spdx-json spdx-tv spdx3" "$cur"
 		return 0 ;;
-	export:-o|export:--output)
+	export:-o|export:--output|built:-o|built:--output)
 		_spdxfs_paths -f "$cur"
 		return 0 ;;
 	export:--declared)

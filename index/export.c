@@ -338,6 +338,24 @@ static int map_declared(struct export_doc *d, struct spdx_error *err)
 	return 0;
 }
 
+/* The image's files, and its .config when there is one. */
+static int hash_image(struct export_doc *d, struct spdx_error *err)
+{
+	const struct export_image *im = d->o.image;
+	int ret;
+
+	d->image_dig = calloc(im->n ? im->n : 1, sizeof(*d->image_dig));
+	if (!d->image_dig)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	ret = digest_files(im->build, im->paths, im->n, DIGEST_SHA1 | DIGEST_SHA256 |
+			   DIGEST_GITOID, d->o.nthreads, d->image_dig, err);
+	if (ret)
+		return ret;
+	ret = digest_file(im->build, ".config", DIGEST_SHA256, &d->config, err);
+	d->has_config = !ret;
+	return ret == -ENOENT ? 0 : ret;
+}
+
 static int sha1_cmp(const void *a, const void *b)
 {
 	return memcmp(a, b, 20);
@@ -347,30 +365,30 @@ static int sha1_cmp(const void *a, const void *b)
  * SPDX 2.3's package verification code: the SHA1 of the files' SHA1s in
  * lower-case hex, sorted and concatenated.
  */
-static int verification_code(struct export_doc *d)
+static int verification_code(const struct file_digest *dig, size_t n, char *out)
 {
 	unsigned char (*sums)[20], md[20];
 	char hex[41];
 	EVP_MD_CTX *c = EVP_MD_CTX_new();
 	int ret = -ENOMEM;
 
-	sums = alloc_array(d->n, sizeof(*sums));
+	sums = alloc_array(n, sizeof(*sums));
 	if (!sums || !c)
 		goto out;
-	for (size_t i = 0; i < d->n; i++)
-		memcpy(sums[i], d->dig[i].sha1, 20);
-	qsort(sums, d->n, sizeof(*sums), sha1_cmp);
+	for (size_t i = 0; i < n; i++)
+		memcpy(sums[i], dig[i].sha1, 20);
+	qsort(sums, n, sizeof(*sums), sha1_cmp);
 	ret = -EIO;
 	if (!EVP_DigestInit_ex(c, EVP_sha1(), NULL))
 		goto out;
-	for (size_t i = 0; i < d->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		digest_hex(sums[i], 20, hex);
 		if (!EVP_DigestUpdate(c, hex, 40))
 			goto out;
 	}
 	if (!EVP_DigestFinal_ex(c, md, NULL))
 		goto out;
-	digest_hex(md, 20, d->verification);
+	digest_hex(md, 20, out);
 	ret = 0;
 out:
 	EVP_MD_CTX_free(c);
@@ -402,6 +420,9 @@ static int make_namespace(struct export_doc *d)
 		     EVP_DigestUpdate(c, d->dig[i].sha256, 32) &&
 		     EVP_DigestUpdate(c, m ? m : "", m ? strlen(m) + 1 : 1);
 	}
+	for (size_t i = 0; ok && d->o.image && i < d->o.image->n; i++)
+		ok = EVP_DigestUpdate(c, d->o.image->paths[i], strlen(d->o.image->paths[i]) + 1) &&
+		     EVP_DigestUpdate(c, d->image_dig[i].sha256, 32);
 	ok = ok && EVP_DigestFinal_ex(c, md, NULL);
 	EVP_MD_CTX_free(c);
 	if (!ok)
@@ -512,7 +533,12 @@ int export_prepare(struct export_doc **out, struct source *src,
 		ret = check_tv(d, err);
 	if (!ret)
 		ret = hash_files(d, err);
-	if (!ret && (ret = verification_code(d)))
+	if (!ret && o->image)
+		ret = hash_image(d, err);
+	if (!ret && (ret = verification_code(d->dig, d->n, d->verification)))
+		spdx_error_errno(err, ret, "verification code");
+	if (!ret && o->image &&
+	    (ret = verification_code(d->image_dig, o->image->n, d->image_verification)))
 		spdx_error_errno(err, ret, "verification code");
 	if (!ret && (ret = make_namespace(d)))
 		spdx_error_errno(err, ret, "namespace");
@@ -567,6 +593,7 @@ void export_free(struct export_doc *d)
 	free(d->refs);
 	free(d->declared);
 	free(d->dig);
+	free(d->image_dig);
 	free(d);
 }
 

@@ -52,6 +52,20 @@ enum export_format {
 	EXPORT_SPDX3,		/* SPDX 3.0.1, JSON-LD */
 };
 
+/*
+ * A built kernel (spdxfs built): its image files, read from the build
+ * directory @build, become a package of their own that the document
+ * describes, GENERATED_FROM the source package, whose files are then
+ * those that went into it.  For 3.0.1 also a build_Build with the
+ * .config's SHA256 and the kernel release.
+ */
+struct export_image {
+	struct source *build;		/* the build directory, all files */
+	const char *const *paths;	/* "vmlinux", "arch/x86/boot/bzImage" */
+	size_t n;
+	const char *release;		/* include/config/kernel.release, or NULL */
+};
+
 struct export_opts {
 	enum export_format format;
 	int pretty;		/* JSON indented for people */
@@ -61,6 +75,7 @@ struct export_opts {
 				   mtime of the files */
 	int nthreads;		/* for hashing; 0: one per CPU */
 	const char *tool;	/* "spdxfs-1.2" */
+	const struct export_image *image;	/* NULL: a tree */
 };
 
 struct export_doc;

@@ -41,6 +41,12 @@ struct export_doc {
 	char ns[320];			/* the namespace, no trailing '/' */
 	char created[32];		/* "2026-12-03T17:00:00Z" */
 	char verification[41];
+	/* With o.image: its files' checksums, the .config's, and the
+	 * image package's verification code. */
+	struct file_digest *image_dig;
+	struct file_digest config;
+	int has_config;
+	char image_verification[41];
 };
 
 /* Does the document give @f's tag (a valid one, the file not excluded)? */

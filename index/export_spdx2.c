@@ -37,6 +37,67 @@ static void json_relationship(struct json_writer *w, const char *from,
 	json_object_end(w);
 }
 
+/* "./PATH", the 2.3 convention for a file in the package, into @buf. */
+static const char *file_name(const char *path, char *buf, size_t size)
+{
+	snprintf(buf, size, "./%s", path);
+	return buf;
+}
+
+/* The image package's version: the kernel release, else the tree's. */
+static const char *image_version(const struct export_doc *d)
+{
+	const char *r = d->o.image->release;
+
+	return r && *r ? r : d->version;
+}
+
+static void json_image_package(struct json_writer *w, const struct export_doc *d)
+{
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "name", "linux-image");
+	json_kv_string(w, "SPDXID", "SPDXRef-Package-image");
+	if (image_version(d)[0])
+		json_kv_string(w, "versionInfo", image_version(d));
+	json_kv_string(w, "downloadLocation", "NOASSERTION");
+	json_kv_bool(w, "filesAnalyzed", 1);
+	json_key(w, "packageVerificationCode");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "packageVerificationCodeValue", d->image_verification);
+	json_object_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_kv_string(w, "licenseDeclared", "NOASSERTION");
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_kv_string(w, "primaryPackagePurpose", "OPERATING_SYSTEM");
+	json_object_end(w);
+}
+
+static void json_image_file(struct json_writer *w, const struct export_doc *d, size_t i)
+{
+	char id[40], name[PATH_NAME_MAX];
+
+	snprintf(id, sizeof(id), "SPDXRef-Image-%zu", i + 1);
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "fileName", file_name(d->o.image->paths[i], name, sizeof(name)));
+	json_kv_string(w, "SPDXID", id);
+	json_key(w, "fileTypes");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "BINARY");
+	json_array_end(w);
+	json_key(w, "checksums");
+	json_array_begin(w, JSON_INLINE);
+	json_checksum(w, "SHA1", d->image_dig[i].sha1, 20);
+	json_checksum(w, "SHA256", d->image_dig[i].sha256, 32);
+	json_array_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_key(w, "licenseInfoInFiles");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "NOASSERTION");
+	json_array_end(w);
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_object_end(w);
+}
+
 static void json_package(struct json_writer *w, const struct export_doc *d)
 {
 	json_object_begin(w, JSON_BLOCK);
@@ -54,13 +115,6 @@ static void json_package(struct json_writer *w, const struct export_doc *d)
 	json_kv_string(w, "licenseDeclared", d->declared ? d->declared : "NOASSERTION");
 	json_kv_string(w, "copyrightText", "NOASSERTION");
 	json_object_end(w);
-}
-
-/* "./PATH", the 2.3 convention for a file in the package, into @buf. */
-static const char *file_name(const char *path, char *buf, size_t size)
-{
-	snprintf(buf, size, "./%s", path);
-	return buf;
 }
 
 static void json_file(struct json_writer *w, const struct export_doc *d, size_t i)
@@ -128,6 +182,8 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 	json_key(&w, "packages");
 	json_array_begin(&w, JSON_BLOCK);
 	json_package(&w, d);
+	if (d->o.image)
+		json_image_package(&w, d);
 	json_array_end(&w);
 	if (d->nrefs)
 		json_refs(&w, d);
@@ -135,13 +191,21 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 	json_array_begin(&w, JSON_BLOCK);
 	for (size_t i = 0; i < d->n; i++)
 		json_file(&w, d, i);
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		json_image_file(&w, d, i);
 	json_array_end(&w);
 	json_key(&w, "relationships");
 	json_array_begin(&w, JSON_BLOCK);
-	json_relationship(&w, "SPDXRef-DOCUMENT", "DESCRIBES", "SPDXRef-Package");
+	json_relationship(&w, "SPDXRef-DOCUMENT", "DESCRIBES", d->o.image ?
+			  "SPDXRef-Package-image" : "SPDXRef-Package");
 	for (size_t i = 0; i < d->n; i++) {
 		snprintf(id, sizeof(id), "SPDXRef-File-%zu", i + 1);
 		json_relationship(&w, "SPDXRef-Package", "CONTAINS", id);
+	}
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++) {
+		snprintf(id, sizeof(id), "SPDXRef-Image-%zu", i + 1);
+		json_relationship(&w, "SPDXRef-Package-image", "CONTAINS", id);
+		json_relationship(&w, id, "GENERATED_FROM", "SPDXRef-Package");
 	}
 	json_array_end(&w);
 	json_object_end(&w);
@@ -172,6 +236,20 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 		tv_text(out, "FileComment", why);
 }
 
+static void tv_image_file(FILE *out, const struct export_doc *d, size_t i)
+{
+	char hex[65];
+
+	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-Image-%zu\nFileType: BINARY\n",
+		d->o.image->paths[i], i + 1);
+	digest_hex(d->image_dig[i].sha1, 20, hex);
+	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
+	digest_hex(d->image_dig[i].sha256, 32, hex);
+	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
+	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: NOASSERTION\n"
+		"FileCopyrightText: NOASSERTION\n");
+}
+
 int export_spdx2_tv(FILE *out, const struct export_doc *d)
 {
 	fprintf(out, "SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n"
@@ -185,6 +263,15 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 		"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
 		"PackageLicenseDeclared: %s\nPackageCopyrightText: NOASSERTION\n",
 		d->verification, d->declared ? d->declared : "NOASSERTION");
+	if (d->o.image) {
+		fprintf(out, "\nPackageName: linux-image\nSPDXID: SPDXRef-Package-image\n");
+		if (image_version(d)[0])
+			fprintf(out, "PackageVersion: %s\n", image_version(d));
+		fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
+			"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
+			"PackageLicenseDeclared: NOASSERTION\nPackageCopyrightText: NOASSERTION\n"
+			"PrimaryPackagePurpose: OPERATING-SYSTEM\n", d->image_verification);
+	}
 	for (size_t i = 0; i < d->nrefs; i++) {
 		fprintf(out, "\nLicenseID: %s\n", d->refs[i].id);
 		tv_text(out, "ExtractedText", d->refs[i].text);
@@ -193,9 +280,16 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 	}
 	for (size_t i = 0; i < d->n; i++)
 		tv_file(out, d, i);
-	fprintf(out, "\nRelationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-Package\n");
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		tv_image_file(out, d, i);
+	fprintf(out, "\nRelationship: SPDXRef-DOCUMENT DESCRIBES %s\n",
+		d->o.image ? "SPDXRef-Package-image" : "SPDXRef-Package");
 	for (size_t i = 0; i < d->n; i++)
 		fprintf(out, "Relationship: SPDXRef-Package CONTAINS SPDXRef-File-%zu\n",
 			i + 1);
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		fprintf(out, "Relationship: SPDXRef-Package-image CONTAINS SPDXRef-Image-%zu\n"
+			"Relationship: SPDXRef-Image-%zu GENERATED_FROM SPDXRef-Package\n",
+			i + 1, i + 1);
 	return 0;
 }

@@ -81,7 +81,7 @@ static void document(struct json_writer *w, const struct export_doc *d)
 	json_array_end(w);
 	json_key(w, "rootElement");
 	json_array_begin(w, JSON_INLINE);
-	json_string(w, iri(d, id, sizeof(id), "package", 0));
+	json_string(w, iri(d, id, sizeof(id), d->o.image ? "image" : "package", 0));
 	json_array_end(w);
 	json_object_end(w);
 
@@ -172,9 +172,110 @@ static void hash(struct json_writer *w, const char *alg, const unsigned char *bi
 	json_object_end(w);
 }
 
+/* The gitoid content identifier of @dig. */
+static void gitoid(struct json_writer *w, const struct file_digest *dig)
+{
+	char hex[41], value[64];
+
+	json_key(w, "software_contentIdentifier");
+	json_array_begin(w, JSON_INLINE);
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "type", "software_ContentIdentifier");
+	json_kv_string(w, "software_contentIdentifierType", "gitoid");
+	digest_hex(dig->gitoid, 20, hex);
+	snprintf(value, sizeof(value), "gitoid:blob:sha1:%s", hex);
+	json_kv_string(w, "software_contentIdentifierValue", value);
+	json_object_end(w);
+	json_array_end(w);
+}
+
+static void relationship(struct json_writer *w, const struct export_doc *d,
+			 size_t n, const char *from, const char *type, const char *to);
+
+/* A built kernel: its image package and files, and the build. */
+static void image(struct json_writer *w, const struct export_doc *d)
+{
+	const struct export_image *im = d->o.image;
+	char id[IRI_MAX];
+
+	element_begin(w, "software_Package", iri(d, id, sizeof(id), "image", 0));
+	json_kv_string(w, "name", "linux-image");
+	if (im->release && *im->release)
+		json_kv_string(w, "software_packageVersion", im->release);
+	json_kv_string(w, "software_primaryPurpose", "operatingSystem");
+	json_object_end(w);
+	for (size_t i = 0; i < im->n; i++) {
+		element_begin(w, "software_File", iri(d, id, sizeof(id), "image-file", i + 1));
+		json_kv_string(w, "name", im->paths[i]);
+		json_key(w, "verifiedUsing");
+		json_array_begin(w, JSON_INLINE);
+		hash(w, "sha1", d->image_dig[i].sha1, 20);
+		hash(w, "sha256", d->image_dig[i].sha256, 32);
+		json_array_end(w);
+		gitoid(w, &d->image_dig[i]);
+		json_kv_string(w, "software_fileKind", "file");
+		json_kv_string(w, "software_primaryPurpose", "executable");
+		json_object_end(w);
+	}
+	element_begin(w, "build_Build", iri(d, id, sizeof(id), "build", 0));
+	json_kv_string(w, "build_buildType", "https://docs.kernel.org/kbuild/");
+	if (d->has_config) {
+		json_key(w, "build_configSourceDigest");
+		json_array_begin(w, JSON_INLINE);
+		hash(w, "sha256", d->config.sha256, 32);
+		json_array_end(w);
+		json_key(w, "build_configSourceEntrypoint");
+		json_array_begin(w, JSON_INLINE);
+		json_string(w, ".config");
+		json_array_end(w);
+	}
+	if (im->release && *im->release) {
+		json_key(w, "build_parameter");
+		json_array_begin(w, JSON_INLINE);
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "type", "DictionaryEntry");
+		json_kv_string(w, "key", "KERNELRELEASE");
+		json_kv_string(w, "value", im->release);
+		json_object_end(w);
+		json_array_end(w);
+	}
+	json_object_end(w);
+}
+
+/* A relationship from @from to the @n image files. */
+static void to_image_files(struct json_writer *w, const struct export_doc *d,
+			   size_t n, const char *from, const char *type)
+{
+	char id[IRI_MAX];
+
+	element_begin(w, "Relationship", iri(d, id, sizeof(id), "relationship", n));
+	json_kv_string(w, "from", from);
+	json_kv_string(w, "relationshipType", type);
+	json_key(w, "to");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t i = 0; i < d->o.image->n; i++)
+		json_string(w, iri(d, id, sizeof(id), "image-file", i + 1));
+	json_array_end(w);
+	json_object_end(w);
+}
+
+static void image_relationships(struct json_writer *w, const struct export_doc *d,
+				size_t n)
+{
+	char pkg[IRI_MAX], img[IRI_MAX], build[IRI_MAX];
+
+	iri(d, pkg, sizeof(pkg), "package", 0);
+	iri(d, img, sizeof(img), "image", 0);
+	iri(d, build, sizeof(build), "build", 0);
+	to_image_files(w, d, n++, img, "contains");
+	to_image_files(w, d, n++, pkg, "generates");
+	relationship(w, d, n++, build, "hasInput", pkg);
+	to_image_files(w, d, n++, build, "hasOutput");
+}
+
 static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 {
-	char id[IRI_MAX], hex[41], gitoid[64], why_buf[WHY_MAX];
+	char id[IRI_MAX], why_buf[WHY_MAX];
 	const char *why = export_file_why(d, i, why_buf, sizeof(why_buf));
 
 	element_begin(w, "software_File", iri(d, id, sizeof(id), "file", i + 1));
@@ -184,16 +285,7 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 	hash(w, "sha1", d->dig[i].sha1, 20);
 	hash(w, "sha256", d->dig[i].sha256, 32);
 	json_array_end(w);
-	json_key(w, "software_contentIdentifier");
-	json_array_begin(w, JSON_INLINE);
-	json_object_begin(w, JSON_INLINE);
-	json_kv_string(w, "type", "software_ContentIdentifier");
-	json_kv_string(w, "software_contentIdentifierType", "gitoid");
-	digest_hex(d->dig[i].gitoid, 20, hex);
-	snprintf(gitoid, sizeof(gitoid), "gitoid:blob:sha1:%s", hex);
-	json_kv_string(w, "software_contentIdentifierValue", gitoid);
-	json_object_end(w);
-	json_array_end(w);
+	gitoid(w, &d->dig[i]);
 	json_kv_string(w, "software_fileKind", "file");
 	if (why)
 		json_kv_string(w, "comment", why);
@@ -242,6 +334,8 @@ static void relationships(struct json_writer *w, const struct export_doc *d)
 			     "hasDeclaredLicense",
 			     iri(d, to, sizeof(to), "expression", d->same[f->expr] + 1));
 	}
+	if (d->o.image)
+		image_relationships(w, d, n);
 }
 
 int export_spdx3_json(FILE *out, const struct export_doc *d)
@@ -259,6 +353,8 @@ int export_spdx3_json(FILE *out, const struct export_doc *d)
 	expressions(&w, d);
 	for (size_t i = 0; i < d->n; i++)
 		file(&w, d, i);
+	if (d->o.image)
+		image(&w, d);
 	relationships(&w, d);
 	json_array_end(&w);
 	json_object_end(&w);
