@@ -476,11 +476,18 @@ static void make_name(struct export_doc *d, struct source *src)
 /* What tag-value cannot hold: a path with a line break. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
-	for (size_t i = 0; i < d->n; i++)
+	for (size_t i = 0; i < d->n; i++) {
+		const struct spdx_expr *e = index_file_expr(d->idx, d->files[i]);
+
 		if (strpbrk(d->files[i]->path, "\n\r"))
 			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
 					      "line break cannot be written in "
 					      "tag-value", d->files[i]->path);
+		if (e && strstr(e->text, "</text>"))
+			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "
+					      "cannot be written in tag-value",
+					      d->files[i]->path);
+	}
 	for (size_t i = 0; i < d->nrefs; i++)
 		if (strstr(d->refs[i].text, "</text>"))
 			return spdx_error_set(err, -EINVAL, "%s: a license text with "

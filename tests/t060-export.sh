@@ -229,6 +229,19 @@ test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its t
 	EOF
 '
 
+test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
+	cp -R "$T" "$TMP/t4" && printf "x\n" >"$TMP/t4/new
+line.c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-tv -o "$TMP/t4.spdx" "$TMP/t4" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: new
+	line.c: a file name with a line break cannot be written in tag-value
+	EOF
+	test ! -e "$TMP/t4.spdx" &&
+	"$SPDXFS" export -q --format spdx-json "$TMP/t4" |
+		jq "[.files[] | select(.fileName == \"./new\\nline.c\")] | length" | grep -qx 1
+'
+
 if [ "$(id -u)" = 0 ]; then
 	test_skip 'a file that cannot be read (root reads every file)'
 else
