@@ -173,7 +173,8 @@ static const char *map_exception(struct export_doc *d, const char *id,
 	return ref_add(d, "AdditionRef-", id, strlen(id), &refid, err) ? NULL : refid;
 }
 
-/* The spans of @e's identifiers to replace, in column order. */
+/* The spans of @e's identifiers to replace, in column order: their
+ * count, or the -errno of @err, which the mappers fill on failure. */
 static int map_spans(struct export_doc *d, const struct expr *e, int modern,
 		     struct span *sp, struct spdx_error *err)
 {
@@ -189,7 +190,7 @@ static int map_spans(struct export_doc *d, const struct expr *e, int modern,
 			sp[n].with = map_license(d, nd, modern, sp[n].buf,
 						 sizeof(sp[n].buf), &plus, err);
 			if (!sp[n].with)
-				return -EINVAL;
+				return err->code;
 			if (plus)
 				sp[n].len = strlen(nd->id);	/* the "+" stays */
 			n++;
@@ -198,7 +199,7 @@ static int map_spans(struct export_doc *d, const struct expr *e, int modern,
 			sp[n].len = strlen(nd->exception);
 			sp[n].with = map_exception(d, nd->exception, err);
 			if (!sp[n].with)
-				return -EINVAL;
+				return err->code;
 			n++;
 		}
 	}
