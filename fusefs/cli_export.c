@@ -245,17 +245,28 @@ static const char built_export_help[] =
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the source package's declared license\n";
 
-/* The image files of @build: vmlinux, then arch/ * /boot/bzImage. */
-static int image_paths(const char *build, char ***paths, size_t *n)
+/* Is @rel a regular file of @bsrc, reached through no symlink? */
+static int build_has_file(struct source *bsrc, const char *rel)
 {
-	char pattern[PATH_MAX], vmlinux[PATH_MAX];
+	struct src_entry ent;
+
+	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
+}
+
+/*
+ * The image files of @build: vmlinux, then arch/ARCH/boot/bzImage (not
+ * through arch/x86_64, a symlink to x86).
+ */
+static int image_paths(const char *build, struct source *bsrc, char ***paths,
+		       size_t *n)
+{
+	char pattern[PATH_MAX];
 	size_t skip = strlen(build) + 1;
-	struct stat st;
 	glob_t g = { 0 };
+	int ret = 0;
 
 	*n = 0;
-	snprintf(vmlinux, sizeof(vmlinux), "%s/vmlinux", build);
-	if (stat(vmlinux, &st) || !S_ISREG(st.st_mode)) {
+	if (!build_has_file(bsrc, "vmlinux")) {
 		cli_error("%s: no vmlinux: the kernel is not built", build);
 		return 2;
 	}
@@ -269,14 +280,15 @@ static int image_paths(const char *build, char ***paths, size_t *n)
 	}
 	(*paths)[(*n)++] = strdup("vmlinux");
 	for (size_t i = 0; i < g.gl_pathc; i++)
-		(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
+		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
+			(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
 	globfree(&g);
 	for (size_t i = 0; i < *n; i++)
-		if (!(*paths)[i]) {
-			cli_error("out of memory");
-			return 2;
-		}
-	return 0;
+		if (!(*paths)[i])
+			ret = 2;
+	if (ret)
+		cli_error("out of memory");
+	return ret;
 }
 
 /* include/config/kernel.release of @build, or NULL. */
@@ -313,7 +325,7 @@ static int built_export(struct export_cli *c, const char *build, const char *tre
 		r = 2;
 		goto out;
 	}
-	r = image_paths(build, &paths, &npaths);
+	r = image_paths(build, bsrc, &paths, &npaths);
 	if (r)
 		goto out;
 	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
