@@ -474,7 +474,38 @@ static void make_name(struct export_doc *d, struct source *src)
 		snprintf(d->name, sizeof(d->name), "tree");
 }
 
-/* What tag-value cannot hold: a path with a line break. */
+/* Is @s valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF)? */
+static int utf8_valid(const unsigned char *s)
+{
+	while (*s) {
+		unsigned c = *s, n, min, v;
+
+		if (c < 0x80) {
+			s++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1, min = 0x80, v = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2, min = 0x800, v = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3, min = 0x10000, v = c & 0x07;
+		else
+			return 0;
+		for (unsigned i = 1; i <= n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			v = v << 6 | (s[i] & 0x3f);
+		}
+		if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+			return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
+/* What tag-value cannot hold: a path with a line break or not in UTF-8,
+ * a "</text>" in a text. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
 	for (size_t i = 0; i < d->n; i++) {
@@ -483,6 +514,10 @@ static int check_tv(const struct export_doc *d, struct spdx_error *err)
 		if (strpbrk(d->files[i]->path, "\n\r"))
 			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
 					      "line break cannot be written in "
+					      "tag-value", d->files[i]->path);
+		if (!utf8_valid((const unsigned char *)d->files[i]->path))
+			return spdx_error_set(err, -EINVAL, "%s: a file name that is "
+					      "not UTF-8 cannot be written in "
 					      "tag-value", d->files[i]->path);
 		if (e && strstr(e->text, "</text>"))
 			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "

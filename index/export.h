@@ -85,8 +85,9 @@ struct export_doc;
  * says except the per-file entries' text.  Returns 0 and sets *@out, or
  * -errno with @err filled: a file that cannot be read or changes while
  * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
- * 'EXPR': exception X is not on the SPDX License List"), a declared
- * license that does not parse, -ENOMEM.
+ * 'EXPR': exception X is not on the SPDX License List"), what tag-value
+ * cannot hold (a file name with a line break or not in UTF-8, a
+ * "</text>" in a text), a declared license that does not parse, -ENOMEM.
  */
 int export_prepare(struct export_doc **out, struct source *src,
 		   const struct spdx_index *idx, const struct spdx_file *const *files,

@@ -242,6 +242,14 @@ line.c" &&
 		jq "[.files[] | select(.fileName == \"./new\\nline.c\")] | length" | grep -qx 1
 '
 
+test_expect 'tag-value: a file name not in UTF-8 refused; UTF-8 names kept' '
+	cp -R "$T" "$TMP/t5" && printf "x\n" >"$TMP/t5/caf$(printf "\351").c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-tv "$TMP/t5" 2>"$TMP/err" >/dev/null &&
+	grep -q "a file name that is not UTF-8 cannot be written in tag-value\$" "$TMP/err" &&
+	rm "$TMP/t5/caf$(printf "\351").c" && printf "x\n" >"$TMP/t5/café.c" &&
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t5" | grep -qx "FileName: ./café.c"
+'
+
 if [ "$(id -u)" = 0 ]; then
 	test_skip 'a file that cannot be read (root reads every file)'
 else
