@@ -60,9 +60,13 @@ test_expect '6.1: spdx-tv carries the same facts' '
 	validate spdx-tv "$TMP/k.spdx" | diff -q "$TMP/facts" -
 '
 
+# ajv takes over a minute on the 3.0.1 document: under the sanitizers
+# (make check-san), where only spdxfs changes, its other checks alone.
+SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
+[ -z "${ASAN_OPTIONS-}" ] || SCHEMA3=-
 test_expect '6.1: spdx3 passes the 3.0.1 schema, with the files of spdx-json' '
 	"$SPDXFS" export -q --format spdx3 -o "$TMP/k3.json" "$KERNEL_TREE" &&
-	validate spdx3 "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" "$TMP/k3.json" |
+	validate spdx3 "$SCHEMA3" "$TMP/k3.json" |
 		grep "^file	" >"$TMP/files3" &&
 	grep "^file	" "$TMP/facts" | diff -q - "$TMP/files3"
 '
