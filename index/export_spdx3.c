@@ -78,6 +78,8 @@ static void document(struct json_writer *w, const struct export_doc *d)
 	json_string(w, "core");
 	json_string(w, "software");
 	json_string(w, "simpleLicensing");
+	if (d->o.image)
+		json_string(w, "build");
 	json_array_end(w);
 	json_key(w, "rootElement");
 	json_array_begin(w, JSON_INLINE);

@@ -79,6 +79,8 @@ test_expect 'spdx3: a build_Build with the .config digest and the kernel release
 		 .build_parameter[0].value]" "$TMP/b3.json" >"$TMP/bb" &&
 	echo "[\"$(sha256sum <"$B/.config" | cut -c1-64)\",\"KERNELRELEASE\",\"6.1.0-tiny\"]" |
 		diff - "$TMP/bb" &&
+	jq -c ".\"@graph\"[] | select(.type == \"SpdxDocument\") | .profileConformance" "$TMP/b3.json" |
+		grep -qx "\[\"core\",\"software\",\"simpleLicensing\",\"build\"\]" &&
 	jq -r ".\"@graph\"[] | select(.type == \"Relationship\" and .relationshipType != \"hasDeclaredLicense\"
 		and .relationshipType != \"contains\") | [.relationshipType, (.to | length)] | @tsv" \
 		"$TMP/b3.json" >"$TMP/rel3" &&
