@@ -19,6 +19,7 @@
 #include "check.h"
 #include "chart.h"
 #include "cli.h"
+#include "cli_export.h"
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
@@ -1185,7 +1186,9 @@ static const char built_help[] =
 	"build's source tree (BUILD_DIR/source for O= builds).  Exit status 1\n"
 	"when a built file has no valid tag.\n\n"
 	"  -l, --list       one line per file, as 'spdxfs list' prints it\n"
-	"                   (-z only with --list)\n";
+	"                   (-z only with --list)\n"
+	"      --format FMT an SPDX document instead: spdx-json, spdx-tv or\n"
+	"                   spdx3 ('spdxfs built --format FMT --help')\n";
 
 /* built --list into @arg. */
 static int list_opt(int c, void *arg)
@@ -1223,6 +1226,9 @@ int cmd_built(int argc, char **argv)
 	struct spdx_error err;
 	struct summary s;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9))
+			return cmd_built_export(argc, argv);
 	r = parse_opts(argc, argv, &co, &o, &out);
 	if (r >= 0)
 		return r;

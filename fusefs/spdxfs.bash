@@ -113,6 +113,14 @@ _spdxfs()
 	tag:--split)
 		_spdxfs_compgen "maintainers" "$cur"
 		return 0 ;;
+	export:-f|export:--format|built:--format)
+		_spdxfs_compgen "spdx-json spdx-tv spdx3" "$cur"
+		return 0 ;;
+	export:-o|export:--output|built:-o|built:--output)
+		_spdxfs_paths -f "$cur"
+		return 0 ;;
+	export:--declared)
+		return 0 ;;
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"
 		return 0 ;;

@@ -22,6 +22,7 @@
 #include "built.h"
 #include "check.h"
 #include "error.h"
+#include "export.h"
 #include "fixture.h"
 #include "index.h"
 #include "licenses.h"
@@ -287,6 +288,38 @@ static int op_built(void *arg, struct spdx_error *err)
 	return ret;
 }
 
+/* An SPDX document of the whole tree, with a LicenseRef-. */
+static int op_export(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct export_opts o = {
+		.format = EXPORT_SPDX3, .created = 0, .nthreads = 1, .tool = "t",
+	};
+	const struct spdx_file **files = NULL;
+	struct export_doc *doc = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	files = calloc(c->idx->nfiles, sizeof(*files));
+	if (!files)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < c->idx->nfiles; i++)
+		files[i] = &c->idx->files[i];
+	ret = export_prepare(&doc, c->src, c->idx, files, c->idx->nfiles, &o, err);
+	if (!ret) {
+		f = open_memstream(&buf, &len);
+		if (!f || export_write(f, doc) || fclose(f) ||
+		    !strstr(buf, "LicenseRef-Foo-1.0"))
+			ret = -EPROTO;
+	}
+	export_free(doc);
+	free(files);
+	free(buf);
+	return ret;
+}
+
 /* ---- the fixture ------------------------------------------------------ */
 
 #define GPL2 "Valid-License-Identifier: GPL-2.0\n" \
@@ -301,7 +334,10 @@ static const struct fixture_file files[] = {
 	{ "LICENSES/exceptions/Linux-syscall-note",
 	  "SPDX-Exception-Identifier: Linux-syscall-note\n"
 	  "SPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n  x\n" },
+	{ "LICENSES/deprecated/Foo", "Valid-License-Identifier: Foo-1.0\n"
+	  "License-Text:\n  foo\n" },
 	{ "scripts/spdxexclude", "drivers/excluded.c\n" },
+	{ "foo.c", "// SPDX-License-Identifier: Foo-1.0 or MIT\n" },
 	{ "a.c", "// SPDX-License-Identifier: GPL-2.0\n" },
 	{ "b.h", "/* SPDX-License-Identifier: GPL-2.0 OR MIT */\n" },
 	{ "drivers/bad.c", "// SPDX-License-Identifier: GPL-1.0+\n" },
@@ -359,6 +395,7 @@ int main(void)
 	every_failure("built_collect", op_built, &c);
 	every_failure("maint_parse", op_maint, &c);
 	every_failure("tag_split_maintainers", op_split, &c);
+	every_failure("export_prepare and export_write", op_export, &c);
 out:
 	index_free(c.idx);
 	source_free(c.src);
