@@ -19,6 +19,7 @@
 #include "check.h"
 #include "chart.h"
 #include "cli.h"
+#include "cli_modules.h"
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
@@ -993,6 +994,9 @@ int cmd_check(int argc, char **argv)
 	size_t n;
 	int r;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--modules"))
+			return cmd_check_modules(argc, argv);
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
