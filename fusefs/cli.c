@@ -877,7 +877,10 @@ static const char check_help[] =
 	"                       or 2 after #!): errors for a file git does not\n"
 	"                       track, warnings for the others\n"
 	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
-	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
+	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n"
+	"      --modules        each MODULE_LICENSE() call against its file's tag\n"
+	"                       instead (see 'spdxfs check --modules --help')\n"
+	"      --consistent     with --modules, also the consistent calls\n";
 
 /* Option @c of check (its filters included) into check_args @arg; 1
  * when taken, -1 after a one-line error, 0 when @c is none. */

@@ -35,7 +35,7 @@ static const char modules_help[] =
 	"status is 0 unless the command fails (2).  The counts per class go to\n"
 	"stderr unless -q.\n\n"
 	"      --modules    this check (required)\n"
-	"  -v, --consistent also the consistent calls\n"
+	"      --consistent also the consistent calls\n"
 	"  -a, --all        also files git ignores\n"
 	"  -j, --jobs N     read files on N threads (default: one per CPU)\n"
 	"      --no-cache   neither load nor save the saved index\n"
@@ -241,7 +241,7 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aj:qhv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			printf("usage: spdxfs check %s\n%s", USAGE_ARGS,
 			       modules_help);
