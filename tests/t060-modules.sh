@@ -9,39 +9,12 @@
 
 T=$TMP/tree
 
-# The table as license-rules.rst writes it, cut to what is parsed.
-rules() {
-	cat <<'X'
-_`MODULE_LICENSE`
------------------
-
-   The valid license strings for MODULE_LICENSE() are:
-
-    ============================= =============================================
-    "GPL"			  Module is licensed under GPL version 2.
-
-    "GPL v2"			  Same as "GPL". It exists for historic
-				  reasons.
-
-    "Dual MIT/GPL"		  The correct way of expressing that the
-				  module is dual licensed under a GPL v2
-				  variant or MIT license choice.
-
-    "Dual BSD/GPL"		  The module is dual licensed under a GPL v2
-				  variant or BSD license choice.
-
-    "Proprietary"		  The module is under a proprietary license.
-				  ... symbols exported with EXPORT_SYMBOL_GPL().
-    ============================= =============================================
-X
-}
-
 make_tree() {
 	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later &&
 	license_file "$T/LICENSES/preferred" MIT MIT &&
 	license_file "$T/LICENSES/deprecated" ISC ISC &&
 	mkdir -p "$T/Documentation/process" "$T/drivers" &&
-	rules >"$T/Documentation/process/license-rules.rst" &&
+	module_license_rules >"$T/Documentation/process/license-rules.rst" &&
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE("GPL");\n' >"$T/drivers/a-ok.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nint x;\nMODULE_LICENSE("Dual BSD/GPL");\n' >"$T/drivers/b-choice.c" &&
 	printf '// SPDX-License-Identifier: ISC\nMODULE_LICENSE("GPL");\n' >"$T/drivers/c-nothing.c" &&
