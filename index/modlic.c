@@ -5,6 +5,7 @@
  * a small C lexer that finds the calls.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -527,6 +528,30 @@ static int lex_token(struct lex *lx, struct finder *fd)
 	return read_call(lx, fd, line);
 }
 
+int modlic_resolve(struct modlic_call *calls, size_t ncalls, const char *buf,
+		   size_t len)
+{
+	struct lex lx = { buf, buf, buf + len, 1, 1, 0 };
+	struct finder fd = { .calls = calls, .ncalls = ncalls };
+	int r = 0;
+
+	while (!r && lx.p < lx.end) {
+		if (*lx.p == '#' && lx.bol) {
+			lex_step(&lx);
+			r = read_define(&lx, &fd);
+		} else if (!skip_comment(&lx)) {
+			if (*lx.p == '"' || *lx.p == '\'')
+				read_literal(&lx, NULL, 0);
+			else
+				lex_step(&lx);
+		}
+	}
+	if (!r)
+		resolve(&fd);
+	free(fd.defs);
+	return r;
+}
+
 int modlic_find(const char *buf, size_t len, struct modlic_call **calls,
 		size_t *ncalls)
 {
@@ -559,6 +584,57 @@ int modlic_wanted(const struct spdx_file *f)
 	return n > 2 && !strcmp(f->path + n - 2, ".c") && f->status != ST_ERROR;
 }
 
+/* Are all of @calls resolved? */
+static int all_resolved(const struct modlic_call *calls, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!calls[i].resolved)
+			return 0;
+	return 1;
+}
+
+/*
+ * Resolve what is left of @calls of file @path (text @buf) with the
+ * headers it includes as #include "NAME" from its own directory, one
+ * level deep.  A header that cannot be read is passed over.
+ */
+static int resolve_includes(struct source *src, const char *path,
+			    const char *buf, size_t len,
+			    struct modlic_call *calls, size_t n)
+{
+	const char *p = buf, *end = buf + len, *s, *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path + 1) : 0, l;
+	char hpath[PATH_MAX], *h;
+	int r = 0;
+
+	while (!r && !all_resolved(calls, n) && (s = next_line(&p, end, &l))) {
+		const char *q, *e;
+		size_t hl;
+
+		s = skip_blank(s, &l);
+		if (!l || *s != '#')
+			continue;
+		l--;
+		s = skip_blank(s + 1, &l);
+		if (l < 8 || strncmp(s, "include", 7))
+			continue;
+		l -= 7;
+		q = skip_blank(s + 7, &l);
+		if (!l || *q != '"' || !(e = memchr(q + 1, '"', l - 1)))
+			continue;
+		if (dirlen + (e - q - 1) >= sizeof(hpath))
+			continue;
+		memcpy(hpath, path, dirlen);
+		memcpy(hpath + dirlen, q + 1, e - q - 1);
+		hpath[dirlen + (e - q - 1)] = '\0';
+		if (source_read_all(src, hpath, 4u << 20, &h, &hl))
+			continue;
+		r = modlic_resolve(calls, n, h, hl);
+		free(h);
+	}
+	return r;
+}
+
 int modlic_file(struct source *src, const struct spdx_file *f,
 		struct modlic_call **calls, size_t *ncalls)
 {
@@ -572,6 +648,13 @@ int modlic_file(struct source *src, const struct spdx_file *f,
 	if (r)
 		return r == -ENOMEM ? r : 0;
 	r = modlic_find(buf, len, calls, ncalls);
+	if (!r && !all_resolved(*calls, *ncalls))
+		r = resolve_includes(src, f->path, buf, len, *calls, *ncalls);
+	if (r) {
+		free(*calls);
+		*calls = NULL;
+		*ncalls = 0;
+	}
 	free(buf);
 	return r;
 }

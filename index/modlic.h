@@ -32,7 +32,8 @@
  * Recognised forms, in .c files, outside comments, strings and
  * preprocessor lines: MODULE_LICENSE("literal") (adjacent literals
  * joined), and MODULE_LICENSE(NAME) where the same file has
- * "#define NAME "literal"" (the tree's DRV_LICENSE, MOD_LICENSE).  Other
+ * "#define NAME "literal"" (the tree's DRV_LICENSE, MOD_LICENSE), or a
+ * header it includes from its directory (modlic_file()).  Other
  * macros around it are not expanded: the tree defines none that expand
  * to MODULE_LICENSE() for a module.
  *
@@ -126,12 +127,22 @@ enum modlic_class modlic_classify(const struct modlic_table *t,
 				  const struct spdx_file *f,
 				  const struct modlic_call *c);
 
+/*
+ * Resolve the calls of @calls not resolved yet with the
+ * "#define NAME "literal"" lines of C text @buf (a header).  Returns 0
+ * or -ENOMEM.
+ */
+int modlic_resolve(struct modlic_call *calls, size_t ncalls, const char *buf,
+		   size_t len);
+
 /* Does modlic look into @f (a .c file, not an unlistable directory)? */
 int modlic_wanted(const struct spdx_file *f);
 
 /*
- * The calls of file @f read through @src, as modlic_find().  A file that
- * cannot be read has none (it is the index's ST_ERROR business).
+ * The calls of file @f read through @src, as modlic_find(), a macro
+ * left unresolved then looked up in the headers @f includes as
+ * #include "NAME" from its own directory (one level; the tree's
+ * MPI3MR_DRIVER_LICENSE).  A file that cannot be read has none (it is the index's ST_ERROR business).
  * Returns 0 or -ENOMEM.  Any number of threads at once.
  */
 int modlic_file(struct source *src, const struct spdx_file *f,

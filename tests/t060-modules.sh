@@ -25,7 +25,9 @@ make_tree() {
 	printf '// SPDX-License-Identifier: GPL-2.0\nMODULE_LICENSE(ELSEWHERE);\n' >"$T/drivers/h-header.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\n/* MODULE_LICENSE("Proprietary") */\n// MODULE_LICENSE("GPL")\nchar *s = "MODULE_LICENSE(\\"GPL\\")";\n#define MODULE_LICENSE(x)\n' >"$T/drivers/i-none.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nMODULE_LICENSE ( "Dual MIT/" "GPL" ) ;\n' >"$T/drivers/j-spaced.c" &&
-	printf 'MODULE_LICENSE("GPL");\n' >"$T/drivers/k-header.h"
+	printf 'MODULE_LICENSE("GPL");\n' >"$T/drivers/k-header.h" &&
+	printf '// SPDX-License-Identifier: MIT\n#include <linux/module.h>\n#include "../x.h"\n#include "l-inc.h"\nMODULE_LICENSE(L_LICENSE);\n' >"$T/drivers/l-inc.c" &&
+	printf '/* SPDX-License-Identifier: MIT */\n#define L_LICENSE "Dual MIT/GPL"\n' >"$T/drivers/l-inc.h"
 }
 
 make_tree || exit 1
@@ -40,18 +42,20 @@ drivers/e-invalid.c:2: "GPL" vs (invalid): untagged
 drivers/f-unknown.c:2: "GPL v3" vs GPL-2.0: unknown
 drivers/h-header.c:2: ELSEWHERE vs GPL-2.0: unknown
 drivers/j-spaced.c:2: "Dual MIT/GPL" vs GPL-2.0: contradiction
+drivers/l-inc.c:5: "Dual MIT/GPL" vs MIT: contradiction
 X
 	expect_file "$TMP/err" <<X
-MODULE_LICENSE(): 9 calls in 9 files: 2 consistent, 3 contradictions, 2 untagged or invalid, 2 unknown
+MODULE_LICENSE(): 10 calls in 10 files: 2 consistent, 4 contradictions, 2 untagged or invalid, 2 unknown
 X
 '
 
-test_expect '--consistent lists the consistent calls too; a macro and joined strings' '
-	"$SPDXFS" check --modules -q --consistent "$T" drivers/a-ok.c drivers/g-macro.c drivers/j-spaced.c >"$TMP/out" 2>"$TMP/err" &&
+test_expect '--consistent lists the consistent calls too; macros and joined strings' '
+	"$SPDXFS" check --modules -q --consistent "$T" drivers/a-ok.c drivers/g-macro.c drivers/j-spaced.c drivers/l-inc.c >"$TMP/out" 2>"$TMP/err" &&
 	expect_file "$TMP/out" <<X &&
 drivers/a-ok.c:2: "GPL" vs GPL-2.0-only: consistent
 drivers/g-macro.c:4: "Dual MIT/GPL" vs GPL-2.0 OR MIT: consistent
 drivers/j-spaced.c:2: "Dual MIT/GPL" vs GPL-2.0: contradiction
+drivers/l-inc.c:5: "Dual MIT/GPL" vs MIT: contradiction
 X
 	test ! -s "$TMP/err"
 '

@@ -131,6 +131,17 @@ static void test_find(void)
 	}
 	free(c);
 
+	n = find("MODULE_LICENSE(A);\nMODULE_LICENSE(B);\n", &c);
+	is_int(n, 2, "two calls through macros");
+	if (n == 2) {
+		const char *h = "/* #define A \"no\" */\n#define A \"GPL\"\n";
+
+		is_int(modlic_resolve(c, n, h, strlen(h)), 0, "a header resolves");
+		is_str(c[0].declared, "GPL", "what it defines");
+		is_int(c[1].resolved, 0, "and only that");
+	}
+	free(c);
+
 	is_int(find("int x;\n", &c), 0, "no call");
 	ok(!c, "no array");
 }
