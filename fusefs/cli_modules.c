@@ -234,6 +234,7 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 		CLI_INDEX_OPTS,
 		{ "modules", no_argument, NULL, 'M' },
 		{ "consistent", no_argument, NULL, 'v' },
+		CLI_REV_OPT,
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -243,8 +244,9 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
 		if (c == 'h') {
-			printf("usage: spdxfs check %s\n%s", USAGE_ARGS,
-			       modules_help);
+			printf("usage: spdxfs check %s\n", USAGE_ARGS);
+			fputs(modules_help, stdout);
+			fputs(cli_rev_help, stdout);
 			return 0;
 		}
 		if (c == 'M')

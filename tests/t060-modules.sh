@@ -98,6 +98,19 @@ test_expect 'bad usage is exit 2' '
 	test "$r" = 2 && grep -q "usage: spdxfs check --modules" "$TMP/err"
 '
 
+test_expect '--rev: the calls of a revision, not of the work tree' '
+	cp -R "$T" "$TMP/repo" &&
+	git -C "$TMP/repo" init -q && git -C "$TMP/repo" add -A &&
+	git -C "$TMP/repo" -c user.name=t -c user.email=t@t commit -qm t &&
+	printf "// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE(\"GPL\");\n" >"$TMP/repo/drivers/b-choice.c" &&
+	"$SPDXFS" check --modules -q --rev HEAD "$TMP/repo" drivers/b-choice.c >"$TMP/out" &&
+	expect_file "$TMP/out" <<X &&
+drivers/b-choice.c:3: "Dual BSD/GPL" vs GPL-2.0-only: contradiction
+X
+	"$SPDXFS" check --modules -q "$TMP/repo" drivers/b-choice.c >"$TMP/out" &&
+	test ! -s "$TMP/out"
+'
+
 if kernel_tree 2>/dev/null; then
 	K=$KERNEL_TREE
 	test_expect '6.1: the three examples of the issue are contradictions' '
