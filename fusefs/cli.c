@@ -20,6 +20,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "cli_export.h"
+#include "cli_modules.h"
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
@@ -888,7 +889,10 @@ static const char check_help[] =
 	"                       or 2 after #!): errors for a file git does not\n"
 	"                       track, warnings for the others\n"
 	"      --spdx           the SPDX reading: whatever the SPDX grammar accepts\n"
-	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n";
+	"  -s, --kernel-strict  with --spdx, also what spdxcheck.py's grammar rejects\n"
+	"      --modules        each MODULE_LICENSE() call against its file's tag\n"
+	"                       instead (see 'spdxfs check --modules --help')\n"
+	"      --consistent     with --modules, also the consistent calls\n";
 
 /* Option @c of check (its filters included) into check_args @arg; 1
  * when taken, -1 after a one-line error, 0 when @c is none. */
@@ -1050,6 +1054,9 @@ int cmd_check(int argc, char **argv)
 	size_t n;
 	int r;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--modules"))
+			return cmd_check_modules(argc, argv);
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;

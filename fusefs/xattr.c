@@ -10,6 +10,7 @@
 
 #include "index.h"
 #include "maintainers.h"
+#include "modlic.h"
 #include "tag.h"
 #include "views.h"
 #include "xattr.h"
@@ -158,6 +159,44 @@ static int xv_maintainer(const struct xattr_req *r, char *buf, size_t size)
 	return put_str(ents[e].title, buf, size);
 }
 
+/*
+ * The MODULE_LICENSE() calls of a .c file, each as '"DECLARED" CLASS'
+ * (a macro not resolved bare), joined by ", ", classified with the
+ * tree's license-rules.rst table (modlic.h).  Read from the file and the
+ * table each time it is asked: the memo's slot is user.spdx.suggested's.
+ * Absent for a file with no call and in a tree without the table.
+ */
+static int xv_module_license(const struct xattr_req *r, char *buf, size_t size)
+{
+	struct modlic_table t;
+	struct modlic_call *calls;
+	size_t n, len = 0;
+	int ret;
+
+	if (!modlic_wanted(r->f))
+		return -ENODATA;
+	ret = modlic_file(r->src, r->f, &calls, &n);
+	if (ret)
+		return ret;
+	if (!n || modlic_table_read(&t, r->src, NULL)) {
+		free(calls);
+		return -ENODATA;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *q = calls[i].resolved ? "\"" : "";
+
+		ret = snprintf(len < size ? buf + len : NULL,
+			       len < size ? size - len : 0, "%s%s%s%s %s",
+			       i ? ", " : "", q, calls[i].declared, q,
+			       modlic_class_key(modlic_classify(&t, r->s->idx,
+								r->f, &calls[i])));
+		len += ret > 0 ? ret : 0;
+	}
+	modlic_table_release(&t);
+	free(calls);
+	return len;
+}
+
 /* In this order listxattr lists them and README names them. */
 static const struct xattr xattrs[] = {
 	{ "user.spdx.expression", .value = xv_expression },
@@ -165,6 +204,7 @@ static const struct xattr xattrs[] = {
 	{ "user.spdx.line", .value = xv_line },
 	{ "user.spdx.path", .value = xv_path },
 	{ "user.spdx.error", .value = xv_error },
+	{ "user.spdx.module_license", .value = xv_module_license },
 	{ "user.spdx.suggested", { "untagged", "all" },
 	  "the expression 'spdxfs tag' would add (default " TAG_DEFAULT_LICENSE
 	  "), or \"review: LICENSES\" (\"review\" when none is recognised) for"

@@ -97,3 +97,31 @@ make_build_fixture() {
 	(cd "$_B" && ar cDPrST built-in.a init/main.o drivers/x.o drivers/norecord.o &&
 		ar cDPrST vmlinux.a ./built-in.a && ar cDPrST lib/lib.a lib/y.o)
 }
+
+# module_license_rules: license-rules.rst's MODULE_LICENSE table as the
+# kernel writes it, cut to what spdxfs parses, on stdout.
+module_license_rules() {
+	cat <<'X'
+_`MODULE_LICENSE`
+-----------------
+
+   The valid license strings for MODULE_LICENSE() are:
+
+    ============================= =============================================
+    "GPL"			  Module is licensed under GPL version 2.
+
+    "GPL v2"			  Same as "GPL". It exists for historic
+				  reasons.
+
+    "Dual MIT/GPL"		  The correct way of expressing that the
+				  module is dual licensed under a GPL v2
+				  variant or MIT license choice.
+
+    "Dual BSD/GPL"		  The module is dual licensed under a GPL v2
+				  variant or BSD license choice.
+
+    "Proprietary"		  The module is under a proprietary license.
+				  ... symbols exported with EXPORT_SYMBOL_GPL().
+    ============================= =============================================
+X
+}

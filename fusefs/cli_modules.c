@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli_modules: "spdxfs check --modules", each MODULE_LICENSE() call of a
+ * tree against its file's SPDX tag (index/modlic.h).  The files are read
+ * on several threads; the report is printed in path order.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_modules.h"
+#include "error.h"
+#include "index.h"
+#include "json.h"
+#include "modlic.h"
+#include "quote.h"
+
+static const char modules_help[] =
+	"Check each MODULE_LICENSE() call in the .c files of TREE (default: the\n"
+	"current directory), or of the PATHs named, against its file's SPDX\n"
+	"tag, with the table of valid strings read from the tree's\n"
+	"Documentation/process/license-rules.rst.  One line per call:\n"
+	"'PATH:LINE: \"DECLARED\" vs EXPRESSION: CLASS', CLASS one of\n"
+	"consistent, contradiction (the declaration claims a license the tag\n"
+	"does not grant), untagged (no valid tag: EXPRESSION is (untagged),\n"
+	"(invalid) or (unreadable)), unknown (a string not in the table).\n"
+	"Recognised: MODULE_LICENSE(\"...\") and MODULE_LICENSE(NAME) with\n"
+	"#define NAME \"...\" in the same file or in a header it includes from\n"
+	"its directory.  These are warnings: the exit status is 0 unless the\n"
+	"command fails (2).  The counts per class go to stderr unless -q.\n\n"
+	"      --modules    this check (required)\n"
+	"      --consistent also the consistent calls\n"
+	"  -a, --all        also files git ignores\n"
+	"  -j, --jobs N     read files on N threads (default: one per CPU)\n"
+	"      --no-cache   neither load nor save the saved index\n"
+	"  -q, --quiet      no progress, no counts on stderr\n"
+	"      --json       print JSON instead of text\n"
+	"  -h, --help       this help\n";
+
+#define USAGE_ARGS "--modules [OPTION]... [TREE [PATH]...]"
+
+struct modules_args {
+	struct cli_index_opts index;
+	int all, json;
+	const char *tree;
+	char *const *paths;
+	size_t npaths;
+};
+
+/* The calls of one file, found by a worker. */
+struct file_calls {
+	struct modlic_call *calls;
+	size_t n;
+};
+
+struct work {
+	struct source *src;
+	const struct spdx_file *const *files;
+	size_t nfiles;
+	struct file_calls *out;
+	size_t next;		/* next file to take, under lock */
+	int err;
+	pthread_mutex_t lock;
+};
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+	size_t i;
+	int r;
+
+	for (;;) {
+		pthread_mutex_lock(&w->lock);
+		i = w->next++;
+		pthread_mutex_unlock(&w->lock);
+		if (i >= w->nfiles)
+			return NULL;
+		if (!modlic_wanted(w->files[i]))
+			continue;
+		r = modlic_file(w->src, w->files[i], &w->out[i].calls,
+				&w->out[i].n);
+		if (r) {
+			pthread_mutex_lock(&w->lock);
+			w->err = r;
+			pthread_mutex_unlock(&w->lock);
+		}
+	}
+}
+
+/* Find the calls of every file on @nthreads threads; 0 or -ENOMEM. */
+static int find_all(struct work *w, int nthreads)
+{
+	pthread_t tid[INDEX_MAX_THREADS];
+	int started = 0;
+
+	if (nthreads <= 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		nthreads = n > 0 ? (n < INDEX_MAX_THREADS ? n : INDEX_MAX_THREADS) : 1;
+	}
+	pthread_mutex_init(&w->lock, NULL);
+	for (int i = 1; i < nthreads; i++)
+		if (!pthread_create(&tid[started], NULL, worker, w))
+			started++;
+	worker(w);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&w->lock);
+	return w->err;
+}
+
+/* What stands for the expression of a file without a valid tag. */
+static const char *expr_text(const struct spdx_index *idx,
+			     const struct spdx_file *f)
+{
+	const struct spdx_expr *x = index_file_expr(idx, f);
+
+	if (spdx_file_counted(f) && x)
+		return x->text;
+	if (f->status == ST_INVALID)
+		return "(invalid)";
+	if (f->status == ST_ERROR)
+		return "(unreadable)";
+	return "(untagged)";
+}
+
+/* A declared string as text: quoted, control bytes as '?'; a macro name
+ * that was not resolved bare. */
+static void print_declared(FILE *out, const struct modlic_call *c)
+{
+	if (c->resolved)
+		fputc('"', out);
+	for (const char *p = c->declared; *p; p++)
+		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+	if (c->resolved)
+		fputc('"', out);
+}
+
+static void print_text(FILE *out, const struct spdx_index *idx,
+		       const struct spdx_file *f, const struct modlic_call *c,
+		       enum modlic_class cls)
+{
+	quote_path(out, f->path, strlen(f->path));
+	fprintf(out, ":%u: ", c->line);
+	print_declared(out, c);
+	fprintf(out, " vs %s: %s\n", expr_text(idx, f), modlic_class_key(cls));
+}
+
+static void print_json(struct json_writer *w, const struct spdx_index *idx,
+		       const struct spdx_file *f, const struct modlic_call *c,
+		       enum modlic_class cls)
+{
+	const struct spdx_expr *x = index_file_expr(idx, f);
+
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "path", f->path);
+	json_kv_uint(w, "line", c->line);
+	json_kv_string(w, "declared", c->declared);
+	json_kv_bool(w, "resolved", c->resolved);
+	json_key(w, "expression");
+	json_string_or_null(w, spdx_file_counted(f) && x ? x->text : NULL);
+	json_kv_string(w, "status", spdx_status_name(f->status));
+	json_kv_string(w, "class", modlic_class_key(cls));
+	json_object_end(w);
+}
+
+/* Print the calls @fc of @files; the counts per class into @count. */
+static int report(const struct modules_args *a, const struct spdx_index *idx,
+		  const struct modlic_table *t,
+		  const struct spdx_file *const *files, size_t n,
+		  const struct file_calls *fc, size_t *count, size_t *nfiles)
+{
+	struct json_writer w;
+
+	if (a->json) {
+		json_init(&w, stdout, JSON_AS_ASKED);
+		json_object_begin(&w, JSON_BLOCK);
+		json_key(&w, "calls");
+		json_array_begin(&w, JSON_BLOCK);
+	}
+	for (size_t i = 0; i < n; i++) {
+		*nfiles += fc[i].n > 0;
+		for (size_t k = 0; k < fc[i].n; k++) {
+			const struct modlic_call *c = &fc[i].calls[k];
+			enum modlic_class cls = modlic_classify(t, idx, files[i], c);
+
+			count[cls]++;
+			if (cls == MODLIC_CONSISTENT && !a->all)
+				continue;
+			if (a->json)
+				print_json(&w, idx, files[i], c, cls);
+			else
+				print_text(stdout, idx, files[i], c, cls);
+		}
+	}
+	if (a->json) {
+		json_array_end(&w);
+		json_kv_uint(&w, "files", *nfiles);
+		json_key(&w, "counts");
+		json_object_begin(&w, JSON_INLINE);
+		for (int c = 0; c < MODLIC__NCLASSES; c++)
+			json_kv_uint(&w, modlic_class_key(c), count[c]);
+		json_object_end(&w);
+		json_object_end(&w);
+		if (json_end(&w))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static void print_counts(const size_t *count, size_t nfiles)
+{
+	size_t calls = 0;
+
+	for (int c = 0; c < MODLIC__NCLASSES; c++)
+		calls += count[c];
+	fprintf(stderr, "MODULE_LICENSE(): %zu calls in %zu files: %zu consistent, "
+		"%zu contradictions, %zu untagged or invalid, %zu unknown\n",
+		calls, nfiles, count[MODLIC_CONSISTENT],
+		count[MODLIC_CONTRADICTION], count[MODLIC_UNTAGGED],
+		count[MODLIC_UNKNOWN]);
+}
+
+/* Options into @a; -1 to go on, else an exit status. */
+static int modules_parse(int argc, char **argv, struct modules_args *a)
+{
+	static const struct option longopts[] = {
+		CLI_INDEX_OPTS,
+		{ "modules", no_argument, NULL, 'M' },
+		{ "consistent", no_argument, NULL, 'v' },
+		CLI_REV_OPT,
+		{ "json", no_argument, NULL, 'J' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int c, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "aj:qh", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			printf("usage: spdxfs check %s\n", USAGE_ARGS);
+			fputs(modules_help, stdout);
+			fputs(cli_rev_help, stdout);
+			return 0;
+		}
+		if (c == 'M')
+			continue;
+		if (c == 'J') {
+			a->json = 1;
+			continue;
+		}
+		if (c == 'v') {
+			a->all = 1;
+			continue;
+		}
+		r = cli_index_opt(c, &a->index);
+		if (r < 0)
+			return 2;
+		if (!r)
+			return cli_bad_usage("check", USAGE_ARGS);
+	}
+	a->tree = optind < argc ? argv[optind] : ".";
+	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
+	a->npaths = optind < argc ? argc - optind - 1 : 0;
+	return -1;
+}
+
+int cmd_check_modules(int argc, char **argv)
+{
+	struct modules_args a = { 0 };
+	const struct spdx_file **files = NULL;
+	struct modlic_table table = { 0 };
+	struct file_calls *fc = NULL;
+	size_t n = 0, count[MODLIC__NCLASSES] = { 0 }, nfiles = 0;
+	struct spdx_error err = { 0 };
+	struct cli_tree t;
+	struct work w;
+	int r;
+
+	r = modules_parse(argc, argv, &a);
+	if (r >= 0)
+		return r;
+	r = cli_tree_open(&t, a.tree, &a.index);
+	if (r)
+		return r;
+	r = cli_tree_select(&t, NULL, a.paths, a.npaths, NULL, &files, &n);
+	if (r)
+		goto out;
+	r = 2;
+	if (modlic_table_read(&table, t.src, &err)) {
+		cli_error("%s", err.msg);
+		goto out;
+	}
+	fc = calloc(n ? n : 1, sizeof(*fc));
+	if (!fc) {
+		cli_error("out of memory");
+		goto out;
+	}
+	w = (struct work){ .src = t.src, .files = files, .nfiles = n,
+			   .out = fc };
+	if (find_all(&w, a.index.nthreads) ||
+	    report(&a, t.idx, &table, files, n, fc, count, &nfiles)) {
+		cli_error("out of memory");
+		goto out;
+	}
+	fflush(stdout);
+	if (!a.index.quiet)
+		print_counts(count, nfiles);
+	r = ferror(stdout) ? 2 : 0;
+out:
+	for (size_t i = 0; fc && i < n; i++)
+		free(fc[i].calls);
+	free(fc);
+	free(files);
+	modlic_table_release(&table);
+	cli_tree_close(&t);
+	return r;
+}
