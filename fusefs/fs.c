@@ -259,6 +259,8 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 		/* Interrupted: releasedir will not come. */
 		free(h);
 		publish_put(s);
+	} else {
+		publish_keep(s);
 	}
 	return;
 out:
@@ -270,7 +272,7 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct spdxfs *fs = fs_of(req);
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
-	struct snapshot *s = h ? h->snap : publish_get(&fs->pub);
+	struct snapshot *s = h ? publish_hold(h->snap) : publish_get(&fs->pub);
 	const struct vnode *dir = h ? h->node : snapshot_node(s, ino);
 	size_t rem = size, total;
 	char *buf, *p;
@@ -321,8 +323,7 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	fuse_reply_buf(req, buf, size - rem);
 	free(buf);
 out:
-	if (!h)
-		publish_put(s);
+	publish_put(s);
 }
 
 static void spdxfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
@@ -343,7 +344,7 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
 	if (h)
-		publish_put(h->snap);
+		publish_drop(h->snap);
 	free(h);
 	fuse_reply_err(req, 0);
 }
@@ -407,6 +408,8 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		source_file_close(fs->src, h->file);
 		publish_put(h->snap);
 		free(h);
+	} else if (h->snap) {
+		publish_keep(h->snap);
 	}
 	return;
 fail:
@@ -518,8 +521,12 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		read_nohandle(req, ino, size, off);
 	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
-	else
-		reply_blob(req, &h->snap->blobs[h->node->first], size, off);
+	else {
+		struct snapshot *s = publish_hold(h->snap);
+
+		reply_blob(req, &s->blobs[h->node->first], size, off);
+		publish_put(s);
+	}
 }
 
 void fs_cleanup(struct spdxfs *fs)
@@ -535,7 +542,7 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 
 	if (h) {
 		source_file_close(fs_of(req)->src, h->file);
-		publish_put(h->snap);
+		publish_drop(h->snap);
 		free(h);
 	}
 	fuse_reply_err(req, 0);
@@ -730,6 +737,9 @@ struct inval {
 	struct spdxfs *fs;
 };
 
+#define QUIESCE_MS	2000	/* longest wait for requests on the old
+				   snapshot to be answered */
+
 static void inval_entry(void *arg, uint64_t parent, const char *name)
 {
 	struct inval *iv = arg;
@@ -754,8 +764,11 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	struct snapshot *old = publish_swap(&fs->pub, s);
 	size_t n;
 
+	/* A request answered from @old after the kernel was told what
+	 * changed would cache it again. */
+	publish_quiesce(old, QUIESCE_MS);
 	n = snapshot_diff(old, s, &ops, &iv);
-	publish_put(old);
+	publish_drop(old);
 	return n;
 }
 

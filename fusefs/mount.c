@@ -410,7 +410,7 @@ out_watcher:
 	watcher_free(fs.watcher);
 out_snap:
 	fs_cleanup(&fs);
-	publish_put(atomic_load(&fs.pub.cur));
+	publish_drop(atomic_load(&fs.pub.cur));
 out_session:
 	fuse_session_destroy(fs.se);
 	source_free(fs.src);
