@@ -156,9 +156,12 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	 * the readdir cache across opens, and reads carry no handle: then a
 	 * read names only the node, whose number changes when its path comes
 	 * to name another file (views.h), so a reader still never gets the
-	 * bytes of a file other than the one it opened.
+	 * bytes of a file other than the one it opened.  The price: the
+	 * kernel cuts reads at the size it has, until the watcher tells it
+	 * the file changed, an instant after the change; -o exact_size
+	 * closes that window with an open() per file (spdxfs_open()).
 	 */
-	if (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) {
+	if ((conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) && !fs->exact_size) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
 		fs->no_open = 1;
 	}
@@ -352,12 +355,13 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 /*
  * Open tree file @f: the same file, owner and mode as the snapshot shows,
  * the attributes the kernel checked permissions on, or -ESTALE (it was
- * replaced and the watcher has not caught up yet).
+ * replaced and the watcher has not caught up yet).  @st (may be NULL)
+ * gets the version opened.
  */
 static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
-			  struct src_file **out)
+			  struct src_file **out, struct file_stat *st)
 {
-	return source_file_open(fs->src, f->path, &f->st, out, NULL);
+	return source_file_open(fs->src, f->path, &f->st, out, st);
 }
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -393,9 +397,20 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	h->snap = NULL;
 	h->file = NULL;
 	if (n->kind == VN_FILE) {
-		err = -open_tree_file(fs, vnode_file(s, n), &h->file);
+		const struct spdx_file *f = vnode_file(s, n);
+		struct file_stat st;
+
+		err = -open_tree_file(fs, f, &h->file, &st);
 		if (err)
 			goto fail;
+		/*
+		 * Changed since the snapshot: the kernel may hold the old
+		 * size, and cut reads at it, and the old pages.  Dropped
+		 * before the open returns, the size is asked again
+		 * (fresh_attr()) by the first read that goes past it.
+		 */
+		if (!file_stat_same(&st, &f->st))
+			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
 		publish_put(s);
 	} else {
 		h->snap = s;	/* the blob lives in this snapshot */
@@ -473,7 +488,7 @@ static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
 		return NULL;
 	}
 	e->ino = ino;
-	*err = -open_tree_file(fs, vnode_file(s, n), &e->file);
+	*err = -open_tree_file(fs, vnode_file(s, n), &e->file, NULL);
 	if (*err) {
 		free(e);
 		return NULL;

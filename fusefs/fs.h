@@ -38,6 +38,7 @@ struct spdxfs {
 					   only one to use it once started */
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
+	int exact_size;			/* -o exact_size: open() is wanted */
 	struct watcher *watcher;
 	/* Without open(), reads carry no handle: recently used tree files,
 	 * by node number modulo FS_FDCACHE.  Each slot is
