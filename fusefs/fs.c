@@ -258,12 +258,12 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	fi->fh = (uintptr_t)h;
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
+	/* Before the reply: releasedir may run as soon as it is sent. */
+	publish_keep(s);
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		/* Interrupted: releasedir will not come. */
 		free(h);
-		publish_put(s);
-	} else {
-		publish_keep(s);
+		publish_drop(s);
 	}
 	return;
 out:
@@ -419,12 +419,13 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	fi->fh = (uintptr_t)h;
 	fi->keep_cache = 1;	/* the watcher invalidates changed files */
 	fi->noflush = 1;
+	/* Before the reply: release may run as soon as it is sent. */
+	if (h->snap)
+		publish_keep(h->snap);
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		source_file_close(fs->src, h->file);
-		publish_put(h->snap);
+		publish_drop(h->snap);
 		free(h);
-	} else if (h->snap) {
-		publish_keep(h->snap);
 	}
 	return;
 fail:
