@@ -547,6 +547,10 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 void fs_cleanup(struct spdxfs *fs)
 {
+	free(fs->fmap);
+	free(fs->fmap_at);
+	fs->fmap = fs->fmap_at = NULL;
+	fs->fmap_snap = NULL;
 	for (int i = 0; i < FS_FDCACHE; i++)
 		fdent_free(fs, atomic_exchange(&fs->fdcache[i], NULL));
 }
@@ -770,6 +774,45 @@ static void inval_inode(void *arg, uint64_t ino)
 	fuse_lowlevel_notify_inval_inode(iv->fs->se, ino, 0, 0);
 }
 
+/* fs->fmap for @s, by a counting sort of its file nodes; left without
+ * one (fs_files_changed() then scans) when memory is short. */
+static void fmap_build(struct spdxfs *fs, const struct snapshot *s)
+{
+	size_t nfiles = s->idx->nfiles;
+	uint32_t *at = alloc_array(nfiles + 1, sizeof(*at)), *map = NULL;
+	size_t n = 0;
+
+	free(fs->fmap);
+	free(fs->fmap_at);
+	fs->fmap = fs->fmap_at = NULL;
+	fs->fmap_snap = NULL;
+	if (!at)
+		return;
+	memset(at, 0, (nfiles + 1) * sizeof(*at));
+	for (size_t i = 0; i < s->nnodes; i++)
+		if (s->nodes[i].kind == VN_FILE) {
+			at[s->nodes[i].first + 1]++;
+			n++;
+		}
+	map = alloc_array(n ? n : 1, sizeof(*map));
+	if (!map) {
+		free(at);
+		return;
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		at[i + 1] += at[i];
+	/* at[f] is where file f's nodes go; after the pass, where they
+	 * end, which is where f + 1's begin: shift back once. */
+	for (size_t i = 0; i < s->nnodes; i++)
+		if (s->nodes[i].kind == VN_FILE)
+			map[at[s->nodes[i].first]++] = i;
+	memmove(at + 1, at, nfiles * sizeof(*at));
+	at[0] = 0;
+	fs->fmap = map;
+	fs->fmap_at = at;
+	fs->fmap_snap = s;
+}
+
 size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 {
 	static const struct snapshot_diff_ops ops = {
@@ -785,6 +828,7 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	publish_quiesce(old, QUIESCE_MS);
 	n = snapshot_diff(old, s, &ops, &iv);
 	publish_drop(old);
+	fmap_build(fs, s);
 	return n;
 }
 
@@ -809,6 +853,13 @@ void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
 			files[k++] = f - s->idx->files;
 	if (!k)
 		goto out;
+	if (s == fs->fmap_snap) {
+		for (size_t i = 0; i < k; i++)
+			for (uint32_t j = fs->fmap_at[files[i]]; j < fs->fmap_at[files[i] + 1]; j++)
+				fuse_lowlevel_notify_inval_inode(fs->se,
+						s->nodes[fs->fmap[j]].ino, 0, 0);
+		goto out;
+	}
 	qsort(files, k, sizeof(*files), cmp_u32);
 	for (size_t i = 0; i < s->nnodes; i++) {
 		const struct vnode *v = &s->nodes[i];

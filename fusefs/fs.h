@@ -46,6 +46,12 @@ struct spdxfs {
 	 * entry. */
 #define FS_FDCACHE 64
 	_Atomic(struct fdent *) fdcache[FS_FDCACHE];
+	/* The watcher thread's alone: the nodes of each tree file in the
+	 * snapshot fs_update() published last (fmap_snap), those of file
+	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that
+	 * fs_files_changed() does not go through every node. */
+	const struct snapshot *fmap_snap;
+	uint32_t *fmap, *fmap_at;
 };
 
 /* A session serving @fs, with the FUSE options in @args. */
