@@ -6,6 +6,8 @@
 #   make check           unit tests (also under ASan+UBSan) and shell tests
 #   make check-kernel    the kernel loop on Debian's linux-source-6.1
 #   make bench           benchmarks on the 6.1 tree
+#   make stress          readers and a writer on a mounted fixture tree
+#                        for STRESS_SECONDS (60)
 #   make eval            the series against the 6.1 and 6.12 trees' own tags
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SAN=1 ...       build with AddressSanitizer+UndefinedBehaviorSanitizer
@@ -142,6 +144,11 @@ $(B)/bench/floor: tests/bench/floor.c
 bench: all $(B)/bench/floor
 	FLOOR=$(CURDIR)/$(B)/bench/floor tests/bench/run
 
+# Not in check: it takes STRESS_SECONDS and both cores.
+STRESS_SECONDS ?= 60
+stress: all
+	STRESS_SECONDS=$(STRESS_SECONDS) tests/stress/run
+
 # make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
 # expression parser, the tag scanner, the LICENSES/ reader and the saved
 # index's loader, each run FUZZ_SECONDS over seeds that tests/fuzz/corpus
@@ -200,7 +207,7 @@ clean:
 
 FORCE:
 
-.PHONY: all units check check-unit check-san check-kernel bench fuzz eval install \
+.PHONY: all units check check-unit check-san check-kernel bench stress fuzz eval install \
 	uninstall clean
 
 -include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)

@@ -157,9 +157,12 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	 * the readdir cache across opens, and reads carry no handle: then a
 	 * read names only the node, whose number changes when its path comes
 	 * to name another file (views.h), so a reader still never gets the
-	 * bytes of a file other than the one it opened.
+	 * bytes of a file other than the one it opened.  The price: the
+	 * kernel cuts reads at the size it has, until the watcher tells it
+	 * the file changed, an instant after the change; -o exact_size
+	 * closes that window with an open() per file (spdxfs_open()).
 	 */
-	if (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) {
+	if ((conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) && !fs->exact_size) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
 		fs->no_open = 1;
 	}
@@ -264,10 +267,12 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	fi->fh = (uintptr_t)h;
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
+	/* Before the reply: releasedir may run as soon as it is sent. */
+	publish_keep(s);
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		/* Interrupted: releasedir will not come. */
 		free(h);
-		publish_put(s);
+		publish_drop(s);
 	}
 	return;
 out:
@@ -279,7 +284,7 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct spdxfs *fs = fs_of(req);
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
-	struct snapshot *s = h ? h->snap : publish_get(&fs->pub);
+	struct snapshot *s = h ? publish_hold(h->snap) : publish_get(&fs->pub);
 	const struct vnode *dir = h ? h->node : snapshot_node(s, ino);
 	size_t rem = size, total;
 	char *buf, *p;
@@ -330,8 +335,7 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	fuse_reply_buf(req, buf, size - rem);
 	free(buf);
 out:
-	if (!h)
-		publish_put(s);
+	publish_put(s);
 }
 
 static void spdxfs_readdir(fuse_req_t req, fuse_ino_t ino, size_t size,
@@ -352,7 +356,7 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
 	if (h)
-		publish_put(h->snap);
+		publish_drop(h->snap);
 	free(h);
 	fuse_reply_err(req, 0);
 }
@@ -360,12 +364,13 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 /*
  * Open tree file @f: the same file, owner and mode as the snapshot shows,
  * the attributes the kernel checked permissions on, or -ESTALE (it was
- * replaced and the watcher has not caught up yet).
+ * replaced and the watcher has not caught up yet).  @st (may be NULL)
+ * gets the version opened.
  */
 static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
-			  struct src_file **out)
+			  struct src_file **out, struct file_stat *st)
 {
-	int ret = source_file_open(fs->src, f->path, &f->st, out, NULL);
+	int ret = source_file_open(fs->src, f->path, &f->st, out, st);
 
 	/* A file that cannot be read (a git object gone or corrupt) is
 	 * this file's problem only: EIO for it, and a line in the log. */
@@ -407,9 +412,20 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	h->snap = NULL;
 	h->file = NULL;
 	if (n->kind == VN_FILE) {
-		err = -open_tree_file(fs, vnode_file(s, n), &h->file);
+		const struct spdx_file *f = vnode_file(s, n);
+		struct file_stat st;
+
+		err = -open_tree_file(fs, f, &h->file, &st);
 		if (err)
 			goto fail;
+		/*
+		 * Changed since the snapshot: the kernel may hold the old
+		 * size, and cut reads at it, and the old pages.  Dropped
+		 * before the open returns, the size is asked again
+		 * (fresh_attr()) by the first read that goes past it.
+		 */
+		if (!file_stat_same(&st, &f->st))
+			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
 		publish_put(s);
 	} else {
 		h->snap = s;	/* the blob lives in this snapshot */
@@ -418,9 +434,12 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	fi->fh = (uintptr_t)h;
 	fi->keep_cache = 1;	/* the watcher invalidates changed files */
 	fi->noflush = 1;
+	/* Before the reply: release may run as soon as it is sent. */
+	if (h->snap)
+		publish_keep(h->snap);
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		source_file_close(fs->src, h->file);
-		publish_put(h->snap);
+		publish_drop(h->snap);
 		free(h);
 	}
 	return;
@@ -485,7 +504,7 @@ static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
 		return NULL;
 	}
 	e->ino = ino;
-	*err = -open_tree_file(fs, vnode_file(s, n), &e->file);
+	*err = -open_tree_file(fs, vnode_file(s, n), &e->file, NULL);
 	if (*err) {
 		free(e);
 		return NULL;
@@ -533,12 +552,20 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		read_nohandle(req, ino, size, off);
 	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
-	else
-		reply_blob(req, &h->snap->blobs[h->node->first], size, off);
+	else {
+		struct snapshot *s = publish_hold(h->snap);
+
+		reply_blob(req, &s->blobs[h->node->first], size, off);
+		publish_put(s);
+	}
 }
 
 void fs_cleanup(struct spdxfs *fs)
 {
+	free(fs->fmap);
+	free(fs->fmap_at);
+	fs->fmap = fs->fmap_at = NULL;
+	fs->fmap_snap = NULL;
 	for (int i = 0; i < FS_FDCACHE; i++)
 		fdent_free(fs, atomic_exchange(&fs->fdcache[i], NULL));
 }
@@ -550,7 +577,7 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 
 	if (h) {
 		source_file_close(fs_of(req)->src, h->file);
-		publish_put(h->snap);
+		publish_drop(h->snap);
 		free(h);
 	}
 	fuse_reply_err(req, 0);
@@ -811,6 +838,9 @@ struct inval {
 	struct spdxfs *fs;
 };
 
+#define QUIESCE_MS	2000	/* longest wait for requests on the old
+				   snapshot to be answered */
+
 static void inval_entry(void *arg, uint64_t parent, const char *name)
 {
 	struct inval *iv = arg;
@@ -825,6 +855,45 @@ static void inval_inode(void *arg, uint64_t ino)
 	fuse_lowlevel_notify_inval_inode(iv->fs->se, ino, 0, 0);
 }
 
+/* fs->fmap for @s, by a counting sort of its file nodes; left without
+ * one (fs_files_changed() then scans) when memory is short. */
+static void fmap_build(struct spdxfs *fs, const struct snapshot *s)
+{
+	size_t nfiles = s->idx->nfiles;
+	uint32_t *at = alloc_array(nfiles + 1, sizeof(*at)), *map = NULL;
+	size_t n = 0;
+
+	free(fs->fmap);
+	free(fs->fmap_at);
+	fs->fmap = fs->fmap_at = NULL;
+	fs->fmap_snap = NULL;
+	if (!at)
+		return;
+	memset(at, 0, (nfiles + 1) * sizeof(*at));
+	for (size_t i = 0; i < s->nnodes; i++)
+		if (s->nodes[i].kind == VN_FILE) {
+			at[s->nodes[i].first + 1]++;
+			n++;
+		}
+	map = alloc_array(n ? n : 1, sizeof(*map));
+	if (!map) {
+		free(at);
+		return;
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		at[i + 1] += at[i];
+	/* at[f] is where file f's nodes go; after the pass, where they
+	 * end, which is where f + 1's begin: shift back once. */
+	for (size_t i = 0; i < s->nnodes; i++)
+		if (s->nodes[i].kind == VN_FILE)
+			map[at[s->nodes[i].first]++] = i;
+	memmove(at + 1, at, nfiles * sizeof(*at));
+	at[0] = 0;
+	fs->fmap = map;
+	fs->fmap_at = at;
+	fs->fmap_snap = s;
+}
+
 size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 {
 	static const struct snapshot_diff_ops ops = {
@@ -835,8 +904,12 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	struct snapshot *old = publish_swap(&fs->pub, s);
 	size_t n;
 
+	/* A request answered from @old after the kernel was told what
+	 * changed would cache it again. */
+	publish_quiesce(old, QUIESCE_MS);
 	n = snapshot_diff(old, s, &ops, &iv);
-	publish_put(old);
+	publish_drop(old);
+	fmap_build(fs, s);
 	return n;
 }
 
@@ -881,6 +954,15 @@ void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
 	}
 	if (!k && !m)
 		goto out;
+	if (s == fs->fmap_snap) {
+		for (size_t i = 0; i < k; i++)
+			for (uint32_t j = fs->fmap_at[files[i]]; j < fs->fmap_at[files[i] + 1]; j++)
+				fuse_lowlevel_notify_inval_inode(fs->se,
+						s->nodes[fs->fmap[j]].ino, 0, 0);
+		k = 0;		/* done: the directories named, if any, are left */
+		if (!m)
+			goto out;
+	}
 	qsort(files, k, sizeof(*files), cmp_u32);
 	qsort(dirs, m, sizeof(*dirs), cmp_u32);
 	for (size_t i = 0; i < s->nnodes; i++) {

@@ -41,6 +41,7 @@ struct spdxfs {
 					   read at mount, then only read */
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
+	int exact_size;			/* -o exact_size: open() is wanted */
 	struct watcher *watcher;
 	/* Without open(), reads carry no handle: recently used tree files,
 	 * by node number modulo FS_FDCACHE.  Each slot is
@@ -48,6 +49,12 @@ struct spdxfs {
 	 * entry. */
 #define FS_FDCACHE 64
 	_Atomic(struct fdent *) fdcache[FS_FDCACHE];
+	/* The watcher thread's alone: the nodes of each tree file in the
+	 * snapshot fs_update() published last (fmap_snap), those of file
+	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that
+	 * fs_files_changed() does not go through every node. */
+	const struct snapshot *fmap_snap;
+	uint32_t *fmap, *fmap_at;
 };
 
 /* A session serving @fs, with the FUSE options in @args. */

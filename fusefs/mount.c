@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ struct mount_args {
 	char *build;		/* --build DIR, -o build=DIR */
 	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
 				   repository, REV the tree served */
+	int exact_size;		/* -o exact_size */
 	int help;
 	int bad;
 };
@@ -58,6 +60,7 @@ static const struct fuse_opt mount_opts[] = {
 	{ "--rev %s", offsetof(struct mount_args, rev), 0 },
 	{ "--rev=%s", offsetof(struct mount_args, rev), 0 },
 	{ "rev=%s", offsetof(struct mount_args, rev), 0 },
+	{ "exact_size", offsetof(struct mount_args, exact_size), 1 },
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
@@ -116,6 +119,10 @@ static void help(void)
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
 	       "  -o allow_other   let other users see the mount\n"
+	       "  -o exact_size    every open asks the daemon, so that a file\n"
+	       "                   rewritten an instant ago never reads cut at\n"
+	       "                   its old size (grep -r over cached files is\n"
+	       "                   about 4 times slower)\n"
 	       "  -o ro            accepted; the mount is always read-only\n"
 	       "  -h, --help       this help\n\n"
 	       "libfuse options:\n", usage_args);
@@ -393,6 +400,14 @@ int cmd_mount(int argc, char **argv)
 	char rbuild[PATH_MAX];
 	int ret, r;
 
+	/*
+	 * Each thread that allocates gets an arena of its own, up to 8 per
+	 * core, and keeps what it freed: after a load run, with the FUSE
+	 * workers and the rescans' threads, the daemon stayed at 80 MB and
+	 * more on the 6.1 tree where it started at 42.  Two arenas cost the
+	 * workers little (a request allocates once) and bring it to 50.
+	 */
+	mallopt(M_ARENA_MAX, 2);
 	ret = parse_cmdline(&args, &m, &copts);
 	if (ret >= 0)
 		goto out_args;
@@ -403,6 +418,7 @@ int cmd_mount(int argc, char **argv)
 		goto out_args;
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
+	fs.exact_size = m.exact_size;
 	fs.uid = getuid();
 	fs.gid = getgid();
 
@@ -435,7 +451,7 @@ out_watcher:
 	watcher_free(fs.watcher);
 out_snap:
 	fs_cleanup(&fs);
-	publish_put(atomic_load(&fs.pub.cur));
+	publish_drop(atomic_load(&fs.pub.cur));
 out_session:
 	fuse_session_destroy(fs.se);
 	source_free(fs.src);

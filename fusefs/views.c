@@ -1312,6 +1312,7 @@ static int builder_init(struct view_builder *b, struct spdx_index *idx,
 	if (!b->pool)
 		return -ENOMEM;
 	atomic_init(&b->s->refs, 1);
+	atomic_init(&b->s->busy, 0);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	b->s->time_ns = (int64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
 	if (add_node(b, 0, "", 0, VN_DIR, 0) < 0)
@@ -1544,6 +1545,53 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 	return 0;
 }
 
+/*
+ * Directory @n of @old is not in @new: a kernel may still hold it (a
+ * shell's working directory), and must keep neither its listing, its
+ * attributes nor the entries below it, or they are back as they were
+ * when its path comes back.  The entries go first: the kernel drops one
+ * only once a lookup or a listing of the directory in progress is done,
+ * which would otherwise fill its cache again.  A file that is gone keeps
+ * what the kernel has of it: a descriptor open on it reads on, as one on
+ * a deleted file does.
+ */
+static size_t diff_gone(const struct snapshot *old, const struct vnode *n,
+			const struct snapshot_diff_ops *ops, void *arg)
+{
+	size_t calls = 1;
+
+	if (n->kind != VN_DIR)
+		return 0;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct vnode *c = snapshot_child(old, n, i);
+
+		calls += diff_gone(old, c, ops, arg) + 1;
+		ops->entry(arg, n->ino, c->name);
+	}
+	ops->inode(arg, n->ino);
+	return calls;
+}
+
+/*
+ * Directory @n of @new was not in @old: drop whatever the kernel still
+ * has of it and of the directories below (it was there before, maybe),
+ * should an answer from an older snapshot have slipped in after it left.
+ */
+static size_t diff_back(const struct snapshot *new, const struct vnode *n,
+			const struct snapshot_diff_ops *ops, void *arg)
+{
+	size_t calls = 1;
+
+	for (size_t i = 0; i < n->count; i++) {
+		const struct vnode *c = snapshot_child(new, n, i);
+
+		if (c->kind == VN_DIR)
+			calls += diff_back(new, c, ops, arg);
+	}
+	ops->inode(arg, n->ino);
+	return calls;
+}
+
 size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 		     const struct snapshot_diff_ops *ops, void *arg)
 {
@@ -1570,18 +1618,22 @@ size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 
 			if (c < 0) {
 				ops->entry(arg, d->ino, a->name);
-				calls++;
+				calls += 1 + diff_gone(old, a, ops, arg);
 				listing = 1;
 				i++;
 			} else if (c > 0) {
 				ops->entry(arg, d->ino, b->name);
 				calls++;
+				if (b->kind == VN_DIR)
+					calls += diff_back(new, b, ops, arg);
 				listing = 1;
 				j++;
 			} else {
-				if (a->ino != b->ino || (a->kind == VN_DIR) != (b->kind == VN_DIR)) {
+				if (a->ino != b->ino || a->kind != b->kind) {
 					ops->entry(arg, d->ino, b->name);
-					calls++;
+					calls += 1 + diff_gone(old, a, ops, arg);
+					if (b->kind == VN_DIR)
+						calls += diff_back(new, b, ops, arg);
 					listing = 1;
 				} else if (node_changed(old, a, new, b)) {
 					ops->inode(arg, b->ino);

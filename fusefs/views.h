@@ -69,6 +69,7 @@ struct vblob {
 
 struct snapshot {
 	atomic_long refs;	/* publish.c; 1 for the builder */
+	atomic_long busy;	/* publish.c: requests using it now */
 	struct spdx_index *idx;	/* owned */
 	struct vnode *nodes;	/* nodes[0] is the root */
 	size_t nnodes;
@@ -182,8 +183,11 @@ struct snapshot_diff_ops {
 	void (*inode)(void *arg, uint64_t ino);
 };
 
-/* Report every difference between @old and @new through @ops.  Returns
- * the number of calls made. */
+/* Report every difference between @old and @new through @ops: also,
+ * for a directory that is gone, every entry below it and its listing,
+ * and for one that is new, its listing and those below it (the kernel
+ * may hold them from an earlier snapshot).  Returns the number of calls
+ * made. */
 size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 		     const struct snapshot_diff_ops *ops, void *arg);
 

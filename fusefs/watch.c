@@ -176,6 +176,8 @@ static size_t rebuild(struct watcher *w, int full)
 	if (full && fs->build_dir)
 		recollect_built(fs);
 	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
+	/* Done with @cur: fs_update() waits until no request uses it. */
+	publish_put(cur);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", err.msg);
 		goto out;
@@ -196,7 +198,6 @@ static size_t rebuild(struct watcher *w, int full)
 	}
 	changed = fs_update(fs, s);
 out:
-	publish_put(cur);
 	/* The old snapshot is usually gone now: give its pages back. */
 	malloc_trim(0);
 	return changed;

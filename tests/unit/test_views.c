@@ -625,6 +625,101 @@ static void test_maintainers_view(struct source *src)
 	maint_free(m);
 }
 
+struct diff_log {
+	char text[4096];
+	size_t len;
+	const struct snapshot *s;	/* names the inodes */
+};
+
+/* The path of the node numbered @ino in @s ("?" when none). */
+static const char *path_of(const struct snapshot *s, uint64_t ino, char *buf,
+			   size_t size)
+{
+	const struct vnode *n = snapshot_node(s, ino);
+	char tmp[PATH_MAX];
+
+	if (!n)
+		return "?";
+	buf[0] = '\0';
+	while (n != &s->nodes[0]) {
+		snprintf(tmp, sizeof(tmp), "/%s%s", n->name, buf);
+		snprintf(buf, size, "%s", tmp);
+		n = &s->nodes[n->parent];
+	}
+	return buf;
+}
+
+static void log_entry(void *arg, uint64_t parent, const char *name)
+{
+	struct diff_log *l = arg;
+	char p[PATH_MAX];
+
+	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "entry %s %s\n",
+			   path_of(l->s, parent, p, sizeof(p)), name);
+}
+
+static void log_inode(void *arg, uint64_t ino)
+{
+	struct diff_log *l = arg;
+	char p[PATH_MAX];
+
+	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "inode %s\n",
+			   path_of(l->s, ino, p, sizeof(p)));
+}
+
+/* Has @log the line @line? */
+static int logged(const struct diff_log *log, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *p = log->text; (p = strstr(p, line)); p++)
+		if ((p == log->text || p[-1] == '\n') && p[n] == '\n')
+			return 1;
+	return 0;
+}
+
+/*
+ * A directory that leaves a view: the kernel drops its entries and its
+ * listing, not only its name; when it comes back, its listing and those
+ * of the directories below.
+ */
+static void test_diff(const char *dir, struct source *src, struct snapshot *s1)
+{
+	static const struct snapshot_diff_ops ops = {
+		.entry = log_entry,
+		.inode = log_inode,
+	};
+	struct snapshot *s2 = NULL, *s3 = NULL;
+	struct diff_log gone = { .len = 0, .s = s1 }, back = { .len = 0 };
+	int ret;
+
+	ret = fixture_write(dir, "drivers/bad.c", "// SPDX-License-Identifier: MIT\n");
+	if (!ret)
+		ret = build(&s2, src, NULL, "");
+	if (!ret)
+		ret = fixture_write(dir, "drivers/bad.c", "// SPDX-License-Identifier: Bogus-2\n");
+	if (!ret)
+		ret = build(&s3, src, NULL, "");
+	is_int(ret, 0, "diff: two more snapshots built");
+	if (ret)
+		goto out;
+	is_int(kind_at(s2, "invalid/drivers"), -1, "diff: invalid/drivers left");
+	is_int(kind_at(s3, "invalid/drivers"), VN_DIR, "diff: and came back");
+	snapshot_diff(s1, s2, &ops, &gone);
+	ok(logged(&gone, "entry /invalid drivers"), "gone: its name");
+	ok(logged(&gone, "entry /invalid/drivers bad.c"), "gone: the entries in it");
+	ok(logged(&gone, "inode /invalid/drivers"), "gone: its listing");
+	ok(strstr(gone.text, "entry /invalid/drivers bad.c\n") <
+	   strstr(gone.text, "inode /invalid/drivers\n"), "gone: entries first");
+	back.s = s3;
+	snapshot_diff(s2, s3, &ops, &back);
+	ok(logged(&back, "entry /invalid drivers"), "back: its name");
+	ok(logged(&back, "inode /invalid/drivers"), "back: its listing");
+out:
+	snapshot_free(s2);
+	snapshot_free(s3);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -650,6 +745,7 @@ int main(void)
 	test_under(src);
 	test_or_later();
 	test_maintainers_view(src);
+	test_diff(dir, src, s);
 out:
 	snapshot_free(s);
 	source_free(src);

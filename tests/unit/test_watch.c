@@ -35,7 +35,7 @@ static int updates;
 /* What fs.c does, without a session to notify. */
 size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 {
-	publish_put(publish_swap(&fs->pub, s));
+	publish_drop(publish_swap(&fs->pub, s));
 	updates++;
 	return 0;
 }
@@ -105,7 +105,7 @@ int main(void)
 	fs.under = "";
 	publish_init(&fs.pub, s);
 	test_free_full_pipe(&fs);
-	publish_put(publish_swap(&fs.pub, NULL));
+	publish_drop(publish_swap(&fs.pub, NULL));
 out:
 	source_free(fs.src);
 	fixture_remove(dir);
