@@ -26,8 +26,12 @@ ALL_CFLAGS = -std=c11 $(WARN) -pthread $(CFLAGS)
 
 FUSE_CFLAGS := $(shell $(PKG_CONFIG) --cflags fuse3 2>/dev/null)
 FUSE_LIBS   := $(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null)
+# The program loads libgit2 when it first calls it (index/libgit2.c):
+# only a test that calls libgit2 itself links it.
 GIT_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libgit2 2>/dev/null)
 GIT_LIBS    := $(shell $(PKG_CONFIG) --libs libgit2 2>/dev/null)
+CRYPTO_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcrypto 2>/dev/null)
+CRYPTO_LIBS := $(shell $(PKG_CONFIG) --libs libcrypto 2>/dev/null)
 
 ifeq ($(SAN),1)
 B        := build-san
@@ -65,7 +69,7 @@ $(MANPAGE): fusefs/spdxfs.1 index/version.h
 
 $(B)/index/%.o: index/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(CRYPTO_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(B)/fusefs/%.o: fusefs/%.c
 	@mkdir -p $(@D)
@@ -83,12 +87,15 @@ $(LIBINDEX): $(INDEX_OBJ) $(B)/index/members
 
 $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(FUSE_OBJ) $(LIBINDEX) \
-		$(FUSE_LIBS) $(GIT_LIBS) -pthread
+		$(FUSE_LIBS) $(CRYPTO_LIBS) -ldl -pthread
 
 $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -Itests/unit -MMD -MP \
-		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(GIT_LIBS) -pthread
+		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(TEST_LIBS) $(CRYPTO_LIBS) -ldl -pthread
+
+# It makes git repositories with libgit2.
+$(B)/tests/test_source $(B)/tests/test_source_git: TEST_LIBS += $(GIT_LIBS)
 
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
@@ -97,7 +104,7 @@ $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
 $(B)/tests/test_watch: $(B)/fusefs/watch.o $(B)/fusefs/views.o \
 	$(B)/fusefs/xattr.o $(B)/fusefs/publish.o $(B)/fusefs/log.o
 $(B)/tests/test_watch: CPPFLAGS += $(FUSE_CFLAGS)
-$(B)/tests/test_watch: GIT_LIBS += $(FUSE_LIBS)
+$(B)/tests/test_watch: TEST_LIBS += $(FUSE_LIBS)
 
 # Every allocation of the library fails in turn: its calls to the
 # allocator are wrapped at link time (the C library's own are not).
@@ -161,7 +168,7 @@ $(FUZZ_LIB): $(INDEX_SRC:%.c=$(FUZZ_B)/%.o)
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS)
+		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(CRYPTO_LIBS) -ldl
 
 fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 	tests/fuzz/corpus $(FUZZ_CORPUS) $(CURDIR)/$(PROGRAM) $(FUZZ_TREE)

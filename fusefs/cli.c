@@ -19,6 +19,7 @@
 #include "check.h"
 #include "chart.h"
 #include "cli.h"
+#include "cli_export.h"
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
@@ -104,11 +105,12 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	struct progress prog = { .start = now() };
 	struct index_refresh_opts ro = {
 		.prev = prev,
-		.no_cache = o->no_cache || prev,
+		.no_cache = o->no_cache || prev || o->staged,
 		.nthreads = o->nthreads,
 	};
 	struct source_spec spec = {
-		.type = o->rev ? SOURCE_GIT : SOURCE_DIR,
+		.type = o->rev ? SOURCE_GIT :
+			o->staged ? SOURCE_GIT_STAGED : SOURCE_DIR,
 		.path = tree,
 		.rev = o->rev,
 		.flags = o->all_files ? SOURCE_ALL_FILES : 0,
@@ -135,6 +137,8 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		source_free(src);
 		return 2;
 	}
+	if (res.source_warning.code && !o->quiet)
+		cli_error("warning: %s", res.source_warning.msg);
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
 			  res.save_error.msg);
@@ -189,6 +193,11 @@ int cli_tree_find(struct cli_tree *t, const char *dir)
 
 	memset(t, 0, sizeof(*t));
 	ret = tree_root_find(&t->where, dir);
+	if (ret == -EMEDIUMTYPE) {
+		cli_error("%s: a git repository without a work tree (bare, or a "
+			  ".git directory): nothing to index", dir);
+		return 2;
+	}
 	if (ret) {
 		cli_error("%s: %s", dir, strerror(-ret));
 		return 2;
@@ -861,6 +870,9 @@ static const char check_help[] =
 	"in a new file (and, with -f or -d, a file without a valid tag).  A\n"
 	"PATH that is a symlink is reported and left out; a file git ignores is\n"
 	"checked when it is named.\n\n"
+	"      --staged         the files staged in git's index, as the index\n"
+	"                       holds them (a pre-commit hook); a file HEAD\n"
+	"                       lacks is new; no PATH\n"
 	"  -f, --files          list the files without a valid tag instead\n"
 	"  -d, --dirs           per-directory completeness, like spdxcheck -d\n"
 	"                       (with -z DIR<NUL>TAGGED of FILES PCT%<NUL>)\n"
@@ -896,6 +908,7 @@ static int check_opt(int c, void *arg)
 	case 'v': a->list_warnings = 1; break;
 	case 'K': a->rules = RULES_KERNEL; break;
 	case 'P': a->rules = RULES_SPDX; break;
+	case 'G': a->index.staged = 1; break;
 	case 'D':
 		a->depth = strtol(optarg, &end, 10);
 		if (*end || a->depth < 0) {
@@ -924,6 +937,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		{ "kernel", no_argument, NULL, 'K' },
 		{ "spdx", no_argument, NULL, 'P' },
 		CLI_REV_OPT,
+		{ "staged", no_argument, NULL, 'G' },
 		{ 0 }
 	};
 	static const char *const help[] = {
@@ -945,7 +959,50 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	a->tree = tree_arg(argc, argv);
 	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
 	a->npaths = optind < argc ? argc - optind - 1 : 0;
+	if (a->index.staged && (a->npaths || a->index.all_files)) {
+		cli_error("--staged checks what git's index holds: no PATH, no --all");
+		return 2;
+	}
 	return -1;
+}
+
+/*
+ * check --staged: the staged files of @t (whose source is git's index),
+ * those under the directory it was opened from, through @flt.
+ */
+static int select_staged(struct cli_tree *t, struct file_filter *flt,
+			 const struct spdx_file ***files, size_t *nfiles)
+{
+	const char *under = t->where.under;
+	size_t len = strlen(under), n = 0, k;
+	const char *const *staged;
+	const char **paths;
+	struct spdx_error err;
+
+	*files = NULL;
+	*nfiles = 0;
+	source_staged_paths(t->src, &staged, &k);
+	paths = alloc_array(k, sizeof(*paths));
+	if (!paths) {
+		cli_error("out of memory");
+		return 2;
+	}
+	for (size_t i = 0; i < k; i++)
+		if (!len || (!strncmp(staged[i], under, len) && staged[i][len] == '/'))
+			paths[n++] = staged[i];
+	if (n && check_select(t->idx, NULL, paths, n, files, nfiles, &err)) {
+		cli_error("%s", err.msg);
+		free(paths);
+		return 2;
+	}
+	free(paths);
+	if (flt && file_filter_prepare(flt, t->idx, &err)) {
+		cli_error("%s", err.msg);
+		return 2;
+	}
+	if (flt)
+		*nfiles = file_filter_apply(flt, *files, *nfiles);
+	return 0;
 }
 
 /* What makes a file new for checkpatch.pl's rules: git does not track
@@ -1002,7 +1059,10 @@ int cmd_check(int argc, char **argv)
 	a.check.kernel = a.rules == RULES_KERNEL ||
 			 (a.rules == RULES_AUTO && check_kernel_tree(t.idx));
 	a.check.is_new = file_is_new;
-	r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
+	if (a.index.staged)
+		r = select_staged(&t, &a.filter, &files, &n);
+	else
+		r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
 	a.check.new_arg = t.src;
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
@@ -1126,7 +1186,9 @@ static const char built_help[] =
 	"build's source tree (BUILD_DIR/source for O= builds).  Exit status 1\n"
 	"when a built file has no valid tag.\n\n"
 	"  -l, --list       one line per file, as 'spdxfs list' prints it\n"
-	"                   (-z only with --list)\n";
+	"                   (-z only with --list)\n"
+	"      --format FMT an SPDX document instead: spdx-json, spdx-tv or\n"
+	"                   spdx3 ('spdxfs built --format FMT --help')\n";
 
 /* built --list into @arg. */
 static int list_opt(int c, void *arg)
@@ -1164,6 +1226,9 @@ int cmd_built(int argc, char **argv)
 	struct spdx_error err;
 	struct summary s;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9))
+			return cmd_built_export(argc, argv);
 	r = parse_opts(argc, argv, &co, &o, &out);
 	if (r >= 0)
 		return r;

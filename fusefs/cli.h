@@ -32,6 +32,8 @@ struct cli_index_opts {
 	int all_files;		/* also files git ignores */
 	const char *rev;	/* --rev: the tree is this revision of the git
 				   repository named, read with no checkout */
+	int staged;		/* the files staged in git's index, with
+				   its content (SOURCE_GIT_STAGED) */
 };
 
 /*

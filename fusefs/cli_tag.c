@@ -22,8 +22,10 @@
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
+#include "maintainers.h"
 #include "source.h"
 #include "tag.h"
+#include "tag_split.h"
 #include "version.h"
 
 static const char tag_help[] =
@@ -70,6 +72,12 @@ static const char tag_help[] =
 	"                     07:08:06 +0000', the day name and seconds optional)\n"
 	"                     or @SECONDS (default: the committer date of TREE's\n"
 	"                     HEAD, so the output is reproducible)\n"
+	"      --split maintainers  one series per MAINTAINERS entry (the most\n"
+	"                     specific, as scripts/get_maintainer.pl finds it),\n"
+	"                     in DIR/ENTRY/, each mail with To: and Cc: from the\n"
+	"                     entry's M:, R: and L: lines and its files'\n"
+	"                     directory before its subject; DIR/index lists the\n"
+	"                     series: entry, files tagged, directory\n"
 	"      --json         print the plan as JSON; with -o also write the\n"
 	"                     series, without -o write nothing\n"
 	"  -h, --help         this help\n"
@@ -94,6 +102,8 @@ struct tag_cli {
 	struct tag_review *reviews;
 	size_t nreviews, cap_reviews;
 	int force, json;
+	int split;			/* --split maintainers */
+	struct maint *maint;
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
@@ -406,30 +416,130 @@ static int prepare_outdir(const struct tag_cli *c, const char *tree)
 	return 0;
 }
 
-static int write_one(const struct tag_cli *c, const struct tag_plan *p,
-		     enum tag_kind kind)
+/* Write the cover letter (@kind TAG_K_SKIP) or a patch of @p into @dir,
+ * named on stdout as @sub/NAME (just NAME when @sub is NULL). */
+static int write_mail(const struct tag_cli *c, const char *dir, const char *sub,
+		      const struct tag_opts *o, const struct tag_plan *p,
+		      enum tag_kind kind)
 {
 	char name[512], path[PATH_MAX + 512];
 	FILE *f;
 	int ret;
 
-	tag_patch_name(p, kind, &c->o, name, sizeof(name));
-	snprintf(path, sizeof(path), "%s/%s", c->outdir, name);
+	tag_patch_name(p, kind, o, name, sizeof(name));
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	f = fopen(path, "w");
 	if (!f) {
 		cli_error("%s: %s", path, strerror(errno));
 		return 2;
 	}
-	ret = kind == TAG_K_SKIP ? tag_write_cover(f, p, &c->o)
-				 : tag_write_patch(f, p, kind, &c->o);
+	ret = kind == TAG_K_SKIP ? tag_write_cover(f, p, o)
+				 : tag_write_patch(f, p, kind, o);
 	if (fclose(f) || ret) {
 		cli_error("%s: %s", path, ret == -ENOMEM ? "out of memory"
 							  : "write error");
 		return 2;
 	}
 	if (!c->io.quiet && !c->json)
-		printf("%s\n", name);
+		printf("%s%s%s\n", sub ? sub : "", sub ? "/" : "", name);
 	return 0;
+}
+
+/* The cover letter and the patches of @p into @dir. */
+static int write_series(const struct tag_cli *c, const char *dir, const char *sub,
+			const struct tag_opts *o, const struct tag_plan *p)
+{
+	int r = write_mail(c, dir, sub, o, p, TAG_K_SKIP);
+
+	for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
+		if (p->patchno[k])
+			r = write_mail(c, dir, sub, o, p, k);
+	return r;
+}
+
+/* Remove the NNNN-*.patch files of @dir, as --force does in DIR. */
+static void remove_patches(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+
+		if (n > 11 && !strcmp(de->d_name + n - 6, ".patch") &&
+		    strspn(de->d_name, "0123456789") == 4 && de->d_name[4] == '-')
+			unlinkat(dirfd(d), de->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* With --force, a series of an earlier --split run goes whole: the
+ * patches of each subdirectory of @dir, then the directory if empty. */
+static void remove_series(const char *dir)
+{
+	char path[PATH_MAX];
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISDIR(st.st_mode))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		remove_patches(path);
+		rmdir(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* --split maintainers: DIR/ENTRY/ per series, and DIR/index. */
+static int write_split(const struct tag_cli *c, const struct tag_plan *p,
+		       size_t *nseries)
+{
+	char path[PATH_MAX];
+	struct tag_series *s;
+	size_t n = 0;
+	FILE *f;
+	int r = tag_split_maintainers(&s, &n, p, c->maint);
+
+	if (r) {
+		cli_error("out of memory");
+		return 2;
+	}
+	if (c->force)
+		remove_series(c->outdir);
+	for (size_t i = 0; !r && i < n; i++) {
+		struct tag_opts o = c->o;
+
+		o.to = s[i].to;
+		o.cc = s[i].cc;
+		o.prefix = s[i].prefix;
+		snprintf(path, sizeof(path), "%s/%s", c->outdir, s[i].dir);
+		if (mkdir(path, 0777) && errno != EEXIST) {
+			cli_error("%s: %s", path, strerror(errno));
+			r = 2;
+			break;
+		}
+		remove_patches(path);
+		r = write_series(c, path, s[i].dir, &o, &s[i].plan);
+	}
+	snprintf(path, sizeof(path), "%s/index", c->outdir);
+	if (!r && (!(f = fopen(path, "w")) ||
+		   (tag_split_write_index(f, s, n) | fclose(f)))) {
+		cli_error("%s: write error", path);
+		r = 2;
+	}
+	if (!r && !c->io.quiet && !c->json)
+		printf("index\n");
+	*nseries = n;
+	tag_split_free(s, n);
+	return r;
 }
 
 static void summary(FILE *out, const struct tag_plan *p)
@@ -655,12 +765,32 @@ static int write_upstream_decisions(const struct tag_cli *c, const struct tag_pl
 	return 0;
 }
 
+/* --split maintainers: the tree's MAINTAINERS.  2 after a one-line error. */
+static int load_maintainers(struct tag_cli *c, struct source *src)
+{
+	struct spdx_error err;
+	unsigned line;
+	size_t bad;
+
+	if (maint_load(&c->maint, src, &err)) {
+		cli_error("--split maintainers: %s", err.msg);
+		return 2;
+	}
+	bad = maint_bad(c->maint, &line);
+	if (bad)
+		fprintf(stderr, "spdxfs: warning: %s/%s: %zu pattern%s that do%s not "
+			"compile left out (line %u)\n", src->root, MAINT_FILE, bad,
+			bad == 1 ? "" : "s", bad == 1 ? "es" : "", line);
+	return 0;
+}
+
 static int run(struct tag_cli *c, const char *tree)
 {
 	struct spdx_index *idx, *uidx = NULL;
 	struct source *src, *usrc = NULL;
 	struct spdx_error err;
 	struct tag_plan *plan;
+	size_t nseries = 0;
 	int r;
 
 	if (c->decisions && (r = parse_decisions(c)))
@@ -670,6 +800,8 @@ static int run(struct tag_cli *c, const char *tree)
 	r = cli_open_index(tree, &c->io, &src, &idx);
 	if (r)
 		return r;
+	if (c->split && (r = load_maintainers(c, src)))
+		goto out;
 	if (c->upstream) {
 		r = cli_open_index(c->upstream, &c->io, &usrc, &uidx);
 		if (r)
@@ -695,20 +827,22 @@ static int run(struct tag_cli *c, const char *tree)
 		tag_plan_free(plan);
 		goto out;
 	}
-	if (c->outdir) {
-		r = write_one(c, plan, TAG_K_SKIP);
-		for (int k = TAG_K_FIRST_PATCH; !r && k <= TAG_K_LAST_PATCH; k++)
-			if (plan->patchno[k])
-				r = write_one(c, plan, k);
-		if (!r && c->upstream)
-			r = write_upstream_decisions(c, plan);
-	}
-	if (!r && c->json)
+	if (c->outdir && c->split)
+		r = write_split(c, plan, &nseries);
+	else if (c->outdir)
+		r = write_series(c, c->outdir, NULL, &c->o, plan);
+	if (!r && c->outdir && c->upstream)
+		r = write_upstream_decisions(c, plan);
+	if (!r && c->json) {
 		tag_plan_json(stdout, plan, &c->o);
-	else if (!r && !c->io.quiet)
+	} else if (!r && !c->io.quiet) {
 		summary(stdout, plan);
+		if (c->split)
+			printf("series, one per entry   %7zu\n", nseries);
+	}
 	tag_plan_free(plan);
 out:
+	maint_free(c->maint);
 	index_free(uidx);
 	source_free(usrc);
 	index_free(idx);
@@ -729,6 +863,7 @@ int cmd_tag(int argc, char **argv)
 		{ "upstream", required_argument, NULL, 'u' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "split", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		CLI_INDEX_OPTS,
 		{ 0 }
@@ -754,6 +889,14 @@ int cmd_tag(int argc, char **argv)
 		case 'J': c.json = 1; break;
 		case 'P': c.o.no_precedent = 1; break;
 		case 'u': c.upstream = optarg; break;
+		case 'S':
+			if (strcmp(optarg, "maintainers")) {
+				cli_error("--split: expected 'maintainers', got '%s'",
+					  optarg);
+				return 2;
+			}
+			c.split = 1;
+			break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
 				cli_error("--from: expected 'Name <email>', got '%s'", optarg);
@@ -775,6 +918,10 @@ int cmd_tag(int argc, char **argv)
 	}
 	if (argc - optind != 1 || (!c.outdir && !c.json))
 		return bad_usage();
+	if (c.split && !c.outdir) {
+		cli_error("--split maintainers writes series: it needs -o DIR");
+		return 2;
+	}
 	if (c.o.license && (!c.o.license[0] ||
 			    c.o.license[strspn(c.o.license, ID_CHARS)])) {
 		cli_error("--license: expected one license identifier, got '%s'",

@@ -21,6 +21,7 @@ struct snapshot;
 struct watcher;
 struct fdent;
 struct built;
+struct maint;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
@@ -36,6 +37,8 @@ struct spdxfs {
 	struct built *built;		/* its files: read at mount, again on
 					   SIGHUP by the watcher's thread, the
 					   only one to use it once started */
+	struct maint *maint;		/* the tree's MAINTAINERS, or NULL:
+					   read at mount, then only read */
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
 	struct watcher *watcher;

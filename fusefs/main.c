@@ -12,6 +12,8 @@
 
 #include "cli.h"
 #include "cli_diff.h"
+#include "cli_cache.h"
+#include "cli_export.h"
 #include "cli_tag.h"
 #include "mount.h"
 #include "version.h"
@@ -45,7 +47,9 @@ static const struct command commands[] = {
 	{ "diff", cmd_diff, "license changes between two revisions or two trees" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
+	{ "export", cmd_export, "an SPDX document of a tree: 2.3 JSON or tag-value, 3.0.1" },
 	{ "tag", cmd_tag, "write a patch series adding SPDX tags to untagged files" },
+	{ "cache", cmd_cache, "show the saved indexes; prune or clear them" },
 	{ "version", cmd_version, "print the version (also -V, --version)" },
 };
 

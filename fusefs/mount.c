@@ -31,6 +31,7 @@
 #include "fs.h"
 #include "index.h"
 #include "log.h"
+#include "maintainers.h"
 #include "mount.h"
 #include "source.h"
 #include "views.h"
@@ -272,6 +273,18 @@ static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
 	return 0;
 }
 
+/* The tree's MAINTAINERS into fs->maint, for by-maintainer/: read once,
+ * at mount.  A tree without one has no such view; one that cannot be
+ * read is one line on stderr, and the mount goes on without it. */
+static void load_maintainers(struct spdxfs *fs)
+{
+	struct spdx_error err;
+	int r = maint_load(&fs->maint, fs->src, &err);
+
+	if (r && r != -ENOENT)
+		cli_error("warning: %s (no by-maintainer/)", err.msg);
+}
+
 /* Index tree @t and publish the first snapshot of its views, narrowed
  * to the directory the tree was given as.  Returns 0 or the exit
  * status, after one line on stderr; fs->src is set whenever the tree
@@ -288,7 +301,8 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 	if (r)
 		return r;
 	fs->under = t->where.under;
-	r = snapshot_build(&snap, t->idx, fs->built, fs->under);
+	load_maintainers(fs);
+	r = snapshot_build_maint(&snap, t->idx, fs->built, fs->under, fs->maint);
 	if (r) {
 		cli_error("%s: %s", t->where.dir, strerror(-r));
 		return 1;
@@ -428,6 +442,7 @@ out_session:
 out_args:
 	cli_tree_close(&t);
 	built_free(fs.built);
+	maint_free(fs.maint);
 	free(m.build);
 	free(m.rev);
 	free(copts.mountpoint);

@@ -57,7 +57,7 @@ _spdxfs_tree()
 			continue
 		fi
 		case $w in
-		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs)
+		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split)
 			skip=1 ;;
 		=) skip=1 ;;
 		-*) ;;
@@ -110,6 +110,17 @@ _spdxfs()
 	tag:-l|tag:--license)
 		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
 		return 0 ;;
+	tag:--split)
+		_spdxfs_compgen "maintainers" "$cur"
+		return 0 ;;
+	export:-f|export:--format|built:--format)
+		_spdxfs_compgen "spdx-json spdx-tv spdx3" "$cur"
+		return 0 ;;
+	export:-o|export:--output|built:-o|built:--output)
+		_spdxfs_paths -f "$cur"
+		return 0 ;;
+	export:--declared)
+		return 0 ;;
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"
 		return 0 ;;
@@ -142,7 +153,7 @@ _spdxfs()
 		fi
 		compopt -o nospace 2>/dev/null
 		return 0 ;;
-	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date)
+	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max)
 		return 0 ;;
 	esac
 
@@ -150,7 +161,7 @@ _spdxfs()
 	-*) _spdxfs_compgen "$(_spdxfs_options "$prog" "$cmd")" "$cur" ;;
 	*)
 		case $cmd in
-		version|help) ;;
+		version|help|cache) ;;
 		check) _spdxfs_paths -f "$cur" ;;
 		*) _spdxfs_paths -d "$cur" ;;
 		esac ;;

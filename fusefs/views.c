@@ -24,6 +24,7 @@
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "maintainers.h"
 #include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
@@ -49,6 +50,10 @@ struct view_builder {
 	struct spdx_index *idx;
 	const struct built *built;	/* mount --build, or NULL */
 	const char *under;	/* the directory the views show */
+	const struct maint *maint;	/* or NULL */
+	long *entry_of;		/* per file of [lo, hi), untagged: its most
+				   specific entry, -1 none; once have_entries */
+	int have_entries;
 	size_t lo, hi;		/* its files: idx->files[lo..hi) */
 	unsigned char *used;	/* per expression: is it a counted file's? */
 	struct summary sum;	/* the index's, once have_sum */
@@ -579,6 +584,100 @@ static int pick_uapi(const struct spdx_file *f)
 	return !!(f->flags & IDX_F_UAPI);
 }
 
+/*
+ * The most specific MAINTAINERS entry of each untagged file the views
+ * show, computed once per build for by-maintainer/ and the backlog.
+ */
+static int untagged_entries(struct view_builder *b)
+{
+	if (b->have_entries)
+		return 0;
+	free(b->entry_of);	/* what a failed call left */
+	b->entry_of = alloc_array(b->hi - b->lo, sizeof(*b->entry_of));
+	if (!b->entry_of)
+		return -ENOMEM;
+	for (size_t i = b->lo; i < b->hi; i++) {
+		long e = -1;
+
+		if (b->idx->files[i].status == ST_UNTAGGED)
+			e = maint_first(b->maint, b->idx->files[i].path);
+		if (e == -ENOMEM)
+			return -ENOMEM;
+		b->entry_of[i - b->lo] = e < 0 ? -1 : e;
+	}
+	b->have_entries = 1;
+	return 0;
+}
+
+/* by-maintainer/ENTRY/: untagged files by entry, ENTRY the entry's name. */
+static int fill_by_maintainer(struct view_builder *b, uint32_t dir)
+{
+	struct binset set = { 0 };
+	const struct maint_entry *ents;
+	size_t nent;
+	int ret = untagged_entries(b);
+
+	ents = maint_entries(b->maint, &nent);
+	for (size_t i = b->lo; i < b->hi && !ret; i++) {
+		long e = b->entry_of[i - b->lo];
+		long k;
+
+		if (e < 0)
+			continue;
+		k = bin_find(&set, b->pool, ents[e].name);
+		ret = k < 0 ? (int)k : bin_push(&set.bins[k], i);
+	}
+	return add_binned(b, dir, &set, ret);
+}
+
+struct entrycount {
+	const char *title;
+	size_t untagged;
+};
+
+static int cmp_entrycount(const void *a, const void *b)
+{
+	const struct entrycount *x = a, *y = b;
+
+	if (x->untagged != y->untagged)
+		return x->untagged > y->untagged ? -1 : 1;
+	return strcmp(x->title, y->title);
+}
+
+/* The backlog's second table: untagged files per entry, largest first. */
+static int write_backlog_entries(struct view_builder *b, FILE *out)
+{
+	struct entrycount *ec;
+	const struct maint_entry *ents;
+	size_t nent, none = 0;
+	int ret = untagged_entries(b);
+
+	if (ret)
+		return ret;
+	ents = maint_entries(b->maint, &nent);
+	ec = alloc_array(nent, sizeof(*ec));
+	if (!ec)
+		return -ENOMEM;
+	for (size_t i = 0; i < nent; i++)
+		ec[i] = (struct entrycount){ ents[i].title, 0 };
+	for (size_t i = b->lo; i < b->hi; i++) {
+		long e = b->entry_of[i - b->lo];
+
+		if (e >= 0)
+			ec[e].untagged++;
+		else if (b->idx->files[i].status == ST_UNTAGGED)
+			none++;
+	}
+	qsort(ec, nent, sizeof(*ec), cmp_entrycount);
+	fprintf(out, "\n%8s  %s\n", "untagged", "MAINTAINERS entry");
+	for (size_t i = 0; i < nent && ec[i].untagged; i++)
+		fprintf(out, "%8zu  %s\n", ec[i].untagged, ec[i].title);
+	if (none)
+		fprintf(out, "%8zu  (no entry)\n", none);
+	free(ec);
+	return 0;
+}
+
 /* licenses/ID: every declared identifier, served from its license file. */
 static int fill_licenses(struct view_builder *b, uint32_t dir)
 {
@@ -788,7 +887,7 @@ static int write_backlog(struct view_builder *b, FILE *out)
 	}
 	free(dc);
 	free(dt);
-	return 0;
+	return b->maint ? write_backlog_entries(b, out) : 0;
 }
 
 /* The text "spdxfs built BUILD_DIR" prints for @files (@missing built
@@ -926,7 +1025,10 @@ static void write_usage(FILE *out, const struct view *v)
 
 	if (!v->usage)
 		return;
-	fprintf(out, "%-*s", README_COL, v->usage);
+	if (strlen(v->usage) >= README_COL)	/* no room for a space */
+		fprintf(out, "%s\n%*s", v->usage, README_COL, "");
+	else
+		fprintf(out, "%-*s", README_COL, v->usage);
 	while ((nl = strchr(p, '\n'))) {
 		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, README_COL, "");
 		p = nl + 1;
@@ -1018,6 +1120,10 @@ const struct view view_table[] = {
 	{ "invalid", "invalid/",
 	  "files whose tag fails parsing or validation",
 	  .pick = pick_invalid },
+	{ "by-maintainer", "by-maintainer/ENTRY/",
+	  "untagged files by their most specific MAINTAINERS entry, as\n"
+	  "get_maintainer.pl finds it (with a MAINTAINERS file)",
+	  .fill = fill_by_maintainer, .needs_maint = 1 },
 	{ "licenses", "licenses/ID",
 	  "the full LICENSES/ file declaring ID",
 	  .fill = fill_licenses },
@@ -1031,7 +1137,8 @@ const struct view view_table[] = {
 	  .write = write_summary },
 	{ "summary.json", .write = write_summary_json },
 	{ "backlog", "backlog",
-	  "untagged files per directory, largest first",
+	  "untagged files per directory, largest first; with a\n"
+	  "MAINTAINERS file, then per entry",
 	  .write = write_backlog },
 	{ "charts", "charts/",
 	  "licenses.svg: files per license, as bars; backlog.svg:\n"
@@ -1224,6 +1331,7 @@ static void builder_release(struct view_builder *b)
 	if (b->have_sum)
 		summary_release(&b->sum);
 	free(b->used);
+	free(b->entry_of);
 	free(b->hash);
 	free(b->stk_node);
 	free(b->stk_len);
@@ -1232,11 +1340,22 @@ static void builder_release(struct view_builder *b)
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 		   const struct built *built, const char *under)
 {
+	return snapshot_build_maint(out, idx, built, under, NULL);
+}
+
+int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
+			 const struct built *built, const char *under,
+			 const struct maint *maint)
+{
 	struct view_builder b;
 	int ret = builder_init(&b, idx, built, under);
 
+	b.maint = maint;
+	if (b.s)
+		b.s->maint = maint;
 	for (size_t i = 0; !ret && i < view_count; i++)
-		if (!view_table[i].needs_build || built)
+		if ((!view_table[i].needs_build || built) &&
+		    (!view_table[i].needs_maint || maint))
 			ret = add_root_entry(&b, &view_table[i]);
 	if (!ret)
 		ret = finish(&b);

@@ -40,6 +40,7 @@ struct spdx_index;
 struct spdx_file;
 struct spdx_dir;
 struct built;
+struct maint;
 struct view_builder;	/* private to views.c */
 
 enum vnode_kind {
@@ -77,6 +78,8 @@ struct snapshot {
 	struct vblob *blobs;
 	size_t nblobs;
 	int64_t time_ns;	/* when built: directories' and blobs' times */
+	const struct maint *maint;	/* the tree's MAINTAINERS, or NULL;
+					   not owned: it outlives the snapshot */
 	/*
 	 * Values the readers compute on demand, one per file of idx (see
 	 * snapshot_memo_get()): the only part of a snapshot that changes
@@ -104,6 +107,7 @@ struct view {
 	/* A generated file (then pick and fill are NULL): its text. */
 	int (*write)(struct view_builder *b, FILE *out);
 	unsigned needs_build : 1;	/* only with a build directory */
+	unsigned needs_maint : 1;	/* only with a MAINTAINERS file */
 };
 
 extern const struct view view_table[];
@@ -119,6 +123,16 @@ extern const size_t view_count;
  */
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 		   const struct built *built, const char *under);
+
+/*
+ * The same with the tree's MAINTAINERS (maintainers.h; NULL: none),
+ * which adds by-maintainer/ENTRY/ (the untagged files of each entry, by
+ * its most specific match), the backlog's table per entry and
+ * user.spdx.maintainer.  @maint must outlive the snapshot.
+ */
+int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
+			 const struct built *built, const char *under,
+			 const struct maint *maint);
 void snapshot_free(struct snapshot *s);
 
 /* The node with inode number @ino, or NULL. */

@@ -47,6 +47,7 @@ struct watcher {
 	size_t npaths;
 	int degraded;		/* a watch could not be added: poll */
 	int save_err;		/* the last save's failure, 0 if it worked */
+	int src_warn;		/* the source's last warning, 0 if none */
 	int64_t poll_ms;	/* the current rescan period when degraded */
 	pthread_t tid;
 	int started;
@@ -184,7 +185,10 @@ static size_t rebuild(struct watcher *w, int full)
 		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
 			fs->src->root, res.save_error.msg);
 	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
-	ret = snapshot_build(&s, idx, fs->built, fs->under);
+	if (res.source_warning.code && res.source_warning.code != w->src_warn)
+		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
+	w->src_warn = res.source_warning.code;
+	ret = snapshot_build_maint(&s, idx, fs->built, fs->under, fs->maint);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		index_free(idx);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "index.h"
+#include "maintainers.h"
 #include "tag.h"
 #include "views.h"
 #include "xattr.h"
@@ -139,6 +140,24 @@ static int xv_suggested(const struct xattr_req *r, char *buf, size_t size)
 	}
 }
 
+/* The title of the untagged file's most specific MAINTAINERS entry. */
+static int xv_maintainer(const struct xattr_req *r, char *buf, size_t size)
+{
+	const struct maint_entry *ents;
+	size_t n;
+	long e;
+
+	if (r->f->status != ST_UNTAGGED || !r->s->maint)
+		return -ENODATA;
+	e = maint_first(r->s->maint, r->f->path);
+	if (e == -ENOMEM)
+		return -ENOMEM;
+	if (e < 0)
+		return -ENODATA;
+	ents = maint_entries(r->s->maint, &n);
+	return put_str(ents[e].title, buf, size);
+}
+
 /* In this order listxattr lists them and README names them. */
 static const struct xattr xattrs[] = {
 	{ "user.spdx.expression", .value = xv_expression },
@@ -151,6 +170,10 @@ static const struct xattr xattrs[] = {
 	  "), or \"review: LICENSES\" (\"review\" when none is recognised) for"
 	  " a file left for review, absent for a file the series would not tag",
 	  xv_suggested },
+	{ "user.spdx.maintainer", { "untagged", "by-maintainer" },
+	  "the title of the file's most specific MAINTAINERS entry, as"
+	  " get_maintainer.pl finds it (with a MAINTAINERS file)",
+	  xv_maintainer },
 };
 
 /* Is view @v one of those @x is restricted to, if any? */

@@ -2,17 +2,15 @@
 /*
  * gitignore: tracked paths from the git index, ignore rules from libgit2.
  *
- * .git/index is read directly (git's index format, versions 2 to 4): its
- * entries are sorted by path, so "is it tracked?" is a binary search over
- * their paths, with no libgit2 call and no lock.  libgit2 would build a
- * full in-memory index, ten times slower on the kernel's 78,000 entries.
+ * The index's paths (gitindex.h) are sorted, so "is it tracked?" is a
+ * binary search over them, with no libgit2 call and no lock.
  * Only untracked paths ask libgit2 about ignore rules, one thread at a
  * time, since a libgit2 repository is not thread-safe; the repository is
  * opened when the first one does, so a tree with every file tracked never
- * pays for it.  libgit2 is initialised once per process and never shut
- * down: its global state lives as long as the program.
+ * pays for it, nor for loading libgit2 (libgit2.c).  libgit2 is
+ * initialised once per process and never shut down: its global state
+ * lives as long as the program.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,7 +18,6 @@
 #include <stdio.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +26,7 @@
 #include <git2.h>
 
 #include "gitignore.h"
-#include "grow.h"
+#include "gitindex.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -37,122 +34,13 @@ struct gitignore {
 	char *root;
 	git_repository *repo;	/* opened on first use */
 	int repo_failed;	/* cannot open it: nothing is ignored */
-	void *map;		/* .git/index, mapped */
-	size_t maplen;
-	char *copies;		/* v4 paths, rebuilt from their prefixes */
-	const char **paths;	/* the index's entry paths, sorted */
-	size_t npaths;
-	struct path_array sorted;	/* the same, for pathsearch */
+	struct gitindex *gx;	/* the index's paths, and its stamp */
+	struct path_array sorted;	/* its paths, for pathsearch */
 	pthread_mutex_t lock;	/* serialises libgit2 calls */
-	struct file_stat stamp;	/* of .git/index as read; zero if none */
 	unsigned long serial;	/* this one's, of all opened */
 };
 
 static atomic_ulong serials;
-
-#define ENTRY_FIXED	62	/* ctime..flags of one index entry */
-#define FLAG_EXTENDED	0x4000
-#define NAME_MASK	0x0fff
-
-/* git's varint (offset encoding) of index v4. */
-static int read_varint(const unsigned char **p, const unsigned char *end, size_t *out)
-{
-	size_t v;
-	unsigned char c;
-
-	if (*p >= end)
-		return -1;
-	c = *(*p)++;
-	v = c & 0x7f;
-	while (c & 0x80) {
-		if (*p >= end || v > (SIZE_MAX >> 8))
-			return -1;
-		c = *(*p)++;
-		v = ((v + 1) << 7) | (c & 0x7f);
-	}
-	*out = v;
-	return 0;
-}
-
-/* Parse the entries of the mapped index into gi->paths.  0 or -EINVAL. */
-static int parse_index(struct gitignore *gi)
-{
-	const unsigned char *base = gi->map, *p, *end = base + gi->maplen;
-	uint32_t version, count;
-	size_t prev_len = 0, used = 0;
-	char *prev = NULL;
-
-	if (gi->maplen < 12 + 20 || memcmp(base, "DIRC", 4))
-		return -EINVAL;
-	memcpy(&version, base + 4, 4);
-	memcpy(&count, base + 8, 4);
-	version = ntohl(version);
-	count = ntohl(count);
-	if (version < 2 || version > 4 || count > gi->maplen / ENTRY_FIXED)
-		return -EINVAL;
-	gi->paths = alloc_array(count, sizeof(*gi->paths));
-	if (version == 4)
-		gi->copies = malloc(gi->maplen * 4 + 1);	/* bounded below */
-	if (!gi->paths || (version == 4 && !gi->copies))
-		return -ENOMEM;
-	end -= 20;	/* trailing checksum */
-	p = base + 12;
-	for (uint32_t i = 0; i < count; i++) {
-		const unsigned char *e = p;
-		uint16_t flags;
-		size_t fixed = ENTRY_FIXED, n;
-
-		if (end - p < ENTRY_FIXED)
-			return -EINVAL;
-		memcpy(&flags, e + 60, 2);
-		flags = ntohs(flags);
-		if (flags & FLAG_EXTENDED) {
-			if (version < 3)
-				return -EINVAL;
-			fixed += 2;
-		}
-		p = e + fixed;
-		if (version < 4) {
-			/* The flags hold the name's length when it is short
-			 * of the mask: no search for its NUL then. */
-			size_t len = flags & NAME_MASK;
-			const unsigned char *nul = len < NAME_MASK &&
-				(size_t)(end - p) > len && !p[len] ? p + len :
-				memchr(p, '\0', end - p);
-
-			if (!nul)
-				return -EINVAL;
-			gi->paths[gi->npaths++] = (const char *)p;
-			/* entries are padded with 1..8 NULs to a multiple of 8 */
-			p = e + ((fixed + (nul - p) + 8) & ~(size_t)7);
-			if (p > end)
-				return -EINVAL;
-		} else {
-			const unsigned char *nul;
-			size_t strip;
-			char *out;
-
-			if (read_varint(&p, end, &strip) || strip > prev_len)
-				return -EINVAL;
-			nul = memchr(p, '\0', end - p);
-			if (!nul)
-				return -EINVAL;
-			n = prev_len - strip + (nul - p);
-			if (used + n + 1 > gi->maplen * 4)
-				return -EINVAL;
-			out = gi->copies + used;
-			memcpy(out, prev, prev_len - strip);
-			memcpy(out + prev_len - strip, p, nul - p);
-			out[n] = '\0';
-			gi->paths[gi->npaths++] = out;
-			prev = out;
-			prev_len = n;
-			used += n + 1;
-			p = nul + 1;
-		}
-	}
-	return 0;
-}
 
 /* The directory a .git file ("gitdir: PATH", a linked work tree) names:
  * PATH, relative to the work tree when not absolute, as git reads it. */
@@ -223,59 +111,34 @@ static int index_stamp(int rootfd, struct file_stat *st)
 	return ret;
 }
 
-/* Map and parse the index in git directory @gitfd, which must be a
- * regular file, opened without blocking. */
-static int map_index(struct gitignore *gi, int gitfd)
-{
-	struct stat st;
-	int fd;
-
-	fd = openat(gitfd, "index", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;	/* no index: nothing tracked */
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	file_stat_fill(&gi->stamp, &st);
-	if (st.st_size == 0) {
-		close(fd);
-		return 0;
-	}
-	gi->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (gi->map == MAP_FAILED) {
-		gi->map = NULL;
-		return -errno;
-	}
-	gi->maplen = st.st_size;
-	return parse_index(gi);
-}
-
-int gitignore_open(struct gitignore **out, int rootfd, const char *root)
+int gitignore_open(struct gitignore **out, int rootfd, const char *root,
+		   struct spdx_error *err)
 {
 	struct gitignore *gi;
 	int gitfd, ret;
 
 	*out = NULL;
 	ret = open_gitdir(rootfd, &gitfd);
-	if (ret <= 0)
-		return ret;
+	if (ret < 0)
+		return spdx_error_errno(err, ret, "%s/.git", root);
+	if (!ret)
+		return 0;
 	gi = calloc(1, sizeof(*gi));
 	if (!gi) {
 		close(gitfd);
-		return -ENOMEM;
+		return spdx_error_errno(err, -ENOMEM, "%s", root);
 	}
 	pthread_mutex_init(&gi->lock, NULL);
 	gi->root = strdup(root);
-	ret = gi->root ? map_index(gi, gitfd) : -ENOMEM;
+	ret = gi->root ? gitindex_read(&gi->gx, gitfd, root, err) :
+		spdx_error_errno(err, -ENOMEM, "%s", root);
 	close(gitfd);
 	if (ret) {
 		gitignore_free(gi);
 		return ret;
 	}
-	gi->sorted = (struct path_array){ gi->paths, gi->npaths,
-					  sizeof(*gi->paths), 0 };
+	gi->sorted = (struct path_array){ gi->gx->paths, gi->gx->npaths,
+					  sizeof(*gi->gx->paths), 0 };
 	gi->serial = atomic_fetch_add(&serials, 1) + 1;
 	*out = gi;
 	return 0;
@@ -290,7 +153,7 @@ int gitignore_changed(const struct gitignore *gi, int rootfd)
 		return 1;
 	if (!gi)
 		return ret;
-	return !ret || !file_stat_same(&gi->stamp, &st);
+	return !ret || !file_stat_same(&gi->gx->stamp, &st);
 }
 
 static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
@@ -370,10 +233,7 @@ void gitignore_free(struct gitignore *gi)
 {
 	if (!gi)
 		return;
-	free(gi->paths);
-	free(gi->copies);
-	if (gi->map)
-		munmap(gi->map, gi->maplen);
+	gitindex_free(gi->gx);
 	git_repository_free(gi->repo);
 	pthread_mutex_destroy(&gi->lock);
 	free(gi->root);

@@ -20,6 +20,8 @@
 
 #include <stddef.h>
 
+#include "error.h"
+
 struct gitignore;
 
 /*
@@ -27,10 +29,11 @@ struct gitignore;
  * @root: its .git directory, or the one a .git file names (a linked work
  * tree).  Returns 0 with *@out set, or with *@out NULL when it is no git
  * work tree (no .git, or a symlink, which is never followed); -errno
- * when the repository exists but cannot be read.  The index is opened
- * without following a symlink or blocking, and read only if regular.
+ * with @err filled when the repository exists but its index cannot be
+ * read (gitindex.h).
  */
-int gitignore_open(struct gitignore **out, int rootfd, const char *root);
+int gitignore_open(struct gitignore **out, int rootfd, const char *root,
+		   struct spdx_error *err);
 
 /* Has the work tree's git index changed since @gi was opened (NULL: did
  * a repository appear)? */

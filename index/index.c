@@ -1220,66 +1220,121 @@ static int copy_files(struct spdx_index *idx, const struct ford *order,
 	return 0;
 }
 
-/*
- * Phase 3: intern, resolve each distinct expression, decide statuses.
- */
-static int resolve(struct spdx_index *idx, const struct ford *order,
-		   const struct spdx_index *prev, int in_place)
+/* @in empty, interning into @pool; @prev's expressions, if any, marked
+ * not interned yet (-1), for intern_prev_expr(). */
+static int interner_init(struct interner *in, struct strpool *pool,
+			 const struct spdx_index *prev)
 {
-	struct interner in = { .pool = idx->pool };
-	int32_t nexpr, *remap = NULL;
-	struct intern *it, *tmp;
-	int ret = -ENOMEM;
+	*in = (struct interner){ .pool = pool };
+	if (!prev)
+		return 0;
+	in->from_prev = alloc_array(prev->nexprs, sizeof(*in->from_prev));
+	if (!in->from_prev)
+		return -ENOMEM;
+	memset(in->from_prev, 0xff, prev->nexprs * sizeof(*in->from_prev));
+	return 0;
+}
 
-	if (prev) {
-		in.from_prev = alloc_array(prev->nexprs, sizeof(*in.from_prev));
-		if (!in.from_prev)
-			goto out;
-		memset(in.from_prev, 0xff, prev->nexprs * sizeof(*in.from_prev));
-	}
-	if (copy_files(idx, order, prev, in_place, &in))
-		goto out;
-	nexpr = in.nexprs;
-	idx->exprs = calloc(nexpr ? nexpr : 1, sizeof(*idx->exprs));
-	remap = alloc_array(nexpr, sizeof(*remap));
-	if (!idx->exprs || !remap)
-		goto out;
-	idx->nexprs = nexpr;	/* index_free() frees that many */
-	HASH_ITER(hh, in.exprs, it, tmp) {
+/*
+ * The distinct expressions @in interned, as idx->exprs sorted by text, so
+ * that an expression's number depends on the tree alone, not on which
+ * thread met which file first; and into *@remap, for each id copy_files()
+ * gave, the expression's place in that order.
+ */
+static int sort_exprs(struct spdx_index *idx, const struct interner *in,
+		      int32_t **remap)
+{
+	int32_t n = in->nexprs;
+	struct intern *it, *tmp;
+
+	idx->exprs = calloc(n ? n : 1, sizeof(*idx->exprs));
+	*remap = alloc_array(n, sizeof(**remap));
+	if (!idx->exprs || !*remap)
+		return -ENOMEM;
+	idx->nexprs = n;	/* index_free() frees that many */
+	/* nfiles holds the id through the sort: counted afresh below. */
+	HASH_ITER(hh, in->exprs, it, tmp) {
 		idx->exprs[it->id].text = it->key;
-		idx->exprs[it->id].nfiles = it->id; /* old id, for remapping */
+		idx->exprs[it->id].nfiles = it->id;
 	}
-	qsort(idx->exprs, nexpr, sizeof(*idx->exprs), cmp_expr);
-	for (int32_t k = 0; k < nexpr; k++) {
-		remap[idx->exprs[k].nfiles] = k;
+	qsort(idx->exprs, n, sizeof(*idx->exprs), cmp_expr);
+	for (int32_t k = 0; k < n; k++) {
+		(*remap)[idx->exprs[k].nfiles] = k;
 		idx->exprs[k].nfiles = 0;
-		resolve_expr(&idx->exprs[k], idx->lic, idx->pool);
 	}
+	return 0;
+}
+
+/* Parse, print and validate each distinct expression once, not once per
+ * file: the kernel's 78,000 files share about a hundred. */
+static void resolve_exprs(struct spdx_index *idx)
+{
+	for (size_t k = 0; k < idx->nexprs; k++)
+		resolve_expr(&idx->exprs[k], idx->lic, idx->pool);
+}
+
+/*
+ * What file @f is, now that its expression is resolved: a file the
+ * exclusions name stays excluded whatever it holds; a read error comes
+ * before the tag the head might have had; an invalid expression before
+ * where the tag stands.
+ */
+static enum spdx_status file_status(const struct spdx_file *f,
+				    const struct spdx_index *idx)
+{
+	if (f->status == ST_EXCLUDED)
+		return ST_EXCLUDED;
+	if (f->error)
+		return ST_ERROR;
+	if (f->expr < 0)
+		return ST_UNTAGGED;
+	if (!idx->exprs[f->expr].valid)
+		return ST_INVALID;
+	return f->scan_status;
+}
+
+/* Point each file at its expression's place in the sorted table, decide
+ * its status, and count files per expression and per status. */
+static void decide_files(struct spdx_index *idx, const int32_t *remap)
+{
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		struct spdx_file *f = &idx->files[i];
-		const struct spdx_expr *e;
 
 		if (f->expr >= 0) {
 			f->expr = remap[f->expr];
 			idx->exprs[f->expr].nfiles++;
 		}
-		if (f->status == ST_EXCLUDED)
-			goto count;
-		if (f->error)
-			f->status = ST_ERROR;
-		else if (f->expr < 0)
-			f->status = ST_UNTAGGED;
-		else if (!(e = &idx->exprs[f->expr])->valid)
-			f->status = ST_INVALID;
-		else
-			f->status = f->scan_status;
-		if (f->expr >= 0 && idx->exprs[f->expr].strict_error)
+		f->status = file_status(f, idx);
+		/* spdxcheck.py never reads an excluded file. */
+		if (f->status != ST_EXCLUDED && f->expr >= 0 &&
+		    idx->exprs[f->expr].strict_error)
 			f->flags |= IDX_F_STRICT;
-count:
 		idx->count[f->status]++;
 	}
-	ret = 0;
-out:
+}
+
+/*
+ * Phase 3: copy the files into the index in path order, interning their
+ * leaders and expressions as they go; then number the distinct
+ * expressions in text order, resolve each once, and decide every file's
+ * status from its expression's verdict.
+ */
+static int resolve(struct spdx_index *idx, const struct ford *order,
+		   const struct spdx_index *prev, int in_place)
+{
+	struct interner in;
+	int32_t *remap = NULL;
+	int ret;
+
+	ret = interner_init(&in, idx->pool, prev);
+	if (!ret)
+		ret = copy_files(idx, order, prev, in_place, &in);
+	if (!ret)
+		ret = sort_exprs(idx, &in, &remap);
+	if (!ret) {
+		resolve_exprs(idx);
+		decide_files(idx, remap);
+	}
 	interner_release(&in);
 	free(remap);
 	return ret;

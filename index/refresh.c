@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "blobcache.h"
+#include "cache.h"
 #include "index.h"
 #include "refresh.h"
 #include "source.h"
@@ -39,6 +40,8 @@ static void save(const struct spdx_index *prev, const struct spdx_index *idx,
 	}
 	ret = store_save(idx, &res->save_error);
 	res->save = ret ? REFRESH_SAVE_FAILED : REFRESH_SAVE_DONE;
+	if (!ret)
+		cache_prune_after_save(idx->root);	/* bounded (cache.h) */
 }
 
 /* Add what @idx read to the blob cache @blobs (may be NULL) and save it. */
@@ -115,6 +118,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	if (!opts->full && !opts->prev && !opts->no_cache)
 		io.prev = io.spent = loaded = load_saved(src, res);
 	ret = index_build(&idx, src, &io, err);
+	res->source_warning = src->warning;
 	if (ret)
 		goto out;
 	if (opts->no_cache)

@@ -12,7 +12,8 @@
  * before returning: when it returns, the saved index is as it will stay.
  *
  * It never prints.  What it did with the saved index, and the warnings
- * a caller may show (a saved index ignored, a save that failed), are in
+ * a caller may show (a saved index ignored, a save that failed, what the
+ * source went on without), are in
  * struct index_refresh_result, as errors of their own; its failure is in
  * its last argument (error.h).
  */
@@ -59,6 +60,8 @@ struct index_refresh_result {
 	enum refresh_save save;
 	struct spdx_error save_error;	/* REFRESH_SAVE_FAILED: store_save()'s
 					   error */
+	struct spdx_error source_warning;	/* the source's warning
+						   (source.h), code 0: none */
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "quote.h"
 #include "report.h"
 #include "show.h"
+#include "version.h"
 
 struct id_walk {
 	const struct licenses *lic;
@@ -324,6 +325,7 @@ static void summary_json(FILE *out, const struct summary *s)
 
 	json_init(&w, out, JSON_AS_ASKED);
 	json_object_begin(&w, JSON_BLOCK);
+	json_kv_string(&w, "version", SPDXFS_VERSION);
 	json_kv_uint(&w, "files", s->files);
 	json_key(&w, "status");
 	json_counts(&w, s->count);

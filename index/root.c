@@ -27,6 +27,13 @@ static int has_entry(const char *dir, const char *name, int want_dir)
 	return !want_dir || S_ISDIR(st.st_mode);
 }
 
+/* Is @dir a git directory, as git tells one (HEAD, objects/, refs/)? */
+static int is_git_dir(const char *dir)
+{
+	return has_entry(dir, "HEAD", 0) && has_entry(dir, "objects", 1) &&
+	       has_entry(dir, "refs", 1);
+}
+
 /* Cut the last component of absolute @path in place; 0 at "/". */
 static int go_up(char *path)
 {
@@ -81,6 +88,11 @@ int tree_root_find(struct tree_root *r, const char *dir)
 			r->kind = ROOT_LICENSES;
 		else if (has_entry(up, ".git", 0))
 			r->kind = ROOT_GIT;
+		else if (is_git_dir(up)) {
+			tree_root_release(r);
+			free(up);
+			return -EMEDIUMTYPE;
+		}
 	} while (r->kind == ROOT_NONE && go_up(up));
 	if (r->kind == ROOT_NONE)
 		strcpy(up, r->dir);

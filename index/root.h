@@ -36,7 +36,9 @@ struct tree_root {
 /*
  * Find the tree of directory @dir.  Returns 0 and fills @r, or -errno:
  * -ENOENT, -EACCES (from resolving @dir), -ENOTDIR (@dir is no
- * directory), -ENOMEM.  On failure @r holds nothing to release.
+ * directory), -EMEDIUMTYPE (@dir is in a git directory, met on the way
+ * up before a root: a bare repository or a .git, which has no work tree
+ * to index), -ENOMEM.  On failure @r holds nothing to release.
  */
 int tree_root_find(struct tree_root *r, const char *dir);
 void tree_root_release(struct tree_root *r);

@@ -19,6 +19,8 @@ int source_open(struct source **out, const struct source_spec *spec,
 		return source_fs_new(out, spec, err);
 	case SOURCE_GIT:
 		return source_git_new(out, spec, err);
+	case SOURCE_GIT_STAGED:
+		return source_staged_new(out, spec, err);
 	}
 	return spdx_error_set(err, -EINVAL, "unknown source type %d",
 			      (int)spec->type);

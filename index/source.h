@@ -42,6 +42,8 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "error.h"
+
 /*
  * One version of a file as its source sees it: the attributes a view
  * shows (size, mtime, mode, owner) and what tells versions apart.  For a
@@ -212,12 +214,20 @@ struct source_ops {
 struct source {
 	const struct source_ops *ops;
 	char *root;		/* display name: absolute path, or REPO@REV */
+	/* What the last refresh() went on without, code 0 when nothing:
+	 * the fs source, a git index it cannot read (it then walks the
+	 * tree as if it were no git work tree: nothing left out, nothing
+	 * new). */
+	struct spdx_error warning;
 };
 
 enum source_type {
 	SOURCE_DIR,		/* a directory on disk (source_fs.c) */
 	SOURCE_GIT,		/* the tree of a revision of a git
 				   repository (source_git.c) */
+	SOURCE_GIT_STAGED,	/* the files staged in the git index of the
+				   work tree at path, as a commit would
+				   record them (source_staged.c) */
 };
 
 #define SOURCE_ALL_FILES 1u	/* also the files git neither tracks nor
@@ -318,6 +328,18 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 		  struct spdx_error *err);
 int source_git_new(struct source **out, const struct source_spec *spec,
 		   struct spdx_error *err);
+int source_staged_new(struct source **out, const struct source_spec *spec,
+		      struct spdx_error *err);
+
+/*
+ * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
+ * from HEAD's), sorted; they live as long as @src.  Its walk lists them
+ * and what checking them needs (LICENSES/, scripts/spdxexclude,
+ * scripts/spdxcheck.py), with the index's content; a file HEAD lacks is
+ * new.  -EINVAL for another source.
+ */
+int source_staged_paths(struct source *src, const char *const **paths,
+			size_t *n);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;

@@ -838,11 +838,14 @@ out:
 
 /*
  * Read git's index again if it changed since the last time (or could not
- * be read then); ignore rules are always read again, lazily.
+ * be read then); ignore rules are always read again, lazily.  An index
+ * that cannot be read is a warning, not a failure: the tree is then
+ * walked as if it were no git work tree, every file in it and none new.
  */
 static int fs_refresh(struct source *src, struct spdx_error *err)
 {
 	struct fs_source *fs = fs_of(src);
+	struct spdx_error gerr;
 	struct gitignore *gi;
 	int ret;
 
@@ -850,15 +853,14 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 		gitignore_forget_rules(fs->gi);
 		return 0;
 	}
-	ret = gitignore_open(&gi, fs->rootfd, src->root);
+	ret = gitignore_open(&gi, fs->rootfd, src->root, &gerr);
 	fs->gi_err = ret;
-	if (ret && (fs->flags & SOURCE_ALL_FILES))
-		return 0;	/* no file left out: only tracked() asks */
-	if (ret)
-		return spdx_error_set(err, ret, "%s/.git: cannot read the repository",
-				      src->root);
 	gitignore_free(fs->gi);
 	fs->gi = gi;
+	spdx_error_clear(&src->warning);
+	if (ret)
+		spdx_error_set(&src->warning, ret, "%s; walking the tree as if "
+			       "it were no git work tree", gerr.msg);
 	return 0;
 }
 
@@ -924,7 +926,7 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 	fs->use_noatime = 1;
 	/* A repository that cannot be read is reported by the first
 	 * refresh(), which tries again. */
-	fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root);
+	fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root, NULL);
 	*out = &fs->src;
 	return 0;
 nomem:

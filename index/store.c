@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "grow.h"
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
@@ -353,6 +354,8 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	idx->exprs = calloc(h->nexprs ? h->nexprs : 1, sizeof(*idx->exprs));
 	if (!idx->files || !idx->exprs)
 		return -ENOMEM;
+	/* Untouched yet: decoding faults its pages in. */
+	advise_huge(idx->files, h->nfiles * sizeof(*idx->files));
 	d.files = idx->files;
 	fault = decode_files(&d);
 	if (fault)
@@ -439,6 +442,50 @@ static int load(struct spdx_index **out, const char *root,
 	}
 	*out = idx;
 	return 0;
+}
+
+int store_cache_open(char *dir, size_t size, struct spdx_error *err)
+{
+	int ret = cache_dir(dir, size);
+
+	if (ret == -ENOENT)
+		return spdx_error_set(err, ret, "no cache directory: $SPDXFS_CACHE_DIR, "
+				      "$XDG_CACHE_HOME and $HOME are unset");
+	if (ret)
+		return spdx_error_errno(err, ret, "the cache directory");
+	return open_cache_dir(dir, 0, err);
+}
+
+int store_root_of(int dfd, const char *name, char **root)
+{
+	struct store_header h;
+	struct stat st;
+	uint64_t strings, len;
+	char buf[PATH_MAX + 1];
+	ssize_t n;
+	int fd;
+
+	*root = NULL;
+	fd = open_index(dfd, name, &st, NULL);
+	if (fd < 0)
+		return fd;
+	n = pread(fd, &h, sizeof(h), 0);
+	if (n != sizeof(h) || memcmp(h.magic, STORE_MAGIC, 8) ||
+	    h.version != STORE_VERSION || h.nfiles > (uint64_t)st.st_size ||
+	    h.nexprs > (uint64_t)st.st_size || h.strsize > (uint64_t)st.st_size ||
+	    h.root >= h.strsize) {
+		close(fd);
+		return -EINVAL;
+	}
+	strings = sizeof(h) + h.nfiles * sizeof(struct store_file) + h.nexprs * 4;
+	len = h.strsize - h.root < sizeof(buf) ? h.strsize - h.root : sizeof(buf);
+	n = strings + h.strsize == (uint64_t)st.st_size ?
+		pread(fd, buf, len, strings + h.root) : -1;
+	close(fd);
+	if (n <= 0 || !memchr(buf, '\0', n))
+		return -EINVAL;
+	*root = strdup(buf);
+	return *root ? 0 : -ENOMEM;
 }
 
 /* A failed cache_dir() for @root, said. */

@@ -59,6 +59,19 @@ int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *i
  * into.  Returns 0 or -errno with @err filled. */
 int store_save(const struct spdx_index *idx, struct spdx_error *err);
 
+/*
+ * The cache directory, for listing it (cache.h): its path into @dir, and
+ * a descriptor of it returned, refused as for a load when another user
+ * could write into it; -ENOENT when there is none.  @err filled on
+ * failure.
+ */
+int store_cache_open(char *dir, size_t size, struct spdx_error *err);
+
+/* The tree path the saved index @name in directory @dfd holds, into
+ * *@root (malloc'd): 0, -EINVAL when it is no index of this spdxfs
+ * version, or another -errno. */
+int store_root_of(int dfd, const char *name, char **root);
+
 /* The checksum a saved index carries of everything after its header:
  * for a test that edits one and must make it match again. */
 uint64_t store_checksum(const void *data, size_t len);

@@ -21,6 +21,7 @@
 #include "source.h"
 #include "report.h"
 #include "tag.h"
+#include "version.h"
 
 static const char *const reason_names[TAG__NREASONS] = {
 	[TAG_OK]		= "eligible",
@@ -1257,6 +1258,14 @@ static void subject(char *buf, size_t size, const struct tag_plan *p,
 {
 	size_t n = 0;
 
+	if (o->prefix && o->prefix[0]) {
+		int k = snprintf(buf, size, "%s: ", o->prefix);
+
+		if (k < 0 || (size_t)k >= size)
+			return;
+		buf += k;
+		size -= k;
+	}
 	switch (kind) {
 	case TAG_K_LICENSES:
 		n = snprintf(buf, size, "LICENSES: add ");
@@ -1319,9 +1328,14 @@ static void mail_head(FILE *out, const struct tag_plan *p, int no,
 		      const char *subj, const struct tag_opts *o)
 {
 	fprintf(out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-		"From: %s\nDate: %s\nSubject: [PATCH %d/%d] %s\n\n",
+		"From: %s\nDate: %s\nSubject: [PATCH %d/%d] %s\n",
 		author(o), o->date ? o->date : "Thu, 1 Jan 1970 00:00:00 +0000",
 		no, p->npatches, subj);
+	if (o->to && o->to[0])
+		fprintf(out, "To: %s\n", o->to);
+	if (o->cc && o->cc[0])
+		fprintf(out, "Cc: %s\n", o->cc);
+	fputc('\n', out);
 }
 
 static void mail_tail(FILE *out, const struct tag_opts *o)
@@ -1787,6 +1801,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 
 	json_init(&w, out, JSON_AS_ASKED);
 	json_object_begin(&w, JSON_BLOCK);
+	json_kv_string(&w, "version", SPDXFS_VERSION);
 	json_kv_uint(&w, "candidates", p->candidates);
 	json_key(&w, "patches");
 	json_array_begin(&w, JSON_BLOCK);

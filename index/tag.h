@@ -259,6 +259,9 @@ struct tag_opts {
 	const struct tag_review *reviews;	/* sorted by path */
 	size_t nreviews;
 	const char *decisions;	/* the file @reviews come from, for messages */
+	const char *to, *cc;	/* To: and Cc: of every mail, or NULL */
+	const char *prefix;	/* "drivers/net" before "License cleanup:" in
+				   every subject, or NULL */
 };
 
 struct tag_item {

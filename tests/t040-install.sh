@@ -167,6 +167,11 @@ test_expect 'completion: -l/--license offers the identifiers of the tree'"'"'s L
 	test "$(cat "$TMP/got")" = Apache-2.0
 '
 
+test_expect 'completion: tag --split offers maintainers' '
+	complete_words spdxfs tag --split "" >"$TMP/got" &&
+	test "$(cat "$TMP/got")" = maintainers
+'
+
 test_expect 'completion: trees and mount options' '
 	complete_words spdxfs scan "$TMP/tr" >"$TMP/got" &&
 	test "$(cat "$TMP/got")" = "$T" &&

@@ -29,6 +29,7 @@ test_expect 'no option: what spdxfs needs to build and run, nothing for tests or
 	git
 	libfuse3-dev
 	libgit2-dev
+	libssl-dev
 	pkg-config
 	uthash-dev
 	xz-utils
@@ -37,7 +38,7 @@ test_expect 'no option: what spdxfs needs to build and run, nothing for tests or
 
 test_expect '--test adds what make check needs: man-db, librsvg2-bin, jq, ...' '
 	missing --test >"$TMP/test" &&
-	for p in man-db librsvg2-bin jq valgrind strace python3-ply python3-git acl linux-source-6.1; do
+	for p in man-db librsvg2-bin jq valgrind strace python3-ply python3-git acl linux-source-6.1 nodejs; do
 		grep -qx "$p" "$TMP/test" || { echo "no $p"; exit 1; }
 	done &&
 	! grep -qx "qemu-system-x86" "$TMP/test" &&

@@ -68,11 +68,28 @@ test_expect 'summary and summary.json are spdxfs scan'"'"'s output' '
 	cmp "$TMP/scan.json" "$M/summary.json"
 '
 
+# The backlog's tables: per directory first, then per MAINTAINERS entry.
+sed -n "2,/^\$/{/^\$/d;p}" "$M/backlog" >"$TMP/backlog.dirs"
+sed -n "/MAINTAINERS entry\$/,\${/MAINTAINERS entry\$/d;p}" "$M/backlog" >"$TMP/backlog.entries"
+
 test_expect 'backlog adds up to the untagged count' '
-	awk "NR > 1 { n += \$1 } END { print n }" "$M/backlog" >"$TMP/sum" &&
+	awk "{ n += \$1 } END { print n }" "$TMP/backlog.dirs" >"$TMP/sum" &&
 	awk -F"\t" "\$2 == \"untagged\"" "$TMP/list" | wc -l | cmp - "$TMP/sum" &&
-	head -n 2 "$M/backlog" | tail -n 1 | awk "{ print \$1 }" >"$TMP/top" &&
-	awk "NR > 1 { print \$1 }" "$M/backlog" | sort -rn | head -n 1 | cmp - "$TMP/top"
+	head -n 1 "$TMP/backlog.dirs" | awk "{ print \$1 }" >"$TMP/top" &&
+	awk "{ print \$1 }" "$TMP/backlog.dirs" | sort -rn | head -n 1 | cmp - "$TMP/top"
+'
+
+test_expect 'and so does its table per MAINTAINERS entry, largest first' '
+	awk "{ n += \$1 } END { print n }" "$TMP/backlog.entries" | cmp - "$TMP/sum" &&
+	awk "{ print \$1 }" "$TMP/backlog.entries" >"$TMP/n" &&
+	sort -rn "$TMP/n" | cmp - "$TMP/n"
+'
+
+test_expect 'by-maintainer/ holds each untagged file once, counted as the backlog counts' '
+	(cd "$M/by-maintainer" && find . -type f | sed "s,^\./[^/]*/,,") | LC_ALL=C sort >"$TMP/bym" &&
+	(cd "$M/untagged" && find . -type f | sed "s,^\./,,") | LC_ALL=C sort | cmp - "$TMP/bym" &&
+	n=$(ls "$M/by-maintainer" | wc -l) &&
+	test "$n" -eq "$(wc -l <"$TMP/backlog.entries")"
 '
 
 test_expect 'licenses/ID for every identifier, byte for byte' '

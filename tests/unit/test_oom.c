@@ -22,13 +22,16 @@
 #include "built.h"
 #include "check.h"
 #include "error.h"
+#include "export.h"
 #include "fixture.h"
 #include "index.h"
 #include "licenses.h"
+#include "maintainers.h"
 #include "refresh.h"
 #include "source.h"
 #include "store.h"
 #include "tag.h"
+#include "tag_split.h"
 #include "tap.h"
 
 /* ---- the wrapped allocator ---------------------------------------------- */
@@ -230,6 +233,49 @@ static int op_tag(void *arg, struct spdx_error *err)
 	return ret;
 }
 
+static const char maintainers[] =
+	"DRIVERS\nM:\tA <a@example.org>\nR:\tB <b@example.org>\n"
+	"L:\tlist@example.org (moderated)\nS:\tMaintained\nF:\tdrivers/\n"
+	"F:\tdrivers/*.[ch]\nX:\tdrivers/excluded.c\nN:\tun tagged\n\n"
+	"DRIVERS\nF:\tlib/\n\nTHE REST\nF:\t*\nF:\t*/\n";
+
+static int op_maint(void *arg, struct spdx_error *err)
+{
+	struct maint *m = NULL;
+	struct maint_hit h[4];
+	int ret = maint_parse(&m, maintainers, sizeof(maintainers) - 1, NULL,
+			      NULL, err);
+
+	if (!ret && (maint_match(m, "drivers/untagged.c", h, 4) != 2 ||
+		     maint_find_name(m, "DRIVERS-2") != 1))
+		ret = -EPROTO;
+	maint_free(m);
+	return ret;
+}
+
+/* The plan cut per entry: 0 or -ENOMEM, which says nothing itself. */
+static int op_split(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct tag_plan *p = NULL;
+	struct tag_series *s = NULL;
+	struct maint *m = NULL;
+	size_t n = 0;
+	int ret = maint_parse(&m, maintainers, sizeof(maintainers) - 1, NULL,
+			      NULL, err);
+
+	if (!ret)
+		ret = tag_plan_build(&p, c->src, c->idx, &c->tag, err);
+	if (!ret && (ret = tag_split_maintainers(&s, &n, p, m)))
+		spdx_error_set(err, ret, "tag_split_maintainers: out of memory");
+	if (!ret && n != 3)
+		ret = -EPROTO;
+	tag_split_free(s, n);
+	tag_plan_free(p);
+	maint_free(m);
+	return ret;
+}
+
 static int op_built(void *arg, struct spdx_error *err)
 {
 	struct ctx *c = arg;
@@ -239,6 +285,38 @@ static int op_built(void *arg, struct spdx_error *err)
 	if (!ret && b->npaths != 3)
 		ret = -EPROTO;
 	built_free(b);
+	return ret;
+}
+
+/* An SPDX document of the whole tree, with a LicenseRef-. */
+static int op_export(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct export_opts o = {
+		.format = EXPORT_SPDX3, .created = 0, .nthreads = 1, .tool = "t",
+	};
+	const struct spdx_file **files = NULL;
+	struct export_doc *doc = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	files = calloc(c->idx->nfiles, sizeof(*files));
+	if (!files)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < c->idx->nfiles; i++)
+		files[i] = &c->idx->files[i];
+	ret = export_prepare(&doc, c->src, c->idx, files, c->idx->nfiles, &o, err);
+	if (!ret) {
+		f = open_memstream(&buf, &len);
+		if (!f || export_write(f, doc) || fclose(f) ||
+		    !strstr(buf, "LicenseRef-Foo-1.0"))
+			ret = -EPROTO;
+	}
+	export_free(doc);
+	free(files);
+	free(buf);
 	return ret;
 }
 
@@ -256,7 +334,10 @@ static const struct fixture_file files[] = {
 	{ "LICENSES/exceptions/Linux-syscall-note",
 	  "SPDX-Exception-Identifier: Linux-syscall-note\n"
 	  "SPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n  x\n" },
+	{ "LICENSES/deprecated/Foo", "Valid-License-Identifier: Foo-1.0\n"
+	  "License-Text:\n  foo\n" },
 	{ "scripts/spdxexclude", "drivers/excluded.c\n" },
+	{ "foo.c", "// SPDX-License-Identifier: Foo-1.0 or MIT\n" },
 	{ "a.c", "// SPDX-License-Identifier: GPL-2.0\n" },
 	{ "b.h", "/* SPDX-License-Identifier: GPL-2.0 OR MIT */\n" },
 	{ "drivers/bad.c", "// SPDX-License-Identifier: GPL-1.0+\n" },
@@ -312,6 +393,9 @@ int main(void)
 	every_failure("check_select", op_select, &c);
 	every_failure("tag_plan_build", op_tag, &c);
 	every_failure("built_collect", op_built, &c);
+	every_failure("maint_parse", op_maint, &c);
+	every_failure("tag_split_maintainers", op_split, &c);
+	every_failure("export_prepare and export_write", op_export, &c);
 out:
 	index_free(c.idx);
 	source_free(c.src);

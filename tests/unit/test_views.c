@@ -14,6 +14,7 @@
 #include "error.h"
 #include "fixture.h"
 #include "index.h"
+#include "maintainers.h"
 #include "report.h"
 #include "source.h"
 #include "tap.h"
@@ -65,11 +66,15 @@ static const char readme[] =
 	"untagged/          files with no SPDX tag (excluded files left out)\n"
 	"misplaced/         files whose tag is not on the conventional line\n"
 	"invalid/           files whose tag fails parsing or validation\n"
+	"by-maintainer/ENTRY/\n"
+	"                   untagged files by their most specific MAINTAINERS entry, as\n"
+	"                   get_maintainer.pl finds it (with a MAINTAINERS file)\n"
 	"licenses/ID        the full LICENSES/ file declaring ID\n"
 	"built/             with --build BUILD_DIR: the files of that kernel image;\n"
 	"                   built/SUMMARY is the output of 'spdxfs built BUILD_DIR'\n"
 	"summary            the report of 'spdxfs scan'; summary.json the same as JSON\n"
-	"backlog            untagged files per directory, largest first\n"
+	"backlog            untagged files per directory, largest first; with a\n"
+	"                   MAINTAINERS file, then per entry\n"
 	"charts/            licenses.svg: files per license, as bars; backlog.svg:\n"
 	"                   tagged and untagged files per top-level directory\n"
 	"\n"
@@ -78,7 +83,10 @@ static const char readme[] =
 	"user.spdx.error; in untagged/ and all/ also user.spdx.suggested: the\n"
 	"expression 'spdxfs tag' would add (default GPL-2.0-only), or \"review:\n"
 	"LICENSES\" (\"review\" when none is recognised) for a file left for review,\n"
-	"absent for a file the series would not tag.\n"
+	"absent for a file the series would not tag; in untagged/ and\n"
+	"by-maintainer/ also user.spdx.maintainer: the title of the file's most\n"
+	"specific MAINTAINERS entry, as get_maintainer.pl finds it (with a\n"
+	"MAINTAINERS file).\n"
 	"\n"
 	"Files have the owner and mode of the tree file, directories that mirror\n"
 	"a tree directory those of that directory; the other directories (the\n"
@@ -156,6 +164,10 @@ static void test_root(const struct snapshot *s, int with_build)
 			ok(!n, "%s: absent without a build", v->name);
 			continue;
 		}
+		if (v->needs_maint) {	/* test_maintainers_view() */
+			ok(!n, "%s: absent without MAINTAINERS", v->name);
+			continue;
+		}
 		present++;
 		ok(n, "%s: at the root", v->name);
 		if (!n)
@@ -179,6 +191,8 @@ static void test_readme(const struct snapshot *s)
 		if (!v->usage)
 			continue;
 		snprintf(line, sizeof(line), "\n%s ", v->usage);
+		if (!strstr(text, line))	/* a long one: alone on its line */
+			snprintf(line, sizeof(line), "\n%s\n", v->usage);
 		ok(strstr(text, line), "README lists %s", v->usage);
 	}
 	free(text);
@@ -562,6 +576,55 @@ static void test_or_later(void)
 	fixture_remove(dir);
 }
 
+/* With MAINTAINERS: by-maintainer/, user.spdx.maintainer, the backlog's
+ * table per entry. */
+static void test_maintainers_view(struct source *src)
+{
+	static const char text[] =
+		"KERNEL CORE\nM:\tK <k@example.org>\nF:\tkernel/\n\n"
+		"UAPI\nF:\tinclude/uapi/\n";
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_index *idx = NULL;
+	struct snapshot *s = NULL;
+	struct maint *m = NULL;
+	const struct vnode *n;
+	char buf[256], *backlog;
+
+	if (maint_parse(&m, text, sizeof(text) - 1, NULL, NULL, NULL) ||
+	    index_build(&idx, src, &opts, NULL) ||
+	    snapshot_build_maint(&s, idx, NULL, "", m)) {
+		ok(0, "snapshot with MAINTAINERS built");
+		index_free(idx);
+		maint_free(m);
+		return;
+	}
+	ok(walk(s, "by-maintainer/KERNEL_CORE/kernel/untagged.c"), "KERNEL_CORE: untagged.c");
+	ok(walk(s, "by-maintainer/KERNEL_CORE/kernel/Makefile"), "KERNEL_CORE: Makefile");
+	ok(walk(s, "by-maintainer/UAPI/include/uapi/linux/z.h"), "UAPI: z.h");
+	ok(!walk(s, "by-maintainer/UAPI/include/uapi/linux/x.h"), "UAPI: not the tagged x.h");
+	n = snapshot_lookup(s, walk(s, "by-maintainer"), "KERNEL_CORE");
+	is_int(n ? n->count : 0, 1, "KERNEL_CORE holds kernel/ alone");
+	n = walk(s, "untagged/kernel/untagged.c");
+	is_int(n ? xattr_get(s, n, src, "user.spdx.maintainer", buf, sizeof(buf)) : -1,
+	       11, "user.spdx.maintainer in untagged/");
+	is_str(buf, "KERNEL CORE", "its value");
+	n = walk(s, "by-maintainer/UAPI/include/uapi/linux/z.h");
+	is_int(n ? xattr_get(s, n, src, "user.spdx.maintainer", buf, sizeof(buf)) : -1,
+	       4, "and in by-maintainer/");
+	n = walk(s, "all/kernel/untagged.c");
+	is_int(n ? xattr_get(s, n, src, "user.spdx.maintainer", buf, sizeof(buf)) : -1,
+	       -ENODATA, "not in all/");
+	backlog = text_at(s, "backlog");
+	ok(backlog && strstr(backlog, "\n\nuntagged  MAINTAINERS entry\n"
+			     "       2  KERNEL CORE\n       1  UAPI\n"),
+	   "the backlog's table per entry");
+	if (backlog && !strstr(backlog, "UAPI\n"))
+		printf("# %s", backlog);
+	free(backlog);
+	snapshot_free(s);
+	maint_free(m);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -586,6 +649,7 @@ int main(void)
 	test_built(src);
 	test_under(src);
 	test_or_later();
+	test_maintainers_view(src);
 out:
 	snapshot_free(s);
 	source_free(src);

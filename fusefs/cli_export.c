@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli_export: the "export" command, a thin layer over export.h: options,
+ * the creation time, and the output file, written under a temporary name
+ * beside it and renamed into place, so that a failed export leaves no
+ * partial document behind.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "built.h"
+#include "cli.h"
+#include "cli_export.h"
+#include "error.h"
+#include "export.h"
+#include "index.h"
+#include "report.h"
+#include "source.h"
+#include "version.h"
+
+static const char export_help[] =
+	"Write an SPDX document of TREE (default: the current directory): one\n"
+	"package, with one file entry per regular file: its path, SHA1 and\n"
+	"SHA256 (3.0.1: and gitoid), and its tag's expression as written.\n"
+	"Identifiers not on the SPDX License List become LicenseRef-ID with the\n"
+	"text of their LICENSES/ file.  SOURCE_DATE_EPOCH sets the creation time\n"
+	"(default: the newest file's mtime); two runs write the same bytes.\n\n"
+	"  -f, --format FMT     spdx-json (SPDX 2.3 JSON), spdx-tv (SPDX 2.3\n"
+	"                       tag-value) or spdx3 (SPDX 3.0.1 JSON-LD)\n"
+	"  -o, --output FILE    write FILE (by a temporary file and a rename)\n"
+	"                       instead of standard output\n"
+	"      --pretty         indent the JSON\n"
+	"      --declared EXPR  the package's declared license (default: COPYING's\n"
+	"                       tag, in today's spelling)\n";
+
+struct export_cli {
+	struct cli_index_opts io;
+	struct export_opts o;
+	const char *output;
+	int have_format;
+};
+
+static int parse_format(const char *s, enum export_format *f)
+{
+	if (!strcmp(s, "spdx-json"))
+		*f = EXPORT_SPDX_JSON;
+	else if (!strcmp(s, "spdx-tv"))
+		*f = EXPORT_SPDX_TV;
+	else if (!strcmp(s, "spdx3"))
+		*f = EXPORT_SPDX3;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* SOURCE_DATE_EPOCH, the reproducible-builds convention, or -1. */
+static int created_time(int64_t *t)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	*t = -1;
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end || errno || v < 0 || s[0] < '0' || s[0] > '9') {
+		cli_error("SOURCE_DATE_EPOCH: '%s' is not a number of seconds", s);
+		return 2;
+	}
+	*t = v;
+	return 0;
+}
+
+static mode_t umask_now(void)
+{
+	mode_t m = umask(0);
+
+	umask(m);
+	return m;
+}
+
+/* Write @doc to @path through a temporary file beside it. */
+static int write_file(const char *path, const struct export_doc *doc)
+{
+	char tmp[PATH_MAX];
+	FILE *f;
+	int fd, r;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp)) {
+		cli_error("%s: %s", path, strerror(ENAMETOOLONG));
+		return 2;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return 2;
+	}
+	r = export_write(f, doc);
+	if (fclose(f) || r) {
+		cli_error("%s: write error", path);
+		unlink(tmp);
+		return 2;
+	}
+	/* mkstemp() made it 0600; a document is for others to read. */
+	if (chmod(tmp, 0644 & ~umask_now()) || rename(tmp, path)) {
+		cli_error("%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return 2;
+	}
+	return 0;
+}
+
+/* @doc to -o's file or standard output. */
+static int write_doc(const struct export_cli *c, const struct export_doc *doc)
+{
+	if (c->output)
+		return write_file(c->output, doc);
+	if (export_write(stdout, doc) || fflush(stdout)) {
+		cli_error("standard output: write error");
+		return 2;
+	}
+	return 0;
+}
+
+static int run(struct export_cli *c, const char *dir)
+{
+	const struct spdx_file **files = NULL;
+	struct export_doc *doc = NULL;
+	struct spdx_error err = { 0 };
+	struct cli_tree t;
+	size_t n;
+	int r;
+
+	r = cli_tree_open(&t, dir, &c->io);
+	if (r)
+		return r;
+	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	if (r)
+		goto out;
+	if (export_prepare(&doc, t.src, t.idx, files, n, &c->o, &err)) {
+		cli_error("%s", err.msg);
+		r = 2;
+		goto out;
+	}
+	r = write_doc(c, doc);
+out:
+	export_free(doc);
+	free(files);
+	cli_tree_close(&t);
+	return r;
+}
+
+static const struct option export_longopts[] = {
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "pretty", no_argument, NULL, 'P' },
+	{ "declared", required_argument, NULL, 'D' },
+	{ "help", no_argument, NULL, 'h' },
+	CLI_INDEX_OPTS,
+	{ 0 }
+};
+
+/*
+ * The options of export and of built --format, then @min to @max
+ * operands.  Returns -1 to go on, else the exit status.
+ */
+static int parse_export_opts(struct export_cli *c, int argc, char **argv,
+			     const char *cmd, const char *args, const char *help,
+			     int min, int max)
+{
+	int ch, r;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "f:o:aj:qh", export_longopts, NULL)) != -1) {
+		r = cli_index_opt(ch, &c->io);
+		if (r < 0)
+			return 2;
+		if (r)
+			continue;
+		switch (ch) {
+		case 'f':
+			if (parse_format(optarg, &c->o.format)) {
+				cli_error("--format: '%s' is not spdx-json, spdx-tv "
+					  "or spdx3", optarg);
+				return 2;
+			}
+			c->have_format = 1;
+			break;
+		case 'o': c->output = optarg; break;
+		case 'P': c->o.pretty = 1; break;
+		case 'D': c->o.declared = optarg; break;
+		case 'h':
+			printf("usage: spdxfs %s %s\n%s%s", cmd, args, help, cli_index_help);
+			return 0;
+		default:
+			return cli_bad_usage(cmd, args);
+		}
+	}
+	if (!c->have_format || argc - optind < min || argc - optind > max)
+		return cli_bad_usage(cmd, args);
+	c->o.nthreads = c->io.nthreads;
+	c->o.tool = "spdxfs-" SPDXFS_VERSION;
+	return created_time(&c->o.created) ? 2 : -1;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_cli c = { 0 };
+	int r;
+
+	r = parse_export_opts(&c, argc, argv, "export", "--format FMT [OPTION]... [TREE]",
+			      export_help, 0, 1);
+	if (r >= 0)
+		return r;
+	return run(&c, optind < argc ? argv[optind] : ".");
+}
+
+/* built --format */
+
+static const char built_export_help[] =
+	"An SPDX document of the kernel BUILD_DIR built: its image (vmlinux, and\n"
+	"arch/*/boot/bzImage when there is one) as the package the document\n"
+	"describes, GENERATED_FROM the package of the files of TREE that went\n"
+	"into it (what 'spdxfs built' lists), each file as 'spdxfs export'\n"
+	"writes it; for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
+	".config and the kernel release.\n\n"
+	"  -f, --format FMT     spdx-json, spdx-tv or spdx3\n"
+	"  -o, --output FILE    write FILE instead of standard output\n"
+	"      --pretty         indent the JSON\n"
+	"      --declared EXPR  the source package's declared license\n";
+
+/* Is @rel a regular file of @bsrc, reached through no symlink? */
+static int build_has_file(struct source *bsrc, const char *rel)
+{
+	struct src_entry ent;
+
+	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
+}
+
+/*
+ * The image files of @build: vmlinux, then arch/ARCH/boot/bzImage (not
+ * through arch/x86_64, a symlink to x86).
+ */
+static int image_paths(const char *build, struct source *bsrc, char ***paths,
+		       size_t *n)
+{
+	char pattern[PATH_MAX];
+	size_t skip = strlen(build) + 1;
+	glob_t g = { 0 };
+	int ret = 0;
+
+	*n = 0;
+	if (!build_has_file(bsrc, "vmlinux")) {
+		cli_error("%s: no vmlinux: the kernel is not built", build);
+		return 2;
+	}
+	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
+	glob(pattern, 0, NULL, &g);
+	*paths = calloc(g.gl_pathc + 1, sizeof(**paths));
+	if (!*paths) {
+		globfree(&g);
+		cli_error("out of memory");
+		return 2;
+	}
+	(*paths)[(*n)++] = strdup("vmlinux");
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
+			(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
+	globfree(&g);
+	for (size_t i = 0; i < *n; i++)
+		if (!(*paths)[i])
+			ret = 2;
+	if (ret)
+		cli_error("out of memory");
+	return ret;
+}
+
+/* include/config/kernel.release of @build, or NULL. */
+static char *kernel_release(const char *build)
+{
+	char path[PATH_MAX], *buf = NULL;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/include/config/kernel.release", build);
+	if (file_read_all(path, 4096, &buf, &len))
+		return NULL;
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+static int built_export(struct export_cli *c, const char *build, const char *tree)
+{
+	struct source_spec spec = {
+		.type = SOURCE_DIR, .path = build, .flags = SOURCE_ALL_FILES
+	};
+	const struct spdx_file **files = NULL;
+	struct export_image im = { 0 };
+	struct export_doc *doc = NULL;
+	struct spdx_error err = { 0 };
+	struct spdx_index *idx = NULL;
+	struct source *src = NULL, *bsrc = NULL;
+	struct built *b = NULL;
+	char **paths = NULL, *release = NULL;
+	size_t n, npaths = 0, missing;
+	int r;
+
+	if (built_collect(&b, build, &err) || source_open(&bsrc, &spec, &err)) {
+		cli_error("%s", err.msg);
+		r = 2;
+		goto out;
+	}
+	r = image_paths(build, bsrc, &paths, &npaths);
+	if (r)
+		goto out;
+	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
+	if (r)
+		goto out;
+	files = calloc(b->npaths ? b->npaths : 1, sizeof(*files));
+	if (!files) {
+		cli_error("out of memory");
+		r = 2;
+		goto out;
+	}
+	n = report_built_files(idx, b, files, &missing);
+	release = kernel_release(build);
+	im = (struct export_image){
+		.build = bsrc, .paths = (const char *const *)paths, .n = npaths,
+		.release = release,
+	};
+	c->o.image = &im;
+	r = export_prepare(&doc, src, idx, files, n, &c->o, &err);
+	if (r) {
+		cli_error("%s", err.msg);
+		r = 2;
+		goto out;
+	}
+	r = write_doc(c, doc);
+out:
+	export_free(doc);
+	free(release);
+	for (size_t i = 0; i < npaths; i++)
+		free(paths[i]);
+	free(paths);
+	free(files);
+	index_free(idx);
+	source_free(src);
+	source_free(bsrc);
+	built_free(b);
+	return r;
+}
+
+int cmd_built_export(int argc, char **argv)
+{
+	struct export_cli c = { 0 };
+	int r;
+
+	r = parse_export_opts(&c, argc, argv, "built", "--format FMT [OPTION]... BUILD_DIR [TREE]",
+			      built_export_help, 1, 2);
+	if (r >= 0)
+		return r;
+	return built_export(&c, argv[optind], optind + 1 < argc ? argv[optind + 1] : NULL);
+}

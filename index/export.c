@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * export: what an SPDX document of a tree says, settled once
+ * (export_prepare()), then written in one of three formats (export.h).
+ * The writers for each format are in export_spdx2.c and export_spdx3.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "error.h"
+#include "export.h"
+#include "export_doc.h"
+#include "expr.h"
+#include "grow.h"
+#include "index.h"
+#include "licenses.h"
+#include "spdxlist.h"
+
+#define LICENSE_TEXT_MAX (4u << 20)
+
+int export_kernel_version(struct source *src, char *buf, size_t size)
+{
+	static const char *const keys[] = {
+		"VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION"
+	};
+	char val[4][64] = { "", "", "", "" };
+	char *mk, *line, *save;
+	size_t len;
+
+	if (source_read_all(src, "Makefile", 1u << 20, &mk, &len))
+		return -ENOENT;
+	/* The assignments come first in the kernel's Makefile: "VERSION = 6" */
+	for (line = strtok_r(mk, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		for (int k = 0; k < 4; k++) {
+			size_t kl = strlen(keys[k]);
+			char *v = line + kl;
+
+			if (strncmp(line, keys[k], kl) || (*v != ' ' && *v != '='))
+				continue;
+			v += strspn(v, " ");
+			if (*v++ != '=')
+				continue;
+			v += strspn(v, " \t");
+			len = strcspn(v, " \t#");
+			if (!val[k][0] && len < sizeof(val[k]))
+				memcpy(val[k], v, len);
+		}
+	}
+	free(mk);
+	if (!val[0][0] || strspn(val[0], "0123456789") != strlen(val[0]))
+		return -ENOENT;
+	/* make kernelversion: $(VERSION).$(PATCHLEVEL).$(SUBLEVEL)$(EXTRAVERSION) */
+	snprintf(buf, size, "%s%s%s%s%s%s", val[0], val[1][0] ? "." : "", val[1],
+		 val[1][0] && val[2][0] ? "." : "", val[1][0] ? val[2] : "", val[3]);
+	return 0;
+}
+
+/* The declared LicenseRef-/AdditionRef- for @id, added when new. */
+static int ref_add(struct export_doc *d, const char *prefix, const char *id,
+		   size_t len, const char **refid, struct spdx_error *err)
+{
+	const struct license_file *lf = licenses_lookup(d->idx->lic, id, len);
+	const char *spelt = licenses_spelling(d->idx->lic, id, len);
+	struct export_ref *r, *grown;
+	char name[256];
+	size_t tlen;
+	int ret;
+
+	if (!lf || !spelt)
+		return spdx_error_set(err, -EINVAL, "%.*s is neither on the SPDX "
+				      "License List nor in LICENSES/", (int)len, id);
+	if (!strncasecmp(spelt, prefix, strlen(prefix)))
+		snprintf(name, sizeof(name), "%s", spelt);
+	else
+		snprintf(name, sizeof(name), "%s%s", prefix, spelt);
+	for (size_t i = 0; i < d->nrefs; i++)
+		if (!strcasecmp(d->refs[i].id, name)) {
+			*refid = d->refs[i].id;
+			return 0;
+		}
+	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
+	if (!grown)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	d->refs = grown;
+	r = &d->refs[d->nrefs];
+	memset(r, 0, sizeof(*r));
+	r->id = strdup(name);
+	r->name = strdup(spelt);
+	r->path = strdup(lf->path);
+	if (!r->id || !r->name || !r->path) {
+		export_ref_release(r);
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	}
+	ret = source_read_all(d->src, lf->path, LICENSE_TEXT_MAX, &r->text, &tlen);
+	if (ret) {
+		export_ref_release(r);
+		return spdx_error_errno(err, ret, "%s", lf->path);
+	}
+	if (lf->text_offset && lf->text_offset < tlen)
+		memmove(r->text, r->text + lf->text_offset, tlen - lf->text_offset + 1);
+	r->exception = lf->exception;
+	d->nrefs++;
+	*refid = r->id;
+	return 0;
+}
+
+/* A span of an expression's text that the document writes otherwise. */
+struct span {
+	unsigned col, len;
+	const char *with;	/* what goes there */
+	char buf[128];		/* with, when it is made here */
+};
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return (x->col > y->col) - (x->col < y->col);
+}
+
+/* The replacement of license node @nd; NULL with @err when none can be. */
+static const char *map_license(struct export_doc *d, const struct expr_node *nd,
+			       int modern, char *buf, size_t size, int *plus_kept,
+			       struct spdx_error *err)
+{
+	const char *id = nd->id, *refid;
+	size_t len = strlen(id);
+
+	*plus_kept = nd->plus;
+	if (!strncasecmp(id, "DocumentRef-", 12)) {
+		spdx_error_set(err, -EINVAL, "%s: no document it refers to", id);
+		return NULL;
+	}
+	if (!strncasecmp(id, "LicenseRef-", 11))
+		return ref_add(d, "LicenseRef-", id, len, &refid, err) ? NULL : refid;
+	if (modern) {
+		id = spdx_modern_id(id, nd->plus, buf, size);
+		*plus_kept = 0;
+		len = strlen(id);
+		if (spdxlist_has_license(id, len))
+			return id;
+		id = nd->id;
+		len = strlen(id);
+		*plus_kept = nd->plus;
+	}
+	if (spdxlist_has_license(id, len))
+		return id;
+	if (nd->plus) {
+		spdx_error_set(err, -EINVAL, "%s+: a \"+\" after an identifier "
+			       "not on the SPDX License List", id);
+		return NULL;
+	}
+	return ref_add(d, "LicenseRef-", id, len, &refid, err) ? NULL : refid;
+}
+
+static const char *map_exception(struct export_doc *d, const char *id,
+				 struct spdx_error *err)
+{
+	const char *refid;
+
+	if (spdxlist_has_exception(id, strlen(id)))
+		return id;
+	if (d->o.format != EXPORT_SPDX3) {
+		spdx_error_set(err, -EINVAL, "exception %s is not on the SPDX "
+			       "License List, which SPDX 2.3 requires", id);
+		return NULL;
+	}
+	return ref_add(d, "AdditionRef-", id, strlen(id), &refid, err) ? NULL : refid;
+}
+
+/* The spans of @e's identifiers to replace, in column order: their
+ * count, or the -errno of @err, which the mappers fill on failure. */
+static int map_spans(struct export_doc *d, const struct expr *e, int modern,
+		     struct span *sp, struct spdx_error *err)
+{
+	int n = 0;
+
+	for (int i = 0; i < e->nnodes; i++) {
+		const struct expr_node *nd = &e->nodes[i];
+		int plus;
+
+		if (nd->kind == EXPR_LICENSE) {
+			sp[n].col = nd->col;
+			sp[n].len = strlen(nd->text);
+			sp[n].with = map_license(d, nd, modern, sp[n].buf,
+						 sizeof(sp[n].buf), &plus, err);
+			if (!sp[n].with)
+				return err->code;
+			if (plus)
+				sp[n].len = strlen(nd->id);	/* the "+" stays */
+			n++;
+		} else if (nd->kind == EXPR_WITH) {
+			sp[n].col = nd->exc_col;
+			sp[n].len = strlen(nd->exception);
+			sp[n].with = map_exception(d, nd->exception, err);
+			if (!sp[n].with)
+				return err->code;
+			n++;
+		}
+	}
+	qsort(sp, n, sizeof(*sp), span_cmp);
+	return n;
+}
+
+/*
+ * @text as the document writes it: the identifiers mapped (map_spans()),
+ * the operators between them in upper case, all else as written.  With
+ * @modern, GNU licenses in today's spelling ("GPL-2.0-only").
+ */
+static int map_expr(struct export_doc *d, const char *text, int modern,
+		    char **out, struct spdx_error *err)
+{
+	struct expr *e = NULL;
+	struct expr_error xe;
+	struct span *sp = NULL;
+	size_t len = strlen(text), pos, outlen;
+	FILE *f = NULL;
+	int n, ret;
+
+	*out = NULL;
+	ret = expr_parse(&e, text, len, &xe);
+	if (ret)
+		return spdx_error_set(err, ret, "%s", ret == -EINVAL ? xe.msg :
+				      "out of memory");
+	sp = calloc(e->nnodes + 1, sizeof(*sp));
+	f = open_memstream(out, &outlen);
+	if (!sp || !f) {
+		ret = spdx_error_set(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	n = map_spans(d, e, modern, sp, err);
+	if (n < 0) {
+		ret = n;
+		goto out;
+	}
+	/* The white space around the expression is not part of it. */
+	pos = strspn(text, " \t");
+	while (len > pos && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	for (int i = 0; i <= n; i++) {
+		size_t end = i < n ? sp[i].col : len;
+
+		for (; pos < end; pos++)
+			fputc(text[pos] >= 'a' && text[pos] <= 'z' ?
+			      text[pos] - 'a' + 'A' : text[pos], f);
+		if (i < n) {
+			fputs(sp[i].with, f);
+			pos = sp[i].col + sp[i].len;
+		}
+	}
+	ret = 0;
+out:
+	if (f && fclose(f) && !ret)
+		ret = spdx_error_set(err, -ENOMEM, "out of memory");
+	if (ret) {
+		free(*out);
+		*out = NULL;
+	}
+	free(sp);
+	expr_free(e);
+	return ret;
+}
+
+/* Does the document give @f's tag? (export.h: a valid tag, not excluded) */
+int export_file_has_license(const struct spdx_file *f)
+{
+	return spdx_file_counted(f);
+}
+
+/* d->same: distinct expressions are few (hundreds), a quadratic pass will do. */
+static int same_exprs(struct export_doc *d, struct spdx_error *err)
+{
+	size_t n = d->idx->nexprs;
+
+	d->same = alloc_array(n, sizeof(*d->same));
+	if (!d->same)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		d->same[i] = i;
+		if (!d->mapped[i])
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (d->mapped[j] && !strcmp(d->mapped[j], d->mapped[i])) {
+				d->same[i] = j;
+				break;
+			}
+	}
+	return 0;
+}
+
+/* The mapped expression of every distinct one the files' valid tags use. */
+static int map_files_exprs(struct export_doc *d, struct spdx_error *err)
+{
+	const struct spdx_index *idx = d->idx;
+
+	d->mapped = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(*d->mapped));
+	if (!d->mapped)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < d->n; i++) {
+		const struct spdx_file *f = d->files[i];
+		struct spdx_error xe;
+		int ret;
+
+		if (!export_file_has_license(f) || d->mapped[f->expr])
+			continue;
+		ret = map_expr(d, idx->exprs[f->expr].text, 0, &d->mapped[f->expr], &xe);
+		if (ret)
+			return spdx_error_set(err, ret, "%s: '%s': %s", f->path,
+					      idx->exprs[f->expr].text, xe.msg);
+	}
+	return same_exprs(d, err);
+}
+
+/* The declared license: @o->declared, else COPYING's tag in today's spelling. */
+static int map_declared(struct export_doc *d, struct spdx_error *err)
+{
+	const struct spdx_file *f;
+	struct spdx_error xe;
+	const char *text;
+	int ret;
+
+	if (d->o.declared) {
+		text = d->o.declared;
+	} else {
+		f = index_find(d->idx, "COPYING");
+		if (!f || !export_file_has_license(f))
+			return 0;
+		text = d->idx->exprs[f->expr].text;
+	}
+	ret = map_expr(d, text, 1, &d->declared, &xe);
+	if (ret)
+		return spdx_error_set(err, ret, "declared license '%s': %s",
+				      text, xe.msg);
+	return 0;
+}
+
+/* The image's files, and its .config when there is one. */
+static int hash_image(struct export_doc *d, struct spdx_error *err)
+{
+	const struct export_image *im = d->o.image;
+	int ret;
+
+	d->image_dig = calloc(im->n ? im->n : 1, sizeof(*d->image_dig));
+	if (!d->image_dig)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	ret = digest_files(im->build, im->paths, im->n, DIGEST_SHA1 | DIGEST_SHA256 |
+			   DIGEST_GITOID, d->o.nthreads, d->image_dig, err);
+	if (ret)
+		return ret;
+	ret = digest_file(im->build, ".config", DIGEST_SHA256, &d->config, err);
+	d->has_config = !ret;
+	return ret == -ENOENT ? 0 : ret;
+}
+
+static int sha1_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, 20);
+}
+
+/*
+ * SPDX 2.3's package verification code: the SHA1 of the files' SHA1s in
+ * lower-case hex, sorted and concatenated.
+ */
+static int verification_code(const struct file_digest *dig, size_t n, char *out)
+{
+	unsigned char (*sums)[20], md[20];
+	char hex[41];
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	int ret = -ENOMEM;
+
+	sums = alloc_array(n, sizeof(*sums));
+	if (!sums || !c)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		memcpy(sums[i], dig[i].sha1, 20);
+	qsort(sums, n, sizeof(*sums), sha1_cmp);
+	ret = -EIO;
+	if (!EVP_DigestInit_ex(c, EVP_sha1(), NULL))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		digest_hex(sums[i], 20, hex);
+		if (!EVP_DigestUpdate(c, hex, 40))
+			goto out;
+	}
+	if (!EVP_DigestFinal_ex(c, md, NULL))
+		goto out;
+	digest_hex(md, 20, out);
+	ret = 0;
+out:
+	EVP_MD_CTX_free(c);
+	free(sums);
+	return ret;
+}
+
+/*
+ * The namespace, from what the document says: the package, then each
+ * file's path, SHA256 and license.  The same tree gives the same one.
+ */
+static int make_namespace(struct export_doc *d)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	unsigned char md[32];
+	char hex[65];
+	int ok;
+
+	if (!c)
+		return -ENOMEM;
+	ok = EVP_DigestInit_ex(c, EVP_sha256(), NULL) &&
+	     EVP_DigestUpdate(c, d->name, strlen(d->name) + 1) &&
+	     EVP_DigestUpdate(c, d->version, strlen(d->version) + 1) &&
+	     (!d->declared || EVP_DigestUpdate(c, d->declared, strlen(d->declared) + 1));
+	for (size_t i = 0; ok && i < d->n; i++) {
+		const char *m = export_file_license(d, i);
+
+		ok = EVP_DigestUpdate(c, d->files[i]->path, strlen(d->files[i]->path) + 1) &&
+		     EVP_DigestUpdate(c, d->dig[i].sha256, 32) &&
+		     EVP_DigestUpdate(c, m ? m : "", m ? strlen(m) + 1 : 1);
+	}
+	for (size_t i = 0; ok && d->o.image && i < d->o.image->n; i++)
+		ok = EVP_DigestUpdate(c, d->o.image->paths[i], strlen(d->o.image->paths[i]) + 1) &&
+		     EVP_DigestUpdate(c, d->image_dig[i].sha256, 32);
+	ok = ok && EVP_DigestFinal_ex(c, md, NULL);
+	EVP_MD_CTX_free(c);
+	if (!ok)
+		return -EIO;
+	digest_hex(md, 16, hex);
+	snprintf(d->ns, sizeof(d->ns), "https://spdx.org/spdxdocs/spdxfs/%s%s%s-%s",
+		 d->name, d->version[0] ? "-" : "", d->version, hex);
+	return 0;
+}
+
+static void make_created(struct export_doc *d)
+{
+	int64_t t = d->o.created;
+	time_t tt;
+	struct tm tm;
+
+	if (t < 0) {
+		int64_t ns = 0;
+
+		for (size_t i = 0; i < d->n; i++)
+			if (d->files[i]->st.mtime_ns > ns)
+				ns = d->files[i]->st.mtime_ns;
+		t = ns / 1000000000;
+	}
+	tt = (time_t)t;
+	gmtime_r(&tt, &tm);
+	strftime(d->created, sizeof(d->created), "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* The package's name: "linux" for a kernel tree, else the root's name. */
+static void make_name(struct export_doc *d, struct source *src)
+{
+	const char *root = src->root, *slash;
+
+	if (!export_kernel_version(src, d->version, sizeof(d->version))) {
+		snprintf(d->name, sizeof(d->name), "linux");
+		return;
+	}
+	d->version[0] = '\0';
+	slash = strrchr(root, '/');
+	snprintf(d->name, sizeof(d->name), "%s", slash && slash[1] ? slash + 1 : root);
+	/* A name in the namespace IRI: keep it to idstring characters. */
+	for (char *p = d->name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+			*p = '-';
+	if (!d->name[0])
+		snprintf(d->name, sizeof(d->name), "tree");
+}
+
+/* Is @s valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF)? */
+static int utf8_valid(const unsigned char *s)
+{
+	while (*s) {
+		unsigned c = *s, n, min, v;
+
+		if (c < 0x80) {
+			s++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1, min = 0x80, v = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2, min = 0x800, v = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3, min = 0x10000, v = c & 0x07;
+		else
+			return 0;
+		for (unsigned i = 1; i <= n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+			v = v << 6 | (s[i] & 0x3f);
+		}
+		if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+			return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
+/* What tag-value cannot hold: a path with a line break or not in UTF-8,
+ * a "</text>" in a text. */
+static int check_tv(const struct export_doc *d, struct spdx_error *err)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		const struct spdx_expr *e = index_file_expr(d->idx, d->files[i]);
+
+		if (strpbrk(d->files[i]->path, "\n\r"))
+			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
+					      "line break cannot be written in "
+					      "tag-value", d->files[i]->path);
+		if (!utf8_valid((const unsigned char *)d->files[i]->path))
+			return spdx_error_set(err, -EINVAL, "%s: a file name that is "
+					      "not UTF-8 cannot be written in "
+					      "tag-value", d->files[i]->path);
+		if (e && strstr(e->text, "</text>"))
+			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "
+					      "cannot be written in tag-value",
+					      d->files[i]->path);
+	}
+	for (size_t i = 0; i < d->nrefs; i++)
+		if (strstr(d->refs[i].text, "</text>"))
+			return spdx_error_set(err, -EINVAL, "%s: a license text with "
+					      "</text> cannot be written in "
+					      "tag-value", d->refs[i].path);
+	return 0;
+}
+
+static int hash_files(struct export_doc *d, struct spdx_error *err)
+{
+	unsigned what = DIGEST_SHA1 | DIGEST_SHA256;
+	const char **paths;
+	int ret;
+
+	if (d->o.format == EXPORT_SPDX3)
+		what |= DIGEST_GITOID;
+	paths = alloc_array(d->n, sizeof(*paths));
+	d->dig = calloc(d->n ? d->n : 1, sizeof(*d->dig));
+	if (!paths || !d->dig) {
+		free(paths);
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < d->n; i++)
+		paths[i] = d->files[i]->path;
+	ret = digest_files(d->src, paths, d->n, what, d->o.nthreads, d->dig, err);
+	free(paths);
+	return ret;
+}
+
+int export_prepare(struct export_doc **out, struct source *src,
+		   const struct spdx_index *idx, const struct spdx_file *const *files,
+		   size_t n, const struct export_opts *o, struct spdx_error *err)
+{
+	struct export_doc *d = calloc(1, sizeof(*d));
+	int ret;
+
+	*out = NULL;
+	if (!d)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	d->src = src;
+	d->idx = idx;
+	d->files = files;
+	d->n = n;
+	d->o = *o;
+	make_name(d, src);
+	ret = map_files_exprs(d, err);
+	if (!ret)
+		ret = map_declared(d, err);
+	if (!ret && o->format == EXPORT_SPDX_TV)
+		ret = check_tv(d, err);
+	if (!ret)
+		ret = hash_files(d, err);
+	if (!ret && o->image)
+		ret = hash_image(d, err);
+	if (!ret && (ret = verification_code(d->dig, d->n, d->verification)))
+		spdx_error_errno(err, ret, "verification code");
+	if (!ret && o->image &&
+	    (ret = verification_code(d->image_dig, o->image->n, d->image_verification)))
+		spdx_error_errno(err, ret, "verification code");
+	if (!ret && (ret = make_namespace(d)))
+		spdx_error_errno(err, ret, "namespace");
+	if (ret) {
+		export_free(d);
+		return ret;
+	}
+	make_created(d);
+	snprintf(d->doc_name, sizeof(d->doc_name), "%s%s%s", d->name,
+		 d->version[0] ? "-" : "", d->version);
+	*out = d;
+	return 0;
+}
+
+int export_write(FILE *out, const struct export_doc *d)
+{
+	int ret = -EINVAL;
+
+	switch (d->o.format) {
+	case EXPORT_SPDX_JSON:
+		ret = export_spdx2_json(out, d);
+		break;
+	case EXPORT_SPDX_TV:
+		ret = export_spdx2_tv(out, d);
+		break;
+	case EXPORT_SPDX3:
+		ret = export_spdx3_json(out, d);
+		break;
+	}
+	return ferror(out) ? -EIO : ret;
+}
+
+void export_ref_release(struct export_ref *r)
+{
+	free(r->id);
+	free(r->name);
+	free(r->path);
+	free(r->text);
+}
+
+void export_free(struct export_doc *d)
+{
+	if (!d)
+		return;
+	if (d->mapped)
+		for (size_t i = 0; i < d->idx->nexprs; i++)
+			free(d->mapped[i]);
+	free(d->mapped);
+	free(d->same);
+	for (size_t i = 0; i < d->nrefs; i++)
+		export_ref_release(&d->refs[i]);
+	free(d->refs);
+	free(d->declared);
+	free(d->dig);
+	free(d->image_dig);
+	free(d);
+}
+
+const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
+			    size_t size)
+{
+	const struct spdx_file *f = d->files[i];
+	const struct spdx_expr *e = index_file_expr(d->idx, f);
+
+	if (export_file_has_license(f))
+		return NULL;
+	switch (f->status) {
+	case ST_INVALID:
+		snprintf(buf, size, "invalid SPDX-License-Identifier '%s': %s",
+			 e ? e->text : "", e && e->error ? e->error : "");
+		break;
+	case ST_EXCLUDED:
+		snprintf(buf, size, "excluded by scripts/spdxexclude%s%s%s",
+			 e ? "; its SPDX-License-Identifier reads '" : "",
+			 e ? e->text : "", e ? "'" : "");
+		break;
+	case ST_ERROR:
+		snprintf(buf, size, "its head could not be read: %s",
+			 f->error ? f->error : "error");
+		break;
+	default:
+		snprintf(buf, size, "no SPDX-License-Identifier in its first "
+			 "%d lines", SCAN_MAXLINES);
+		break;
+	}
+	return buf;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * export: SPDX documents of a tree's files, in SPDX 2.3 (JSON and
+ * tag-value) and SPDX 3.0.1 (JSON-LD), written to a FILE * the caller
+ * hands in.
+ *
+ * The tree is one package with one file entry per regular file given;
+ * what each entry says:
+ *  - its path, its SHA1 and SHA256 (and for 3.0.1 its gitoid, git's blob
+ *    id), read through the source (digest.h);
+ *  - a valid tag's expression as written, kept whole (never split at
+ *    WITH): operators written in upper case and identifiers not on the
+ *    SPDX License List (spdxlist.h) as "LicenseRef-ID", each declared
+ *    once with the full text of its LICENSES/ file.  An exception not on
+ *    the list cannot be written in 2.3 (3.0.1 has "AdditionRef-"), nor a
+ *    "+" after an identifier that is not on it, nor a DocumentRef: the
+ *    export fails (-EINVAL) naming a file that has it;
+ *  - no tag, an invalid one, an excluded file: NOASSERTION in 2.3 and no
+ *    license relationship in 3.0.1, with the reason (and an invalid
+ *    tag's expression) in a comment.  The concluded license is never
+ *    invented: NOASSERTION.
+ * The package: name "linux" and the version of the top Makefile
+ * (VERSION.PATCHLEVEL.SUBLEVEL EXTRAVERSION, as "make kernelversion"),
+ * else the root's directory name and no version; the declared license
+ * COPYING's tag in today's spelling, or export_opts.declared.
+ *
+ * Deterministic: the files come in the order given (the index's, sorted
+ * by path), ids are numbered in that order, the namespace is derived
+ * from the content (paths, checksums, expressions, package), and the
+ * creation time is export_opts.created.  Two runs over the same tree
+ * write the same bytes.
+ *
+ * Streaming: export_prepare() holds the checksums (about 100 bytes a
+ * file) and the distinct expressions, never the document, which the
+ * writers produce entry by entry.
+ */
+#ifndef SPDXFS_EXPORT_H
+#define SPDXFS_EXPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct source;
+struct spdx_index;
+struct spdx_file;
+struct spdx_error;
+
+enum export_format {
+	EXPORT_SPDX_JSON,	/* SPDX 2.3, JSON */
+	EXPORT_SPDX_TV,		/* SPDX 2.3, tag-value */
+	EXPORT_SPDX3,		/* SPDX 3.0.1, JSON-LD */
+};
+
+/*
+ * A built kernel (spdxfs built): its image files, read from the build
+ * directory @build, become a package of their own that the document
+ * describes, GENERATED_FROM the source package, whose files are then
+ * those that went into it.  For 3.0.1 also a build_Build with the
+ * .config's SHA256 and the kernel release.
+ */
+struct export_image {
+	struct source *build;		/* the build directory, all files */
+	const char *const *paths;	/* "vmlinux", "arch/x86/boot/bzImage" */
+	size_t n;
+	const char *release;		/* include/config/kernel.release, or NULL */
+};
+
+struct export_opts {
+	enum export_format format;
+	int pretty;		/* JSON indented for people */
+	const char *declared;	/* the package's declared license; NULL:
+				   COPYING's tag */
+	int64_t created;	/* seconds since the epoch; < 0: the newest
+				   mtime of the files */
+	int nthreads;		/* for hashing; 0: one per CPU */
+	const char *tool;	/* "spdxfs-1.2" */
+	const struct export_image *image;	/* NULL: a tree */
+};
+
+struct export_doc;
+
+/*
+ * Hash @n @files of @idx, read from @src, and settle all the document
+ * says except the per-file entries' text.  Returns 0 and sets *@out, or
+ * -errno with @err filled: a file that cannot be read or changes while
+ * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
+ * 'EXPR': exception X is not on the SPDX License List"), what tag-value
+ * cannot hold (a file name with a line break or not in UTF-8, a
+ * "</text>" in a text), a declared license that does not parse, -ENOMEM.
+ */
+int export_prepare(struct export_doc **out, struct source *src,
+		   const struct spdx_index *idx, const struct spdx_file *const *files,
+		   size_t n, const struct export_opts *o, struct spdx_error *err);
+
+/* Write the document to @out.  Returns 0, or -EIO when @out failed
+ * (-EINVAL would be a bug of the writer's). */
+int export_write(FILE *out, const struct export_doc *d);
+
+void export_free(struct export_doc *d);
+
+/*
+ * The version of the kernel tree in @src, from its top Makefile, into
+ * @buf ("6.1.192"); returns 0, or -ENOENT when it has none.
+ */
+int export_kernel_version(struct source *src, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * export_doc: what export_prepare() settles, shared by the writers of
+ * each format (export_spdx2.c, export_spdx3.c) and private to export.
+ * Read-only once prepared.
+ */
+#ifndef SPDXFS_EXPORT_DOC_H
+#define SPDXFS_EXPORT_DOC_H
+
+#include "digest.h"
+#include "export.h"
+#include "index.h"
+
+/* A LicenseRef- (or 3.0.1 AdditionRef-) and the text it stands for. */
+struct export_ref {
+	char *id;		/* "LicenseRef-Linux-OpenIB" */
+	char *name;		/* "Linux-OpenIB", as LICENSES/ spells it */
+	char *path;		/* "LICENSES/deprecated/Linux-OpenIB" */
+	char *text;		/* after its "License-Text:" line */
+	int exception;		/* an exception (AdditionRef-) */
+};
+
+struct export_doc {
+	struct source *src;
+	const struct spdx_index *idx;
+	const struct spdx_file *const *files;
+	size_t n;
+	struct export_opts o;
+	struct file_digest *dig;	/* files[i]'s in dig[i] */
+	char **mapped;			/* per idx->exprs[]: as the document
+					   writes it; NULL when no file's */
+	size_t *same;			/* per idx->exprs[]: the first one
+					   written the same way ("A or B"
+					   and "A OR B"), for 3.0.1's one
+					   element per expression */
+	struct export_ref *refs;	/* in order of first use */
+	size_t nrefs, caprefs;
+	char *declared;			/* the package's, or NULL */
+	char name[128], version[64];
+	char doc_name[200];		/* "linux-6.1.192" */
+	char ns[320];			/* the namespace, no trailing '/' */
+	char created[32];		/* "2026-12-03T17:00:00Z" */
+	char verification[41];
+	/* With o.image: its files' checksums, the .config's, and the
+	 * image package's verification code. */
+	struct file_digest *image_dig;
+	struct file_digest config;
+	int has_config;
+	char image_verification[41];
+};
+
+/* Does the document give @f's tag (a valid one, the file not excluded)? */
+int export_file_has_license(const struct spdx_file *f);
+
+/* files[@i]'s expression as the document writes it, or NULL. */
+static inline const char *export_file_license(const struct export_doc *d, size_t i)
+{
+	const struct spdx_file *f = d->files[i];
+
+	return export_file_has_license(f) ? d->mapped[f->expr] : NULL;
+}
+
+/*
+ * Why files[@i] has no license in the document, for a comment: NULL
+ * when it has one; else into @buf ("invalid SPDX-License-Identifier
+ * 'X': Invalid License ID: Y", "no SPDX-License-Identifier", ...).
+ */
+const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
+			    size_t size);
+
+void export_ref_release(struct export_ref *r);
+
+/* The writers: 0, or -EINVAL when the JSON writer was misused (a bug). */
+int export_spdx2_json(FILE *out, const struct export_doc *d);
+int export_spdx2_tv(FILE *out, const struct export_doc *d);
+int export_spdx3_json(FILE *out, const struct export_doc *d);
+
+#endif

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * export_spdx2: the SPDX 2.3 writers, JSON and tag-value, of a prepared
+ * export_doc (export.h).  Both say the same facts in the same order:
+ * the document, the package, the LicenseRef- texts, the files, then the
+ * relationships (DESCRIBES the package, which CONTAINS each file).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "export_doc.h"
+#include "json.h"
+
+#define WHY_MAX 1024
+#define PATH_NAME_MAX 4200	/* "./" and a path, which the kernel keeps
+				   under PATH_MAX */
+
+static void json_checksum(struct json_writer *w, const char *alg,
+			  const unsigned char *bin, size_t len)
+{
+	char hex[65];
+
+	digest_hex(bin, len, hex);
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "algorithm", alg);
+	json_kv_string(w, "checksumValue", hex);
+	json_object_end(w);
+}
+
+static void json_relationship(struct json_writer *w, const char *from,
+			      const char *type, const char *to)
+{
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "spdxElementId", from);
+	json_kv_string(w, "relationshipType", type);
+	json_kv_string(w, "relatedSpdxElement", to);
+	json_object_end(w);
+}
+
+/* "./PATH", the 2.3 convention for a file in the package, into @buf. */
+static const char *file_name(const char *path, char *buf, size_t size)
+{
+	snprintf(buf, size, "./%s", path);
+	return buf;
+}
+
+/* The image package's version: the kernel release, else the tree's. */
+static const char *image_version(const struct export_doc *d)
+{
+	const char *r = d->o.image->release;
+
+	return r && *r ? r : d->version;
+}
+
+static void json_image_package(struct json_writer *w, const struct export_doc *d)
+{
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "name", "linux-image");
+	json_kv_string(w, "SPDXID", "SPDXRef-Package-image");
+	if (image_version(d)[0])
+		json_kv_string(w, "versionInfo", image_version(d));
+	json_kv_string(w, "downloadLocation", "NOASSERTION");
+	json_kv_bool(w, "filesAnalyzed", 1);
+	json_key(w, "packageVerificationCode");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "packageVerificationCodeValue", d->image_verification);
+	json_object_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_kv_string(w, "licenseDeclared", "NOASSERTION");
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_kv_string(w, "primaryPackagePurpose", "OPERATING_SYSTEM");
+	json_object_end(w);
+}
+
+static void json_image_file(struct json_writer *w, const struct export_doc *d, size_t i)
+{
+	char id[40], name[PATH_NAME_MAX];
+
+	snprintf(id, sizeof(id), "SPDXRef-Image-%zu", i + 1);
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "fileName", file_name(d->o.image->paths[i], name, sizeof(name)));
+	json_kv_string(w, "SPDXID", id);
+	json_key(w, "fileTypes");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "BINARY");
+	json_array_end(w);
+	json_key(w, "checksums");
+	json_array_begin(w, JSON_INLINE);
+	json_checksum(w, "SHA1", d->image_dig[i].sha1, 20);
+	json_checksum(w, "SHA256", d->image_dig[i].sha256, 32);
+	json_array_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_key(w, "licenseInfoInFiles");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "NOASSERTION");
+	json_array_end(w);
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_object_end(w);
+}
+
+static void json_package(struct json_writer *w, const struct export_doc *d)
+{
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "name", d->name);
+	json_kv_string(w, "SPDXID", "SPDXRef-Package");
+	if (d->version[0])
+		json_kv_string(w, "versionInfo", d->version);
+	json_kv_string(w, "downloadLocation", "NOASSERTION");
+	json_kv_bool(w, "filesAnalyzed", 1);
+	json_key(w, "packageVerificationCode");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "packageVerificationCodeValue", d->verification);
+	json_object_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_kv_string(w, "licenseDeclared", d->declared ? d->declared : "NOASSERTION");
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_object_end(w);
+}
+
+static void json_file(struct json_writer *w, const struct export_doc *d, size_t i)
+{
+	const char *lic = export_file_license(d, i), *why;
+	char id[40], name[PATH_NAME_MAX], why_buf[WHY_MAX];
+
+	snprintf(id, sizeof(id), "SPDXRef-File-%zu", i + 1);
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "fileName", file_name(d->files[i]->path, name, sizeof(name)));
+	json_kv_string(w, "SPDXID", id);
+	json_key(w, "checksums");
+	json_array_begin(w, JSON_INLINE);
+	json_checksum(w, "SHA1", d->dig[i].sha1, 20);
+	json_checksum(w, "SHA256", d->dig[i].sha256, 32);
+	json_array_end(w);
+	json_kv_string(w, "licenseConcluded", "NOASSERTION");
+	json_key(w, "licenseInfoInFiles");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, lic ? lic : "NOASSERTION");
+	json_array_end(w);
+	json_kv_string(w, "copyrightText", "NOASSERTION");
+	why = export_file_why(d, i, why_buf, sizeof(why_buf));
+	if (why)
+		json_kv_string(w, "comment", why);
+	json_object_end(w);
+}
+
+static void json_refs(struct json_writer *w, const struct export_doc *d)
+{
+	json_key(w, "hasExtractedLicensingInfos");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t i = 0; i < d->nrefs; i++) {
+		json_object_begin(w, JSON_BLOCK);
+		json_kv_string(w, "licenseId", d->refs[i].id);
+		json_kv_string(w, "extractedText", d->refs[i].text);
+		json_kv_string(w, "name", d->refs[i].name);
+		json_kv_string(w, "comment", d->refs[i].path);
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
+int export_spdx2_json(FILE *out, const struct export_doc *d)
+{
+	struct json_writer w;
+	char id[40], tool[160];
+
+	json_init(&w, out, d->o.pretty ? JSON_PRETTY : JSON_COMPACT);
+	json_object_begin(&w, JSON_BLOCK);
+	json_kv_string(&w, "spdxVersion", "SPDX-2.3");
+	json_kv_string(&w, "dataLicense", "CC0-1.0");
+	json_kv_string(&w, "SPDXID", "SPDXRef-DOCUMENT");
+	json_kv_string(&w, "name", d->doc_name);
+	json_kv_string(&w, "documentNamespace", d->ns);
+	json_key(&w, "creationInfo");
+	json_object_begin(&w, JSON_BLOCK);
+	json_kv_string(&w, "created", d->created);
+	json_key(&w, "creators");
+	json_array_begin(&w, JSON_INLINE);
+	snprintf(tool, sizeof(tool), "Tool: %s", d->o.tool);
+	json_string(&w, tool);
+	json_array_end(&w);
+	json_object_end(&w);
+	json_key(&w, "packages");
+	json_array_begin(&w, JSON_BLOCK);
+	json_package(&w, d);
+	if (d->o.image)
+		json_image_package(&w, d);
+	json_array_end(&w);
+	if (d->nrefs)
+		json_refs(&w, d);
+	json_key(&w, "files");
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < d->n; i++)
+		json_file(&w, d, i);
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		json_image_file(&w, d, i);
+	json_array_end(&w);
+	json_key(&w, "relationships");
+	json_array_begin(&w, JSON_BLOCK);
+	json_relationship(&w, "SPDXRef-DOCUMENT", "DESCRIBES", d->o.image ?
+			  "SPDXRef-Package-image" : "SPDXRef-Package");
+	for (size_t i = 0; i < d->n; i++) {
+		snprintf(id, sizeof(id), "SPDXRef-File-%zu", i + 1);
+		json_relationship(&w, "SPDXRef-Package", "CONTAINS", id);
+	}
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++) {
+		snprintf(id, sizeof(id), "SPDXRef-Image-%zu", i + 1);
+		json_relationship(&w, "SPDXRef-Package-image", "CONTAINS", id);
+		json_relationship(&w, id, "GENERATED_FROM", "SPDXRef-Package");
+	}
+	json_array_end(&w);
+	json_object_end(&w);
+	return json_end(&w);
+}
+
+/* Tag-value: a value that may span lines goes in <text>...</text>. */
+static void tv_text(FILE *out, const char *tag, const char *text)
+{
+	fprintf(out, "%s: <text>%s</text>\n", tag, text);
+}
+
+static void tv_file(FILE *out, const struct export_doc *d, size_t i)
+{
+	const char *lic = export_file_license(d, i), *why;
+	char hex[65], why_buf[WHY_MAX];
+
+	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-File-%zu\n",
+		d->files[i]->path, i + 1);
+	digest_hex(d->dig[i].sha1, 20, hex);
+	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
+	digest_hex(d->dig[i].sha256, 32, hex);
+	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
+	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n"
+		"FileCopyrightText: NOASSERTION\n", lic ? lic : "NOASSERTION");
+	why = export_file_why(d, i, why_buf, sizeof(why_buf));
+	if (why)
+		tv_text(out, "FileComment", why);
+}
+
+static void tv_image_file(FILE *out, const struct export_doc *d, size_t i)
+{
+	char hex[65];
+
+	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-Image-%zu\nFileType: BINARY\n",
+		d->o.image->paths[i], i + 1);
+	digest_hex(d->image_dig[i].sha1, 20, hex);
+	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
+	digest_hex(d->image_dig[i].sha256, 32, hex);
+	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
+	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: NOASSERTION\n"
+		"FileCopyrightText: NOASSERTION\n");
+}
+
+int export_spdx2_tv(FILE *out, const struct export_doc *d)
+{
+	fprintf(out, "SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n"
+		"SPDXID: SPDXRef-DOCUMENT\nDocumentName: %s\n"
+		"DocumentNamespace: %s\nCreator: Tool: %s\nCreated: %s\n",
+		d->doc_name, d->ns, d->o.tool, d->created);
+	fprintf(out, "\nPackageName: %s\nSPDXID: SPDXRef-Package\n", d->name);
+	if (d->version[0])
+		fprintf(out, "PackageVersion: %s\n", d->version);
+	fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
+		"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
+		"PackageLicenseDeclared: %s\nPackageCopyrightText: NOASSERTION\n",
+		d->verification, d->declared ? d->declared : "NOASSERTION");
+	if (d->o.image) {
+		fprintf(out, "\nPackageName: linux-image\nSPDXID: SPDXRef-Package-image\n");
+		if (image_version(d)[0])
+			fprintf(out, "PackageVersion: %s\n", image_version(d));
+		fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
+			"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
+			"PackageLicenseDeclared: NOASSERTION\nPackageCopyrightText: NOASSERTION\n"
+			"PrimaryPackagePurpose: OPERATING-SYSTEM\n", d->image_verification);
+	}
+	for (size_t i = 0; i < d->nrefs; i++) {
+		fprintf(out, "\nLicenseID: %s\n", d->refs[i].id);
+		tv_text(out, "ExtractedText", d->refs[i].text);
+		fprintf(out, "LicenseName: %s\n", d->refs[i].name);
+		tv_text(out, "LicenseComment", d->refs[i].path);
+	}
+	for (size_t i = 0; i < d->n; i++)
+		tv_file(out, d, i);
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		tv_image_file(out, d, i);
+	fprintf(out, "\nRelationship: SPDXRef-DOCUMENT DESCRIBES %s\n",
+		d->o.image ? "SPDXRef-Package-image" : "SPDXRef-Package");
+	for (size_t i = 0; i < d->n; i++)
+		fprintf(out, "Relationship: SPDXRef-Package CONTAINS SPDXRef-File-%zu\n",
+			i + 1);
+	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
+		fprintf(out, "Relationship: SPDXRef-Package-image CONTAINS SPDXRef-Image-%zu\n"
+			"Relationship: SPDXRef-Image-%zu GENERATED_FROM SPDXRef-Package\n",
+			i + 1, i + 1);
+	return 0;
+}

@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source_staged: the files staged in git's index, with the content a commit
+ * would record (the index's blobs, read through libgit2), as a
+ * pre-commit hook sees them.  See source.h, SOURCE_GIT_STAGED.
+ *
+ * It lists the staged files (those whose index entry differs from HEAD:
+ * added, modified, or the new side of a rename or type change) and what
+ * checking them needs, from the index as well: LICENSES/,
+ * scripts/spdxexclude and scripts/spdxcheck.py.  Everything is decided
+ * when the source is opened; a libgit2 repository is not thread-safe, so
+ * the few calls after that (reading a blob, asking HEAD about a path)
+ * take the source's lock.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <git2.h>
+
+#include "error.h"
+#include "grow.h"
+#include "source.h"
+#include "strpool.h"
+
+struct gentry {
+	const char *path;
+	git_oid oid;
+	uint32_t mode;
+	int64_t mtime_ns;
+	int staged;		/* differs from HEAD */
+	int in_head;		/* HEAD has this path */
+};
+
+struct git_source {
+	struct source src;
+	pthread_mutex_t lock;	/* serialises libgit2 calls */
+	git_repository *repo;
+	struct gentry *ents;	/* sorted by path */
+	size_t n, cap;
+	const char **staged;	/* the staged regular files, sorted */
+	size_t nstaged;
+	struct strpool *pool;
+};
+
+struct src_file {
+	git_blob *blob;
+};
+
+static struct git_source *git_of(struct source *src)
+{
+	return (struct git_source *)src;
+}
+
+/* Is @path one checking the staged files needs besides them? */
+static int needed(const char *path)
+{
+	return !strncmp(path, "LICENSES/", 9) ||
+	       !strcmp(path, "scripts/spdxexclude") ||
+	       !strcmp(path, "scripts/spdxcheck.py");
+}
+
+static enum src_kind kind_of(uint32_t mode)
+{
+	switch (mode & 0170000) {
+	case 0100000:
+		return SRC_REG;
+	case 0120000:
+		return SRC_SYMLINK;
+	default:
+		return SRC_OTHER;	/* a submodule */
+	}
+}
+
+static void entry_stat(const struct gentry *e, uint64_t size,
+		       struct file_stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->size = size;
+	st->mtime_ns = e->mtime_ns;
+	memcpy(&st->ino, e->oid.id, sizeof(st->ino));	/* the blob tells versions apart */
+	st->mode = kind_of(e->mode) == SRC_REG ? 0100000 | (e->mode & 0111 ? 0755 : 0644) :
+		e->mode;
+	st->uid = getuid();
+	st->gid = getgid();
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct gentry *)a)->path,
+		      ((const struct gentry *)b)->path);
+}
+
+static struct gentry *find(struct git_source *gs, const char *path)
+{
+	struct gentry key = { .path = path };
+
+	return bsearch(&key, gs->ents, gs->n, sizeof(key), cmp_entry);
+}
+
+/* The first entry at or after @prefix (byte order). */
+static size_t lower_bound(struct git_source *gs, const char *prefix)
+{
+	size_t lo = 0, hi = gs->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(gs->ents[mid].path, prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Entries of directory @under ("" the root), one level, in tree order:
+ * a subdirectory where its first path sorts. */
+static int walk_dir(struct git_source *gs, const char *under, unsigned flags,
+		    src_walk_fn fn, void *arg)
+{
+	size_t len = strlen(under), plen = len ? len + 1 : 0;
+	char prefix[4096], sub[4096];
+	size_t i;
+	int ret;
+
+	if (plen >= sizeof(prefix))
+		return -ENAMETOOLONG;
+	snprintf(prefix, sizeof(prefix), "%s%s", under, len ? "/" : "");
+	i = lower_bound(gs, prefix);
+	if (len && (i == gs->n || strncmp(gs->ents[i].path, prefix, plen)))
+		return -ENOENT;
+	while (i < gs->n && !strncmp(gs->ents[i].path, prefix, plen)) {
+		const struct gentry *e = &gs->ents[i];
+		const char *slash = strchr(e->path + plen, '/');
+		struct src_entry ent = { .path = e->path, .kind = kind_of(e->mode) };
+
+		if (!slash) {
+			entry_stat(e, 0, &ent.st);
+			if ((ret = fn(&ent, arg)) && ret != SRC_WALK_PRUNE)
+				return ret;
+			i++;
+			continue;
+		}
+		if ((size_t)(slash - e->path) >= sizeof(sub) - 1)
+			return -ENAMETOOLONG;
+		memcpy(sub, e->path, slash - e->path);
+		sub[slash - e->path] = '\0';
+		ent = (struct src_entry){ .path = sub, .kind = SRC_DIR };
+		ent.st.mode = 040755;
+		ent.st.uid = getuid();
+		ent.st.gid = getgid();
+		ret = fn(&ent, arg);
+		if (ret && ret != SRC_WALK_PRUNE)
+			return ret;
+		if (!ret && !(flags & SRC_WALK_SHALLOW) &&
+		    (ret = walk_dir(gs, sub, flags, fn, arg)))
+			return ret;
+		/* past every path of the subdirectory */
+		strcat(sub, "0");	/* '0' follows '/' */
+		i = lower_bound(gs, sub);
+	}
+	return 0;
+}
+
+static int git_walk(struct source *src, const char *under, unsigned flags,
+		    src_walk_fn fn, void *arg)
+{
+	return walk_dir(git_of(src), under, flags, fn, arg);
+}
+
+static int git_stat(struct source *src, const char *path, struct src_entry *ent)
+{
+	struct git_source *gs = git_of(src);
+	const struct gentry *e = find(gs, path);
+	char prefix[4096];
+	size_t i;
+
+	memset(ent, 0, sizeof(*ent));
+	ent->path = path;
+	if (e) {
+		ent->kind = kind_of(e->mode);
+		entry_stat(e, 0, &ent->st);
+		return 0;
+	}
+	if ((size_t)snprintf(prefix, sizeof(prefix), "%s/", path) >= sizeof(prefix))
+		return -ENAMETOOLONG;
+	i = lower_bound(gs, prefix);
+	if (*path && (i == gs->n || strncmp(gs->ents[i].path, prefix, strlen(prefix))))
+		return -ENOENT;
+	ent->kind = SRC_DIR;
+	ent->st.mode = 040755;
+	ent->st.uid = getuid();
+	ent->st.gid = getgid();
+	return 0;
+}
+
+/* The blob of regular file @path, looked up under the lock. */
+static int lookup_blob(struct git_source *gs, const char *path, git_blob **blob,
+		       const struct gentry **ep)
+{
+	const struct gentry *e = find(gs, path);
+	int ret;
+
+	if (!e)
+		return -ENOENT;
+	if (kind_of(e->mode) != SRC_REG)
+		return -EINVAL;
+	pthread_mutex_lock(&gs->lock);
+	ret = git_blob_lookup(blob, gs->repo, &e->oid) ? -EIO : 0;
+	pthread_mutex_unlock(&gs->lock);
+	*ep = e;
+	return ret;
+}
+
+static void blob_free(struct git_source *gs, git_blob *blob)
+{
+	pthread_mutex_lock(&gs->lock);
+	git_blob_free(blob);
+	pthread_mutex_unlock(&gs->lock);
+}
+
+static ssize_t git_head(struct source *src, const struct src_entry *ent,
+			void *buf, size_t len, struct file_stat *st)
+{
+	struct git_source *gs = git_of(src);
+	const struct gentry *e;
+	git_blob *blob;
+	uint64_t size;
+	int ret;
+
+	ret = lookup_blob(gs, ent->path, &blob, &e);
+	if (ret)
+		return ret;
+	size = git_blob_rawsize(blob);
+	if (len > size)
+		len = size;
+	memcpy(buf, git_blob_rawcontent(blob), len);
+	entry_stat(e, size, st);
+	blob_free(gs, blob);
+	return len;
+}
+
+static int git_open(struct source *src, const char *path,
+		    const struct file_stat *expect, struct src_file **out,
+		    struct file_stat *st)
+{
+	struct git_source *gs = git_of(src);
+	const struct gentry *e;
+	struct file_stat got;
+	git_blob *blob;
+	int ret;
+
+	ret = lookup_blob(gs, path, &blob, &e);
+	if (ret)
+		return ret;
+	entry_stat(e, git_blob_rawsize(blob), &got);
+	*out = malloc(sizeof(**out));
+	if (!*out || (expect && !file_stat_same_file(expect, &got))) {
+		ret = *out ? -ESTALE : -ENOMEM;
+		free(*out);
+		*out = NULL;
+		blob_free(gs, blob);
+		return ret;
+	}
+	(*out)->blob = blob;
+	if (st)
+		*st = got;
+	return 0;
+}
+
+/* A loaded blob's bytes stay put while it is held: no lock to read them. */
+static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
+			 size_t len, uint64_t off)
+{
+	uint64_t size = git_blob_rawsize(f->blob);
+
+	if (off >= size)
+		return 0;
+	if (len > size - off)
+		len = size - off;
+	memcpy(buf, (const char *)git_blob_rawcontent(f->blob) + off, len);
+	return len;
+}
+
+static void git_close(struct source *src, struct src_file *f)
+{
+	blob_free(git_of(src), f->blob);
+	free(f);
+}
+
+/* The index is read once, when the source is opened. */
+static int git_refresh(struct source *src, struct spdx_error *err)
+{
+	return 0;
+}
+
+static const char *git_watch_dir(struct source *src)
+{
+	return NULL;
+}
+
+/* A file HEAD does not have is new: the commit adds it whole. */
+static int git_tracked(struct source *src, const char *path)
+{
+	const struct gentry *e = find(git_of(src), path);
+
+	return e ? e->in_head : 0;
+}
+
+static void git_free(struct source *src)
+{
+	struct git_source *gs = git_of(src);
+
+	git_repository_free(gs->repo);
+	pthread_mutex_destroy(&gs->lock);
+	strpool_free(gs->pool);
+	free(gs->ents);
+	free(gs->staged);
+	free(src->root);
+	free(gs);
+}
+
+static const struct source_ops git_ops = {
+	.walk = git_walk,
+	.stat = git_stat,
+	.head = git_head,
+	.open = git_open,
+	.pread = git_pread,
+	.close = git_close,
+	.refresh = git_refresh,
+	.watch_dir = git_watch_dir,
+	.tracked = git_tracked,
+	.free = git_free,
+	.parallel_walk = 0,
+};
+
+/*
+ * Mark the entries whose path a delta between HEAD and the index names
+ * (an entry no delta names is HEAD's, unchanged); a file added is not in
+ * HEAD, one modified is.
+ */
+static void mark_staged(git_diff *diff, struct git_source *gs)
+{
+	size_t n = git_diff_num_deltas(diff);
+
+	for (size_t k = 0; k < n; k++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, k);
+		struct gentry *e;
+
+		if (d->status == GIT_DELTA_DELETED)
+			continue;
+		e = find(gs, d->new_file.path);
+		if (!e)
+			continue;
+		e->staged = 1;
+		e->in_head = d->status != GIT_DELTA_ADDED &&
+			     d->status != GIT_DELTA_COPIED &&
+			     d->status != GIT_DELTA_RENAMED &&
+			     d->status != GIT_DELTA_UNTRACKED;
+	}
+}
+
+/* The entries of the index that are staged or needed, into @gs. */
+static int collect(struct git_source *gs, git_index *index, git_tree *head,
+		   struct spdx_error *err)
+{
+	size_t n = git_index_entrycount(index);
+	git_diff *diff = NULL;
+	size_t keep = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		const git_index_entry *ie = git_index_get_byindex(index, k);
+		struct gentry *e;
+
+		if (!ie || git_index_entry_stage(ie))
+			continue;	/* a conflict is not committed */
+		e = grow(gs->ents, gs->n, &gs->cap, sizeof(*e), 256);
+		if (!e)
+			return spdx_error_errno(err, -ENOMEM, "%s", gs->src.root);
+		gs->ents = e;
+		e += gs->n;
+		*e = (struct gentry){
+			.path = strpool_str(gs->pool, ie->path),
+			.oid = ie->id,
+			.mode = ie->mode,
+			.mtime_ns = (int64_t)ie->mtime.seconds * 1000000000 +
+				    ie->mtime.nanoseconds,
+			.in_head = 1,	/* unless a delta says otherwise */
+		};
+		if (!e->path)
+			return spdx_error_errno(err, -ENOMEM, "%s", gs->src.root);
+		gs->n++;
+	}
+	qsort(gs->ents, gs->n, sizeof(*gs->ents), cmp_entry);
+	if (git_diff_tree_to_index(&diff, gs->repo, head, index, NULL))
+		return spdx_error_set(err, -EIO, "%s: cannot compare git's index "
+				      "with HEAD", gs->src.root);
+	mark_staged(diff, gs);
+	git_diff_free(diff);
+	/* Keep what is staged or needed; list the staged regular files. */
+	gs->staged = alloc_array(gs->n, sizeof(*gs->staged));
+	if (!gs->staged)
+		return spdx_error_errno(err, -ENOMEM, "%s", gs->src.root);
+	for (size_t k = 0; k < gs->n; k++) {
+		struct gentry *e = &gs->ents[k];
+
+		if (!e->staged && !needed(e->path))
+			continue;
+		if (e->staged && kind_of(e->mode) == SRC_REG)
+			gs->staged[gs->nstaged++] = e->path;
+		gs->ents[keep++] = *e;
+	}
+	gs->n = keep;
+	return 0;
+}
+
+/* HEAD's tree into *@tree: 0 (NULL on an unborn branch: nothing is
+ * committed yet) or -1. */
+static int head_tree(git_repository *repo, git_tree **tree)
+{
+	git_reference *ref = NULL;
+	git_object *obj = NULL;
+	int ret;
+
+	*tree = NULL;
+	ret = git_repository_head(&ref, repo);
+	if (ret == GIT_EUNBORNBRANCH || ret == GIT_ENOTFOUND)
+		return 0;
+	if (ret || git_reference_peel(&obj, ref, GIT_OBJECT_TREE)) {
+		git_reference_free(ref);
+		return -1;
+	}
+	git_reference_free(ref);
+	*tree = (git_tree *)obj;
+	return 0;
+}
+
+static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
+
+static void libgit2_init(void)
+{
+	git_libgit2_init();	/* never shut down: it lives as the program */
+}
+
+static int git_fail(struct spdx_error *err, const char *root, const char *what)
+{
+	const git_error *e = git_error_last();
+
+	return spdx_error_set(err, -EINVAL, "%s: %s: %s", root, what,
+			      e && e->message ? e->message : "libgit2 failed");
+}
+
+int source_staged_new(struct source **out, const struct source_spec *spec,
+		      struct spdx_error *err)
+{
+	struct git_source *gs;
+	git_index *index = NULL;
+	git_tree *head = NULL;
+	int ret;
+
+	*out = NULL;
+	pthread_once(&libgit2_once, libgit2_init);
+	gs = calloc(1, sizeof(*gs));
+	if (!gs)
+		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
+	pthread_mutex_init(&gs->lock, NULL);
+	gs->src.ops = &git_ops;
+	gs->src.root = realpath(spec->path, NULL);
+	gs->pool = strpool_new();
+	if (!gs->src.root || !gs->pool) {
+		ret = spdx_error_errno(err, gs->src.root ? -ENOMEM : -errno, "%s",
+				       spec->path);
+		goto fail;
+	}
+	if (git_repository_open_ext(&gs->repo, gs->src.root,
+				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
+		ret = git_fail(err, gs->src.root, "not the top of a git work tree");
+		goto fail;
+	}
+	if (git_repository_index(&index, gs->repo)) {
+		ret = git_fail(err, gs->src.root, "cannot read git's index");
+		goto fail;
+	}
+	if (head_tree(gs->repo, &head)) {
+		ret = git_fail(err, gs->src.root, "cannot read HEAD");
+		goto fail;
+	}
+	ret = collect(gs, index, head, err);
+	if (ret)
+		goto fail;
+	git_tree_free(head);
+	git_index_free(index);
+	*out = &gs->src;
+	return 0;
+fail:
+	git_tree_free(head);
+	git_index_free(index);
+	git_free(&gs->src);
+	return ret;
+}
+
+int source_staged_paths(struct source *src, const char *const **paths,
+			size_t *n)
+{
+	if (src->ops != &git_ops)
+		return -EINVAL;
+	*paths = git_of(src)->staged;
+	*n = git_of(src)->nstaged;
+	return 0;
+}

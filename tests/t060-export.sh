@@ -1,0 +1,318 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# spdxfs export: SPDX 2.3 documents (JSON and tag-value) of a fixture
+# tree, checked by the official JSON schema with ajv 8 (tests/spdx/
+# validate.js, its npm packages installed by tests/spdx/install-validator)
+# and for what the schema misses: ids, relationship targets, LicenseRef
+# texts, checksums recomputed, the same facts in both formats, the counts
+# of "spdxfs list".
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fixture.sh"
+
+T=$TMP/tree
+make_fixture "$T"
+printf 'The kernel.\n\n\tSPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note\n' >"$T/COPYING"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 42\nEXTRAVERSION = -rc1\nNAME = x\n' >"$T/Makefile"
+license_file "$T/LICENSES/deprecated" Linux-Foo Linux-Foo-1.0
+printf '// SPDX-License-Identifier: GPL-2.0 OR linux-foo-1.0\n' >"$T/foo.c"
+export SOURCE_DATE_EPOCH=1700000000
+SCHEMA2=$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json
+SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
+
+export_doc() {	# FORMAT OUT [ARGS...]
+	_f=$1 _o=$2
+	shift 2
+	"$SPDXFS" export -q --format "$_f" "$@" "$T" >"$_o"
+}
+
+# The validator, unless npm cannot install it here.
+VALIDATOR_DIR=$TOP/build/spdx-validator
+have_validator() {
+	[ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
+		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
+}
+validate() {	# MODE [SCHEMA] DOC
+	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
+}
+
+test_expect 'spdx-json: document, package and a file, as the issue says' '
+	export_doc spdx-json "$TMP/d.json" &&
+	jq -r ".spdxVersion, .dataLicense, .SPDXID, .name, .creationInfo.created,
+		.creationInfo.creators[0]" "$TMP/d.json" >"$TMP/head" &&
+	expect_file "$TMP/head" <<-EOF &&
+	SPDX-2.3
+	CC0-1.0
+	SPDXRef-DOCUMENT
+	linux-6.1.42-rc1
+	2023-11-14T22:13:20Z
+	Tool: spdxfs-$("$SPDXFS" version | cut -d" " -f2)
+	EOF
+	jq -c ".packages[0] | [.name, .versionInfo, .licenseDeclared, .licenseConcluded,
+		.filesAnalyzed, .downloadLocation]" "$TMP/d.json" >"$TMP/pkg" &&
+	expect_file "$TMP/pkg" <<-EOF &&
+	["linux","6.1.42-rc1","GPL-2.0-only WITH Linux-syscall-note","NOASSERTION",true,"NOASSERTION"]
+	EOF
+	jq -c ".files[] | select(.fileName == \"./a.c\")" "$TMP/d.json" >"$TMP/a" &&
+	expect_file "$TMP/a" <<-EOF
+	{"fileName":"./a.c","SPDXID":"SPDXRef-File-9","checksums":[{"algorithm":"SHA1","checksumValue":"$(sha1sum <"$T/a.c" | cut -c1-40)"},{"algorithm":"SHA256","checksumValue":"$(sha256sum <"$T/a.c" | cut -c1-64)"}],"licenseConcluded":"NOASSERTION","licenseInfoInFiles":["GPL-2.0"],"copyrightText":"NOASSERTION"}
+	EOF
+'
+
+test_expect 'expressions kept whole; operators upper case; NOASSERTION with the reason' '
+	jq -r ".files[] | [.fileName, .licenseInfoInFiles[0], .comment // \"-\"] | @tsv" \
+		"$TMP/d.json" | grep -E "^./(drivers/(lower|bad|exc|net/untagged)|include/uapi/linux/x|foo|README)" >"$TMP/lic" &&
+	expect_file "$TMP/lic" <<-EOF
+	./README	NOASSERTION	excluded by scripts/spdxexclude
+	./drivers/bad.c	NOASSERTION	invalid SPDX-License-Identifier '"'"'GPL-1.0-or-later'"'"': Invalid License ID: GPL-1.0-or-later
+	./drivers/exc.c	NOASSERTION	invalid SPDX-License-Identifier '"'"'MIT WITH Linux-syscall-note'"'"': Exception not valid for license MIT: Linux-syscall-note
+	./drivers/lower.c	GPL-2.0 OR MIT	-
+	./drivers/net/untagged.c	NOASSERTION	no SPDX-License-Identifier in its first 15 lines
+	./foo.c	GPL-2.0 OR LicenseRef-Linux-Foo-1.0	-
+	./include/uapi/linux/x.h	GPL-2.0 WITH Linux-syscall-note	-
+	EOF
+'
+
+test_expect 'an id not on the SPDX License List: LicenseRef- with its LICENSES/ text' '
+	jq -c ".hasExtractedLicensingInfos | map([.licenseId, .name, .comment])" "$TMP/d.json" >"$TMP/refs" &&
+	expect_file "$TMP/refs" <<-EOF &&
+	[["LicenseRef-Linux-Foo-1.0","Linux-Foo-1.0","LICENSES/deprecated/Linux-Foo"]]
+	EOF
+	jq -j ".hasExtractedLicensingInfos[0].extractedText" "$TMP/d.json" >"$TMP/text" &&
+	sed "1,/^License-Text:/d" "$T/LICENSES/deprecated/Linux-Foo" | cmp - "$TMP/text"
+'
+
+test_expect 'relationships: DESCRIBES the package, which CONTAINS every file' '
+	jq -r ".relationships[] | .relationshipType" "$TMP/d.json" | sort | uniq -c |
+		sed "s/^ *//" >"$TMP/rels" &&
+	n=$(jq ".files | length" "$TMP/d.json") &&
+	expect_file "$TMP/rels" <<-EOF &&
+	$n CONTAINS
+	1 DESCRIBES
+	EOF
+	test "$(jq "has(\"documentDescribes\")" "$TMP/d.json")" = false
+'
+
+test_expect 'packageVerificationCode: the SHA1 of the sorted SHA1s' '
+	(cd "$T" && "$SPDXFS" list -q . | cut -f1 | while IFS= read -r f; do
+		sha1sum <"$f" | cut -c1-40; done) | sort | tr -d "\n" | sha1sum | cut -c1-40 >"$TMP/want" &&
+	jq -r ".packages[0].packageVerificationCode.packageVerificationCodeValue" "$TMP/d.json" |
+		diff - "$TMP/want"
+'
+
+test_expect 'every checksum recomputed with sha1sum and sha256sum' '
+	jq -r ".files[] | [.fileName, .checksums[0].checksumValue, .checksums[1].checksumValue] | @tsv" \
+		"$TMP/d.json" >"$TMP/sums" &&
+	test "$(wc -l <"$TMP/sums")" = "$("$SPDXFS" list -q "$T" | wc -l)" &&
+	while IFS="	" read -r f s1 s256; do
+		test "$(sha1sum <"$T/$f" | cut -c1-40)" = "$s1" &&
+		test "$(sha256sum <"$T/$f" | cut -c1-64)" = "$s256" || { echo "$f"; exit 1; }
+	done <"$TMP/sums"
+'
+
+test_expect 'deterministic: two runs, the same bytes; the namespace follows the content' '
+	export_doc spdx-json "$TMP/d2.json" &&
+	cmp "$TMP/d.json" "$TMP/d2.json" &&
+	ns=$(jq -r .documentNamespace "$TMP/d.json") &&
+	case $ns in https://spdx.org/spdxdocs/spdxfs/linux-6.1.42-rc1-*) ;; *) false ;; esac &&
+	printf "int changed;\n" >>"$T/a.c" &&
+	export_doc spdx-json "$TMP/d3.json" &&
+	test "$(jq -r .documentNamespace "$TMP/d3.json")" != "$ns" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\nint a;\n" >"$T/a.c" &&
+	export_doc spdx-json "$TMP/d4.json" && cmp "$TMP/d.json" "$TMP/d4.json"
+'
+
+test_expect 'created: SOURCE_DATE_EPOCH, else the newest mtime; bad values refused' '
+	SOURCE_DATE_EPOCH=0 "$SPDXFS" export -q --format spdx-json "$T" |
+		jq -r .creationInfo.created | grep -qx "1970-01-01T00:00:00Z" &&
+	find "$T" -exec touch -h -d @1600000000 {} + &&
+	env -u SOURCE_DATE_EPOCH "$SPDXFS" export -q --format spdx-json "$T" |
+		jq -r .creationInfo.created | grep -qx "2020-09-13T12:26:40Z" &&
+	SOURCE_DATE_EPOCH=soon expect_status 2 "$SPDXFS" export -q --format spdx-json "$T" \
+		>"$TMP/out" 2>"$TMP/err" &&
+	test ! -s "$TMP/out" &&
+	expect_file "$TMP/err" <<-EOF
+	spdxfs: SOURCE_DATE_EPOCH: '"'"'soon'"'"' is not a number of seconds
+	EOF
+'
+
+test_expect '--pretty is the same JSON, indented; compact has no white space between tokens' '
+	export_doc spdx-json "$TMP/p.json" --pretty &&
+	test "$(wc -l <"$TMP/p.json")" -gt 100 && test "$(wc -l <"$TMP/d.json")" = 1 &&
+	jq -S . "$TMP/p.json" >"$TMP/p.s" && jq -S . "$TMP/d.json" | cmp - "$TMP/p.s"
+'
+
+test_expect '-o FILE: written whole, by a rename; no temporary file left' '
+	mkdir "$TMP/o" &&
+	"$SPDXFS" export -q --format spdx-json -o "$TMP/o/doc.json" "$T" >"$TMP/out" &&
+	test ! -s "$TMP/out" && cmp "$TMP/o/doc.json" "$TMP/d.json" &&
+	test "$(ls "$TMP/o")" = doc.json
+'
+
+test_expect 'an unwritable output: one line, exit 2, nothing left behind' '
+	expect_status 2 "$SPDXFS" export -q --format spdx-json -o "$TMP/nodir/doc.json" "$T" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: $TMP/nodir/doc.json: No such file or directory
+	EOF
+	if [ "$(id -u)" != 0 ]; then
+		mkdir "$TMP/ro" && chmod 555 "$TMP/ro" &&
+		expect_status 2 "$SPDXFS" export -q --format spdx-json -o "$TMP/ro/d.json" "$T" 2>/dev/null &&
+		test -z "$(ls "$TMP/ro")"
+	fi
+'
+
+test_expect 'standard output that fails: one line, exit 2' '
+	expect_status 2 "$SPDXFS" export -q --format spdx-json "$T" >/dev/full 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF
+	spdxfs: standard output: write error
+	EOF
+'
+
+test_expect 'bad usage: no format, an unknown format, two trees' '
+	expect_status 2 "$SPDXFS" export "$T" 2>"$TMP/err" &&
+	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE\]" "$TMP/err" &&
+	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv or spdx3
+	EOF
+	expect_status 2 "$SPDXFS" export --format spdx-json "$T" "$T" 2>/dev/null
+'
+
+test_expect 'an exception not on the SPDX License List cannot be written in 2.3: exit 2, no file' '
+	cp -R "$T" "$TMP/t2" &&
+	cat >"$TMP/t2/LICENSES/exceptions/Foo-note" <<-EOF &&
+	SPDX-Exception-Identifier: Foo-note
+	SPDX-Licenses: GPL-2.0
+	License-Text:
+	A note.
+	EOF
+	printf "// SPDX-License-Identifier: GPL-2.0 WITH Foo-note\n" >"$TMP/t2/note.c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-json -o "$TMP/t2.json" "$TMP/t2" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: note.c: '"'"'GPL-2.0 WITH Foo-note'"'"': exception Foo-note is not on the SPDX License List, which SPDX 2.3 requires
+	EOF
+	test ! -e "$TMP/t2.json" && test -z "$(ls "$TMP" | grep "^t2.json")"
+'
+
+test_expect 'spdx3: plain @context, full IRIs, one CreationInfo, created without fractions' '
+	export_doc spdx3 "$TMP/d3.json" &&
+	jq -r "[.\"@context\", (.\"@graph\" | map(select(.type == \"CreationInfo\")) | length),
+		(.\"@graph\"[0] | .created, .specVersion)] | @tsv" "$TMP/d3.json" >"$TMP/h3" &&
+	expect_file "$TMP/h3" <<-EOF &&
+	https://spdx.org/rdf/3.0.1/spdx-context.jsonld	1	2023-11-14T22:13:20Z	3.0.1
+	EOF
+	ns=$(jq -r .documentNamespace "$TMP/d.json") &&
+	jq -r ".\"@graph\"[] | .spdxId // empty" "$TMP/d3.json" | grep -v "^$ns#" | wc -l | grep -qx 0 &&
+	jq -r ".\"@graph\"[] | select(.type != \"CreationInfo\") | .creationInfo" "$TMP/d3.json" |
+		sort -u | grep -qx "_:creationinfo"
+'
+
+test_expect 'spdx3: the gitoid is git'"'"'s blob id; one expression per distinct tag' '
+	jq -r ".\"@graph\"[] | select(.name == \"foo.c\") | .software_contentIdentifier[0].software_contentIdentifierValue" \
+		"$TMP/d3.json" >"$TMP/g" &&
+	echo "gitoid:blob:sha1:$(git hash-object "$T/foo.c")" | diff - "$TMP/g" &&
+	jq -r ".\"@graph\"[] | select(.type == \"simplelicensing_LicenseExpression\") |
+		.simplelicensing_licenseExpression" "$TMP/d3.json" | sort | uniq -d | wc -l | grep -qx 0 &&
+	jq -c ".\"@graph\"[] | select(.simplelicensing_licenseExpression == \"GPL-2.0 OR LicenseRef-Linux-Foo-1.0\") |
+		.simplelicensing_customIdToUri | map(.key)" "$TMP/d3.json" >"$TMP/k" &&
+	test "$(cat "$TMP/k")" = "[\"LicenseRef-Linux-Foo-1.0\"]" &&
+	export_doc spdx3 "$TMP/d3b.json" && cmp "$TMP/d3.json" "$TMP/d3b.json"
+'
+
+test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its text' '
+	"$SPDXFS" export -q --format spdx3 "$TMP/t2" >"$TMP/t2.3.json" &&
+	jq -r ".\"@graph\"[] | select(.simplelicensing_licenseExpression? // \"\" | test(\"Foo-note\")) |
+		.simplelicensing_licenseExpression, .simplelicensing_customIdToUri[0].key" "$TMP/t2.3.json" >"$TMP/add" &&
+	expect_file "$TMP/add" <<-EOF
+	GPL-2.0 WITH AdditionRef-Foo-note
+	AdditionRef-Foo-note
+	EOF
+'
+
+test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
+	cp -R "$T" "$TMP/t4" && printf "x\n" >"$TMP/t4/new
+line.c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-tv -o "$TMP/t4.spdx" "$TMP/t4" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: new
+	line.c: a file name with a line break cannot be written in tag-value
+	EOF
+	test ! -e "$TMP/t4.spdx" &&
+	"$SPDXFS" export -q --format spdx-json "$TMP/t4" |
+		jq "[.files[] | select(.fileName == \"./new\\nline.c\")] | length" | grep -qx 1
+'
+
+test_expect 'tag-value: a file name not in UTF-8 refused; UTF-8 names kept' '
+	cp -R "$T" "$TMP/t5" && printf "x\n" >"$TMP/t5/caf$(printf "\351").c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-tv "$TMP/t5" 2>"$TMP/err" >/dev/null &&
+	grep -q "a file name that is not UTF-8 cannot be written in tag-value\$" "$TMP/err" &&
+	rm "$TMP/t5/caf$(printf "\351").c" && printf "x\n" >"$TMP/t5/café.c" &&
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t5" | grep -qx "FileName: ./café.c"
+'
+
+if [ "$(id -u)" = 0 ]; then
+	test_skip 'a file that cannot be read (root reads every file)'
+else
+	test_expect 'a file that cannot be read: one line, exit 2' '
+		cp -R "$T" "$TMP/t3" && chmod 000 "$TMP/t3/a.c" &&
+		expect_status 2 "$SPDXFS" export -q --format spdx-json "$TMP/t3" 2>"$TMP/err" >/dev/null &&
+		grep -qx "spdxfs: a.c: Permission denied" "$TMP/err"
+	'
+fi
+
+if have_validator; then
+	test_expect 'spdx-json passes the SPDX 2.3 schema (ajv 8) and the extra checks' '
+		validate spdx2 "$SCHEMA2" "$TMP/d.json" >"$TMP/facts.json"
+	'
+
+	test_expect 'the validator is not vacuous: a broken document fails' '
+		jq -c "del(.files[0].SPDXID)" "$TMP/d.json" >"$TMP/bad1.json" &&
+		! validate spdx2 "$SCHEMA2" "$TMP/bad1.json" >/dev/null 2>"$TMP/err" &&
+		grep -q "^schema: /files/0 must have required property .SPDXID." "$TMP/err" &&
+		jq -c ".spdxVersion = \"SPDX-2.2\" | .relationships[1].relatedSpdxElement = \"SPDXRef-File-999\" |
+			.files[0].licenseInfoInFiles = [\"LicenseRef-nope\"]" "$TMP/d.json" >"$TMP/bad2.json" &&
+		! validate spdx2 "$SCHEMA2" "$TMP/bad2.json" >/dev/null 2>"$TMP/err" &&
+		expect_file "$TMP/err" <<-EOF
+		spdxVersion SPDX-2.2
+		./COPYING: LicenseRef-nope not declared
+		relationship to SPDXRef-File-999, which is not in the document
+		EOF
+	'
+
+	test_expect 'spdx-tv carries the same facts as spdx-json' '
+		export_doc spdx-tv "$TMP/d.spdx" &&
+		validate spdx-tv "$TMP/d.spdx" >"$TMP/facts.tv" &&
+		diff -u "$TMP/facts.json" "$TMP/facts.tv"
+	'
+
+	test_expect 'file count and per-expression counts equal spdxfs list' '
+		"$SPDXFS" list -q "$T" >"$TMP/list" &&
+		test "$(grep -c "^file	" "$TMP/facts.json")" = "$(wc -l <"$TMP/list")" &&
+		awk -F"\t" "\$2 == \"tagged\" || \$2 == \"misplaced\" { print \$4 }" "$TMP/list" |
+			perl -pe "s/(^|[\s(])(and|or|with)(?=[\s)]|\$)/\$1\U\$2/gi;
+				s/linux-foo-1.0/LicenseRef-Linux-Foo-1.0/i" |
+			sort | uniq -c >"$TMP/want" &&
+		awk -F"\t" "\$1 == \"file\" && \$5 != \"NOASSERTION\" { print \$5 }" "$TMP/facts.json" |
+			sort | uniq -c | diff -u "$TMP/want" -
+	'
+
+	test_expect 'spdx3 passes the SPDX 3.0.1 schema (ajv 8, draft 2020-12) and the extra checks' '
+		validate spdx3 "$SCHEMA3" "$TMP/d3.json" >"$TMP/facts.3" &&
+		validate spdx3 "$SCHEMA3" "$TMP/t2.3.json" >/dev/null
+	'
+
+	test_expect 'spdx3 carries the files'"'"' facts of spdx-json' '
+		grep "^file	" "$TMP/facts.json" >"$TMP/files.json" &&
+		grep "^file	" "$TMP/facts.3" | diff -u "$TMP/files.json" -
+	'
+
+	test_expect 'the spdx3 schema is not vacuous: a context list with short prefixes fails' '
+		jq -c ".\"@context\" = [\"https://spdx.org/rdf/3.0.1/spdx-context.jsonld\", {\"spdx\": \"https://spdx.org/\"}]" \
+			"$TMP/d3.json" >"$TMP/bad3.json" &&
+		! validate spdx3 "$SCHEMA3" "$TMP/bad3.json" >/dev/null 2>&1
+	'
+else
+	test_skip 'the SPDX validator: npm could not install ajv (kernel-tree-scripts/deps --test; tests/spdx/install-validator)'
+fi
+
+test_done
