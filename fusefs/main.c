@@ -2,14 +2,16 @@
 /*
  * spdxfs: browse a kernel tree by SPDX license.
  *
- * The entry point only dispatches: the commands live in cli.c, cli_tag.c
- * and mount.c, beside it; the library they call is in index/.
+ * The entry point only dispatches: the commands live in cli.c,
+ * cli_diff.c, cli_tag.c and mount.c, beside it; the library they call
+ * is in index/.
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_diff.h"
 #include "cli_cache.h"
 #include "cli_export.h"
 #include "cli_tag.h"
@@ -42,6 +44,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list, "one line per file: path, status, line, expression" },
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
 	{ "show", cmd_show, "all that is known of some files: license, uapi, suggestion" },
+	{ "diff", cmd_diff, "license changes between two revisions or two trees" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 	{ "export", cmd_export, "an SPDX document of a tree: 2.3 JSON or tag-value, 3.0.1" },

@@ -142,6 +142,17 @@ _spdxfs()
 		fi
 		compopt -o nospace 2>/dev/null
 		return 0 ;;
+	diff:--fail-on)
+		_spdxfs_compgen "added removed tagged untagged changed fixed broken" \
+			"${cur##*,}"
+		if [ "$cur" != "${cur##*,}" ]; then
+			local i
+			for i in "${!COMPREPLY[@]}"; do
+				COMPREPLY[i]=${cur%,*},${COMPREPLY[i]}
+			done
+		fi
+		compopt -o nospace 2>/dev/null
+		return 0 ;;
 	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max)
 		return 0 ;;
 	esac

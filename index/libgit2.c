@@ -93,6 +93,9 @@
 	F(int, git_index_entry_stage, (const git_index_entry *e), (e), 0) \
 	V(git_index_free, git_index *, i)				\
 	F(int, git_diff_tree_to_index, (git_diff **d, git_repository *r, git_tree *t, git_index *i, const git_diff_options *o), (d, r, t, i, o), GIT_ERROR) \
+	F(int, git_diff_tree_to_tree, (git_diff **d, git_repository *r, git_tree *a, git_tree *b, const git_diff_options *o), (d, r, a, b, o), GIT_ERROR) \
+	F(int, git_diff_find_options_init, (git_diff_find_options *o, unsigned int v), (o, v), GIT_ERROR) \
+	F(int, git_diff_find_similar, (git_diff *d, const git_diff_find_options *o), (d, o), GIT_ERROR) \
 	F(size_t, git_diff_num_deltas, (const git_diff *d), (d), 0)	\
 	F(const git_diff_delta *, git_diff_get_delta, (const git_diff *d, size_t n), (d, n), NULL) \
 	V(git_diff_free, git_diff *, d)					\

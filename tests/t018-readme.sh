@@ -26,7 +26,7 @@ printf '/*\n * This program is free software.\n */\nint offload;\n' >"$T/kernel/
 mkdir -p "$T/drivers/net" && printf '// SPDX-License-Identifier: GPL-2.0\n' >"$T/drivers/net/foo.c"
 git -C "$T" init -q && git -C "$T" add -A &&
 	git -C "$T" -c user.name=T -c user.email=t@example.org commit -qm fixture &&
-	git -C "$T" tag v6.1 &&
+	git -C "$T" tag v6.1 && git -C "$T" tag v6.12 &&
 	git clone -q --bare "$T" "$TMP/linux.git" &&
 	git -C "$TMP/linux.git" update-ref refs/remotes/origin/master HEAD
 
@@ -39,7 +39,7 @@ sed -n 's/^    \(\$ \)\{0,1\}//p' "$TOP/README.md" |
 	    -e 's/PATH\.\.\./a.c/g' -e 's/BUILD_DIR/"$B"/g' -e 's/\bMNT\b/"$M"/g' \
 	    -e 's/\bTREE\b/"$T"/g' -e 's/\blinux\//"$T"\//g' \
 	    -e 's|~/src/linux\.git|"$TMP/linux.git"|g' -e 's|~/src/linux|"$T"|g' \
-	    -e 's|/mnt/spdxfs|"$M"|g' >"$TMP/commands"
+	    -e 's|/mnt/spdxfs|"$M"|g' -e 's|\bREPO\b|"$TMP/linux.git"|g' >"$TMP/commands"
 
 test_expect 'the README shows at least 25 spdxfs commands, each one understood' '
 	cat "$TMP/commands" &&

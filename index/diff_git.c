@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * diff_git: the renames between two revisions, as libgit2's rename
+ * detection finds them (diff.h), for diff_build() to follow.
+ *
+ * A repository handle of its own, opened and freed here on the calling
+ * thread: libgit2 objects are not shared with any other thread.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <git2.h>
+
+#include "diff.h"
+#include "error.h"
+#include "grow.h"
+
+static const char *git_msg(void)
+{
+	const git_error *e = git_error_last();
+
+	return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+/* The tree of revision @rev (a commit or a tree) into *@out. */
+static int rev_tree(git_tree **out, git_repository *repo, const char *path,
+		    const char *rev, struct spdx_error *err)
+{
+	git_object *obj = NULL, *tree = NULL;
+	int ret;
+
+	ret = git_revparse_single(&obj, repo, rev);
+	if (!ret)
+		ret = git_object_peel(&tree, obj, GIT_OBJECT_TREE);
+	git_object_free(obj);
+	if (ret)
+		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
+				      path, rev, git_msg());
+	*out = (git_tree *)tree;
+	return 0;
+}
+
+#define RENAME_LIMIT 1000
+
+/* More files added, or removed, than RENAME_LIMIT? */
+static int too_many(git_diff *diff)
+{
+	size_t added = 0, deleted = 0;
+
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		added += d->status == GIT_DELTA_ADDED;
+		deleted += d->status == GIT_DELTA_DELETED;
+	}
+	return added > RENAME_LIMIT || deleted > RENAME_LIMIT;
+}
+
+static int renames_collect(git_diff *diff, struct diff_rename **out,
+			   size_t *n)
+{
+	struct diff_rename *r = NULL, *p;
+	size_t cap = 0, k = 0;
+
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		if (d->status != GIT_DELTA_RENAMED)
+			continue;
+		p = grow(r, k, &cap, sizeof(*r), 64);
+		if (!p)
+			goto nomem;
+		r = p;
+		r[k].from = strdup(d->old_file.path);
+		r[k].to = strdup(d->new_file.path);
+		k++;
+		if (!r[k - 1].from || !r[k - 1].to)
+			goto nomem;
+	}
+	*out = r;
+	*n = k;
+	return 0;
+nomem:
+	diff_renames_free(r, k);
+	return -ENOMEM;
+}
+
+int diff_git_renames(const char *path, const char *rev1, const char *rev2,
+		     struct diff_rename **out, size_t *n,
+		     struct spdx_error *err)
+{
+	git_diff_find_options find;
+	git_tree *t1 = NULL, *t2 = NULL;
+	git_repository *repo = NULL;
+	git_diff *diff = NULL;
+	int ret;
+
+	*out = NULL;
+	*n = 0;
+	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+	git_libgit2_init();
+	if (git_repository_open_ext(&repo, path, 0, NULL)) {
+		ret = spdx_error_set(err, -EINVAL, "%s: %s", path, git_msg());
+		goto out;
+	}
+	ret = rev_tree(&t1, repo, path, rev1, err);
+	if (!ret)
+		ret = rev_tree(&t2, repo, path, rev2, err);
+	if (ret)
+		goto out;
+	if (git_diff_tree_to_tree(&diff, repo, t1, t2, NULL)) {
+		ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path, rev1,
+				     rev2, git_msg());
+		goto out;
+	}
+	/* "git diff -M": renames of exact and of similar content (50%);
+	 * past RENAME_LIMIT files added or removed, exact renames only, as
+	 * git does past diff.renameLimit: libgit2 would compare every
+	 * removed file with every added one, hours between two kernel
+	 * releases */
+	find.flags = GIT_DIFF_FIND_RENAMES;
+	if (too_many(diff))
+		find.flags |= GIT_DIFF_FIND_EXACT_MATCH_ONLY;
+	if (git_diff_find_similar(diff, &find)) {
+		ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path, rev1,
+				     rev2, git_msg());
+		goto out;
+	}
+	ret = renames_collect(diff, out, n);
+	if (ret)
+		spdx_error_errno(err, ret, "%s", path);
+out:
+	git_diff_free(diff);
+	git_tree_free(t1);
+	git_tree_free(t2);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ret;
+}
