@@ -104,6 +104,12 @@ pd.c	0BSD	review
 X
 '
 
+test_expect 'upstream-check: adopted.list, exact' '
+	expect_file "$W/adopted.list" <<X
+lgpl.c	LGPL-2.1-only
+X
+'
+
 test_expect 'upstream-check: left.list, exact, with the reasons of the cover letter' '
 	expect_file "$W/left.list" <<X
 gone.c	absent	gone.c: GPL (GPL without a version)
