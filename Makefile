@@ -4,7 +4,8 @@
 #
 #   make                 build ./spdxfs
 #   make check           unit tests (also under ASan+UBSan) and shell tests
-#   make check-kernel    the kernel loop on Debian's linux-source-6.1
+#   make check-kernel    the kernel loop on Debian's linux-source-6.1,
+#                        with 6.12's decisions adopted (loop -U)
 #   make bench           benchmarks on the 6.1 tree
 #   make eval            the series against the 6.1 and 6.12 trees' own tags
 #   make install         PREFIX=/usr/local DESTDIR=
@@ -126,7 +127,7 @@ check-san: all check-unit
 		prove -f $(SAN_SH_TESTS)
 
 check-kernel: all
-	kernel-tree-scripts/loop
+	kernel-tree-scripts/loop -U
 
 $(B)/bench/floor: tests/bench/floor.c
 	@mkdir -p $(@D)
