@@ -136,7 +136,7 @@ X
 '
 
 test_expect 'upstream-check: a reviewer'"'"'s decisions come first, upstream'"'"'s fill in' '
-	printf "gone.c GPL-2.0-only\npd.c MIT\n" >"$TMP/mine" &&
+	printf "gone.c GPL-2.0-only\npd.c MIT" >"$TMP/mine" &&
 	"$CHECK" -n -f "$FROM" -d "$TMP/mine" "$T" "$U" "$B" "$W" >"$TMP/out" &&
 	expect_file "$W/accepted" <<X &&
 gone.c GPL-2.0-only
@@ -148,6 +148,35 @@ X
 mit.c	MIT	rules
 X
 	expect_file "$W/left.list" <<X
+left.c	untagged	left.c: GPL (GPL without a version)
+X
+'
+
+test_expect 'upstream-check: without -n, through tag-check (stand-ins for the kernel'"'"'s judges)' '
+	T2=$TMP/tree2 &&
+	git clone -q "$T" "$T2" && mkdir -p "$T2/scripts" &&
+	printf "#!/usr/bin/perl\n# SPDX-License-Identifier: GPL-2.0-only\nexit 0;\n" \
+		>"$T2/scripts/checkpatch.pl" &&
+	printf "#!/usr/bin/python3\n# SPDX-License-Identifier: GPL-2.0-only\n" \
+		>"$T2/scripts/spdxcheck.py" &&
+	(cd "$T2" && $GIT add scripts && $GIT commit -q -m judges) &&
+	"$CHECK" -f "$FROM" "$T2" "$U" "$B" "$TMP/w2" >"$TMP/out" &&
+	grep "^ok - tag-check\|^not ok" "$TMP/out" | sed "s/ on [0-9a-f]*\$//" >"$TMP/results" &&
+	expect_file "$TMP/results" <<X &&
+ok - tag-check: the series applies with git am
+ok - tag-check: checkpatch.pl --no-tree: no SPDX warning or error on 4 patches
+ok - tag-check: checkpatch.pl in the tree: every distinct tag line valid (4 expressions)
+ok - tag-check: spdxcheck.py: no more errors on the tagged tree than on the baseline
+ok - tag-check: spdxfs: the untagged backlog shrinks by the 5 files the series tagged
+ok - tag-check: spdxfs: every tagged file has the expression the series wrote
+ok - tag-check ran to the end
+X
+	cat "$TMP/w2/decided.list" "$TMP/w2/adopted.list" "$TMP/w2/left.list" >"$TMP/lists" &&
+	expect_file "$TMP/lists" <<X
+mit.c	MIT	rules
+pd.c	0BSD	review
+lgpl.c	LGPL-2.1-only
+gone.c	absent	gone.c: GPL (GPL without a version)
 left.c	untagged	left.c: GPL (GPL without a version)
 X
 '
