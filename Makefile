@@ -4,7 +4,8 @@
 #
 #   make                 build ./spdxfs
 #   make check           unit tests (also under ASan+UBSan) and shell tests
-#   make check-kernel    the kernel loop on Debian's linux-source-6.1
+#   make check-kernel    the kernel loop on Debian's linux-source-6.1,
+#                        with 6.12's decisions adopted (loop -U)
 #   make bench           benchmarks on the 6.1 tree
 #   make stress          readers and a writer on a mounted fixture tree
 #                        for STRESS_SECONDS (60)
@@ -135,7 +136,7 @@ check-san: all check-unit
 		prove -f $(SAN_SH_TESTS)
 
 check-kernel: all
-	kernel-tree-scripts/loop
+	kernel-tree-scripts/loop -U
 
 $(B)/bench/floor: tests/bench/floor.c
 	@mkdir -p $(@D)
