@@ -68,6 +68,8 @@ static const char tag_help[] =
 	"                     list the others in DIR/upstream-decisions; add the\n"
 	"                     LICENSES/ texts the adopted or decided identifiers\n"
 	"                     need from NEWER, in a first patch\n"
+	"      --upstream-rev REV  NEWER is a git repository: adopt from its\n"
+	"                     revision REV, read with no checkout\n"
 	"      --date D       Date: of every mail, RFC 2822 ('Thu, 3 Dec 2026\n"
 	"                     07:08:06 +0000', the day name and seconds optional)\n"
 	"                     or @SECONDS (default: the committer date of TREE's\n"
@@ -108,7 +110,8 @@ struct tag_cli {
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
 	char *from;			/* from git config, malloc'd */
-	const char *upstream;		/* NEWER_TREE */
+	const char *upstream;		/* NEWER_TREE, or a repository */
+	const char *upstream_rev;	/* --upstream-rev: its revision */
 	struct tag_upstream up;
 	char upname[64];
 };
@@ -803,7 +806,11 @@ static int run(struct tag_cli *c, const char *tree)
 	if (c->split && (r = load_maintainers(c, src)))
 		goto out;
 	if (c->upstream) {
-		r = cli_open_index(c->upstream, &c->io, &usrc, &uidx);
+		struct cli_index_opts uio = c->io;
+
+		uio.rev = c->upstream_rev;	/* NULL: a directory */
+		uio.staged = 0;
+		r = cli_open_index(c->upstream, &uio, &usrc, &uidx);
 		if (r)
 			goto out;
 		c->up.idx = uidx;
@@ -861,6 +868,7 @@ int cmd_tag(int argc, char **argv)
 		{ "from", required_argument, NULL, 'A' },
 		{ "no-precedent", no_argument, NULL, 'P' },
 		{ "upstream", required_argument, NULL, 'u' },
+		{ "upstream-rev", required_argument, NULL, 'V' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "split", required_argument, NULL, 'S' },
@@ -889,6 +897,7 @@ int cmd_tag(int argc, char **argv)
 		case 'J': c.json = 1; break;
 		case 'P': c.o.no_precedent = 1; break;
 		case 'u': c.upstream = optarg; break;
+		case 'V': c.upstream_rev = optarg; break;
 		case 'S':
 			if (strcmp(optarg, "maintainers")) {
 				cli_error("--split: expected 'maintainers', got '%s'",
@@ -920,6 +929,10 @@ int cmd_tag(int argc, char **argv)
 		return bad_usage();
 	if (c.split && !c.outdir) {
 		cli_error("--split maintainers writes series: it needs -o DIR");
+		return 2;
+	}
+	if (c.upstream_rev && !c.upstream) {
+		cli_error("--upstream-rev: it needs --upstream REPO");
 		return 2;
 	}
 	if (c.o.license && (!c.o.license[0] ||

@@ -271,6 +271,22 @@ X
 X
 '
 
+test_expect '--upstream-rev: the same series from a commit of the newer tree' '
+	rm -rf "$TMP/urepo" && cp -a "$U" "$TMP/urepo" &&
+	git -C "$TMP/urepo" init -q && git -C "$TMP/urepo" add -A &&
+	$GIT -C "$TMP/urepo" commit -qm newer &&
+	printf "int a;\n" >"$TMP/urepo/a.c" && rm "$TMP/urepo/Makefile" &&
+	"$SPDXFS" tag -q --upstream "$TMP/urepo" --upstream-rev HEAD "$T" -o "$TMP/sur" &&
+	sed -i "s|$TMP/urepo|$TMP/upstream|g" "$TMP/sur"/* &&
+	diff -r "$TMP/su" "$TMP/sur" &&
+	expect_status 2 "$SPDXFS" tag -q --upstream-rev HEAD "$T" -o "$TMP/sur2" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<X &&
+spdxfs: --upstream-rev: it needs --upstream REPO
+X
+	expect_status 2 "$SPDXFS" tag -q --upstream "$TMP/urepo" --upstream-rev nosuch "$T" -o "$TMP/sur3" 2>"$TMP/err" &&
+	grep -q "unknown revision" "$TMP/err" && test ! -e "$TMP/sur3"
+'
+
 test_expect '--upstream: the series applies; upstream'"'"'s decision accepted with -d' '
 	rm -rf "$TMP/ua" && git clone -q "$T" "$TMP/ua" &&
 	(cd "$TMP/ua" && $GIT am -q --keep-cr "$TMP/su"/000[1-9]-*.patch) &&
