@@ -41,24 +41,24 @@
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 
 /* A repository handle: one thread's at a time. */
-struct git_handle {
+struct rev_handle {
 	git_repository *repo;
 	git_odb *odb;
-	struct git_handle *next;	/* in the idle list */
+	struct rev_handle *next;	/* in the idle list */
 };
 
-struct git_source {
+struct rev_source {
 	struct source src;
 	char *gitdir;		/* what each handle opens */
 	git_oid tree;		/* the revision's tree */
 	int64_t mtime_ns;	/* its commit's time; 0 for a bare tree */
 	uint32_t uid, gid;	/* the repository's owner */
 	pthread_mutex_t lock;	/* guards idle */
-	struct git_handle *idle;
+	struct rev_handle *idle;
 };
 
 /* A tree entry as the source sees it. */
-struct git_ent {
+struct rev_ent {
 	git_oid id;
 	git_filemode_t mode;
 };
@@ -66,9 +66,9 @@ struct git_ent {
 /* A walk's entry, for head(): the walk's handle, on the walk's thread,
  * and the blob once read, kept for the callback's next head() (the
  * scanner reads a first KiB, then more when it needs it). */
-struct git_entry_ref {
-	struct git_handle *h;
-	const struct git_ent *ent;
+struct rev_entry_ref {
+	struct rev_handle *h;
+	const struct rev_ent *ent;
 	git_blob *blob;
 };
 
@@ -78,9 +78,9 @@ struct src_file {
 	unsigned char data[];
 };
 
-static struct git_source *git_of(struct source *src)
+static struct rev_source *rev_of(struct source *src)
 {
-	return (struct git_source *)src;
+	return (struct rev_source *)src;
 }
 
 static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
@@ -107,20 +107,20 @@ static void libgit2_init(void)
 
 /* -errno for libgit2's code @code: a missing object or name is -ENOENT,
  * anything else (a corrupt object, a pack that cannot be read) -EIO. */
-static int git_errno(int code)
+static int rev_errno(int code)
 {
 	return code == GIT_ENOTFOUND ? -ENOENT : -EIO;
 }
 
 /* libgit2's last message, never NULL. */
-static const char *git_msg(void)
+static const char *rev_msg(void)
 {
 	const git_error *e = git_error_last();
 
 	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
-static void handle_free(struct git_handle *h)
+static void handle_free(struct rev_handle *h)
 {
 	if (!h)
 		return;
@@ -130,10 +130,10 @@ static void handle_free(struct git_handle *h)
 }
 
 /* Open repository @path as a handle.  libgit2's code on failure. */
-static int handle_open(struct git_handle **out, const char *path,
+static int handle_open(struct rev_handle **out, const char *path,
 		       unsigned flags)
 {
-	struct git_handle *h = calloc(1, sizeof(*h));
+	struct rev_handle *h = calloc(1, sizeof(*h));
 	int ret;
 
 	if (!h)
@@ -150,9 +150,9 @@ static int handle_open(struct git_handle **out, const char *path,
 }
 
 /* A handle for this thread alone until handle_put(). */
-static int handle_get(struct git_source *gs, struct git_handle **out)
+static int handle_get(struct rev_source *gs, struct rev_handle **out)
 {
-	struct git_handle *h;
+	struct rev_handle *h;
 
 	pthread_mutex_lock(&gs->lock);
 	h = gs->idle;
@@ -167,7 +167,7 @@ static int handle_get(struct git_source *gs, struct git_handle **out)
 	       -EIO : 0;
 }
 
-static void handle_put(struct git_source *gs, struct git_handle *h)
+static void handle_put(struct rev_source *gs, struct rev_handle *h)
 {
 	pthread_mutex_lock(&gs->lock);
 	h->next = gs->idle;
@@ -213,7 +213,7 @@ static uint32_t ent_mode(git_filemode_t mode)
 }
 
 /* The file_stat of @ent, its size when @size is not NULL (a blob's). */
-static void ent_stat(const struct git_source *gs, const struct git_ent *ent,
+static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 		     const uint64_t *size, struct file_stat *st)
 {
 	*st = (struct file_stat){
@@ -228,8 +228,8 @@ static void ent_stat(const struct git_source *gs, const struct git_ent *ent,
 
 /* The file_stat of @ent with the size its object's header gives (0 when
  * it cannot be read: reading the blob will say why). */
-static void ent_stat_sized(const struct git_source *gs, struct git_handle *h,
-			   const struct git_ent *ent, struct file_stat *st)
+static void ent_stat_sized(const struct rev_source *gs, struct rev_handle *h,
+			   const struct rev_ent *ent, struct file_stat *st)
 {
 	git_object_t type;
 	size_t len = 0;
@@ -263,8 +263,8 @@ static int path_ok(const char *path)
  * followed: -ELOOP through one, -ENOTDIR through a file, -ENOENT through
  * a gitlink or for a name the tree lacks, -EINVAL for a malformed path.
  */
-static int resolve(struct git_source *gs, struct git_handle *h,
-		   const char *path, struct git_ent *out)
+static int resolve(struct rev_source *gs, struct rev_handle *h,
+		   const char *path, struct rev_ent *out)
 {
 	char name[PATH_MAX];
 	git_tree *tree = NULL, *next;
@@ -280,7 +280,7 @@ static int resolve(struct git_source *gs, struct git_handle *h,
 		return -EINVAL;
 	ret = git_tree_lookup(&tree, h->repo, &gs->tree);
 	if (ret)
-		return git_errno(ret);
+		return rev_errno(ret);
 	for (;;) {
 		const char *slash = strchr(p, '/');
 		size_t n = slash ? (size_t)(slash - p) : strlen(p);
@@ -304,7 +304,7 @@ static int resolve(struct git_source *gs, struct git_handle *h,
 		}
 		ret = git_tree_lookup(&next, h->repo, &out->id);
 		if (ret) {
-			ret = git_errno(ret);
+			ret = rev_errno(ret);
 			break;
 		}
 		git_tree_free(tree);
@@ -315,23 +315,23 @@ static int resolve(struct git_source *gs, struct git_handle *h,
 	return ret;
 }
 
-struct git_walk {
-	struct git_source *gs;
-	struct git_handle *h;
+struct rev_walk {
+	struct rev_source *gs;
+	struct rev_handle *h;
 	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
 	char path[PATH_MAX];
 };
 
-static int walk_tree(struct git_walk *w, const git_tree *tree, size_t len);
+static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len);
 
 /* Report entry @te of a tree, whose name is w->path[name..), and descend
  * into a subtree unless told not to. */
-static int walk_entry(struct git_walk *w, const git_tree_entry *te, size_t len)
+static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 {
-	struct git_ent ent = { *git_tree_entry_id(te), git_tree_entry_filemode(te) };
-	struct git_entry_ref ref = { w->h, &ent, NULL };
+	struct rev_ent ent = { *git_tree_entry_id(te), git_tree_entry_filemode(te) };
+	struct rev_entry_ref ref = { w->h, &ent, NULL };
 	struct src_entry se = { .path = w->path, .kind = ent_kind(ent.mode),
 				.priv = &ref };
 	git_tree *sub;
@@ -347,14 +347,14 @@ static int walk_entry(struct git_walk *w, const git_tree_entry *te, size_t len)
 		return ret;
 	ret = git_tree_lookup(&sub, w->h->repo, &ent.id);
 	if (ret)
-		return git_errno(ret);
+		return rev_errno(ret);
 	ret = walk_tree(w, sub, len);
 	git_tree_free(sub);
 	return ret;
 }
 
 /* Walk @tree, whose path is w->path[0..len), in its own (git's) order. */
-static int walk_tree(struct git_walk *w, const git_tree *tree, size_t len)
+static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len)
 {
 	size_t n = git_tree_entrycount(tree);
 	int ret = 0;
@@ -375,13 +375,13 @@ static int walk_tree(struct git_walk *w, const git_tree *tree, size_t len)
 	return ret;
 }
 
-static int git_walk(struct source *src, const char *under, unsigned flags,
+static int rev_walk(struct source *src, const char *under, unsigned flags,
 		    src_walk_fn fn, void *arg)
 {
-	struct git_source *gs = git_of(src);
+	struct rev_source *gs = rev_of(src);
 	size_t len = strlen(under);
-	struct git_walk *w;
-	struct git_ent ent;
+	struct rev_walk *w;
+	struct rev_ent ent;
 	git_tree *tree;
 	int ret;
 
@@ -392,7 +392,7 @@ static int git_walk(struct source *src, const char *under, unsigned flags,
 	w = malloc(sizeof(*w));
 	if (!w)
 		return -ENOMEM;
-	*w = (struct git_walk){ .gs = gs, .flags = flags, .fn = fn, .arg = arg };
+	*w = (struct rev_walk){ .gs = gs, .flags = flags, .fn = fn, .arg = arg };
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
 	ret = handle_get(gs, &w->h);
@@ -409,7 +409,7 @@ static int git_walk(struct source *src, const char *under, unsigned flags,
 	}
 	ret = git_tree_lookup(&tree, w->h->repo, &ent.id);
 	if (ret) {
-		ret = git_errno(ret);
+		ret = rev_errno(ret);
 		goto out_put;
 	}
 	ret = walk_tree(w, tree, len);
@@ -421,11 +421,11 @@ out_free:
 	return ret;
 }
 
-static int git_stat(struct source *src, const char *path, struct src_entry *ent)
+static int rev_stat(struct source *src, const char *path, struct src_entry *ent)
 {
-	struct git_source *gs = git_of(src);
-	struct git_handle *h;
-	struct git_ent ge;
+	struct rev_source *gs = rev_of(src);
+	struct rev_handle *h;
+	struct rev_ent ge;
 	int ret;
 
 	memset(ent, 0, sizeof(*ent));
@@ -447,8 +447,8 @@ static int git_stat(struct source *src, const char *path, struct src_entry *ent)
  * @st filled.  -EINVAL unless a regular file, -ELOOP for a symlink, -EIO
  * for a missing or corrupt object.
  */
-static int blob_read(struct git_source *gs, struct git_handle *h,
-		     const struct git_ent *ent, git_blob **blob,
+static int blob_read(struct rev_source *gs, struct rev_handle *h,
+		     const struct rev_ent *ent, git_blob **blob,
 		     struct file_stat *st)
 {
 	uint64_t size;
@@ -462,14 +462,14 @@ static int blob_read(struct git_source *gs, struct git_handle *h,
 	return 0;
 }
 
-static ssize_t git_head(struct source *src, const struct src_entry *ent,
+static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 			void *buf, size_t len, struct file_stat *st)
 {
-	struct git_source *gs = git_of(src);
-	struct git_entry_ref *ref = ent->priv;
-	struct git_handle *h = ref ? ref->h : NULL;
+	struct rev_source *gs = rev_of(src);
+	struct rev_entry_ref *ref = ent->priv;
+	struct rev_handle *h = ref ? ref->h : NULL;
 	git_blob *blob = ref ? ref->blob : NULL;
-	struct git_ent ge;
+	struct rev_ent ge;
 	uint64_t size;
 	ssize_t ret;
 
@@ -499,15 +499,15 @@ out:
 	return ret;
 }
 
-static int git_open(struct source *src, const char *path,
+static int rev_open(struct source *src, const char *path,
 		    const struct file_stat *expect, struct src_file **out,
 		    struct file_stat *st)
 {
-	struct git_source *gs = git_of(src);
+	struct rev_source *gs = rev_of(src);
 	struct src_file *f = NULL;
-	struct git_handle *h;
+	struct rev_handle *h;
 	struct file_stat got;
-	struct git_ent ge;
+	struct rev_ent ge;
 	git_blob *blob;
 	int ret;
 
@@ -538,7 +538,7 @@ out:
 	return ret;
 }
 
-static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
+static ssize_t rev_pread(struct source *src, struct src_file *f, void *buf,
 			 size_t len, uint64_t off)
 {
 	if (off >= f->size)
@@ -549,34 +549,34 @@ static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
 	return len;
 }
 
-static void git_close(struct source *src, struct src_file *f)
+static void rev_close(struct source *src, struct src_file *f)
 {
 	free(f);
 }
 
 /* A revision's tree does not change: nothing to see again. */
-static int git_refresh(struct source *src, struct spdx_error *err)
+static int rev_refresh(struct source *src, struct spdx_error *err)
 {
 	return 0;
 }
 
-static const char *git_watch_dir(struct source *src)
+static const char *rev_watch_dir(struct source *src)
 {
 	return NULL;
 }
 
 /* Every file of a revision is committed. */
-static int git_tracked(struct source *src, const char *path)
+static int rev_tracked(struct source *src, const char *path)
 {
 	return 1;
 }
 
-static void git_free(struct source *src)
+static void rev_free(struct source *src)
 {
-	struct git_source *gs = git_of(src);
+	struct rev_source *gs = rev_of(src);
 
 	while (gs->idle) {
-		struct git_handle *h = gs->idle;
+		struct rev_handle *h = gs->idle;
 
 		gs->idle = h->next;
 		handle_free(h);
@@ -587,22 +587,22 @@ static void git_free(struct source *src)
 	free(gs);
 }
 
-static const struct source_ops git_ops = {
-	.walk = git_walk,
-	.stat = git_stat,
-	.head = git_head,
-	.open = git_open,
-	.pread = git_pread,
-	.close = git_close,
-	.refresh = git_refresh,
-	.watch_dir = git_watch_dir,
-	.tracked = git_tracked,
-	.free = git_free,
+static const struct source_ops rev_ops = {
+	.walk = rev_walk,
+	.stat = rev_stat,
+	.head = rev_head,
+	.open = rev_open,
+	.pread = rev_pread,
+	.close = rev_close,
+	.refresh = rev_refresh,
+	.watch_dir = rev_watch_dir,
+	.tracked = rev_tracked,
+	.free = rev_free,
 	.parallel_walk = 1,
 };
 
 /* "ROOT: object ID (PATH) is missing", for verify(). */
-static int missing(struct git_source *gs, const git_oid *id, const char *path,
+static int missing(struct rev_source *gs, const git_oid *id, const char *path,
 		   struct spdx_error *err)
 {
 	char hex[GIT_OID_HEXSZ + 1];
@@ -617,7 +617,7 @@ static int missing(struct git_source *gs, const git_oid *id, const char *path,
  * Are all the objects tree @id (at @path, of @len bytes in a buffer of
  * PATH_MAX) reaches there?  Trees are read, blobs only looked for.
  */
-static int verify(struct git_source *gs, struct git_handle *h,
+static int verify(struct rev_source *gs, struct rev_handle *h,
 		  const git_oid *id, char *path, size_t len,
 		  struct spdx_error *err)
 {
@@ -630,7 +630,7 @@ static int verify(struct git_source *gs, struct git_handle *h,
 		return missing(gs, id, path, err);
 	if (ret)
 		return spdx_error_set(err, -EIO, "%s: tree %s: %s", gs->src.root,
-				      path[0] ? path : "/", git_msg());
+				      path[0] ? path : "/", rev_msg());
 	n = git_tree_entrycount(tree);
 	for (size_t i = 0; i < n && !ret; i++) {
 		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
@@ -656,8 +656,8 @@ static int verify(struct git_source *gs, struct git_handle *h,
 }
 
 /* Open the repository @spec names into @gs's first handle. */
-static int open_repo(struct git_source *gs, const struct source_spec *spec,
-		     struct git_handle **h, struct spdx_error *err)
+static int open_repo(struct rev_source *gs, const struct source_spec *spec,
+		     struct rev_handle **h, struct spdx_error *err)
 {
 	struct stat st;
 	int ret;
@@ -671,7 +671,7 @@ static int open_repo(struct git_source *gs, const struct source_spec *spec,
 		return spdx_error_set(err, -EINVAL, "%s: not a git repository",
 				      spec->path);
 	if (ret)
-		return spdx_error_set(err, -EIO, "%s: %s", spec->path, git_msg());
+		return spdx_error_set(err, -EIO, "%s: %s", spec->path, rev_msg());
 	gs->gitdir = strdup(git_repository_path((*h)->repo));
 	if (!gs->gitdir)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
@@ -683,7 +683,7 @@ static int open_repo(struct git_source *gs, const struct source_spec *spec,
 }
 
 /* "REPO@REV": the work tree's path, or the repository's when bare. */
-static int name_root(struct git_source *gs, git_repository *repo,
+static int name_root(struct rev_source *gs, git_repository *repo,
 		     const char *rev)
 {
 	const char *dir = git_repository_workdir(repo);
@@ -702,7 +702,7 @@ static int name_root(struct git_source *gs, git_repository *repo,
 }
 
 /* Resolve @rev to its tree and its commit's time. */
-static int resolve_rev(struct git_source *gs, git_repository *repo,
+static int resolve_rev(struct rev_source *gs, git_repository *repo,
 		       const char *path, const char *rev,
 		       struct spdx_error *err)
 {
@@ -719,7 +719,7 @@ static int resolve_rev(struct git_source *gs, git_repository *repo,
 				      path, rev);
 	if (ret)
 		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
-				      path, rev, git_msg());
+				      path, rev, rev_msg());
 	if (!git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
 		const git_commit *c = (const git_commit *)peeled;
 
@@ -739,8 +739,8 @@ static int resolve_rev(struct git_source *gs, git_repository *repo,
 int source_git_new(struct source **out, const struct source_spec *spec,
 		   struct spdx_error *err)
 {
-	struct git_handle *h = NULL;
-	struct git_source *gs;
+	struct rev_handle *h = NULL;
+	struct rev_source *gs;
 	char *path = NULL;
 	int ret;
 
@@ -749,7 +749,7 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 	pthread_mutex_init(&gs->lock, NULL);
-	gs->src.ops = &git_ops;
+	gs->src.ops = &rev_ops;
 	ret = open_repo(gs, spec, &h, err);
 	if (ret)
 		goto fail;
@@ -770,6 +770,6 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	return 0;
 fail:
 	handle_free(h);
-	git_free(&gs->src);
+	rev_free(&gs->src);
 	return ret;
 }

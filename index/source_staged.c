@@ -35,7 +35,7 @@ struct gentry {
 	int in_head;		/* HEAD has this path */
 };
 
-struct git_source {
+struct staged_source {
 	struct source src;
 	pthread_mutex_t lock;	/* serialises libgit2 calls */
 	git_repository *repo;
@@ -50,9 +50,9 @@ struct src_file {
 	git_blob *blob;
 };
 
-static struct git_source *git_of(struct source *src)
+static struct staged_source *staged_of(struct source *src)
 {
-	return (struct git_source *)src;
+	return (struct staged_source *)src;
 }
 
 /* Is @path one checking the staged files needs besides them? */
@@ -94,7 +94,7 @@ static int cmp_entry(const void *a, const void *b)
 		      ((const struct gentry *)b)->path);
 }
 
-static struct gentry *find(struct git_source *gs, const char *path)
+static struct gentry *find(struct staged_source *gs, const char *path)
 {
 	struct gentry key = { .path = path };
 
@@ -102,7 +102,7 @@ static struct gentry *find(struct git_source *gs, const char *path)
 }
 
 /* The first entry at or after @prefix (byte order). */
-static size_t lower_bound(struct git_source *gs, const char *prefix)
+static size_t lower_bound(struct staged_source *gs, const char *prefix)
 {
 	size_t lo = 0, hi = gs->n;
 
@@ -119,7 +119,7 @@ static size_t lower_bound(struct git_source *gs, const char *prefix)
 
 /* Entries of directory @under ("" the root), one level, in tree order:
  * a subdirectory where its first path sorts. */
-static int walk_dir(struct git_source *gs, const char *under, unsigned flags,
+static int walk_dir(struct staged_source *gs, const char *under, unsigned flags,
 		    src_walk_fn fn, void *arg)
 {
 	size_t len = strlen(under), plen = len ? len + 1 : 0;
@@ -166,15 +166,15 @@ static int walk_dir(struct git_source *gs, const char *under, unsigned flags,
 	return 0;
 }
 
-static int git_walk(struct source *src, const char *under, unsigned flags,
-		    src_walk_fn fn, void *arg)
+static int staged_walk(struct source *src, const char *under, unsigned flags,
+		       src_walk_fn fn, void *arg)
 {
-	return walk_dir(git_of(src), under, flags, fn, arg);
+	return walk_dir(staged_of(src), under, flags, fn, arg);
 }
 
-static int git_stat(struct source *src, const char *path, struct src_entry *ent)
+static int staged_stat(struct source *src, const char *path, struct src_entry *ent)
 {
-	struct git_source *gs = git_of(src);
+	struct staged_source *gs = staged_of(src);
 	const struct gentry *e = find(gs, path);
 	char prefix[4096];
 	size_t i;
@@ -199,7 +199,7 @@ static int git_stat(struct source *src, const char *path, struct src_entry *ent)
 }
 
 /* The blob of regular file @path, looked up under the lock. */
-static int lookup_blob(struct git_source *gs, const char *path, git_blob **blob,
+static int lookup_blob(struct staged_source *gs, const char *path, git_blob **blob,
 		       const struct gentry **ep)
 {
 	const struct gentry *e = find(gs, path);
@@ -216,17 +216,17 @@ static int lookup_blob(struct git_source *gs, const char *path, git_blob **blob,
 	return ret;
 }
 
-static void blob_free(struct git_source *gs, git_blob *blob)
+static void blob_free(struct staged_source *gs, git_blob *blob)
 {
 	pthread_mutex_lock(&gs->lock);
 	git_blob_free(blob);
 	pthread_mutex_unlock(&gs->lock);
 }
 
-static ssize_t git_head(struct source *src, const struct src_entry *ent,
-			void *buf, size_t len, struct file_stat *st)
+static ssize_t staged_head(struct source *src, const struct src_entry *ent,
+			   void *buf, size_t len, struct file_stat *st)
 {
-	struct git_source *gs = git_of(src);
+	struct staged_source *gs = staged_of(src);
 	const struct gentry *e;
 	git_blob *blob;
 	uint64_t size;
@@ -244,11 +244,11 @@ static ssize_t git_head(struct source *src, const struct src_entry *ent,
 	return len;
 }
 
-static int git_open(struct source *src, const char *path,
-		    const struct file_stat *expect, struct src_file **out,
-		    struct file_stat *st)
+static int staged_open(struct source *src, const char *path,
+		       const struct file_stat *expect, struct src_file **out,
+		       struct file_stat *st)
 {
-	struct git_source *gs = git_of(src);
+	struct staged_source *gs = staged_of(src);
 	const struct gentry *e;
 	struct file_stat got;
 	git_blob *blob;
@@ -273,8 +273,8 @@ static int git_open(struct source *src, const char *path,
 }
 
 /* A loaded blob's bytes stay put while it is held: no lock to read them. */
-static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
-			 size_t len, uint64_t off)
+static ssize_t staged_pread(struct source *src, struct src_file *f, void *buf,
+			    size_t len, uint64_t off)
 {
 	uint64_t size = git_blob_rawsize(f->blob);
 
@@ -286,34 +286,34 @@ static ssize_t git_pread(struct source *src, struct src_file *f, void *buf,
 	return len;
 }
 
-static void git_close(struct source *src, struct src_file *f)
+static void staged_close(struct source *src, struct src_file *f)
 {
-	blob_free(git_of(src), f->blob);
+	blob_free(staged_of(src), f->blob);
 	free(f);
 }
 
 /* The index is read once, when the source is opened. */
-static int git_refresh(struct source *src, struct spdx_error *err)
+static int staged_refresh(struct source *src, struct spdx_error *err)
 {
 	return 0;
 }
 
-static const char *git_watch_dir(struct source *src)
+static const char *staged_watch_dir(struct source *src)
 {
 	return NULL;
 }
 
 /* A file HEAD does not have is new: the commit adds it whole. */
-static int git_tracked(struct source *src, const char *path)
+static int staged_tracked(struct source *src, const char *path)
 {
-	const struct gentry *e = find(git_of(src), path);
+	const struct gentry *e = find(staged_of(src), path);
 
 	return e ? e->in_head : 0;
 }
 
-static void git_free(struct source *src)
+static void staged_free(struct source *src)
 {
-	struct git_source *gs = git_of(src);
+	struct staged_source *gs = staged_of(src);
 
 	git_repository_free(gs->repo);
 	pthread_mutex_destroy(&gs->lock);
@@ -324,17 +324,17 @@ static void git_free(struct source *src)
 	free(gs);
 }
 
-static const struct source_ops git_ops = {
-	.walk = git_walk,
-	.stat = git_stat,
-	.head = git_head,
-	.open = git_open,
-	.pread = git_pread,
-	.close = git_close,
-	.refresh = git_refresh,
-	.watch_dir = git_watch_dir,
-	.tracked = git_tracked,
-	.free = git_free,
+static const struct source_ops staged_ops = {
+	.walk = staged_walk,
+	.stat = staged_stat,
+	.head = staged_head,
+	.open = staged_open,
+	.pread = staged_pread,
+	.close = staged_close,
+	.refresh = staged_refresh,
+	.watch_dir = staged_watch_dir,
+	.tracked = staged_tracked,
+	.free = staged_free,
 	.parallel_walk = 0,
 };
 
@@ -343,7 +343,7 @@ static const struct source_ops git_ops = {
  * (an entry no delta names is HEAD's, unchanged); a file added is not in
  * HEAD, one modified is.
  */
-static void mark_staged(git_diff *diff, struct git_source *gs)
+static void mark_staged(git_diff *diff, struct staged_source *gs)
 {
 	size_t n = git_diff_num_deltas(diff);
 
@@ -365,7 +365,7 @@ static void mark_staged(git_diff *diff, struct git_source *gs)
 }
 
 /* The entries of the index that are staged or needed, into @gs. */
-static int collect(struct git_source *gs, git_index *index, git_tree *head,
+static int collect(struct staged_source *gs, git_index *index, git_tree *head,
 		   struct spdx_error *err)
 {
 	size_t n = git_index_entrycount(index);
@@ -446,7 +446,7 @@ static void libgit2_init(void)
 	git_libgit2_init();	/* never shut down: it lives as the program */
 }
 
-static int git_fail(struct spdx_error *err, const char *root, const char *what)
+static int staged_fail(struct spdx_error *err, const char *root, const char *what)
 {
 	const git_error *e = git_error_last();
 
@@ -457,7 +457,7 @@ static int git_fail(struct spdx_error *err, const char *root, const char *what)
 int source_staged_new(struct source **out, const struct source_spec *spec,
 		      struct spdx_error *err)
 {
-	struct git_source *gs;
+	struct staged_source *gs;
 	git_index *index = NULL;
 	git_tree *head = NULL;
 	int ret;
@@ -468,7 +468,7 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 	pthread_mutex_init(&gs->lock, NULL);
-	gs->src.ops = &git_ops;
+	gs->src.ops = &staged_ops;
 	gs->src.root = realpath(spec->path, NULL);
 	gs->pool = strpool_new();
 	if (!gs->src.root || !gs->pool) {
@@ -478,15 +478,15 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 	}
 	if (git_repository_open_ext(&gs->repo, gs->src.root,
 				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
-		ret = git_fail(err, gs->src.root, "not the top of a git work tree");
+		ret = staged_fail(err, gs->src.root, "not the top of a git work tree");
 		goto fail;
 	}
 	if (git_repository_index(&index, gs->repo)) {
-		ret = git_fail(err, gs->src.root, "cannot read git's index");
+		ret = staged_fail(err, gs->src.root, "cannot read git's index");
 		goto fail;
 	}
 	if (head_tree(gs->repo, &head)) {
-		ret = git_fail(err, gs->src.root, "cannot read HEAD");
+		ret = staged_fail(err, gs->src.root, "cannot read HEAD");
 		goto fail;
 	}
 	ret = collect(gs, index, head, err);
@@ -499,16 +499,16 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 fail:
 	git_tree_free(head);
 	git_index_free(index);
-	git_free(&gs->src);
+	staged_free(&gs->src);
 	return ret;
 }
 
 int source_staged_paths(struct source *src, const char *const **paths,
 			size_t *n)
 {
-	if (src->ops != &git_ops)
+	if (src->ops != &staged_ops)
 		return -EINVAL;
-	*paths = git_of(src)->staged;
-	*n = git_of(src)->nstaged;
+	*paths = staged_of(src)->staged;
+	*n = staged_of(src)->nstaged;
 	return 0;
 }
