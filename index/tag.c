@@ -1002,6 +1002,24 @@ static int plan_backports(struct tag_plan *p, size_t *cap,
 	return ret;
 }
 
+/* Count untagged file @path as left alone for @reason, and note it. */
+static int plan_skip(struct tag_plan *p, const char *path,
+		     enum tag_reason reason)
+{
+	struct tag_skip *v = grow(p->skips, p->nskips, &p->skips_cap,
+				  sizeof(*p->skips), 1024);
+
+	if (!v)
+		return -ENOMEM;
+	p->skips = v;
+	v[p->nskips].path = strdup(path);
+	if (!v[p->nskips].path)
+		return -ENOMEM;
+	v[p->nskips++].reason = reason;
+	p->skipped[reason]++;
+	return 0;
+}
+
 /* Decide for one untagged file; adds an item or counts a skip. */
 static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		     const struct spdx_index *idx, const struct spdx_file *f,
@@ -1015,18 +1033,18 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 
 	if (r && (f->flags & SCAN_F_BINARY))
 		return bad_review(err, o, r, "a binary file");
-	if (f->flags & SCAN_F_BINARY) {
-		p->skipped[is_doc(f->path) ? TAG_SKIP_DOC : TAG_SKIP_BINARY]++;
-		return 0;
-	}
+	if (f->flags & SCAN_F_BINARY)
+		return plan_skip(p, f->path, is_doc(f->path) ? TAG_SKIP_DOC :
+				 TAG_SKIP_BINARY);
 	ret = source_read_all(src, f->path, TAG_FILE_MAX, &buf, &len);
 	if (ret && r && ret != -ENOMEM)
 		return bad_review(err, o, r, ret == -EFBIG ? "too big to tag" :
 				  "the file cannot be read");
-	if (ret) {
-		p->skipped[ret == -EFBIG ? TAG_SKIP_TOO_BIG : TAG_SKIP_UNREADABLE]++;
-		return ret == -ENOMEM ? ret : 0;
-	}
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		return plan_skip(p, f->path, ret == -EFBIG ? TAG_SKIP_TOO_BIG :
+				 TAG_SKIP_UNREADABLE);
 	ret = tag_decide(f->path, buf, len, !!(f->flags & IDX_F_UAPI),
 			 o->license, idx->lic, p->prec, &d);
 	if (!ret && r && d.kind == TAG_K_SKIP) {
@@ -1046,7 +1064,7 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 		}
 	}
 	if (!ret && d.kind == TAG_K_SKIP)
-		p->skipped[d.reason]++;
+		ret = plan_skip(p, f->path, d.reason);
 	else if (!ret)
 		ret = plan_add(p, cap, f->path, &d);
 	if (!ret && d.kind != TAG_K_SKIP && d.kind != TAG_K_REVIEW) {
@@ -1097,12 +1115,12 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 		case ST_EXCLUDED:
 			if (f->scan_status == ST_UNTAGGED) {
 				p->candidates++;
-				p->skipped[TAG_SKIP_EXCLUDED]++;
+				ret = plan_skip(p, f->path, TAG_SKIP_EXCLUDED);
 			}
 			continue;
 		case ST_ERROR:
 			p->candidates++;
-			p->skipped[TAG_SKIP_UNREADABLE]++;
+			ret = plan_skip(p, f->path, TAG_SKIP_UNREADABLE);
 			continue;
 		case ST_UNTAGGED:
 			p->candidates++;
@@ -1160,6 +1178,9 @@ void tag_plan_free(struct tag_plan *p)
 		free(p->upstream_changed[i].expr);
 	}
 	free(p->upstream_changed);
+	for (size_t i = 0; i < p->nskips; i++)
+		free(p->skips[i].path);
+	free(p->skips);
 	precedent_free(p->prec);
 	free(p);
 }

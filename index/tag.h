@@ -276,6 +276,12 @@ struct tag_item {
 	unsigned ins, del;
 };
 
+/* An untagged file the series leaves alone, and why. */
+struct tag_skip {
+	char *path;
+	enum tag_reason reason;
+};
+
 /* A file the newer tree tags but whose tag the series did not adopt. */
 struct tag_note {
 	char *path;
@@ -287,7 +293,9 @@ struct tag_plan {
 	struct tag_item *items;	/* tagged and review, sorted by path but
 				   for the LICENSES/ texts, last */
 	size_t nitems;
-	size_t skipped[TAG__NREASONS];
+	size_t skipped[TAG__NREASONS];	/* skips counted by reason */
+	struct tag_skip *skips;	/* the same files, in index order */
+	size_t nskips, skips_cap;
 	size_t nkind[TAG__NKINDS];
 	size_t candidates;	/* files seen without a tag */
 	size_t misplaced, invalid;	/* left alone: not untagged */

@@ -157,6 +157,38 @@ static int series_notes(struct tag_series *s, const struct tag_plan *p,
 	return 0;
 }
 
+static int cmp_series_entry(const void *key, const void *elem)
+{
+	unsigned long e = (unsigned long)*(const long *)key;
+	unsigned long f = (unsigned long)((const struct tag_series *)elem)->entry;
+
+	return e < f ? -1 : e > f;
+}
+
+/*
+ * Count each file @p left alone in the series of its entry, as the whole
+ * series counts them, so that each cover letter tells its own.  Series
+ * are in cmp_owned()'s order of entries.
+ */
+static int series_skips(struct tag_series *s, size_t ns,
+			const struct tag_plan *p, const struct maint *m)
+{
+	for (size_t i = 0; i < p->nskips; i++) {
+		long e = maint_first(m, p->skips[i].path);
+		struct tag_series *cur;
+
+		if (e == -ENOMEM)
+			return -ENOMEM;
+		e = e < 0 ? -1 : e;
+		cur = bsearch(&e, s, ns, sizeof(*s), cmp_series_entry);
+		if (!cur)
+			continue;	/* an entry with no series */
+		cur->plan.skipped[p->skips[i].reason]++;
+		cur->plan.candidates++;
+	}
+	return 0;
+}
+
 void tag_split_free(struct tag_series *s, size_t n)
 {
 	for (size_t i = 0; s && i < n; i++) {
@@ -217,6 +249,8 @@ int tag_split_maintainers(struct tag_series **out, size_t *n,
 			ret = series_notes(cur, p, m);
 	}
 	free(o);
+	if (!ret)
+		ret = series_skips(s, ns, p, m);
 	if (ret) {
 		tag_split_free(s, ns);
 		return ret;

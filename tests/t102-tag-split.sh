@@ -189,4 +189,21 @@ X
 	test ! -e "$TMP/y"
 '
 
+test_expect 'each cover letter counts the files its entry leaves alone' '
+	T2=$TMP/tree2 &&
+	git clone -q "$T" "$T2" &&
+	git -C "$T2" checkout -q "$(git -C "$T" rev-list --max-parents=0 HEAD)" &&
+	printf "\\177ELF\\0\\1\\2\\3" >"$T2/drivers/net/can/fw.bin" &&
+	printf "\\177ELF\\0\\1\\2\\3" >"$T2/drivers/clk/fw.bin" &&
+	(cd "$T2" && $GIT add . && $GIT commit -q -m firmware) &&
+	"$SPDXFS" tag --split maintainers --from "A <a@example.org>" "$T2" -o "$TMP/S2" >/dev/null &&
+	grep -E "files that have none|^   [a-z ]+ +[0-9]+$" \
+		"$TMP/S2/CAN_NETWORK_DRIVERS/0000-cover-letter.patch" >"$TMP/can" &&
+	cat "$TMP/can" &&
+	grep -q "adds one to 2 of the 3 files" "$TMP/can" &&
+	grep -Eq "^   binary +1$" "$TMP/can" &&
+	grep -q "adds one to 2 of the 3 files" "$TMP/S2/CLK_FOO_DRIVERS/0000-cover-letter.patch" &&
+	grep -q "adds one to 1 of the 1 files" "$TMP/S2/NETWORKING_DRIVERS/0000-cover-letter.patch"
+'
+
 test_done
