@@ -153,8 +153,8 @@ stress: all
 # make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
 # expression parser, the tag scanner, the LICENSES/ reader, the saved
 # index's loader and the .git/index parser, each run FUZZ_SECONDS over
-# seeds that tests/fuzz/corpus
-# takes from the 6.1 tree into FUZZ_CORPUS.  Fails on the first crash.
+# seeds that tests/fuzz/corpus takes from the 6.1 tree into FUZZ_CORPUS.
+# Fails on the first crash.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= build/fuzz-corpus
