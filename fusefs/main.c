@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cli_diff.h"
+#include "cli_history.h"
 #include "cli_cache.h"
 #include "cli_export.h"
 #include "cli_tag.h"
@@ -45,6 +46,7 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "diagnostics; exit 1 on an invalid tag" },
 	{ "show", cmd_show, "all that is known of some files: license, uapi, suggestion" },
 	{ "diff", cmd_diff, "license changes between two revisions or two trees" },
+	{ "history", cmd_history, "per commit of a range: the counts scan reports" },
 	{ "built", cmd_built, "the licenses of the files built into a kernel image" },
 	{ "mount", cmd_mount, "mount the license views of a tree (FUSE)" },
 	{ "export", cmd_export, "an SPDX document of a tree: 2.3 JSON or tag-value, 3.0.1" },

@@ -153,7 +153,8 @@ _spdxfs()
 		fi
 		compopt -o nospace 2>/dev/null
 		return 0 ;;
-	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max)
+	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max|\
+	history:-n|history:--max-count)
 		return 0 ;;
 	esac
 

@@ -69,6 +69,14 @@
 	F(git_time_t, git_commit_time, (const git_commit *c), (c), 0)	\
 	F(int, git_commit_time_offset, (const git_commit *c), (c), 0)	\
 	V(git_commit_free, git_commit *, c)			\
+	F(const char *, git_commit_summary, (git_commit *c), (c), NULL) \
+	F(int, git_revwalk_new, (git_revwalk **w, git_repository *r), (w, r), GIT_ERROR) \
+	F(int, git_revwalk_sorting, (git_revwalk *w, unsigned int m), (w, m), GIT_ERROR) \
+	F(int, git_revwalk_simplify_first_parent, (git_revwalk *w), (w), GIT_ERROR) \
+	F(int, git_revwalk_push, (git_revwalk *w, const git_oid *id), (w, id), GIT_ERROR) \
+	F(int, git_revwalk_push_range, (git_revwalk *w, const char *r), (w, r), GIT_ERROR) \
+	F(int, git_revwalk_next, (git_oid *o, git_revwalk *w), (o, w), GIT_ERROR) \
+	V(git_revwalk_free, git_revwalk *, w)			\
 	F(int, git_tree_lookup, (git_tree **o, git_repository *r, const git_oid *id), (o, r, id), GIT_ERROR) \
 	F(size_t, git_tree_entrycount, (const git_tree *t), (t), 0)	\
 	F(const git_tree_entry *, git_tree_entry_byindex, (const git_tree *t, size_t i), (t, i), NULL) \
