@@ -5,7 +5,9 @@
  * drops the reference.  Open directories pin their snapshot so that a
  * listing read in several calls is consistent; an open file holds the
  * tree file the source opened, checked to be the one the kernel checked
- * permissions on, so that reads never switch to another file.
+ * permissions on, so that reads never switch to another file: every
+ * open comes here (no FUSE_CAP_NO_OPEN_SUPPORT), and every read has
+ * its handle.
  */
 #define FUSE_USE_VERSION 35
 
@@ -30,17 +32,6 @@
 #include "views.h"
 #include "xattr.h"
 
-/*
- * A tree file opened for handle-less reads, cached by node.  A file
- * node's number says which tree file it stands for (views.h) and the
- * file was checked to be that one when opened: whatever the snapshot
- * says now, it is what a reader of that node opened.
- */
-struct fdent {
-	uint64_t ino;		/* node */
-	struct src_file *file;
-};
-
 /* An open file or directory. */
 struct handle {
 	struct snapshot *snap;	/* pinned: directories and blobs */
@@ -53,6 +44,41 @@ static struct spdxfs *fs_of(fuse_req_t req)
 	return fuse_req_userdata(req);
 }
 
+/* The file_stat last told of node @ino (fs->told) into @st: 1, or 0. */
+static int told_get(struct spdxfs *fs, uint64_t ino, struct file_stat *st)
+{
+	int found = 0;
+
+	if (!atomic_load(&fs->ntold))
+		return 0;
+	pthread_mutex_lock(&fs->told_lock);
+	if (fs->told[ino % FS_TOLD].node == ino) {
+		*st = fs->told[ino % FS_TOLD].st;
+		found = 1;
+	}
+	pthread_mutex_unlock(&fs->told_lock);
+	return found;
+}
+
+static void told_set(struct spdxfs *fs, uint64_t ino, const struct file_stat *st)
+{
+	pthread_mutex_lock(&fs->told_lock);
+	if (!fs->told[ino % FS_TOLD].node)
+		atomic_fetch_add(&fs->ntold, 1);
+	fs->told[ino % FS_TOLD].node = ino;
+	fs->told[ino % FS_TOLD].st = *st;
+	pthread_mutex_unlock(&fs->told_lock);
+}
+
+/* A new snapshot: its nodes carry their files' owners and modes. */
+static void told_clear(struct spdxfs *fs)
+{
+	pthread_mutex_lock(&fs->told_lock);
+	memset(fs->told, 0, sizeof(fs->told));
+	atomic_store(&fs->ntold, 0);
+	pthread_mutex_unlock(&fs->told_lock);
+}
+
 /*
  * Owners and permissions are the tree's, for the kernel to check
  * (default_permissions): a file has its tree file's, a directory that
@@ -60,7 +86,7 @@ static struct spdxfs *fs_of(fuse_req_t req)
  * tree root (the root, the views, by-license/NAME, ...) the root's
  * owner and its permissions without write; generated files are 0444.
  */
-static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
+static void fill_attr(struct spdxfs *fs, const struct snapshot *s,
 		      const struct vnode *n, struct stat *st)
 {
 	const struct spdx_dir *root = snapshot_root_dir(s), *d;
@@ -85,14 +111,17 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 		break;
 	case VN_FILE: {
 		const struct spdx_file *f = vnode_file(s, n);
+		struct file_stat told;
+		const struct file_stat *fst = told_get(fs, n->ino, &told) ?
+					      &told : &f->st;
 
 		/* The tree file's permissions, never set-id bits. */
-		st->st_mode = S_IFREG | (f->st.mode & 0777);
-		st->st_uid = f->st.uid;
-		st->st_gid = f->st.gid;
+		st->st_mode = S_IFREG | (fst->mode & 0777);
+		st->st_uid = fst->uid;
+		st->st_gid = fst->gid;
 		st->st_nlink = 1;
-		st->st_size = f->st.size;
-		t = f->st.mtime_ns;
+		st->st_size = fst->size;
+		t = fst->mtime_ns;
 		break;
 	}
 	case VN_BLOB:
@@ -109,24 +138,33 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 
 /*
  * fill_attr() with a tree file's size and mtime as they are now, when it
- * is still the file the snapshot names: the kernel cuts reads at the
- * size it has, so an old one would tear them.  The kernel asks again
+ * is still the file (inode) the snapshot names: the kernel cuts reads at
+ * the size it has, so an old one would tear them.  The kernel asks again
  * when the watcher says the file changed (fs_files_changed()), at once,
- * before the debounced rebuild.
+ * before the debounced rebuild.  A new owner or mode (chmod, or an ACL
+ * whose mask changed the group bits) is served too, and remembered as
+ * what the kernel was told (fs->told): the kernel checks permissions on
+ * the file as it is, and opening it then does not fail as stale.
  */
-static void fresh_attr(const struct spdxfs *fs, const struct snapshot *s,
+static void fresh_attr(struct spdxfs *fs, const struct snapshot *s,
 		       const struct vnode *n, struct stat *st)
 {
 	const struct spdx_file *f;
 	struct src_entry ent;
+	struct file_stat told;
 
 	fill_attr(fs, s, n, st);
 	if (n->kind != VN_FILE)
 		return;
 	f = vnode_file(s, n);
 	if (fs->src->ops->stat(fs->src, f->path, &ent) || ent.kind != SRC_REG ||
-	    !file_stat_same_file(&f->st, &ent.st))
+	    ent.st.ino != f->st.ino)
 		return;		/* replaced: the watcher catches up */
+	if (!file_stat_same_file(&f->st, &ent.st) || told_get(fs, n->ino, &told))
+		told_set(fs, n->ino, &ent.st);
+	st->st_mode = S_IFREG | (ent.st.mode & 0777);
+	st->st_uid = ent.st.uid;
+	st->st_gid = ent.st.gid;
 	st->st_size = ent.st.size;
 	st->st_blocks = (st->st_size + 511) / 512;
 	st->st_mtim.tv_sec = ent.st.mtime_ns / 1000000000;
@@ -134,7 +172,7 @@ static void fresh_attr(const struct spdxfs *fs, const struct snapshot *s,
 	st->st_atim = st->st_ctim = st->st_mtim;
 }
 
-static void fill_entry(const struct spdxfs *fs, const struct snapshot *s,
+static void fill_entry(struct spdxfs *fs, const struct snapshot *s,
 		       const struct vnode *n, struct fuse_entry_param *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -151,21 +189,15 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	if (conn->capable & FUSE_CAP_READDIRPLUS)
 		conn->want |= FUSE_CAP_READDIRPLUS;
 	/*
-	 * Opening a file or directory here costs a round trip and its
-	 * release another, which doubles the time of "grep -r" over cached
-	 * files.  The kernel can skip both: it then keeps the page cache and
-	 * the readdir cache across opens, and reads carry no handle: then a
-	 * read names only the node, whose number changes when its path comes
-	 * to name another file (views.h), so a reader still never gets the
-	 * bytes of a file other than the one it opened.  The price: the
-	 * kernel cuts reads at the size it has, until the watcher tells it
-	 * the file changed, an instant after the change; -o exact_size
-	 * closes that window with an open() per file (spdxfs_open()).
+	 * Files are opened here, never by the kernel alone
+	 * (FUSE_CAP_NO_OPEN_SUPPORT): an open that skipped the daemon would
+	 * read cut at the size the kernel cached, until the watcher told
+	 * it the file changed.  spdxfs_open() checks the file it opens
+	 * against what the kernel was told and, when it changed, serves
+	 * that handle with direct I/O.  Directories need no such check:
+	 * opendir is skipped when the kernel can, and the readdir cache
+	 * kept.
 	 */
-	if ((conn->capable & FUSE_CAP_NO_OPEN_SUPPORT) && !fs->exact_size) {
-		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
-		fs->no_open = 1;
-	}
 	if (conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT) {
 		conn->want |= FUSE_CAP_NO_OPENDIR_SUPPORT;
 		fs->no_opendir = 1;
@@ -362,15 +394,21 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 }
 
 /*
- * Open tree file @f: the same file, owner and mode as the snapshot shows,
- * the attributes the kernel checked permissions on, or -ESTALE (it was
- * replaced and the watcher has not caught up yet).  @st (may be NULL)
- * gets the version opened.
+ * Open tree file @f of node @ino: the same file, owner and mode as the
+ * snapshot shows or as the kernel was told since (fs->told), the
+ * attributes the kernel checked permissions on, or -ESTALE (it was
+ * replaced, or its mode changed, and the kernel has not asked again
+ * yet).  @st (may be NULL) gets the version opened.
  */
 static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
-			  struct src_file **out, struct file_stat *st)
+			  uint64_t ino, struct src_file **out,
+			  struct file_stat *st)
 {
+	struct file_stat told;
 	int ret = source_file_open(fs->src, f->path, &f->st, out, st);
+
+	if (ret == -ESTALE && told_get(fs, ino, &told))
+		ret = source_file_open(fs->src, f->path, &told, out, st);
 
 	/* A file that cannot be read (a git object gone or corrupt) is
 	 * this file's problem only: EIO for it, and a line in the log. */
@@ -387,10 +425,6 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	struct handle *h = NULL;
 	int err;
 
-	if (fs->no_open) {
-		err = ENOSYS;
-		goto fail;
-	}
 	if (!n) {
 		err = ENOENT;
 		goto fail;
@@ -415,24 +449,32 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		const struct spdx_file *f = vnode_file(s, n);
 		struct file_stat st;
 
-		err = -open_tree_file(fs, f, &h->file, &st);
+		err = -open_tree_file(fs, f, ino, &h->file, &st);
 		if (err)
 			goto fail;
 		/*
-		 * Changed since the snapshot: the kernel may hold the old
-		 * size, and cut reads at it, and the old pages.  Dropped
-		 * before the open returns, the size is asked again
-		 * (fresh_attr()) by the first read that goes past it.
+		 * The descriptor's fstat() against the snapshot, which is
+		 * what the kernel was told.  Changed: the kernel may hold
+		 * the old size, and cut reads at it, and the old pages, so
+		 * this handle reads past its cache (direct I/O: reads end
+		 * where the file does), and the inode is dropped so that
+		 * the next stat asks again (fresh_attr()).  Unchanged: the
+		 * cached pages are this file's (the watcher drops them when
+		 * it changes).
 		 */
-		if (!file_stat_same(&st, &f->st))
+		if (file_stat_same(&st, &f->st)) {
+			fi->keep_cache = 1;
+		} else {
+			fi->direct_io = 1;
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
+		}
 		publish_put(s);
 	} else {
 		h->snap = s;	/* the blob lives in this snapshot */
 		h->node = n;
+		fi->keep_cache = 1;	/* blobs change only with the node */
 	}
 	fi->fh = (uintptr_t)h;
-	fi->keep_cache = 1;	/* the watcher invalidates changed files */
 	fi->noflush = 1;
 	/* Before the reply: release may run as soon as it is sent. */
 	if (h->snap)
@@ -476,81 +518,12 @@ static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t
 			       b->len - off < size ? b->len - off : size);
 }
 
-static void fdent_free(struct spdxfs *fs, struct fdent *e)
-{
-	if (e) {
-		source_file_close(fs->src, e->file);
-		free(e);
-	}
-}
-
-/* The cached file of node @ino, opened now if need be; NULL with *@err. */
-static struct fdent *fdent_get(struct spdxfs *fs, const struct snapshot *s,
-			       const struct vnode *n, fuse_ino_t ino, int *err)
-{
-	_Atomic(struct fdent *) *slot = &fs->fdcache[ino % FS_FDCACHE];
-	struct fdent *e = atomic_exchange(slot, NULL);
-
-	if (e && e->ino == ino)
-		return e;
-	fdent_free(fs, e);
-	if (!n) {
-		*err = ESTALE;	/* the node is gone, and its file with it */
-		return NULL;
-	}
-	e = malloc(sizeof(*e));
-	if (!e) {
-		*err = ENOMEM;
-		return NULL;
-	}
-	e->ino = ino;
-	*err = -open_tree_file(fs, vnode_file(s, n), &e->file, NULL);
-	if (*err) {
-		free(e);
-		return NULL;
-	}
-	return e;
-}
-
-/*
- * A read without a handle (the kernel skips open()): serve the file
- * cached for the node, or open the one the current snapshot names.
- */
-static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off)
-{
-	struct spdxfs *fs = fs_of(req);
-	struct snapshot *s = publish_get(&fs->pub);
-	const struct vnode *n = snapshot_node(s, ino);
-	struct fdent *e;
-	int err;
-
-	if (n && n->kind == VN_DIR) {
-		fuse_reply_err(req, EISDIR);
-		goto out;
-	}
-	if (n && n->kind == VN_BLOB) {
-		reply_blob(req, &s->blobs[n->first], size, off);
-		goto out;
-	}
-	e = fdent_get(fs, s, n, ino, &err);
-	if (!e) {
-		fuse_reply_err(req, err);
-		goto out;
-	}
-	reply_file(req, fs, e->file, size, off);
-	fdent_free(fs, atomic_exchange(&fs->fdcache[ino % FS_FDCACHE], e));
-out:
-	publish_put(s);
-}
-
 static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			struct fuse_file_info *fi)
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
-	if (!h)
-		read_nohandle(req, ino, size, off);
-	else if (h->file)
+	if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
 	else {
 		struct snapshot *s = publish_hold(h->snap);
@@ -566,8 +539,6 @@ void fs_cleanup(struct spdxfs *fs)
 	free(fs->fmap_at);
 	fs->fmap = fs->fmap_at = NULL;
 	fs->fmap_snap = NULL;
-	for (int i = 0; i < FS_FDCACHE; i++)
-		fdent_free(fs, atomic_exchange(&fs->fdcache[i], NULL));
 }
 
 static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
@@ -623,13 +594,19 @@ static ssize_t node_acl(struct spdxfs *fs, const struct snapshot *s,
 {
 	const struct spdx_file *f;
 	const struct spdx_dir *d;
+	struct file_stat told;
+	ssize_t ret;
 
 	switch (n->kind) {
 	case VN_FILE:
 		if (type != SRC_ACL_ACCESS)
 			return -ENODATA;
 		f = vnode_file(s, n);
-		return source_acl(fs->src, f->path, type, &f->st, buf, size);
+		ret = source_acl(fs->src, f->path, type, &f->st, buf, size);
+		/* The owner and mode the kernel was told since, if any. */
+		if (ret == -ESTALE && told_get(fs, n->ino, &told))
+			ret = source_acl(fs->src, f->path, type, &told, buf, size);
+		return ret;
 	case VN_DIR:
 		d = vnode_dir(s, n);
 		return source_acl(fs->src, d ? d->path : "", type, NULL, buf, size);
@@ -830,6 +807,7 @@ static const struct fuse_lowlevel_ops spdxfs_ops = {
 
 struct fuse_session *fs_session_new(struct fuse_args *args, struct spdxfs *fs)
 {
+	pthread_mutex_init(&fs->told_lock, NULL);
 	fs->se = fuse_session_new(args, &spdxfs_ops, sizeof(spdxfs_ops), fs);
 	return fs->se;
 }
@@ -908,6 +886,7 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	 * changed would cache it again. */
 	publish_quiesce(old, QUIESCE_MS);
 	n = snapshot_diff(old, s, &ops, &iv);
+	told_clear(fs);
 	publish_drop(old);
 	fmap_build(fs, s);
 	return n;

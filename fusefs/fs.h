@@ -10,16 +10,18 @@
 #ifndef SPDXFS_FS_H
 #define SPDXFS_FS_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/types.h>
 
 #include "publish.h"
+#include "source.h"
 
 struct fuse_session;
 struct fuse_args;
 struct source;
 struct snapshot;
 struct watcher;
-struct fdent;
 struct built;
 struct maint;
 
@@ -40,15 +42,25 @@ struct spdxfs {
 	struct maint *maint;		/* the tree's MAINTAINERS, or NULL:
 					   read at mount, then only read */
 	double timeout;			/* entry and attribute cache, seconds */
-	int no_open, no_opendir;	/* the kernel sends no open/opendir */
-	int exact_size;			/* -o exact_size: open() is wanted */
+	int no_opendir;			/* the kernel sends no opendir */
 	struct watcher *watcher;
-	/* Without open(), reads carry no handle: recently used tree files,
-	 * by node number modulo FS_FDCACHE.  Each slot is
-	 * taken with an atomic exchange, so one thread at a time uses an
-	 * entry. */
-#define FS_FDCACHE 64
-	_Atomic(struct fdent *) fdcache[FS_FDCACHE];
+	/*
+	 * What the kernel was told of a file node whose tree file kept its
+	 * inode but changed owner or mode (chmod, chown, an ACL's mask)
+	 * since the snapshot: its attributes are then the file's own
+	 * (fresh_attr()), and open and ACL checks accept the file as it
+	 * is now as well as the snapshot's.  By node number modulo
+	 * FS_TOLD, under told_lock; an entry pushed out only makes such a
+	 * check fail (ESTALE) until the rebuild, which empties the table.
+	 * ntold (atomic) lets the common case skip the lock.
+	 */
+#define FS_TOLD 64
+	pthread_mutex_t told_lock;
+	atomic_uint ntold;
+	struct {
+		uint64_t node;		/* 0: empty */
+		struct file_stat st;
+	} told[FS_TOLD];
 	/* The watcher thread's alone: the nodes of each tree file in the
 	 * snapshot fs_update() published last (fmap_snap), those of file
 	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that
@@ -77,7 +89,7 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s);
  */
 void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n);
 
-/* Close what the session left open (the descriptor cache). */
+/* Free what the session keeps besides the snapshot. */
 void fs_cleanup(struct spdxfs *fs);
 
 #endif

@@ -46,7 +46,7 @@ struct mount_args {
 	char *build;		/* --build DIR, -o build=DIR */
 	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
 				   repository, REV the tree served */
-	int exact_size;		/* -o exact_size */
+	int exact_size;		/* -o exact_size: accepted, the default now */
 	int help;
 	int bad;
 };
@@ -119,10 +119,8 @@ static void help(void)
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
 	       "  -o allow_other   let other users see the mount\n"
-	       "  -o exact_size    every open asks the daemon, so that a file\n"
-	       "                   rewritten an instant ago never reads cut at\n"
-	       "                   its old size (grep -r over cached files is\n"
-	       "                   about 4 times slower)\n"
+	       "  -o exact_size    accepted; always so now: a file rewritten an\n"
+	       "                   instant ago never reads cut at its old size\n"
 	       "  -o ro            accepted; the mount is always read-only\n"
 	       "  -h, --help       this help\n\n"
 	       "libfuse options:\n", usage_args);
@@ -418,7 +416,6 @@ int cmd_mount(int argc, char **argv)
 		goto out_args;
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
-	fs.exact_size = m.exact_size;
 	fs.uid = getuid();
 	fs.gid = getgid();
 

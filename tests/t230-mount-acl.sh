@@ -62,8 +62,10 @@ make_tree() {
 	printf 'int acl;\n' >"$T/acl.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint open;\n' >"$T/open.c" &&
 	printf 'int granted;\n' >"$T/granted.c" &&
+	printf 'int mask1;\n' >"$T/mask1.c" &&
+	printf 'int mask2;\n' >"$T/mask2.c" &&
 	printf 'int in;\n' >"$T/denied/in.c" &&
-	chmod 0644 "$T/acl.c" "$T/open.c" "$T/denied/in.c" &&
+	chmod 0644 "$T/acl.c" "$T/open.c" "$T/denied/in.c" "$T/mask1.c" "$T/mask2.c" &&
 	chmod 0600 "$T/granted.c" &&
 	chmod 0755 "$T" "$T/denied" &&
 	chmod 0711 "$TMP" "$M" &&
@@ -187,6 +189,37 @@ test_expect 'the root ACL denies nobody: every directory standing for the root t
 	test "$(read_as "$M/all/acl.c")" = EACCES &&
 	setfacl -b "$T" &&
 	within 5 "test \"\$(read_as \"$M/all/acl.c\")\" = \"OK int acl;\""
+'
+
+# mask_change FILE ACL: set ACL on FILE (0644), which changes its group
+# bits (the mask), while BUSY.c, new, is touched so that the rebuild
+# waits its longest (1 s); read FILE as nobody 0.3 s later, after the
+# watcher told the kernel the file changed and before the rebuild (BUSY.c
+# not yet in the views).  Prints the new mode, the result, and "before"
+# or "after" the rebuild.
+mask_change() {
+	: >"$T/busy-$1" &&
+	( i=0; while [ $i -lt 30 ]; do touch "$T/busy-$1"; sleep 0.05; i=$((i + 1)); done ) &
+	setfacl -m "$2" "$T/$1" && sleep 0.3 &&
+	got=$(read_as "$M/all/$1") &&
+	if test -e "$M/untagged/busy-$1"; then when=after; else when=before; fi &&
+	wait $! &&
+	echo "$(stat -c %a "$T/$1") $got $when"
+}
+
+test_expect 'an ACL granting nobody, the mode changed by its mask: nobody reads it, before the rebuild too' '
+	test "$(read_as "$M/all/mask1.c")" = "OK int mask1;" &&
+	test "$(mask_change mask1.c u:nobody:rw-)" = "664 OK int mask1; before" &&
+	within 5 "test -e \"$M/untagged/busy-mask1.c\"" &&
+	test "$(read_as "$M/all/mask1.c")" = "OK int mask1;" &&
+	test "$(stat -c %a "$M/all/mask1.c")" = 664
+'
+
+test_expect 'an ACL denying nobody, the mode changed by its mask: EACCES, before the rebuild too' '
+	test "$(read_as "$M/all/mask2.c")" = "OK int mask2;" &&
+	test "$(mask_change mask2.c u:nobody:---,g:root:rw-)" = "664 EACCES before" &&
+	within 5 "test -e \"$M/untagged/busy-mask2.c\"" &&
+	test "$(read_as "$M/all/mask2.c")" = EACCES
 '
 
 stop_daemon "$M"
