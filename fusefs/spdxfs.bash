@@ -57,7 +57,7 @@ _spdxfs_tree()
 			continue
 		fi
 		case $w in
-		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split)
+		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split|--log-depth)
 			skip=1 ;;
 		=) skip=1 ;;
 		-*) ;;
