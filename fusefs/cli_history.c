@@ -7,12 +7,14 @@
  * until the end because --csv has one column per license any commit
  * names.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "chart.h"
 #include "cli.h"
 #include "cli_history.h"
 #include "error.h"
@@ -32,6 +34,8 @@ static const char history_help[] =
 	"  -n, --max-count MAX the newest MAX commits only\n"
 	"      --csv           print CSV\n"
 	"      --json          print JSON\n"
+	"      --svg FILE      also write a chart of the untagged files and\n"
+	"                      of the files per license over the commits\n"
 	"  -h, --help          this help\n";
 
 static const char usage_args[] = "[OPTION]... REPO [RANGE]";
@@ -49,7 +53,7 @@ static const char *const shown_name[] = {
 struct history_args {
 	int first_parent, out;
 	size_t max;
-	const char *repo, *range;
+	const char *repo, *range, *svg;
 };
 
 /* 0 to go on, else the exit status. */
@@ -60,6 +64,7 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 		{ "max-count", required_argument, NULL, 'n' },
 		{ "csv", no_argument, NULL, 'C' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "svg", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -85,6 +90,9 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 			break;
 		case 'J':
 			a->out = OUT_JSON;
+			break;
+		case 'S':
+			a->svg = optarg;
 			break;
 		case 'h':
 			printf("usage: spdxfs history %s\n%s", usage_args,
@@ -226,6 +234,30 @@ static void print_json(const struct history_commit *c, const struct history_row 
 	json_end(&w);
 }
 
+/* The chart into file @path: 0, or 2 after a one-line error. */
+static int write_svg(const char *path, const struct history_commit *c,
+		     const struct history_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	int bad;
+
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	if (chart_history_svg(f, c, rows, n)) {
+		fclose(f);
+		cli_error("out of memory");
+		return 2;
+	}
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		cli_error("%s: %s", path, strerror(errno ? errno : EIO));
+		return 2;
+	}
+	return 0;
+}
+
 static void print_table(const struct history_commit *c,
 			const struct history_row *rows, size_t n)
 {
@@ -266,6 +298,12 @@ int cmd_history(int argc, char **argv)
 		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
+	}
+	if (a.svg) {
+		errno = 0;
+		r = write_svg(a.svg, c, rows, n);
+		if (r)
+			goto out;
 	}
 	if (a.out == OUT_CSV && print_csv(c, rows, n)) {
 		cli_error("out of memory");
