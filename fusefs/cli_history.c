@@ -19,9 +19,7 @@
 #include "cli_history.h"
 #include "error.h"
 #include "history.h"
-#include "index.h"
 #include "json.h"
-#include "report.h"
 
 static const char history_help[] =
 	"For each commit of RANGE of the git repository REPO (A..B, or one\n"

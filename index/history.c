@@ -169,6 +169,8 @@ void history_free(struct history_commit *c, size_t n)
 	free(c);
 }
 
+#define HISTORY_FEW	256	/* fewer paths: read directly (row_count()) */
+
 /* The paths a diff names: sorted, unique, each malloc'd. */
 struct pathset {
 	char **v;
@@ -471,9 +473,10 @@ static int row_copy(struct history_row *to, const struct history_row *from,
 	return 0;
 }
 
-/* The index of @src, through the blob cache, counted into @r by @sign. */
+/* The index of @src, through the blob cache unless @few, counted into
+ * @r by @sign. */
 static int row_count(struct history_row *r, struct source *src, int sign,
-		     size_t *cap, const struct history_opts *o,
+		     int few, size_t *cap, const struct history_opts *o,
 		     struct spdx_error *err)
 {
 	struct index_refresh_opts ro = {
@@ -484,6 +487,15 @@ static int row_count(struct history_row *r, struct source *src, int sign,
 	struct spdx_index *idx;
 	struct summary s;
 	int ret;
+
+	/*
+	 * A few paths: starting threads, and loading and rewriting the
+	 * whole blob cache, would cost more than reading their blobs.
+	 */
+	if (few) {
+		ro.nthreads = 1;
+		ro.no_cache = 1;
+	}
 
 	ret = index_refresh(&idx, src, &ro, &res, err);
 	if (ret)
@@ -591,7 +603,7 @@ static int row_next(struct rows_state *st, struct history_row *r,
 	}
 	if (global) {
 		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(r, src, 1, &cap, st->o, err);
+		ret = row_count(r, src, 1, 0, &cap, st->o, err);
 	} else {
 		struct source_ops ops = subset_ops_for(src);
 		struct subset_source was = {
@@ -599,13 +611,17 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		struct subset_source now = {
 			{ &ops, src->root, { 0 } }, src, &st->ps };
 
+		int few = st->ps.n < HISTORY_FEW;
+
 		ret = row_copy(r, prev, &cap);
 		if (ret)
 			spdx_error_set(err, ret, "out of memory");
 		if (!ret && st->ps.n)
-			ret = row_count(r, &was.base, -1, &cap, st->o, err);
+			ret = row_count(r, &was.base, -1, few, &cap,
+					st->o, err);
 		if (!ret && st->ps.n)
-			ret = row_count(r, &now.base, 1, &cap, st->o, err);
+			ret = row_count(r, &now.base, 1, few, &cap,
+					st->o, err);
 	}
 	row_settle(r);
 out:

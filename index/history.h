@@ -19,7 +19,9 @@
  * diff names are counted out of the old tree and into the new one, so
  * the cost grows with the blobs that changed, not with commits x files.
  * A commit whose diff touches LICENSES/ or scripts/spdxexclude, which
- * decide every file's status, is indexed whole again.  It never prints.
+ * decide every file's status, is indexed whole again.  A diff of fewer
+ * than 256 paths reads their blobs without the blob cache, which costs
+ * more to load and rewrite than they do to read.  It never prints.
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
  * -errno with a one-line @err (a missing object, memory).
  */
