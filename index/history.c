@@ -351,7 +351,7 @@ static void subset_free(struct source *src)
 	(void)src;	/* on the caller's stack; @inner is the caller's */
 }
 
-/* Filled from @inner's ops by subset_init(): parallel_walk is its. */
+/* The ops of a subset of @inner, which walks in parallel when it does. */
 static struct source_ops subset_ops_for(const struct source *inner)
 {
 	return (struct source_ops){
@@ -610,7 +610,6 @@ static int row_next(struct rows_state *st, struct history_row *r,
 			{ &ops, st->src->root, { 0 } }, st->src, &st->ps };
 		struct subset_source now = {
 			{ &ops, src->root, { 0 } }, src, &st->ps };
-
 		int few = st->ps.n < HISTORY_FEW;
 
 		ret = row_copy(r, prev, &cap);
