@@ -48,6 +48,48 @@ test_expect 'the rows of LICENSES/ and spdxexclude changes equal scan --rev' '
 	done
 '
 
+# big I: a fast-import stream of 3 commits: LICENSES/ and 10 untagged
+# files; then 300 files more, every third MIT and the rest GPL-2.0; then
+# the 300 all retagged MIT.  Diffs of 300 paths take the blob cache's
+# way (history.h), with threads.
+big() {
+	cat <<-X
+	commit refs/heads/big
+	committer T <t@example.org> 1704067200 +0000
+	data 1
+	1
+	X
+	for l in GPL-2.0 MIT; do
+		printf "M 100644 inline LICENSES/preferred/%s\ndata <<EOF\nValid-License-Identifier: %s\nSPDX-URL: https://spdx.org/licenses/%s.html\nUsage-Guide:\n  x\nLicense-Text:\n\nx\nEOF\n" $l $l $l
+	done
+	for i in $(seq 1 10); do
+		printf "M 100644 inline u%d.c\ndata <<EOF\nint u%d;\nEOF\n" $i $i
+	done
+	printf "\ncommit refs/heads/big\ncommitter T <t@example.org> 1704067260 +0000\ndata 1\n2\n"
+	for i in $(seq 1 300); do
+		l=GPL-2.0 && [ $((i % 3)) = 0 ] && l=MIT
+		printf "M 100644 inline d%d/b%d.c\ndata <<EOF\n// SPDX-License-Identifier: %s\nint b%d;\nEOF\n" $((i % 7)) $i $l $i
+	done
+	printf "\ncommit refs/heads/big\ncommitter T <t@example.org> 1704067320 +0000\ndata 1\n3\n"
+	for i in $(seq 1 300); do
+		printf "M 100644 inline d%d/b%d.c\ndata <<EOF\n// SPDX-License-Identifier: MIT\nint b%d;\nEOF\n" $((i % 7)) $i $i
+	done
+	echo
+}
+
+test_expect 'history: diffs of 300 paths, through the blob cache' '
+	big | git -C "$R" fast-import --quiet &&
+	expect_status 0 "$SPDXFS" history --csv "$R" big >"$TMP/out3" &&
+	cut -d, -f1,3- "$TMP/out3" >"$TMP/counts" &&
+	expect_file "$TMP/counts" <<-X &&
+	date,subject,files,tagged,misplaced,untagged,invalid,excluded,GPL-2.0,MIT
+	2024-01-01T00:00:00Z,1,12,0,0,10,0,2,0,0
+	2024-01-01T00:01:00Z,2,312,300,0,10,0,2,200,100
+	2024-01-01T00:02:00Z,3,312,300,0,10,0,2,0,300
+	X
+	"$SPDXFS" scan -q --rev big "$R" | grep -q "^  tagged  *300\$"
+'
+
 # svgcommits.py SVG: the <title> of each <rect class="commit">, one a
 # line; then the subtitle, the legend and the panel headings.
 cat >"$TMP/svgcommits.py" <<'EOF'
