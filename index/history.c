@@ -210,6 +210,8 @@ static void pathset_sort(struct pathset *ps)
 {
 	size_t k = 0;
 
+	if (!ps->n)
+		return;		/* v may be NULL, which qsort() may not see */
 	qsort(ps->v, ps->n, sizeof(*ps->v), cmp_path);
 	for (size_t i = 0; i < ps->n; i++) {
 		if (k && !strcmp(ps->v[k - 1], ps->v[i])) {
@@ -223,7 +225,8 @@ static void pathset_sort(struct pathset *ps)
 
 static int pathset_has(const struct pathset *ps, const char *path)
 {
-	return bsearch(&path, ps->v, ps->n, sizeof(*ps->v), cmp_path) != NULL;
+	return ps->n &&
+	       bsearch(&path, ps->v, ps->n, sizeof(*ps->v), cmp_path) != NULL;
 }
 
 /* Does a path of @ps lie beneath directory @dir (@len bytes)? */
@@ -453,7 +456,8 @@ static void row_settle(struct history_row *r)
 		r->lic[k++] = r->lic[i];
 	}
 	r->nlic = k;
-	qsort(r->lic, r->nlic, sizeof(*r->lic), cmp_license);
+	if (k)
+		qsort(r->lic, r->nlic, sizeof(*r->lic), cmp_license);
 }
 
 /* A copy of row @from (its licenses too) into @to. */

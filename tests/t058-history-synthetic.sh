@@ -48,10 +48,10 @@ test_expect 'the rows of LICENSES/ and spdxexclude changes equal scan --rev' '
 	done
 '
 
-# big I: a fast-import stream of 3 commits: LICENSES/ and 10 untagged
+# big: a fast-import stream of 4 commits: LICENSES/ and 10 untagged
 # files; then 300 files more, every third MIT and the rest GPL-2.0; then
-# the 300 all retagged MIT.  Diffs of 300 paths take the blob cache's
-# way (history.h), with threads.
+# the 300 all retagged MIT; then nothing changed.  Diffs of 300 paths
+# take the blob cache's way (history.h), with threads.
 big() {
 	cat <<-X
 	commit refs/heads/big
@@ -74,7 +74,7 @@ big() {
 	for i in $(seq 1 300); do
 		printf "M 100644 inline d%d/b%d.c\ndata <<EOF\n// SPDX-License-Identifier: MIT\nint b%d;\nEOF\n" $((i % 7)) $i $i
 	done
-	echo
+	printf "\ncommit refs/heads/big\ncommitter T <t@example.org> 1704067380 +0000\ndata 1\n4\n\n"
 }
 
 test_expect 'history: diffs of 300 paths, through the blob cache' '
@@ -86,6 +86,7 @@ test_expect 'history: diffs of 300 paths, through the blob cache' '
 	2024-01-01T00:00:00Z,1,12,0,0,10,0,2,0,0
 	2024-01-01T00:01:00Z,2,312,300,0,10,0,2,200,100
 	2024-01-01T00:02:00Z,3,312,300,0,10,0,2,0,300
+	2024-01-01T00:03:00Z,4,312,300,0,10,0,2,0,300
 	X
 	"$SPDXFS" scan -q --rev big "$R" | grep -q "^  tagged  *300\$"
 '
