@@ -21,7 +21,9 @@
  * A commit whose diff touches LICENSES/ or scripts/spdxexclude, which
  * decide every file's status, is indexed whole again.  A diff of fewer
  * than 256 paths reads their blobs without the blob cache, which costs
- * more to load and rewrite than they do to read.  It never prints.
+ * more to load and rewrite than they do to read.  It never prints, and
+ * shares no libgit2 object with another call: any thread may call it (a
+ * mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
  * -errno with a one-line @err (a missing object, memory).
  */
