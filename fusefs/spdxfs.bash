@@ -124,7 +124,7 @@ _spdxfs()
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"
 		return 0 ;;
-	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg)
+	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg|history:--svg)
 		_spdxfs_paths -f "$cur"
 		return 0 ;;
 	scan:--rev|list:--rev|check:--rev|mount:--rev)
