@@ -160,9 +160,10 @@ struct source_ops {
 	 * symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
 	/* Read the first @len bytes of the regular file of @ent, an entry
-	 * during its walk callback or one with only a path (priv NULL), and
-	 * fill @st from the file read.  Returns the byte count (less at end
-	 * of file) or -errno. */
+	 * during its walk callback (on the walking thread: what the walk
+	 * read may be closed with the walk) or one with only a path (priv
+	 * NULL), and fill @st from the file read.  Returns the byte count
+	 * (less at end of file) or -errno. */
 	ssize_t (*head)(struct source *src, const struct src_entry *ent,
 			void *buf, size_t len, struct file_stat *st);
 	/*
