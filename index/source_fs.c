@@ -203,23 +203,6 @@ out:
 	return next;
 }
 
-/* Is @path relative, with no empty, "." or ".." component?  openat2()
- * would take "a/../b" beneath the root; the contract does not. */
-static int path_ok(const char *path)
-{
-	for (const char *p = path;; p++) {
-		const char *c = p;
-
-		while (*p && *p != '/')
-			p++;
-		if (p == c || (p - c == 1 && c[0] == '.') ||
-		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
-			return 0;
-		if (!*p)
-			return 1;
-	}
-}
-
 /*
  * Open @path beneath the root without following a symlink anywhere
  * (openat2 RESOLVE_BENEATH where the kernel has it, one component at a
@@ -229,7 +212,9 @@ static int open_beneath(struct fs_source *fs, const char *path, int flags)
 {
 	int have = __atomic_load_n(&fs->have_openat2, __ATOMIC_RELAXED), fd;
 
-	if (!path_ok(path))
+	/* openat2() would take "a/../b" beneath the root; the contract
+	 * does not. */
+	if (!source_path_ok(path))
 		return -EINVAL;
 	flags |= O_CLOEXEC;
 	if (have) {
@@ -307,7 +292,7 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 			return -errno;
 		goto fill;
 	}
-	if (!path_ok(path))
+	if (!source_path_ok(path))
 		return -EINVAL;
 	/* Resolve the parent safely, then lstat the last component. */
 	if (slash) {
