@@ -337,13 +337,7 @@ static void subset_close(struct source *src, struct src_file *f)
 
 static int subset_refresh(struct source *src, struct spdx_error *err)
 {
-	return inner_of(src)->ops->refresh(inner_of(src), err);
-}
-
-static const char *subset_watch_dir(struct source *src)
-{
-	(void)src;
-	return NULL;
+	return source_refresh(inner_of(src), err);
 }
 
 static int subset_tracked(struct source *src, const char *path)
@@ -363,7 +357,7 @@ static struct source_ops subset_ops_for(const struct source *inner)
 		.walk = subset_walk, .stat = subset_stat, .head = subset_head,
 		.open = subset_open, .pread = subset_pread,
 		.close = subset_close, .refresh = subset_refresh,
-		.watch_dir = subset_watch_dir, .tracked = subset_tracked,
+		.tracked = subset_tracked,
 		.free = subset_free,
 		.parallel_walk = inner->ops->parallel_walk,
 	};
