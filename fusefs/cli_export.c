@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,88 +286,22 @@ static const char built_export_help[] =
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the source package's declared license\n";
 
-/* Is @rel a regular file of @bsrc, reached through no symlink? */
-static int build_has_file(struct source *bsrc, const char *rel)
-{
-	struct src_entry ent;
-
-	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
-}
-
-/*
- * The image files of @build: vmlinux, then arch/ARCH/boot/bzImage (not
- * through arch/x86_64, a symlink to x86).
- */
-static int image_paths(const char *build, struct source *bsrc, char ***paths,
-		       size_t *n)
-{
-	char pattern[PATH_MAX];
-	size_t skip = strlen(build) + 1;
-	glob_t g = { 0 };
-	int ret = 0;
-
-	*n = 0;
-	if (!build_has_file(bsrc, "vmlinux")) {
-		cli_error("%s: no vmlinux: the kernel is not built", build);
-		return 2;
-	}
-	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
-	glob(pattern, 0, NULL, &g);
-	*paths = calloc(g.gl_pathc + 1, sizeof(**paths));
-	if (!*paths) {
-		globfree(&g);
-		cli_error("out of memory");
-		return 2;
-	}
-	(*paths)[(*n)++] = strdup("vmlinux");
-	for (size_t i = 0; i < g.gl_pathc; i++)
-		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
-			(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
-	globfree(&g);
-	for (size_t i = 0; i < *n; i++)
-		if (!(*paths)[i])
-			ret = 2;
-	if (ret)
-		cli_error("out of memory");
-	return ret;
-}
-
-/* include/config/kernel.release of @build, or NULL. */
-static char *kernel_release(const char *build)
-{
-	char path[PATH_MAX], *buf = NULL;
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/include/config/kernel.release", build);
-	if (file_read_all(path, 4096, &buf, &len))
-		return NULL;
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
-}
-
 static int built_export(struct export_cli *c, const char *build, const char *tree)
 {
-	struct source_spec spec = {
-		.type = SOURCE_DIR, .path = build, .flags = SOURCE_ALL_FILES
-	};
 	const struct spdx_file **files = NULL;
 	struct export_image im = { 0 };
 	struct spdx_error err = { 0 };
 	struct spdx_index *idx = NULL;
-	struct source *src = NULL, *bsrc = NULL;
+	struct source *src = NULL;
 	struct built *b = NULL;
-	char **paths = NULL, *release = NULL;
-	size_t n, npaths = 0, missing;
+	size_t n, missing;
 	int r;
 
-	if (built_collect(&b, build, &err) || source_open(&bsrc, &spec, &err)) {
+	if (built_collect(&b, build, &err) || export_image_open(&im, build, &err)) {
 		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
 	}
-	r = image_paths(build, bsrc, &paths, &npaths);
-	if (r)
-		goto out;
 	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
 	if (r)
 		goto out;
@@ -379,22 +312,13 @@ static int built_export(struct export_cli *c, const char *build, const char *tre
 		goto out;
 	}
 	n = report_built_files(idx, b, files, &missing);
-	release = kernel_release(build);
-	im = (struct export_image){
-		.build = bsrc, .paths = (const char *const *)paths, .n = npaths,
-		.release = release,
-	};
 	c->o.image = &im;
 	r = export_files(c, src, idx, files, n);
 out:
-	free(release);
-	for (size_t i = 0; i < npaths; i++)
-		free(paths[i]);
-	free(paths);
+	export_image_release(&im);
 	free(files);
 	index_free(idx);
 	source_free(src);
-	source_free(bsrc);
 	built_free(b);
 	return r;
 }
