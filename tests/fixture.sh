@@ -136,3 +136,10 @@ git_fixed_env() {
 	export GIT_AUTHOR_DATE GIT_COMMITTER_DATE
 	export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
 }
+
+# mount_build_fixture: T, B and M under $TMP: make_fixture's tree, its
+# build directory (make_build_fixture) and an empty mount point.
+mount_build_fixture() {
+	T=$TMP/tree B=$TMP/build M=$TMP/mnt
+	make_fixture "$T" && make_build_fixture "$B" "$T" && mkdir -p "$M"
+}

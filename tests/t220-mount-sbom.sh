@@ -11,14 +11,10 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
-T=$TMP/tree
-B=$TMP/build
-M=$TMP/mnt
-make_fixture "$T"
+mount_build_fixture
 printf 'The kernel.\n\n\tSPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note\n' >"$T/COPYING"
 printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 42\nEXTRAVERSION = -rc1\n' >"$T/Makefile"
-make_build_fixture "$B" "$T"
-mkdir -p "$B/arch/x86/boot" "$B/include/config" "$M"
+mkdir -p "$B/arch/x86/boot" "$B/include/config"
 printf 'an image\n' >"$B/vmlinux"
 printf 'a bzImage\n' >"$B/arch/x86/boot/bzImage"
 printf 'CONFIG_X=y\n' >"$B/.config"
