@@ -238,11 +238,12 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 	struct spdxfs *fs = fs_of(req);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
-	struct stat st;
-
 	const struct vblob *b;
+	struct stat st;
 	int err;
 
+	/* A lazy file is made when its attributes are asked for: the
+	 * kernel asks before a read goes past the size 0 it was shown. */
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
 	} else if (n->kind == VN_LAZY && (err = sbom_get(fs, s, n, &b))) {
