@@ -127,7 +127,7 @@ _spdxfs()
 	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg|history:--svg)
 		_spdxfs_paths -f "$cur"
 		return 0 ;;
-	scan:--rev|list:--rev|check:--rev|mount:--rev)
+	scan:--rev|list:--rev|check:--rev|mount:--rev|export:--rev)
 		_spdxfs_compgen "HEAD $(git for-each-ref \
 			--format='%(refname:short)' 2>/dev/null)" "$cur"
 		return 0 ;;

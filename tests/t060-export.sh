@@ -185,7 +185,7 @@ test_expect 'standard output that fails: one line, exit 2' '
 
 test_expect 'bad usage: no format, an unknown format, two trees' '
 	expect_status 2 "$SPDXFS" export "$T" 2>"$TMP/err" &&
-	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE\]" "$TMP/err" &&
+	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE | --rev REV REPO\]" "$TMP/err" &&
 	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
 	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv or spdx3
