@@ -23,12 +23,13 @@ static const char diff_help[] =
 	"DIR2: one line per file whose status or expression differs,\n"
 	"PATH<TAB>OLD_STATUS<TAB>OLD_EXPR<TAB>NEW_STATUS<TAB>NEW_EXPR<TAB>CLASS\n"
 	"(status '-' where the file is not), then '<TAB>renamed from OLD' for a\n"
-	"file git saw moved; then the summary: 'class<TAB>CLASS<TAB>N' for each\n"
+	"file that moved; then the summary: 'class<TAB>CLASS<TAB>N' for each\n"
 	"class, 'renamed<TAB>N', 'transition<TAB>FROM<TAB>TO<TAB>N'.\n"
 	"CLASS is added, removed, tagged (was untagged), untagged (lost its\n"
 	"tag), changed (the expression, or another status), fixed (was\n"
-	"invalid), broken (became invalid).  Renames are followed between\n"
-	"revisions only.\n\n"
+	"invalid), broken (became invalid).  Renames are followed: between\n"
+	"revisions as git finds them, between directories where a file's\n"
+	"content moved unchanged.\n\n"
 	"  -l, --lines      the lines only, no summary\n"
 	"  -s, --summary    the summary only\n"
 	"      --fail-on CLASS,...\n"
@@ -167,16 +168,26 @@ static int diff_print(const struct diff_args *a, const struct diff_result *d,
 	return 0;
 }
 
-/* The renames between the revisions, when the trees are revisions. */
-static int renames_find(const struct diff_args *a, struct diff_rename **r,
+/*
+ * The renames between the two trees: as git finds them between
+ * revisions, by identical content between directories (where a file
+ * that cannot be hashed only costs the renames: a warning).
+ */
+static int renames_find(const struct diff_args *a, struct cli_tree *t1,
+			const struct diff_side *s1, struct cli_tree *t2,
+			const struct diff_side *s2, struct diff_rename **r,
 			size_t *n)
 {
 	struct spdx_error err = { 0 };
 
 	*r = NULL;
 	*n = 0;
-	if (a->nnames != 3)
+	if (a->nnames != 3) {
+		if (diff_dir_renames(t1->src, s1, t2->src, s2, r, n, &err))
+			fprintf(stderr, "spdxfs: warning: %s; renames not followed\n",
+				err.msg);
 		return 0;
+	}
 	if (diff_git_renames(a->names[2], a->names[0], a->names[1], r, n,
 			     &err)) {
 		cli_error("%s", err.msg);
@@ -205,7 +216,7 @@ int cmd_diff(int argc, char **argv)
 	r = side_open(&a, 1, &t2, &s2, &f2);
 	if (r)
 		goto out_close1;
-	r = renames_find(&a, &ren, &nren);
+	r = renames_find(&a, &t1, &s1, &t2, &s2, &ren, &nren);
 	if (r)
 		goto out_close2;
 	if (diff_build(&d, &s1, &s2, ren, nren)) {

@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +25,9 @@
 #include "version.h"
 
 static const char export_help[] =
-	"Write an SPDX document of TREE (default: the current directory): one\n"
+	"Write an SPDX document of TREE (default: the current directory), or\n"
+	"with --rev of revision REV of git repository REPO (its version from\n"
+	"the revision's top Makefile, its bytes from the blobs): one\n"
 	"package, with one file entry per regular file: its path, SHA1 and\n"
 	"SHA256 (3.0.1: and gitoid), and its tag's expression as written.\n"
 	"Identifiers not on the SPDX License List become LicenseRef-ID with the\n"
@@ -138,11 +139,27 @@ static int write_doc(const struct export_cli *c, const struct export_doc *doc)
 	return 0;
 }
 
+/* The document of @n @files of @idx, read from @src, written out. */
+static int export_files(struct export_cli *c, struct source *src,
+			const struct spdx_index *idx,
+			const struct spdx_file *const *files, size_t n)
+{
+	struct export_doc *doc = NULL;
+	struct spdx_error err = { 0 };
+	int r;
+
+	if (export_prepare(&doc, src, idx, files, n, &c->o, &err)) {
+		cli_error("%s", err.msg);
+		return 2;
+	}
+	r = write_doc(c, doc);
+	export_free(doc);
+	return r;
+}
+
 static int run(struct export_cli *c, const char *dir)
 {
 	const struct spdx_file **files = NULL;
-	struct export_doc *doc = NULL;
-	struct spdx_error err = { 0 };
 	struct cli_tree t;
 	size_t n;
 	int r;
@@ -151,43 +168,49 @@ static int run(struct export_cli *c, const char *dir)
 	if (r)
 		return r;
 	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
-	if (r)
-		goto out;
-	if (export_prepare(&doc, t.src, t.idx, files, n, &c->o, &err)) {
-		cli_error("%s", err.msg);
-		r = 2;
-		goto out;
-	}
-	r = write_doc(c, doc);
-out:
-	export_free(doc);
+	if (!r)
+		r = export_files(c, t.src, t.idx, files, n);
 	free(files);
 	cli_tree_close(&t);
 	return r;
 }
 
+#define EXPORT_OPTS \
+	{ "format", required_argument, NULL, 'f' }, \
+	{ "output", required_argument, NULL, 'o' }, \
+	{ "pretty", no_argument, NULL, 'P' }, \
+	{ "declared", required_argument, NULL, 'D' }, \
+	{ "help", no_argument, NULL, 'h' }, \
+	CLI_INDEX_OPTS
+
+/* export reads revisions too; built's build directory has none. */
 static const struct option export_longopts[] = {
-	{ "format", required_argument, NULL, 'f' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "pretty", no_argument, NULL, 'P' },
-	{ "declared", required_argument, NULL, 'D' },
-	{ "help", no_argument, NULL, 'h' },
-	CLI_INDEX_OPTS,
-	{ 0 }
+	EXPORT_OPTS, CLI_REV_OPT, { 0 }
+};
+
+static const struct option built_longopts[] = {
+	EXPORT_OPTS, { 0 }
+};
+
+/* A command of this file: its options, operands, and what it runs. */
+struct export_cmd {
+	const char *name, *args, *help;
+	const struct option *longopts;
+	int min, max;		/* operands */
+	int (*run)(struct export_cli *c, char **operands, int n);
 };
 
 /*
- * The options of export and of built --format, then @min to @max
- * operands.  Returns -1 to go on, else the exit status.
+ * The options of export and of built --format, then @cmd->min to
+ * @cmd->max operands.  Returns -1 to go on, else the exit status.
  */
 static int parse_export_opts(struct export_cli *c, int argc, char **argv,
-			     const char *cmd, const char *args, const char *help,
-			     int min, int max)
+			     const struct export_cmd *cmd)
 {
 	int ch, r;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:o:aj:qh", export_longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:o:aj:qh", cmd->longopts, NULL)) != -1) {
 		r = cli_index_opt(ch, &c->io);
 		if (r < 0)
 			return 2;
@@ -206,29 +229,47 @@ static int parse_export_opts(struct export_cli *c, int argc, char **argv,
 		case 'P': c->o.pretty = 1; break;
 		case 'D': c->o.declared = optarg; break;
 		case 'h':
-			printf("usage: spdxfs %s %s\n%s%s", cmd, args, help, cli_index_help);
+			printf("usage: spdxfs %s %s\n%s%s%s", cmd->name, cmd->args,
+			       cmd->help, cli_index_help,
+			       cmd->longopts == export_longopts ? cli_rev_help : "");
 			return 0;
 		default:
-			return cli_bad_usage(cmd, args);
+			return cli_bad_usage(cmd->name, cmd->args);
 		}
 	}
-	if (!c->have_format || argc - optind < min || argc - optind > max)
-		return cli_bad_usage(cmd, args);
+	if (!c->have_format || argc - optind < cmd->min || argc - optind > cmd->max)
+		return cli_bad_usage(cmd->name, cmd->args);
 	c->o.nthreads = c->io.nthreads;
 	c->o.tool = "spdxfs-" SPDXFS_VERSION;
 	return created_time(&c->o.created) ? 2 : -1;
 }
 
-int cmd_export(int argc, char **argv)
+/* Parse @cmd's options, then run it on its operands. */
+static int export_main(int argc, char **argv, const struct export_cmd *cmd)
 {
 	struct export_cli c = { 0 };
 	int r;
 
-	r = parse_export_opts(&c, argc, argv, "export", "--format FMT [OPTION]... [TREE]",
-			      export_help, 0, 1);
+	r = parse_export_opts(&c, argc, argv, cmd);
 	if (r >= 0)
 		return r;
-	return run(&c, optind < argc ? argv[optind] : ".");
+	return cmd->run(&c, argv + optind, argc - optind);
+}
+
+/* export [TREE], or export --rev REV [REPO] */
+static int export_tree(struct export_cli *c, char **operands, int n)
+{
+	return run(c, n ? operands[0] : ".");
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct export_cmd cmd = {
+		"export", "--format FMT [OPTION]... [TREE | --rev REV REPO]",
+		export_help, export_longopts, 0, 1, export_tree
+	};
+
+	return export_main(argc, argv, &cmd);
 }
 
 /* built --format */
@@ -245,89 +286,22 @@ static const char built_export_help[] =
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the source package's declared license\n";
 
-/* Is @rel a regular file of @bsrc, reached through no symlink? */
-static int build_has_file(struct source *bsrc, const char *rel)
-{
-	struct src_entry ent;
-
-	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
-}
-
-/*
- * The image files of @build: vmlinux, then arch/ARCH/boot/bzImage (not
- * through arch/x86_64, a symlink to x86).
- */
-static int image_paths(const char *build, struct source *bsrc, char ***paths,
-		       size_t *n)
-{
-	char pattern[PATH_MAX];
-	size_t skip = strlen(build) + 1;
-	glob_t g = { 0 };
-	int ret = 0;
-
-	*n = 0;
-	if (!build_has_file(bsrc, "vmlinux")) {
-		cli_error("%s: no vmlinux: the kernel is not built", build);
-		return 2;
-	}
-	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
-	glob(pattern, 0, NULL, &g);
-	*paths = calloc(g.gl_pathc + 1, sizeof(**paths));
-	if (!*paths) {
-		globfree(&g);
-		cli_error("out of memory");
-		return 2;
-	}
-	(*paths)[(*n)++] = strdup("vmlinux");
-	for (size_t i = 0; i < g.gl_pathc; i++)
-		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
-			(*paths)[(*n)++] = strdup(g.gl_pathv[i] + skip);
-	globfree(&g);
-	for (size_t i = 0; i < *n; i++)
-		if (!(*paths)[i])
-			ret = 2;
-	if (ret)
-		cli_error("out of memory");
-	return ret;
-}
-
-/* include/config/kernel.release of @build, or NULL. */
-static char *kernel_release(const char *build)
-{
-	char path[PATH_MAX], *buf = NULL;
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/include/config/kernel.release", build);
-	if (file_read_all(path, 4096, &buf, &len))
-		return NULL;
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf;
-}
-
 static int built_export(struct export_cli *c, const char *build, const char *tree)
 {
-	struct source_spec spec = {
-		.type = SOURCE_DIR, .path = build, .flags = SOURCE_ALL_FILES
-	};
 	const struct spdx_file **files = NULL;
 	struct export_image im = { 0 };
-	struct export_doc *doc = NULL;
 	struct spdx_error err = { 0 };
 	struct spdx_index *idx = NULL;
-	struct source *src = NULL, *bsrc = NULL;
+	struct source *src = NULL;
 	struct built *b = NULL;
-	char **paths = NULL, *release = NULL;
-	size_t n, npaths = 0, missing;
+	size_t n, missing;
 	int r;
 
-	if (built_collect(&b, build, &err) || source_open(&bsrc, &spec, &err)) {
+	if (built_collect(&b, build, &err) || export_image_open(&im, build, &err)) {
 		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
 	}
-	r = image_paths(build, bsrc, &paths, &npaths);
-	if (r)
-		goto out;
 	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
 	if (r)
 		goto out;
@@ -338,41 +312,29 @@ static int built_export(struct export_cli *c, const char *build, const char *tre
 		goto out;
 	}
 	n = report_built_files(idx, b, files, &missing);
-	release = kernel_release(build);
-	im = (struct export_image){
-		.build = bsrc, .paths = (const char *const *)paths, .n = npaths,
-		.release = release,
-	};
 	c->o.image = &im;
-	r = export_prepare(&doc, src, idx, files, n, &c->o, &err);
-	if (r) {
-		cli_error("%s", err.msg);
-		r = 2;
-		goto out;
-	}
-	r = write_doc(c, doc);
+	r = export_files(c, src, idx, files, n);
 out:
-	export_free(doc);
-	free(release);
-	for (size_t i = 0; i < npaths; i++)
-		free(paths[i]);
-	free(paths);
+	export_image_release(&im);
 	free(files);
 	index_free(idx);
 	source_free(src);
-	source_free(bsrc);
 	built_free(b);
 	return r;
 }
 
+/* built BUILD_DIR [TREE] */
+static int built_operands(struct export_cli *c, char **operands, int n)
+{
+	return built_export(c, operands[0], n > 1 ? operands[1] : NULL);
+}
+
 int cmd_built_export(int argc, char **argv)
 {
-	struct export_cli c = { 0 };
-	int r;
+	static const struct export_cmd cmd = {
+		"built", "--format FMT [OPTION]... BUILD_DIR [TREE]",
+		built_export_help, built_longopts, 1, 2, built_operands
+	};
 
-	r = parse_export_opts(&c, argc, argv, "built", "--format FMT [OPTION]... BUILD_DIR [TREE]",
-			      built_export_help, 1, 2);
-	if (r >= 0)
-		return r;
-	return built_export(&c, argv[optind], optind + 1 < argc ? argv[optind + 1] : NULL);
+	return export_main(argc, argv, &cmd);
 }

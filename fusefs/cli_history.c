@@ -2,24 +2,24 @@
 /*
  * cli_history: "spdxfs history [--first-parent] [-n MAX] REPO [RANGE]".
  *
- * Each commit is indexed as "--rev ID REPO" is, through index_refresh()
- * and so through the blob cache (blobcache.h): after the first commit
- * only the blobs a commit changed are read.  The rows are kept until the
- * end because --csv has one column per license any commit names.
+ * The rows are history_rows()' (history.h): the counts "scan --rev ID
+ * REPO" gives, made incrementally from tree-to-tree diffs.  They are kept
+ * until the end because --csv has one column per license any commit
+ * names.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "chart.h"
 #include "cli.h"
 #include "cli_history.h"
 #include "error.h"
 #include "history.h"
-#include "index.h"
 #include "json.h"
-#include "report.h"
 
 static const char history_help[] =
 	"For each commit of RANGE of the git repository REPO (A..B, or one\n"
@@ -32,6 +32,8 @@ static const char history_help[] =
 	"  -n, --max-count MAX the newest MAX commits only\n"
 	"      --csv           print CSV\n"
 	"      --json          print JSON\n"
+	"      --svg FILE      also write a chart of the untagged files and\n"
+	"                      of the files per license over the commits\n"
 	"  -h, --help          this help\n";
 
 static const char usage_args[] = "[OPTION]... REPO [RANGE]";
@@ -46,16 +48,10 @@ static const char *const shown_name[] = {
 };
 #define NSHOWN (sizeof(shown) / sizeof(shown[0]))
 
-struct row {
-	size_t files, count[NSHOWN];
-	char **lic;		/* license names, for this row */
-	size_t *lic_files, nlic;
-};
-
 struct history_args {
 	int first_parent, out;
 	size_t max;
-	const char *repo, *range;
+	const char *repo, *range, *svg;
 };
 
 /* 0 to go on, else the exit status. */
@@ -66,6 +62,7 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 		{ "max-count", required_argument, NULL, 'n' },
 		{ "csv", no_argument, NULL, 'C' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "svg", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -92,6 +89,9 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 		case 'J':
 			a->out = OUT_JSON;
 			break;
+		case 'S':
+			a->svg = optarg;
+			break;
 		case 'h':
 			printf("usage: spdxfs history %s\n%s", usage_args,
 			       history_help);
@@ -105,65 +105,6 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 	a->repo = argv[optind];
 	a->range = argc - optind == 2 ? argv[optind + 1] : NULL;
 	return 0;
-}
-
-static void row_release(struct row *r)
-{
-	for (size_t i = 0; i < r->nlic; i++)
-		free(r->lic[i]);
-	free(r->lic);
-	free(r->lic_files);
-}
-
-/* The counts of summary @s into @r. */
-static int row_fill(struct row *r, const struct summary *s)
-{
-	r->files = s->files;
-	for (size_t i = 0; i < NSHOWN; i++)
-		r->count[i] = s->count[shown[i]];
-	r->lic = calloc(s->nlicenses + 1, sizeof(*r->lic));
-	r->lic_files = calloc(s->nlicenses + 1, sizeof(*r->lic_files));
-	if (!r->lic || !r->lic_files)
-		return -1;
-	for (size_t i = 0; i < s->nlicenses; i++) {
-		if (!s->licenses[i].files)
-			continue;
-		r->lic[r->nlic] = strdup(s->licenses[i].name);
-		if (!r->lic[r->nlic])
-			return -1;
-		r->lic_files[r->nlic++] = s->licenses[i].files;
-	}
-	return 0;
-}
-
-/* Commit @id of @repo indexed and counted into @r. */
-static int row_build(struct row *r, const char *repo, const char *id)
-{
-	struct cli_index_opts o = { .quiet = 1, .rev = id };
-	const struct spdx_file **files;
-	struct cli_tree t;
-	struct summary s;
-	size_t n;
-	int ret;
-
-	ret = cli_tree_open(&t, repo, &o);
-	if (ret)
-		return ret;
-	ret = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
-	if (ret)
-		goto out;
-	if (summary_compute_under(&s, t.idx, files, n, t.where.under)) {
-		ret = 2;
-	} else {
-		ret = row_fill(r, &s) ? 2 : 0;
-		summary_release(&s);
-	}
-	if (ret)
-		cli_error("out of memory");
-	free(files);
-out:
-	cli_tree_close(&t);
-	return ret;
 }
 
 static void date_format(char *buf, size_t len, int64_t t)
@@ -183,7 +124,7 @@ static int str_cmp(const void *a, const void *b)
 
 /* The sorted union of the rows' license names, into *@out (names not
  * copied). */
-static int names_union(const struct row *rows, size_t n, char ***out,
+static int names_union(const struct history_row *rows, size_t n, char ***out,
 		       size_t *nout)
 {
 	size_t total = 0, k = 0;
@@ -196,7 +137,7 @@ static int names_union(const struct row *rows, size_t n, char ***out,
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < rows[i].nlic; j++)
-			v[k++] = rows[i].lic[j];
+			v[k++] = rows[i].lic[j].name;
 	qsort(v, k, sizeof(*v), str_cmp);
 	*nout = 0;
 	for (size_t i = 0; i < k; i++)
@@ -206,11 +147,11 @@ static int names_union(const struct row *rows, size_t n, char ***out,
 	return 0;
 }
 
-static size_t row_license(const struct row *r, const char *name)
+static size_t row_license(const struct history_row *r, const char *name)
 {
 	for (size_t i = 0; i < r->nlic; i++)
-		if (!strcmp(r->lic[i], name))
-			return r->lic_files[i];
+		if (!strcmp(r->lic[i].name, name))
+			return r->lic[i].files;
 	return 0;
 }
 
@@ -230,7 +171,7 @@ static void csv_field(FILE *out, const char *s)
 	putc('"', out);
 }
 
-static int print_csv(const struct history_commit *c, const struct row *rows,
+static int print_csv(const struct history_commit *c, const struct history_row *rows,
 		     size_t n)
 {
 	char date[32], **names;
@@ -252,7 +193,7 @@ static int print_csv(const struct history_commit *c, const struct row *rows,
 		csv_field(stdout, c[k].subject);
 		printf(",%zu", rows[k].files);
 		for (size_t i = 0; i < NSHOWN; i++)
-			printf(",%zu", rows[k].count[i]);
+			printf(",%zu", rows[k].count[shown[i]]);
 		for (size_t i = 0; i < nnames; i++)
 			printf(",%zu", row_license(&rows[k], names[i]));
 		putchar('\n');
@@ -261,7 +202,7 @@ static int print_csv(const struct history_commit *c, const struct row *rows,
 	return 0;
 }
 
-static void print_json(const struct history_commit *c, const struct row *rows,
+static void print_json(const struct history_commit *c, const struct history_row *rows,
 		       size_t n)
 {
 	struct json_writer w;
@@ -277,11 +218,13 @@ static void print_json(const struct history_commit *c, const struct row *rows,
 		json_kv_string(&w, "subject", c[k].subject);
 		json_kv_uint(&w, "files", rows[k].files);
 		for (size_t i = 0; i < NSHOWN; i++)
-			json_kv_uint(&w, shown_name[i], rows[k].count[i]);
+			json_kv_uint(&w, shown_name[i],
+				     rows[k].count[shown[i]]);
 		json_key(&w, "licenses");
 		json_object_begin(&w, JSON_INLINE);
 		for (size_t i = 0; i < rows[k].nlic; i++)
-			json_kv_uint(&w, rows[k].lic[i], rows[k].lic_files[i]);
+			json_kv_uint(&w, rows[k].lic[i].name,
+				     rows[k].lic[i].files);
 		json_object_end(&w);
 		json_object_end(&w);
 	}
@@ -289,8 +232,32 @@ static void print_json(const struct history_commit *c, const struct row *rows,
 	json_end(&w);
 }
 
+/* The chart into file @path: 0, or 2 after a one-line error. */
+static int write_svg(const char *path, const struct history_commit *c,
+		     const struct history_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	int bad;
+
+	if (!f) {
+		cli_error("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	if (chart_history_svg(f, c, rows, n)) {
+		fclose(f);
+		cli_error("out of memory");
+		return 2;
+	}
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		cli_error("%s: %s", path, strerror(errno ? errno : EIO));
+		return 2;
+	}
+	return 0;
+}
+
 static void print_table(const struct history_commit *c,
-			const struct row *rows, size_t n)
+			const struct history_row *rows, size_t n)
 {
 	char date[32];
 
@@ -302,7 +269,7 @@ static void print_table(const struct history_commit *c,
 		date_format(date, sizeof(date), c[k].time);
 		printf("%-20s  %.12s  %7zu", date, c[k].id, rows[k].files);
 		for (size_t i = 0; i < NSHOWN; i++)
-			printf("  %9zu", rows[k].count[i]);
+			printf("  %9zu", rows[k].count[shown[i]]);
 		printf("  %s\n", c[k].subject);
 	}
 }
@@ -312,8 +279,9 @@ int cmd_history(int argc, char **argv)
 	struct history_args a = { 0 };
 	struct spdx_error err = { 0 };
 	struct history_commit *c = NULL;
-	struct row *rows = NULL;
-	size_t n = 0, k = 0;
+	struct history_opts ho = { 0 };
+	struct history_row *rows = NULL;
+	size_t n = 0;
 	int r;
 
 	r = history_parse(argc, argv, &a);
@@ -324,16 +292,17 @@ int cmd_history(int argc, char **argv)
 		cli_error("%s", err.msg);
 		return 2;
 	}
-	rows = calloc(n + 1, sizeof(*rows));
-	if (!rows) {
-		cli_error("out of memory");
+	if (history_rows(&rows, a.repo, c, n, &ho, &err)) {
+		cli_error("%s", err.msg);
 		r = 2;
 		goto out;
 	}
-	for (k = 0; k < n && !r; k++)
-		r = row_build(&rows[k], a.repo, c[k].id);
-	if (r)
-		goto out;
+	if (a.svg) {
+		errno = 0;
+		r = write_svg(a.svg, c, rows, n);
+		if (r)
+			goto out;
+	}
 	if (a.out == OUT_CSV && print_csv(c, rows, n)) {
 		cli_error("out of memory");
 		r = 2;
@@ -348,9 +317,7 @@ int cmd_history(int argc, char **argv)
 		r = 2;
 	}
 out:
-	for (size_t i = 0; rows && i < k; i++)
-		row_release(&rows[i]);
-	free(rows);
+	history_rows_free(rows, rows ? n : 0);
 	history_free(c, n);
 	return r;
 }

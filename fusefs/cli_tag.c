@@ -2,6 +2,7 @@
 /*
  * cli_tag: spdxfs tag TREE -o DIR, the SPDX tagging series.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +25,7 @@
 #include "index.h"
 #include "maintainers.h"
 #include "source.h"
+#include "subject.h"
 #include "tag.h"
 #include "tag_split.h"
 #include "version.h"
@@ -77,13 +79,20 @@ static const char tag_help[] =
 	"      --split maintainers  one series per MAINTAINERS entry (the most\n"
 	"                     specific, as scripts/get_maintainer.pl finds it),\n"
 	"                     in DIR/ENTRY/, each mail with To: and Cc: from the\n"
-	"                     entry's M:, R: and L: lines and its files'\n"
-	"                     directory before its subject; DIR/index lists the\n"
-	"                     series: entry, files tagged, directory\n"
+	"                     entry's M:, R: and L: lines, and before its subject\n"
+	"                     the prefix the entry's commits use in TREE's\n"
+	"                     history (else its files' directory); DIR/index\n"
+	"                     lists the series: entry, files tagged, directory\n"
+	"      --log-depth N  with --split: how many of TREE's latest commits to\n"
+	"                     read for the prefixes (default %u; 0: none)\n"
 	"      --json         print the plan as JSON; with -o also write the\n"
 	"                     series, without -o write nothing\n"
 	"  -h, --help         this help\n"
 	"and, as for scan (-q also leaves out the summary):\n";
+
+/* Commits read for the subject prefixes: a few months of the kernel's
+ * history, a few seconds' work. */
+#define TAG_LOG_DEPTH	5000
 
 static const char usage_args[] = "[OPTION]... TREE -o DIR";
 
@@ -106,6 +115,8 @@ struct tag_cli {
 	int force, json;
 	int split;			/* --split maintainers */
 	struct maint *maint;
+	unsigned log_depth;		/* --log-depth */
+	char **prefixes;		/* per entry of maint, subject.h */
 	char date[64];
 	char base[GIT_OID_HEXSZ + 1];
 	char version[64];
@@ -509,7 +520,7 @@ static int write_split(const struct tag_cli *c, const struct tag_plan *p,
 	struct tag_series *s;
 	size_t n = 0;
 	FILE *f;
-	int r = tag_split_maintainers(&s, &n, p, c->maint);
+	int r = tag_split_maintainers(&s, &n, p, c->maint, c->prefixes);
 
 	if (r) {
 		cli_error("out of memory");
@@ -774,6 +785,7 @@ static int load_maintainers(struct tag_cli *c, struct source *src)
 	struct spdx_error err;
 	unsigned line;
 	size_t bad;
+	int r;
 
 	if (maint_load(&c->maint, src, &err)) {
 		cli_error("--split maintainers: %s", err.msg);
@@ -784,6 +796,11 @@ static int load_maintainers(struct tag_cli *c, struct source *src)
 		fprintf(stderr, "spdxfs: warning: %s/%s: %zu pattern%s that do%s not "
 			"compile left out (line %u)\n", src->root, MAINT_FILE, bad,
 			bad == 1 ? "" : "s", bad == 1 ? "es" : "", line);
+	/* No history (-ENOENT): the directories give the prefixes. */
+	r = subject_prefixes(&c->prefixes, src->root, c->log_depth, c->maint, &err);
+	if (r && r != -ENOENT)
+		fprintf(stderr, "spdxfs: warning: %s: %s; subject prefixes from "
+			"directories\n", src->root, err.msg);
 	return 0;
 }
 
@@ -849,6 +866,12 @@ static int run(struct tag_cli *c, const char *tree)
 	}
 	tag_plan_free(plan);
 out:
+	if (c->maint) {
+		size_t n;
+
+		maint_entries(c->maint, &n);
+		subject_prefixes_free(c->prefixes, n);
+	}
 	maint_free(c->maint);
 	index_free(uidx);
 	source_free(usrc);
@@ -872,11 +895,14 @@ int cmd_tag(int argc, char **argv)
 		{ "date", required_argument, NULL, 'D' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "split", required_argument, NULL, 'S' },
+		{ "log-depth", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		CLI_INDEX_OPTS,
 		{ 0 }
 	};
-	struct tag_cli c = { .o.version = NULL };
+	struct tag_cli c = { .o.version = NULL, .log_depth = TAG_LOG_DEPTH };
+	unsigned long ul;
+	char *end;
 	int ch;
 
 	snprintf(c.version, sizeof(c.version), "spdxfs %s", SPDXFS_VERSION);
@@ -906,6 +932,17 @@ int cmd_tag(int argc, char **argv)
 			}
 			c.split = 1;
 			break;
+		case 'L':
+			errno = 0;
+			ul = strtoul(optarg, &end, 10);
+			if (!isdigit((unsigned char)optarg[0]) || *end || errno ||
+			    ul > UINT_MAX) {
+				cli_error("--log-depth: expected a number, got '%s'",
+					  optarg);
+				return 2;
+			}
+			c.log_depth = ul;
+			break;
 		case 'A':
 			if (!strchr(optarg, '<') || !strchr(optarg, '>') || strchr(optarg, '\n')) {
 				cli_error("--from: expected 'Name <email>', got '%s'", optarg);
@@ -918,8 +955,9 @@ int cmd_tag(int argc, char **argv)
 				return 2;
 			break;
 		case 'h':
-			printf("usage: spdxfs tag %s\n%s%s", usage_args, tag_help,
-			       cli_index_help);
+			printf("usage: spdxfs tag %s\n", usage_args);
+			printf(tag_help, TAG_LOG_DEPTH);
+			fputs(cli_index_help, stdout);
 			return 0;
 		default:
 			return bad_usage();

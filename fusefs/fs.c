@@ -28,6 +28,7 @@
 #include "grow.h"
 #include "index.h"
 #include "log.h"
+#include "sbom.h"
 #include "source.h"
 #include "views.h"
 #include "xattr.h"
@@ -129,6 +130,14 @@ static void fill_attr(struct spdxfs *fs, const struct snapshot *s,
 		st->st_nlink = 1;
 		st->st_size = s->blobs[n->first].len;
 		break;
+	case VN_LAZY: {
+		const struct vblob *b = atomic_load(&s->lazy[n->first].done);
+
+		st->st_mode = S_IFREG | 0444;
+		st->st_nlink = 1;
+		st->st_size = b ? b->len : 0;	/* not made yet: see below */
+		break;
+	}
 	}
 	st->st_blocks = (st->st_size + 511) / 512;
 	st->st_mtim.tv_sec = t / 1000000000;
@@ -180,6 +189,10 @@ static void fill_entry(struct spdxfs *fs, const struct snapshot *s,
 	e->attr_timeout = fs->timeout;
 	e->entry_timeout = fs->timeout;
 	fill_attr(fs, s, n, &e->attr);
+	/* A lazy file not made yet shows size 0 and no lasting attributes:
+	 * the first read past 0 asks getattr, which makes it. */
+	if (n->kind == VN_LAZY && !atomic_load(&s->lazy[n->first].done))
+		e->attr_timeout = 0;
 }
 
 static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
@@ -257,10 +270,16 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 	struct spdxfs *fs = fs_of(req);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
+	const struct vblob *b;
 	struct stat st;
+	int err;
 
+	/* A lazy file is made when its attributes are asked for: the
+	 * kernel asks before a read goes past the size 0 it was shown. */
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
+	} else if (n->kind == VN_LAZY && (err = sbom_get(fs, s, n, &b))) {
+		fuse_reply_err(req, -err);
 	} else {
 		fresh_attr(fs, s, n, &st);
 		fuse_reply_attr(req, &st, fs->timeout);
@@ -518,6 +537,20 @@ static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t
 			       b->len - off < size ? b->len - off : size);
 }
 
+/* A read of generated node @n of @s: a blob, or a lazy one, made now
+ * if need be. */
+static void reply_generated(fuse_req_t req, struct snapshot *s,
+			    const struct vnode *n, size_t size, off_t off)
+{
+	const struct vblob *b = &s->blobs[n->first];
+	int err;
+
+	if (n->kind == VN_LAZY && (err = sbom_get(fs_of(req), s, n, &b)))
+		fuse_reply_err(req, -err);
+	else
+		reply_blob(req, b, size, off);
+}
+
 static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			struct fuse_file_info *fi)
 {
@@ -528,7 +561,7 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	else {
 		struct snapshot *s = publish_hold(h->snap);
 
-		reply_blob(req, &s->blobs[h->node->first], size, off);
+		reply_generated(req, s, h->node, size, off);
 		publish_put(s);
 	}
 }

@@ -57,7 +57,7 @@ _spdxfs_tree()
 			continue
 		fi
 		case $w in
-		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split)
+		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split|--log-depth)
 			skip=1 ;;
 		=) skip=1 ;;
 		-*) ;;
@@ -124,10 +124,10 @@ _spdxfs()
 	tag:-o|tag:--output|mount:--build)
 		_spdxfs_paths -d "$cur"
 		return 0 ;;
-	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg)
+	tag:-d|tag:--decisions|scan:--svg|scan:--backlog-svg|history:--svg)
 		_spdxfs_paths -f "$cur"
 		return 0 ;;
-	scan:--rev|list:--rev|check:--rev|mount:--rev)
+	scan:--rev|list:--rev|check:--rev|mount:--rev|export:--rev)
 		_spdxfs_compgen "HEAD $(git for-each-ref \
 			--format='%(refname:short)' 2>/dev/null)" "$cur"
 		return 0 ;;

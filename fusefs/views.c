@@ -20,6 +20,7 @@
 
 #include "built.h"
 #include "chart.h"
+#include "export.h"
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
@@ -923,8 +924,44 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * built/sbom.spdx.json and built/sbom.spdx3.json, made on first use, of
+ * the @n @files "spdxfs built" lists (whatever the mount's directory:
+ * the document is the command's).
+ */
+static int add_sboms(struct view_builder *b, uint32_t dir,
+		     const struct spdx_file *const *files, size_t n)
+{
+	static const struct { const char *name; int format; } docs[] = {
+		{ "sbom.spdx.json", EXPORT_SPDX_JSON },
+		{ "sbom.spdx3.json", EXPORT_SPDX3 },
+	};
+	const size_t ndocs = sizeof(docs) / sizeof(docs[0]);
+	struct snapshot *s = b->s;
+
+	s->built_files = alloc_array(n ? n : 1, sizeof(*s->built_files));
+	s->lazy = calloc(ndocs, sizeof(*s->lazy));
+	if (!s->built_files || !s->lazy)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		s->built_files[i] = files[i] - b->idx->files;
+	s->nbuilt = n;
+	for (size_t i = 0; i < ndocs; i++) {
+		long node;
+
+		s->lazy[i].format = docs[i].format;
+		pthread_mutex_init(&s->lazy[i].lock, NULL);
+		s->nlazy++;	/* the snapshot destroys it either way */
+		node = add_node(b, dir, docs[i].name, strlen(docs[i].name),
+				VN_LAZY, i);
+		if (node < 0)
+			return node;
+	}
+	return 0;
+}
+
 /* built/: the image's files that the index has, at their tree paths,
- * and built/SUMMARY. */
+ * built/SUMMARY and the SPDX documents. */
 static int fill_built(struct view_builder *b, uint32_t dir)
 {
 	const struct spdx_index *idx = b->idx;
@@ -953,6 +990,8 @@ static int fill_built(struct view_builder *b, uint32_t dir)
 		ret = add_blob(b, dir, "SUMMARY", text, len);
 	else
 		free(text);
+	if (!ret)
+		ret = add_sboms(b, dir, files, n);
 out:
 	free(bin.files);
 	free(files);
@@ -1129,7 +1168,8 @@ const struct view view_table[] = {
 	  .fill = fill_licenses },
 	{ "built", "built/",
 	  "with --build BUILD_DIR: the files of that kernel image;\n"
-	  "built/SUMMARY is the output of 'spdxfs built BUILD_DIR'",
+	  "built/SUMMARY is the output of 'spdxfs built BUILD_DIR';\n"
+	  "sbom.spdx.json and sbom.spdx3.json, of 'built --format'",
 	  .fill = fill_built, .needs_build = 1 },
 	{ "README", .write = write_readme },
 	{ "summary", "summary",
@@ -1385,6 +1425,16 @@ void snapshot_free(struct snapshot *s)
 	for (size_t i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s->blobs);
+	for (size_t i = 0; i < s->nlazy; i++) {
+		struct vblob *bl = atomic_load(&s->lazy[i].done);
+
+		if (bl)
+			free(bl->data);
+		free(bl);
+		pthread_mutex_destroy(&s->lazy[i].lock);
+	}
+	free(s->lazy);
+	free(s->built_files);
 	free(s->nodes);
 	free(s->child);
 	free(s->slots);
@@ -1515,6 +1565,8 @@ static int node_changed(const struct snapshot *os, const struct vnode *o,
 {
 	if (o->kind != n->kind)
 		return 1;
+	if (n->kind == VN_LAZY)
+		return 1;	/* not known until made: tell the kernel */
 	if (n->kind == VN_DIR) {
 		const struct spdx_dir *a = vnode_dir(os, o), *b = vnode_dir(ns, n);
 

@@ -11,7 +11,10 @@
  * (publish.h).
  *
  * With a build directory (mount --build), built/ mirrors the files of
- * that kernel image and built/SUMMARY is the text of "spdxfs built".
+ * that kernel image and built/SUMMARY is the text of "spdxfs built";
+ * built/sbom.spdx.json and built/sbom.spdx3.json, its SPDX documents,
+ * are VN_LAZY nodes: the snapshot holds what they describe, fs.c has
+ * them made (sbom.h) the first time they are read.
  *
  * Directories that mirror a directory of the tree point at it (tdir),
  * for its owner and permissions; the others (the root, the view roots,
@@ -31,6 +34,7 @@
 #ifndef SPDXFS_VIEWS_H
 #define SPDXFS_VIEWS_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -48,6 +52,8 @@ enum vnode_kind {
 	VN_FILE,	/* first: index in idx->files; content from the tree */
 	VN_BLOB,	/* first: index in blobs[]; generated content */
 	VN_DEAD,	/* a duplicate name that was dropped */
+	VN_LAZY,	/* first: index in lazy[]; generated content, made
+			   on first use (sbom.h) */
 };
 
 struct vnode {
@@ -67,6 +73,17 @@ struct vblob {
 	size_t len;
 };
 
+/*
+ * A generated file too costly to make with every snapshot (built/'s
+ * SPDX documents hash every built file): made by the first reader that
+ * needs it, under lock, then kept for the snapshot's life.
+ */
+struct vlazy {
+	int format;			/* enum export_format */
+	pthread_mutex_t lock;		/* held while it is made */
+	_Atomic(struct vblob *) done;	/* NULL until made; then fixed */
+};
+
 struct snapshot {
 	atomic_long refs;	/* publish.c; 1 for the builder */
 	atomic_long busy;	/* publish.c: requests using it now */
@@ -78,6 +95,13 @@ struct snapshot {
 	size_t mask;
 	struct vblob *blobs;
 	size_t nblobs;
+	struct vlazy *lazy;
+	size_t nlazy;
+	/* With a build directory: the files of idx that went into the
+	 * image, in the order "spdxfs built" lists them, for the lazy
+	 * files' documents. */
+	uint32_t *built_files;
+	size_t nbuilt;
 	int64_t time_ns;	/* when built: directories' and blobs' times */
 	const struct maint *maint;	/* the tree's MAINTAINERS, or NULL;
 					   not owned: it outlives the snapshot */

@@ -12,8 +12,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chart.h"
+#include "history.h"
 #include "index.h"
 #include "report.h"
 
@@ -573,5 +575,256 @@ int chart_backlog_svg(FILE *out, const struct spdx_index *idx, unsigned depth)
 		 total[SEG_OTHER], total[SEG_UNTAGGED]);
 	write_chart(out, &c);
 	free(c.rows);
+	return 0;
+}
+
+/*
+ * The history chart (chart_history_svg()): two panels over one x axis of
+ * commits, oldest first; lines, not bars, so it is laid out here.
+ */
+#define HIST_X0		(MARGIN + 64)	/* room for the y ticks */
+#define HIST_W		640
+#define HIST_TOP1	(PLOT_TOP + 16)	/* the backlog panel */
+#define HIST_H1		160
+#define HIST_TOP2	(HIST_TOP1 + HIST_H1 + 48)	/* the licenses panel */
+#define HIST_H2		200
+#define HIST_LINES	10		/* licenses drawn, the largest */
+
+static const char *const hist_colours[HIST_LINES] = {
+	"#4e79a7", "#59a14f", "#f28e2b", "#b07aa1", "#76b7b2",
+	"#edc948", "#ff9da7", "#9c755f", "#bab0ac", "#17becf",
+};
+#define HIST_UNTAGGED_COLOUR	"#e15759"
+
+struct hist_series {
+	const char *name;
+	size_t max;
+};
+
+static size_t hist_license(const struct history_row *r, const char *name)
+{
+	for (size_t i = 0; i < r->nlic; i++)
+		if (!strcmp(r->lic[i].name, name))
+			return r->lic[i].files;
+	return 0;
+}
+
+static int cmp_series(const void *a, const void *b)
+{
+	const struct hist_series *x = a, *y = b;
+
+	if (x->max != y->max)
+		return x->max > y->max ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Every license some row names, with its largest count, largest first,
+ * into *@out (names borrowed from @rows). */
+static int hist_series_of(const struct history_row *rows, size_t n,
+			  struct hist_series **out, size_t *nout)
+{
+	struct hist_series *s;
+	size_t total = 0, k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		total += rows[i].nlic;
+	s = calloc(total ? total : 1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < rows[i].nlic; j++) {
+			const struct history_license *l = &rows[i].lic[j];
+			size_t m;
+
+			for (m = 0; m < k && strcmp(s[m].name, l->name); m++)
+				;
+			if (m == k)
+				s[k++] = (struct hist_series){ l->name, 0 };
+			if (l->files > s[m].max)
+				s[m].max = l->files;
+		}
+	}
+	qsort(s, k, sizeof(*s), cmp_series);
+	*out = s;
+	*nout = k;
+	return 0;
+}
+
+static double hist_x(size_t k, size_t n)
+{
+	return n > 1 ? HIST_X0 + (double)k * HIST_W / (n - 1) :
+		       HIST_X0 + HIST_W / 2.0;
+}
+
+static double hist_y(size_t v, size_t top, int y0, int h)
+{
+	return y0 + h - (double)v * h / top;
+}
+
+static void hist_date(char *buf, size_t len, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm) ||
+	    !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, len, "-");
+}
+
+/* A panel: its heading, y gridlines and ticks up to @max; returns the
+ * axis's top value. */
+static size_t hist_panel(FILE *out, const char *heading, int y0, int h,
+			 size_t max)
+{
+	size_t step = axis_step(max);
+	size_t top = max ? (max + step - 1) / step * step : step;
+
+	fprintf(out, "<g class=\"panel\">\n<text class=\"panel\" x=\"%d\" "
+		"y=\"%d\" font-weight=\"bold\">%s</text>\n", HIST_X0, y0 - 10,
+		heading);
+	for (size_t v = 0; v <= top; v += step) {
+		double y = hist_y(v, top, y0, h);
+
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+			"stroke=\"%s\"/>", HIST_X0 - 4, y, HIST_X0 + HIST_W, y,
+			v ? "#dddddd" : "#333333");
+		fprintf(out, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" "
+			"text-anchor=\"end\">%zu</text>\n", HIST_X0 - 8, y + 4, v);
+	}
+	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		"stroke=\"#333333\"/>\n</g>\n", HIST_X0, y0, HIST_X0, y0 + h);
+	return top;
+}
+
+/* The x axis under the last panel: commit numbers, and its title. */
+static void hist_x_axis(FILE *out, size_t n, int y)
+{
+	size_t step = axis_step(n);
+
+	fputs("<g class=\"axis\">\n", out);
+	for (size_t v = 1; v <= n; v = v == 1 && step > 1 ? step : v + step) {
+		double x = hist_x(v - 1, n);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			"stroke=\"#333333\"/>", x, y, x, y + 4);
+		fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%d\" "
+			"text-anchor=\"middle\">%zu</text>\n", x, y + 18, v);
+	}
+	fprintf(out, "<text class=\"axis-title\" x=\"%d\" y=\"%d\" "
+		"text-anchor=\"middle\">commits, oldest first</text>\n</g>\n",
+		HIST_X0 + HIST_W / 2, y + 36);
+}
+
+/* One line: @v(k) for each commit, in @colour. */
+static void hist_line(FILE *out, const struct history_row *rows, size_t n,
+		      const char *name, size_t top, int y0, int h,
+		      const char *colour)
+{
+	fprintf(out, "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" "
+		"stroke-width=\"2\" points=\"", colour);
+	for (size_t k = 0; k < n; k++) {
+		size_t v = name ? hist_license(&rows[k], name) :
+			   rows[k].count[ST_UNTAGGED];
+
+		fprintf(out, "%s%.1f,%.1f", k ? " " : "", hist_x(k, n),
+			hist_y(v, top, y0, h));
+	}
+	fputs("\"/>\n", out);
+}
+
+/* Per commit, a column whose tooltip holds its numbers. */
+static void hist_columns(FILE *out, const struct history_commit *c,
+			 const struct history_row *rows, size_t n)
+{
+	double w = n > 1 ? (double)HIST_W / (n - 1) : HIST_W;
+	char date[32];
+
+	fputs("<g class=\"commits\" fill=\"#ffffff\" fill-opacity=\"0\">\n", out);
+	for (size_t k = 0; k < n; k++) {
+		fprintf(out, "<rect class=\"commit\" x=\"%.1f\" y=\"%d\" "
+			"width=\"%.1f\" height=\"%d\"><title>", hist_x(k, n) - w / 2,
+			HIST_TOP1, w, HIST_TOP2 + HIST_H2 - HIST_TOP1);
+		hist_date(date, sizeof(date), c[k].time);
+		fprintf(out, "%s %.12s: %zu untagged", date, c[k].id,
+			rows[k].count[ST_UNTAGGED]);
+		for (size_t i = 0; i < rows[k].nlic; i++) {
+			fputs(", ", out);
+			put_text(out, rows[k].lic[i].name,
+				 strlen(rows[k].lic[i].name), CHART_LABEL_MAX);
+			fprintf(out, " %zu", rows[k].lic[i].files);
+		}
+		fputs("</title></rect>\n", out);
+	}
+	fputs("</g>\n", out);
+}
+
+static void hist_legend(FILE *out, const struct hist_series *s, size_t ns)
+{
+	int x = MARGIN;
+
+	fputs("<g class=\"legend\">\n", out);
+	for (size_t i = 0; i <= ns; i++) {
+		const char *name = i ? s[i - 1].name : "untagged";
+
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" "
+			"fill=\"%s\"/>", x, LEGEND_Y - 9,
+			i ? hist_colours[i - 1] : HIST_UNTAGGED_COLOUR);
+		fprintf(out, "<text class=\"legend\" x=\"%d\" y=\"%d\">", x + 14,
+			LEGEND_Y);
+		x += 14 + CHAR_W * put_text(out, name, strlen(name),
+					    CHART_LABEL_MAX) + 18;
+		fputs("</text>\n", out);
+	}
+	fputs("</g>\n", out);
+}
+
+int chart_history_svg(FILE *out, const struct history_commit *c,
+		      const struct history_row *rows, size_t n)
+{
+	struct hist_series *s;
+	size_t ns, max_u = 0, top1, top2;
+	char first[32] = "-", last[32] = "-";
+	int width = HIST_X0 + HIST_W + MARGIN + 8;
+	int height = HIST_TOP2 + HIST_H2 + 48;
+
+	if (hist_series_of(rows, n, &s, &ns))
+		return -ENOMEM;
+	for (size_t k = 0; k < n; k++)
+		if (rows[k].count[ST_UNTAGGED] > max_u)
+			max_u = rows[k].count[ST_UNTAGGED];
+	if (n) {
+		hist_date(first, sizeof(first), c[0].time);
+		hist_date(last, sizeof(last), c[n - 1].time);
+	}
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\">\n",
+		width, height, width, height, FONT);
+	fputs("<title>Untagged backlog and files per license over history</title>\n"
+	      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", out);
+	fprintf(out, "<text class=\"title\" x=\"%d\" y=\"%d\" font-size=\"16\" "
+		"font-weight=\"bold\">Untagged backlog and files per license "
+		"over history</text>\n", MARGIN, TITLE_Y);
+	fprintf(out, "<text class=\"subtitle\" x=\"%d\" y=\"%d\">%zu commits, "
+		"%s to %s; untagged %zu at the first, %zu at the last</text>\n",
+		MARGIN, SUBTITLE_Y, n, first, last,
+		n ? rows[0].count[ST_UNTAGGED] : 0,
+		n ? rows[n - 1].count[ST_UNTAGGED] : 0);
+	if (ns > HIST_LINES)
+		ns = HIST_LINES;	/* the largest; the tooltips have all */
+	hist_legend(out, s, ns);
+	top1 = hist_panel(out, "Untagged files", HIST_TOP1, HIST_H1, max_u);
+	top2 = hist_panel(out, "Files with a valid tag, per license",
+			  HIST_TOP2, HIST_H2, ns ? s[0].max : 0);
+	hist_x_axis(out, n, HIST_TOP2 + HIST_H2);
+	hist_line(out, rows, n, NULL, top1, HIST_TOP1, HIST_H1,
+		  HIST_UNTAGGED_COLOUR);
+	for (size_t i = 0; i < ns; i++)
+		hist_line(out, rows, n, s[i].name, top2, HIST_TOP2, HIST_H2,
+			  hist_colours[i]);
+	hist_columns(out, c, rows, n);
+	fputs("</svg>\n", out);
+	free(s);
 	return 0;
 }

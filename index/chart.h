@@ -15,7 +15,14 @@
  * files; excluded files are left out, as in the mount's backlog.
  * Largest backlog first.
  *
- * Both have a title, a line saying what is counted (with the totals),
+ * chart_history_svg(): over the commits of a history (history.h), oldest
+ * first on the x axis, a line of the untagged files, and below it one
+ * line per license of the files whose valid tag names it (the
+ * ten largest drawn; all in the tooltips).  Each commit is a
+ * <rect class="commit"> whose <title> holds its numbers: "DATE ID12:
+ * U untagged, NAME N, ..." (the licenses in name order).
+ *
+ * All have a title, a line saying what is counted (with the totals),
  * a legend, an x axis with ticks and gridlines, and a label and a
  * number on each bar.  Every number is the text of its own element:
  * <text class="value"> on each bar (for the backlog "T tagged, O
@@ -39,10 +46,14 @@
 
 struct summary;
 struct spdx_index;
+struct history_commit;
+struct history_row;
 
 #define CHART_LABEL_MAX	48
 
 int chart_licenses_svg(FILE *out, const struct summary *s);
 int chart_backlog_svg(FILE *out, const struct spdx_index *idx, unsigned depth);
+int chart_history_svg(FILE *out, const struct history_commit *c,
+		      const struct history_row *rows, size_t n);
 
 #endif

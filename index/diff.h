@@ -116,6 +116,39 @@ void diff_write_text(FILE *out, const struct diff_result *d,
 void diff_write_json(struct json_writer *w, const struct diff_result *d,
 		     const struct diff_side *old, const struct diff_side *new);
 
+struct source;
+struct spdx_error;
+
+/* A file on one side alone, with its content's git blob id. */
+struct diff_lone {
+	const char *path;
+	unsigned char id[20];
+};
+
+/*
+ * The exact renames between the files @gone (old side alone) and @came
+ * (new side alone), paired as git pairs them: each new file, in path
+ * order, takes an old one with the same blob id not taken yet, one with
+ * its own base name first.  Sorts both arrays.  Returns 0 and sets *@out
+ * (*@n renames), or -ENOMEM.
+ */
+int diff_exact_renames(struct diff_lone *gone, size_t ng,
+		       struct diff_lone *came, size_t nc,
+		       struct diff_rename **out, size_t *n);
+
+/*
+ * The renames between two directories, read through @src_old and
+ * @src_new, whose files @old and @new list: the exact renames
+ * (diff_exact_renames()) between the files in one of them alone.
+ * Unreadable files pair with nothing.  Returns 0 and sets *@out (*@n
+ * renames; diff_renames_free() them), or -errno with @err filled (a file
+ * that could not be read, or changed while read).
+ */
+int diff_dir_renames(struct source *src_old, const struct diff_side *old,
+		     struct source *src_new, const struct diff_side *new,
+		     struct diff_rename **out, size_t *n,
+		     struct spdx_error *err);
+
 /*
  * The renames git finds between revisions @rev1 and @rev2 of repository
  * @repo (libgit2's git_diff_find_similar(): exact and similar content,

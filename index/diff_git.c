@@ -86,6 +86,42 @@ nomem:
 	return -ENOMEM;
 }
 
+static int is_file(const git_diff_file *f)
+{
+	return f->mode == GIT_FILEMODE_BLOB ||
+	       f->mode == GIT_FILEMODE_BLOB_EXECUTABLE;
+}
+
+/* The exact renames of @diff's added and deleted files, as git pairs
+ * them (diff_exact_renames()). */
+static int exact_renames(git_diff *diff, struct diff_rename **out,
+			 size_t *n)
+{
+	size_t nd = git_diff_num_deltas(diff), ng = 0, nc = 0;
+	struct diff_lone *g = alloc_array(nd + 1, sizeof(*g));
+	struct diff_lone *c = alloc_array(nd + 1, sizeof(*c));
+	int ret = -ENOMEM;
+
+	if (g && c) {
+		for (size_t i = 0; i < nd; i++) {
+			const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+			if (d->status == GIT_DELTA_DELETED && is_file(&d->old_file)) {
+				g[ng].path = d->old_file.path;
+				memcpy(g[ng++].id, d->old_file.id.id, 20);
+			} else if (d->status == GIT_DELTA_ADDED &&
+				   is_file(&d->new_file)) {
+				c[nc].path = d->new_file.path;
+				memcpy(c[nc++].id, d->new_file.id.id, 20);
+			}
+		}
+		ret = diff_exact_renames(g, ng, c, nc, out, n);
+	}
+	free(g);
+	free(c);
+	return ret;
+}
+
 int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 		     struct diff_rename **out, size_t *n,
 		     struct spdx_error *err)
@@ -118,16 +154,19 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 	 * past RENAME_LIMIT files added or removed, exact renames only, as
 	 * git does past diff.renameLimit: libgit2 would compare every
 	 * removed file with every added one, hours between two kernel
-	 * releases */
-	find.flags = GIT_DIFF_FIND_RENAMES;
-	if (too_many(diff))
-		find.flags |= GIT_DIFF_FIND_EXACT_MATCH_ONLY;
-	if (git_diff_find_similar(diff, &find)) {
-		ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path, rev1,
-				     rev2, git_msg());
-		goto out;
+	 * releases, and its own exact-only mode pairs far fewer files than
+	 * git (108 of git's 1,907 between v6.1 and v6.12) */
+	if (too_many(diff)) {
+		ret = exact_renames(diff, out, n);
+	} else {
+		find.flags = GIT_DIFF_FIND_RENAMES;
+		if (git_diff_find_similar(diff, &find)) {
+			ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path,
+					     rev1, rev2, git_msg());
+			goto out;
+		}
+		ret = renames_collect(diff, out, n);
 	}
-	ret = renames_collect(diff, out, n);
 	if (ret)
 		spdx_error_errno(err, ret, "%s", path);
 out:

@@ -59,12 +59,30 @@ enum export_format {
  * those that went into it.  For 3.0.1 also a build_Build with the
  * .config's SHA256 and the kernel release.
  */
+#define EXPORT_IMAGE_MAX 16	/* vmlinux and the bzImages */
+
 struct export_image {
 	struct source *build;		/* the build directory, all files */
 	const char *const *paths;	/* "vmlinux", "arch/x86/boot/bzImage" */
 	size_t n;
 	const char *release;		/* include/config/kernel.release, or NULL */
+	/* What export_image_open() allocated for the fields above. */
+	char *own_paths[EXPORT_IMAGE_MAX];
+	char *own_release;
 };
+
+/*
+ * The image of kernel build directory @build into @im: the directory
+ * as a source of all its files, vmlinux, then each arch/ARCH/boot/bzImage
+ * (a regular file, not reached through a symlink), and the kernel
+ * release when include/config/kernel.release is there.  Returns 0, or
+ * -ENOENT ("BUILD: no vmlinux: the kernel is not built"), -ENOMEM, or
+ * the source's error, with @err filled.  export_image_release() frees
+ * what it holds.
+ */
+int export_image_open(struct export_image *im, const char *build,
+		      struct spdx_error *err);
+void export_image_release(struct export_image *im);
 
 struct export_opts {
 	enum export_format format;

@@ -52,84 +52,55 @@ static const char *image_version(const struct export_doc *d)
 	return r && *r ? r : d->version;
 }
 
-static void json_image_package(struct json_writer *w, const struct export_doc *d)
+/* A package's fields up to its licenses, the same for both packages. */
+static void json_package_begin(struct json_writer *w, const char *name,
+			       const char *id, const char *version,
+			       const char *verification, const char *declared)
 {
 	json_object_begin(w, JSON_BLOCK);
-	json_kv_string(w, "name", "linux-image");
-	json_kv_string(w, "SPDXID", "SPDXRef-Package-image");
-	if (image_version(d)[0])
-		json_kv_string(w, "versionInfo", image_version(d));
+	json_kv_string(w, "name", name);
+	json_kv_string(w, "SPDXID", id);
+	if (version[0])
+		json_kv_string(w, "versionInfo", version);
 	json_kv_string(w, "downloadLocation", "NOASSERTION");
 	json_kv_bool(w, "filesAnalyzed", 1);
 	json_key(w, "packageVerificationCode");
 	json_object_begin(w, JSON_INLINE);
-	json_kv_string(w, "packageVerificationCodeValue", d->image_verification);
+	json_kv_string(w, "packageVerificationCodeValue", verification);
 	json_object_end(w);
 	json_kv_string(w, "licenseConcluded", "NOASSERTION");
-	json_kv_string(w, "licenseDeclared", "NOASSERTION");
+	json_kv_string(w, "licenseDeclared", declared ? declared : "NOASSERTION");
 	json_kv_string(w, "copyrightText", "NOASSERTION");
+}
+
+static void json_image_package(struct json_writer *w, const struct export_doc *d)
+{
+	json_package_begin(w, "linux-image", "SPDXRef-Package-image",
+			   image_version(d), d->image_verification, NULL);
 	json_kv_string(w, "primaryPackagePurpose", "OPERATING_SYSTEM");
 	json_object_end(w);
 }
 
-static void json_image_file(struct json_writer *w, const struct export_doc *d, size_t i)
+/* A file entry's name and id: "SPDXRef-@kind-N" for entry @i. */
+static void json_file_begin(struct json_writer *w, const char *kind, size_t i,
+			    const char *path)
 {
 	char id[40], name[PATH_NAME_MAX];
 
-	snprintf(id, sizeof(id), "SPDXRef-Image-%zu", i + 1);
+	snprintf(id, sizeof(id), "SPDXRef-%s-%zu", kind, i + 1);
 	json_object_begin(w, JSON_BLOCK);
-	json_kv_string(w, "fileName", file_name(d->o.image->paths[i], name, sizeof(name)));
+	json_kv_string(w, "fileName", file_name(path, name, sizeof(name)));
 	json_kv_string(w, "SPDXID", id);
-	json_key(w, "fileTypes");
-	json_array_begin(w, JSON_INLINE);
-	json_string(w, "BINARY");
-	json_array_end(w);
-	json_key(w, "checksums");
-	json_array_begin(w, JSON_INLINE);
-	json_checksum(w, "SHA1", d->image_dig[i].sha1, 20);
-	json_checksum(w, "SHA256", d->image_dig[i].sha256, 32);
-	json_array_end(w);
-	json_kv_string(w, "licenseConcluded", "NOASSERTION");
-	json_key(w, "licenseInfoInFiles");
-	json_array_begin(w, JSON_INLINE);
-	json_string(w, "NOASSERTION");
-	json_array_end(w);
-	json_kv_string(w, "copyrightText", "NOASSERTION");
-	json_object_end(w);
 }
 
-static void json_package(struct json_writer *w, const struct export_doc *d)
+/* A file entry's checksums and licenses: @lic found in it, or NULL. */
+static void json_file_facts(struct json_writer *w, const struct file_digest *dig,
+			    const char *lic)
 {
-	json_object_begin(w, JSON_BLOCK);
-	json_kv_string(w, "name", d->name);
-	json_kv_string(w, "SPDXID", "SPDXRef-Package");
-	if (d->version[0])
-		json_kv_string(w, "versionInfo", d->version);
-	json_kv_string(w, "downloadLocation", "NOASSERTION");
-	json_kv_bool(w, "filesAnalyzed", 1);
-	json_key(w, "packageVerificationCode");
-	json_object_begin(w, JSON_INLINE);
-	json_kv_string(w, "packageVerificationCodeValue", d->verification);
-	json_object_end(w);
-	json_kv_string(w, "licenseConcluded", "NOASSERTION");
-	json_kv_string(w, "licenseDeclared", d->declared ? d->declared : "NOASSERTION");
-	json_kv_string(w, "copyrightText", "NOASSERTION");
-	json_object_end(w);
-}
-
-static void json_file(struct json_writer *w, const struct export_doc *d, size_t i)
-{
-	const char *lic = export_file_license(d, i), *why;
-	char id[40], name[PATH_NAME_MAX], why_buf[WHY_MAX];
-
-	snprintf(id, sizeof(id), "SPDXRef-File-%zu", i + 1);
-	json_object_begin(w, JSON_BLOCK);
-	json_kv_string(w, "fileName", file_name(d->files[i]->path, name, sizeof(name)));
-	json_kv_string(w, "SPDXID", id);
 	json_key(w, "checksums");
 	json_array_begin(w, JSON_INLINE);
-	json_checksum(w, "SHA1", d->dig[i].sha1, 20);
-	json_checksum(w, "SHA256", d->dig[i].sha256, 32);
+	json_checksum(w, "SHA1", dig->sha1, 20);
+	json_checksum(w, "SHA256", dig->sha256, 32);
 	json_array_end(w);
 	json_kv_string(w, "licenseConcluded", "NOASSERTION");
 	json_key(w, "licenseInfoInFiles");
@@ -137,9 +108,45 @@ static void json_file(struct json_writer *w, const struct export_doc *d, size_t 
 	json_string(w, lic ? lic : "NOASSERTION");
 	json_array_end(w);
 	json_kv_string(w, "copyrightText", "NOASSERTION");
-	why = export_file_why(d, i, why_buf, sizeof(why_buf));
+}
+
+static void json_image_file(struct json_writer *w, const struct export_doc *d, size_t i)
+{
+	json_file_begin(w, "Image", i, d->o.image->paths[i]);
+	json_key(w, "fileTypes");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "BINARY");
+	json_array_end(w);
+	json_file_facts(w, &d->image_dig[i], NULL);
+	json_object_end(w);
+}
+
+static void json_package(struct json_writer *w, const struct export_doc *d)
+{
+	json_package_begin(w, d->name, "SPDXRef-Package", d->version,
+			   d->verification, d->declared);
+	json_object_end(w);
+}
+
+static void json_file(struct json_writer *w, const struct export_doc *d, size_t i)
+{
+	char why_buf[WHY_MAX];
+	const char *why = export_file_why(d, i, why_buf, sizeof(why_buf));
+
+	json_file_begin(w, "File", i, d->files[i]->path);
+	json_file_facts(w, &d->dig[i], export_file_license(d, i));
 	if (why)
 		json_kv_string(w, "comment", why);
+	json_object_end(w);
+}
+
+static void json_ref(struct json_writer *w, const struct export_ref *r)
+{
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "licenseId", r->id);
+	json_kv_string(w, "extractedText", r->text);
+	json_kv_string(w, "name", r->name);
+	json_kv_string(w, "comment", r->path);
 	json_object_end(w);
 }
 
@@ -147,14 +154,8 @@ static void json_refs(struct json_writer *w, const struct export_doc *d)
 {
 	json_key(w, "hasExtractedLicensingInfos");
 	json_array_begin(w, JSON_BLOCK);
-	for (size_t i = 0; i < d->nrefs; i++) {
-		json_object_begin(w, JSON_BLOCK);
-		json_kv_string(w, "licenseId", d->refs[i].id);
-		json_kv_string(w, "extractedText", d->refs[i].text);
-		json_kv_string(w, "name", d->refs[i].name);
-		json_kv_string(w, "comment", d->refs[i].path);
-		json_object_end(w);
-	}
+	for (size_t i = 0; i < d->nrefs; i++)
+		json_ref(w, &d->refs[i]);
 	json_array_end(w);
 }
 

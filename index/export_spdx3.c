@@ -194,6 +194,36 @@ static void gitoid(struct json_writer *w, const struct file_digest *dig)
 static void relationship(struct json_writer *w, const struct export_doc *d,
 			 size_t n, const char *from, const char *type, const char *to);
 
+/* Relationship @n up to its "to" array, which the caller fills and ends,
+ * then the element. */
+static void relationship_begin(struct json_writer *w, const struct export_doc *d,
+			       size_t n, const char *from, const char *type,
+			       enum json_layout layout)
+{
+	char id[IRI_MAX];
+
+	element_begin(w, "Relationship", iri(d, id, sizeof(id), "relationship", n));
+	json_kv_string(w, "from", from);
+	json_kv_string(w, "relationshipType", type);
+	json_key(w, "to");
+	json_array_begin(w, layout);
+}
+
+/* A software_File up to its kind: its id, path, hashes and gitoid. */
+static void file_begin(struct json_writer *w, const char *id, const char *path,
+		       const struct file_digest *dig)
+{
+	element_begin(w, "software_File", id);
+	json_kv_string(w, "name", path);
+	json_key(w, "verifiedUsing");
+	json_array_begin(w, JSON_INLINE);
+	hash(w, "sha1", dig->sha1, 20);
+	hash(w, "sha256", dig->sha256, 32);
+	json_array_end(w);
+	gitoid(w, dig);
+	json_kv_string(w, "software_fileKind", "file");
+}
+
 /* A built kernel: its image package and files, and the build. */
 static void image(struct json_writer *w, const struct export_doc *d)
 {
@@ -207,15 +237,8 @@ static void image(struct json_writer *w, const struct export_doc *d)
 	json_kv_string(w, "software_primaryPurpose", "operatingSystem");
 	json_object_end(w);
 	for (size_t i = 0; i < im->n; i++) {
-		element_begin(w, "software_File", iri(d, id, sizeof(id), "image-file", i + 1));
-		json_kv_string(w, "name", im->paths[i]);
-		json_key(w, "verifiedUsing");
-		json_array_begin(w, JSON_INLINE);
-		hash(w, "sha1", d->image_dig[i].sha1, 20);
-		hash(w, "sha256", d->image_dig[i].sha256, 32);
-		json_array_end(w);
-		gitoid(w, &d->image_dig[i]);
-		json_kv_string(w, "software_fileKind", "file");
+		file_begin(w, iri(d, id, sizeof(id), "image-file", i + 1), im->paths[i],
+			   &d->image_dig[i]);
 		json_kv_string(w, "software_primaryPurpose", "executable");
 		json_object_end(w);
 	}
@@ -250,11 +273,7 @@ static void to_image_files(struct json_writer *w, const struct export_doc *d,
 {
 	char id[IRI_MAX];
 
-	element_begin(w, "Relationship", iri(d, id, sizeof(id), "relationship", n));
-	json_kv_string(w, "from", from);
-	json_kv_string(w, "relationshipType", type);
-	json_key(w, "to");
-	json_array_begin(w, JSON_INLINE);
+	relationship_begin(w, d, n, from, type, JSON_INLINE);
 	for (size_t i = 0; i < d->o.image->n; i++)
 		json_string(w, iri(d, id, sizeof(id), "image-file", i + 1));
 	json_array_end(w);
@@ -280,15 +299,8 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 	char id[IRI_MAX], why_buf[WHY_MAX];
 	const char *why = export_file_why(d, i, why_buf, sizeof(why_buf));
 
-	element_begin(w, "software_File", iri(d, id, sizeof(id), "file", i + 1));
-	json_kv_string(w, "name", d->files[i]->path);
-	json_key(w, "verifiedUsing");
-	json_array_begin(w, JSON_INLINE);
-	hash(w, "sha1", d->dig[i].sha1, 20);
-	hash(w, "sha256", d->dig[i].sha256, 32);
-	json_array_end(w);
-	gitoid(w, &d->dig[i]);
-	json_kv_string(w, "software_fileKind", "file");
+	file_begin(w, iri(d, id, sizeof(id), "file", i + 1), d->files[i]->path,
+		   &d->dig[i]);
 	if (why)
 		json_kv_string(w, "comment", why);
 	json_object_end(w);
@@ -297,13 +309,7 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 static void relationship(struct json_writer *w, const struct export_doc *d,
 			 size_t n, const char *from, const char *type, const char *to)
 {
-	char id[IRI_MAX];
-
-	element_begin(w, "Relationship", iri(d, id, sizeof(id), "relationship", n));
-	json_kv_string(w, "from", from);
-	json_kv_string(w, "relationshipType", type);
-	json_key(w, "to");
-	json_array_begin(w, JSON_INLINE);
+	relationship_begin(w, d, n, from, type, JSON_INLINE);
 	json_string(w, to);
 	json_array_end(w);
 	json_object_end(w);
@@ -311,15 +317,11 @@ static void relationship(struct json_writer *w, const struct export_doc *d,
 
 static void relationships(struct json_writer *w, const struct export_doc *d)
 {
-	char id[IRI_MAX], pkg[IRI_MAX], from[IRI_MAX], to[IRI_MAX];
+	char pkg[IRI_MAX], from[IRI_MAX], to[IRI_MAX];
 	size_t n = 1;
 
 	iri(d, pkg, sizeof(pkg), "package", 0);
-	element_begin(w, "Relationship", iri(d, id, sizeof(id), "relationship", n++));
-	json_kv_string(w, "from", pkg);
-	json_kv_string(w, "relationshipType", "contains");
-	json_key(w, "to");
-	json_array_begin(w, JSON_BLOCK);
+	relationship_begin(w, d, n++, pkg, "contains", JSON_BLOCK);
 	for (size_t i = 0; i < d->n; i++)
 		json_string(w, iri(d, to, sizeof(to), "file", i + 1));
 	json_array_end(w);

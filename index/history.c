@@ -4,8 +4,21 @@
  *
  * A repository handle of its own, opened and freed here on the calling
  * thread, as diff_git.c does: libgit2 objects are not shared.
+ *
+ * history_rows() counts a commit from the one before it: with P the
+ * paths their tree-to-tree diff names, row(new) = row(old) - count(old
+ * tree, P) + count(new tree, P), which holds because every file outside
+ * P is the same blob under the same LICENSES/ and scripts/spdxexclude
+ * (a diff touching those is counted whole).  count(tree, P) is the
+ * index of a source that wraps the commit's git source and lets its
+ * walks from the root see only P and the directories leading to it,
+ * while a walk of LICENSES/ (licenses_load()'s) sees it all: so
+ * index_build() itself classifies each file, and the numbers cannot
+ * drift from "scan --rev".  A side where none of P is (files only
+ * added, or only removed) is not counted at all.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +27,10 @@
 #include "error.h"
 #include "grow.h"
 #include "history.h"
+#include "index.h"
+#include "refresh.h"
+#include "report.h"
+#include "source.h"
 
 static const char *git_msg(void)
 {
@@ -151,4 +168,520 @@ void history_free(struct history_commit *c, size_t n)
 	for (size_t i = 0; i < n; i++)
 		free(c[i].subject);
 	free(c);
+}
+
+#define HISTORY_FEW	256	/* fewer paths: read directly (row_count()) */
+
+/* The paths a diff names: sorted, unique, each malloc'd. */
+struct pathset {
+	char **v;
+	size_t n, cap;
+};
+
+static void pathset_clear(struct pathset *ps)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		free(ps->v[i]);
+	ps->n = 0;
+}
+
+static int pathset_add(struct pathset *ps, const char *path)
+{
+	char **p;
+
+	if (ps->n && !strcmp(ps->v[ps->n - 1], path))
+		return 0;	/* a modified file: old and new path alike */
+	p = grow(ps->v, ps->n, &ps->cap, sizeof(*ps->v), 64);
+	if (!p)
+		return -ENOMEM;
+	ps->v = p;
+	ps->v[ps->n] = strdup(path);
+	if (!ps->v[ps->n])
+		return -ENOMEM;
+	ps->n++;
+	return 0;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void pathset_sort(struct pathset *ps)
+{
+	size_t k = 0;
+
+	if (!ps->n)
+		return;		/* v may be NULL, which qsort() may not see */
+	qsort(ps->v, ps->n, sizeof(*ps->v), cmp_path);
+	for (size_t i = 0; i < ps->n; i++) {
+		if (k && !strcmp(ps->v[k - 1], ps->v[i])) {
+			free(ps->v[i]);
+			continue;
+		}
+		ps->v[k++] = ps->v[i];
+	}
+	ps->n = k;
+}
+
+static int pathset_has(const struct pathset *ps, const char *path)
+{
+	return ps->n &&
+	       bsearch(&path, ps->v, ps->n, sizeof(*ps->v), cmp_path) != NULL;
+}
+
+/* Does a path of @ps lie beneath directory @dir (@len bytes)? */
+static int pathset_below(const struct pathset *ps, const char *dir, size_t len)
+{
+	size_t lo = 0, hi = ps->n;
+
+	/* The first path not before "dir/" in strcmp order. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *p = ps->v[mid];
+		int c = strncmp(p, dir, len);
+
+		if (!c)
+			c = (unsigned char)p[len] - '/';
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ps->n && !strncmp(ps->v[lo], dir, len) &&
+	       ps->v[lo][len] == '/';
+}
+
+/* Do the files named @path decide other files' status? */
+static int path_is_global(const char *path)
+{
+	return (!strncmp(path, "LICENSES", 8) &&
+		(!path[8] || path[8] == '/')) ||
+	       !strcmp(path, "scripts/spdxexclude");
+}
+
+/*
+ * A source whose walks from the root show of @inner only the paths of
+ * @ps and the directories leading to them, and whose walks of LICENSES/
+ * show it all.  Every other operation is @inner's.
+ */
+struct subset_source {
+	struct source base;
+	struct source *inner;
+	const struct pathset *ps;
+};
+
+static struct source *inner_of(struct source *src)
+{
+	return ((struct subset_source *)src)->inner;
+}
+
+struct subset_walk {
+	const struct pathset *ps;
+	src_walk_fn fn;
+	void *arg;
+};
+
+static int subset_entry(const struct src_entry *ent, void *arg)
+{
+	struct subset_walk *w = arg;
+	const char *p = ent->path;
+
+	if (ent->kind == SRC_DIR && pathset_below(w->ps, p, strlen(p)))
+		return w->fn(ent, w->arg);
+	if (ent->kind != SRC_DIR && pathset_has(w->ps, p))
+		return w->fn(ent, w->arg);
+	return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
+}
+
+static int subset_walk(struct source *src, const char *under, unsigned flags,
+		       src_walk_fn fn, void *arg)
+{
+	struct subset_source *s = (struct subset_source *)src;
+	struct subset_walk w = { s->ps, fn, arg };
+
+	if (!strncmp(under, "LICENSES", 8) && (!under[8] || under[8] == '/'))
+		return s->inner->ops->walk(s->inner, under, flags, fn, arg);
+	return s->inner->ops->walk(s->inner, under, flags, subset_entry, &w);
+}
+
+static int subset_stat(struct source *src, const char *path,
+		       struct src_entry *ent)
+{
+	return inner_of(src)->ops->stat(inner_of(src), path, ent);
+}
+
+static ssize_t subset_head(struct source *src, const struct src_entry *ent,
+			   void *buf, size_t len, struct file_stat *st)
+{
+	return inner_of(src)->ops->head(inner_of(src), ent, buf, len, st);
+}
+
+static int subset_open(struct source *src, const char *path,
+		       const struct file_stat *expect, struct src_file **out,
+		       struct file_stat *st)
+{
+	return inner_of(src)->ops->open(inner_of(src), path, expect, out, st);
+}
+
+static ssize_t subset_pread(struct source *src, struct src_file *f, void *buf,
+			    size_t len, uint64_t off)
+{
+	return inner_of(src)->ops->pread(inner_of(src), f, buf, len, off);
+}
+
+static void subset_close(struct source *src, struct src_file *f)
+{
+	inner_of(src)->ops->close(inner_of(src), f);
+}
+
+static int subset_refresh(struct source *src, struct spdx_error *err)
+{
+	return source_refresh(inner_of(src), err);
+}
+
+static int subset_tracked(struct source *src, const char *path)
+{
+	return inner_of(src)->ops->tracked(inner_of(src), path);
+}
+
+static void subset_free(struct source *src)
+{
+	(void)src;	/* on the caller's stack; @inner is the caller's */
+}
+
+/* The ops of a subset of @inner, which walks in parallel when it does. */
+static struct source_ops subset_ops_for(const struct source *inner)
+{
+	return (struct source_ops){
+		.walk = subset_walk, .stat = subset_stat, .head = subset_head,
+		.open = subset_open, .pread = subset_pread,
+		.close = subset_close, .refresh = subset_refresh,
+		.tracked = subset_tracked,
+		.free = subset_free,
+		.parallel_walk = inner->ops->parallel_walk,
+	};
+}
+
+static void row_release(struct history_row *r)
+{
+	for (size_t i = 0; i < r->nlic; i++)
+		free(r->lic[i].name);
+	free(r->lic);
+	r->lic = NULL;
+	r->nlic = 0;
+}
+
+void history_rows_free(struct history_row *rows, size_t n)
+{
+	for (size_t i = 0; rows && i < n; i++)
+		row_release(&rows[i]);
+	free(rows);
+}
+
+/* The row arithmetic: @sign times license @name's @files into @r. */
+static int row_license_add(struct history_row *r, const char *name,
+			   size_t files, int sign, size_t *cap)
+{
+	struct history_license *l;
+	size_t i;
+
+	for (i = 0; i < r->nlic; i++)
+		if (!strcmp(r->lic[i].name, name))
+			break;
+	if (i == r->nlic) {
+		if (sign < 0)
+			return -EIO;
+		l = grow(r->lic, r->nlic, cap, sizeof(*r->lic), 16);
+		if (!l)
+			return -ENOMEM;
+		r->lic = l;
+		r->lic[i] = (struct history_license){ strdup(name), 0 };
+		if (!r->lic[i].name)
+			return -ENOMEM;
+		r->nlic++;
+	}
+	if (sign < 0 && r->lic[i].files < files)
+		return -EIO;
+	r->lic[i].files = sign < 0 ? r->lic[i].files - files :
+			  r->lic[i].files + files;
+	return 0;
+}
+
+static size_t count_add(size_t a, size_t b, int sign, int *bad)
+{
+	if (sign > 0)
+		return a + b;
+	if (a < b)
+		*bad = 1;
+	return a - b;
+}
+
+/* Summary @s added to (@sign 1) or taken from (-1) row @r. */
+static int row_apply(struct history_row *r, const struct summary *s, int sign,
+		     size_t *cap)
+{
+	int bad = 0, ret = 0;
+
+	r->files = count_add(r->files, s->files, sign, &bad);
+	for (size_t i = 0; i < ST__COUNT; i++)
+		r->count[i] = count_add(r->count[i], s->count[i], sign, &bad);
+	for (size_t i = 0; i < s->nlicenses && !ret; i++)
+		if (s->licenses[i].files)
+			ret = row_license_add(r, s->licenses[i].name,
+					      s->licenses[i].files, sign, cap);
+	return bad ? -EIO : ret;
+}
+
+static int cmp_license(const void *a, const void *b)
+{
+	return strcmp(((const struct history_license *)a)->name,
+		      ((const struct history_license *)b)->name);
+}
+
+/* Licenses with no file left out, the rest sorted by name. */
+static void row_settle(struct history_row *r)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nlic; i++) {
+		if (!r->lic[i].files) {
+			free(r->lic[i].name);
+			continue;
+		}
+		r->lic[k++] = r->lic[i];
+	}
+	r->nlic = k;
+	if (k)
+		qsort(r->lic, r->nlic, sizeof(*r->lic), cmp_license);
+}
+
+/* A copy of row @from (its licenses too) into @to. */
+static int row_copy(struct history_row *to, const struct history_row *from,
+		    size_t *cap)
+{
+	*to = (struct history_row){ .files = from->files };
+	memcpy(to->count, from->count, sizeof(to->count));
+	*cap = 0;
+	for (size_t i = 0; i < from->nlic; i++) {
+		int ret = row_license_add(to, from->lic[i].name,
+					  from->lic[i].files, 1, cap);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The index of @src, through the blob cache unless @few, counted into
+ * @r by @sign. */
+static int row_count(struct history_row *r, struct source *src, int sign,
+		     int few, size_t *cap, const struct history_opts *o,
+		     struct spdx_error *err)
+{
+	struct index_refresh_opts ro = {
+		.nthreads = o ? o->nthreads : 0,
+		.no_cache = o ? o->no_cache : 0,
+	};
+	struct index_refresh_result res;
+	struct spdx_index *idx;
+	struct summary s;
+	int ret;
+
+	/*
+	 * A few paths: starting threads, and loading and rewriting the
+	 * whole blob cache, would cost more than reading their blobs.
+	 */
+	if (few) {
+		ro.nthreads = 1;
+		ro.no_cache = 1;
+	}
+
+	ret = index_refresh(&idx, src, &ro, &res, err);
+	if (ret)
+		return ret;
+	r->scanned += idx->rescanned;
+	ret = summary_compute(&s, idx);
+	if (!ret) {
+		ret = row_apply(r, &s, sign, cap);
+		summary_release(&s);
+	}
+	index_free(idx);
+	if (ret == -EIO)
+		return spdx_error_set(err, ret, "%s: counts out of step",
+				      src->root);
+	if (ret)
+		return spdx_error_set(err, ret, "out of memory");
+	return 0;
+}
+
+/* The tree of commit @id of @repo. */
+static int tree_get(git_tree **out, git_repository *repo, const char *id)
+{
+	git_object *obj = NULL, *tree = NULL;
+	int ret;
+
+	ret = git_revparse_single(&obj, repo, id);
+	if (!ret)
+		ret = git_object_peel(&tree, obj, GIT_OBJECT_TREE);
+	git_object_free(obj);
+	*out = (git_tree *)tree;
+	return ret ? -EIO : 0;
+}
+
+/*
+ * The paths the diff of trees @a and @b names: those in @a into @was,
+ * those in @b into @now; *@global set when one of them decides other
+ * files' status.
+ */
+static int diff_paths(struct pathset *was, struct pathset *now, int *global,
+		      git_repository *repo, git_tree *a, git_tree *b)
+{
+	git_diff *diff = NULL;
+	int ret = 0;
+
+	pathset_clear(was);
+	pathset_clear(now);
+	*global = 0;
+	if (git_diff_tree_to_tree(&diff, repo, a, b, NULL))
+		return -EIO;
+	for (size_t i = 0; i < git_diff_num_deltas(diff) && !ret; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		if (path_is_global(d->old_file.path) ||
+		    path_is_global(d->new_file.path))
+			*global = 1;
+		if (d->status != GIT_DELTA_ADDED)
+			ret = pathset_add(was, d->old_file.path);
+		if (!ret && d->status != GIT_DELTA_DELETED)
+			ret = pathset_add(now, d->new_file.path);
+	}
+	git_diff_free(diff);
+	pathset_sort(was);
+	pathset_sort(now);
+	return ret;
+}
+
+/* Commit @id of @repo as a git source, into *@out. */
+static int commit_source(struct source **out, const char *repo,
+			 const char *id, struct spdx_error *err)
+{
+	struct source_spec spec = {
+		.type = SOURCE_GIT, .path = repo, .rev = id,
+	};
+
+	return source_open(out, &spec, err);
+}
+
+struct rows_state {
+	const char *repo;
+	const struct history_opts *o;
+	git_repository *git;
+	git_tree *tree;			/* the previous commit's */
+	struct source *src;		/* the previous commit's */
+	struct pathset was, now;	/* the diff's paths in each tree */
+};
+
+/* Row @r of commit @id, from @prev (NULL: the first). */
+static int row_next(struct rows_state *st, struct history_row *r,
+		    const struct history_row *prev, const char *id,
+		    struct spdx_error *err)
+{
+	struct source *src = NULL;
+	git_tree *tree = NULL;
+	size_t cap = 0;
+	int ret, global = 1;
+
+	ret = commit_source(&src, st->repo, id, err);
+	if (ret)
+		return ret;
+	if (tree_get(&tree, st->git, id)) {
+		ret = spdx_error_set(err, -EIO, "%s: commit %s: %s", st->repo,
+				     id, git_msg());
+		goto out;
+	}
+	if (prev && diff_paths(&st->was, &st->now, &global, st->git, st->tree,
+			       tree)) {
+		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
+				     st->repo, id, git_msg());
+		goto out;
+	}
+	if (global) {
+		*r = (struct history_row){ .whole = 1 };
+		ret = row_count(r, src, 1, 0, &cap, st->o, err);
+	} else {
+		struct source_ops ops = subset_ops_for(src);
+		struct subset_source was = {
+			{ &ops, st->src->root, { 0 } }, st->src, &st->was };
+		struct subset_source now = {
+			{ &ops, src->root, { 0 } }, src, &st->now };
+
+		ret = row_copy(r, prev, &cap);
+		if (ret)
+			spdx_error_set(err, ret, "out of memory");
+		if (!ret && st->was.n)
+			ret = row_count(r, &was.base, -1,
+					st->was.n < HISTORY_FEW, &cap, st->o,
+					err);
+		if (!ret && st->now.n)
+			ret = row_count(r, &now.base, 1,
+					st->now.n < HISTORY_FEW, &cap, st->o,
+					err);
+	}
+	row_settle(r);
+out:
+	if (ret) {
+		row_release(r);
+		source_free(src);
+		git_tree_free(tree);
+		return ret;
+	}
+	source_free(st->src);
+	git_tree_free(st->tree);
+	st->src = src;
+	st->tree = tree;
+	return 0;
+}
+
+int history_rows(struct history_row **out, const char *repo,
+		 const struct history_commit *c, size_t n,
+		 const struct history_opts *o, struct spdx_error *err)
+{
+	struct rows_state st = { .repo = repo, .o = o };
+	struct history_row *rows;
+	size_t k = 0;
+	int ret = 0;
+
+	*out = NULL;
+	rows = calloc(n + 1, sizeof(*rows));
+	if (!rows)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	git_libgit2_init();
+	if (git_repository_open_ext(&st.git, repo,
+				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
+		ret = spdx_error_set(err, -EINVAL,
+				     "%s: not a git repository", repo);
+		goto out;
+	}
+	for (k = 0; k < n; k++) {
+		ret = row_next(&st, &rows[k], k ? &rows[k - 1] : NULL,
+			       c[k].id, err);
+		if (ret)
+			break;
+	}
+out:
+	pathset_clear(&st.was);
+	free(st.was.v);
+	pathset_clear(&st.now);
+	free(st.now.v);
+	source_free(st.src);
+	git_tree_free(st.tree);
+	git_repository_free(st.git);
+	git_libgit2_shutdown();
+	if (ret) {
+		history_rows_free(rows, k);	/* a failed row freed itself */
+		return ret;
+	}
+	*out = rows;
+	return 0;
 }

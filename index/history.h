@@ -10,6 +10,22 @@
  * time in seconds since the epoch (UTC), its subject the first line of
  * its message.  Returns 0, or -errno with a one-line @err (not a
  * repository, an unknown revision, a missing object).
+ *
+ * history_rows() counts each commit of such a list as "spdxfs scan --rev
+ * ID REPO" does (the same numbers, exactly), incrementally: the first
+ * commit is indexed whole, through the blob cache (blobcache.h); each
+ * next one from the row before it and libgit2's tree-to-tree diff of the
+ * two commits (whatever their parentage): the files at the paths the
+ * diff names are counted out of the old tree and into the new one, so
+ * the cost grows with the blobs that changed, not with commits x files.
+ * A commit whose diff touches LICENSES/ or scripts/spdxexclude, which
+ * decide every file's status, is indexed whole again.  A diff of fewer
+ * than 256 paths reads their blobs without the blob cache, which costs
+ * more to load and rewrite than they do to read.  It never prints, and
+ * shares no libgit2 object with another call: any thread may call it (a
+ * mount's, say).
+ * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
+ * -errno with a one-line @err (a missing object, memory).
  */
 #ifndef SPDXFS_HISTORY_H
 #define SPDXFS_HISTORY_H
@@ -18,6 +34,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "scan.h"
 
 struct history_commit {
 	char id[41];
@@ -29,5 +46,32 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 		 const char *range, int first_parent, size_t max,
 		 struct spdx_error *err);
 void history_free(struct history_commit *c, size_t n);
+
+/* The files of a commit with a valid tag naming one of a license file's
+ * ids, as "spdxfs scan" counts them per license. */
+struct history_license {
+	char *name;		/* "GPL-2.0", "Linux-syscall-note" */
+	size_t files;		/* > 0 */
+};
+
+struct history_row {
+	size_t files;			/* regular files of the tree */
+	size_t count[ST__COUNT];	/* files per enum spdx_status */
+	struct history_license *lic;	/* sorted by name */
+	size_t nlic;
+	size_t scanned;			/* blobs read for this row (not
+					   found in the blob cache) */
+	int whole;			/* indexed whole, not from a diff */
+};
+
+struct history_opts {
+	int nthreads;		/* 0: one per online CPU */
+	int no_cache;		/* neither load nor save the blob cache */
+};
+
+int history_rows(struct history_row **out, const char *repo,
+		 const struct history_commit *c, size_t n,
+		 const struct history_opts *o, struct spdx_error *err);
+void history_rows_free(struct history_row *rows, size_t n);
 
 #endif

@@ -70,6 +70,8 @@
 	F(int, git_commit_time_offset, (const git_commit *c), (c), 0)	\
 	V(git_commit_free, git_commit *, c)			\
 	F(const char *, git_commit_summary, (git_commit *c), (c), NULL) \
+	F(unsigned int, git_commit_parentcount, (const git_commit *c), (c), 0) \
+	F(const git_oid *, git_commit_parent_id, (const git_commit *c, unsigned int n), (c, n), NULL) \
 	F(int, git_revwalk_new, (git_revwalk **w, git_repository *r), (w, r), GIT_ERROR) \
 	F(int, git_revwalk_sorting, (git_revwalk *w, unsigned int m), (w, m), GIT_ERROR) \
 	F(int, git_revwalk_simplify_first_parent, (git_revwalk *w), (w), GIT_ERROR) \

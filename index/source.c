@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,6 +64,32 @@ static int read_file(struct source *src, struct src_file *f, uint64_t size,
 	if (len)
 		*len = n;
 	return 0;
+}
+
+int source_path_ok(const char *path)
+{
+	for (const char *p = path;; p++) {
+		const char *c = p;
+
+		while (*p && *p != '/')
+			p++;
+		if (p == c || (p - c == 1 && c[0] == '.') ||
+		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+		if (!*p)
+			return 1;
+	}
+}
+
+ssize_t source_mem_pread(const void *data, uint64_t size, void *buf,
+			 size_t len, uint64_t off)
+{
+	if (off >= size)
+		return 0;
+	if (len > size - off)
+		len = size - off;
+	memcpy(buf, (const char *)data + off, len);
+	return len;
 }
 
 int source_read_all(struct source *src, const char *path, size_t max,

@@ -160,9 +160,10 @@ struct source_ops {
 	 * symlink.  Returns 0 or -errno. */
 	int (*stat)(struct source *src, const char *path, struct src_entry *ent);
 	/* Read the first @len bytes of the regular file of @ent, an entry
-	 * during its walk callback or one with only a path (priv NULL), and
-	 * fill @st from the file read.  Returns the byte count (less at end
-	 * of file) or -errno. */
+	 * during its walk callback (on the walking thread: what the walk
+	 * read may be closed with the walk) or one with only a path (priv
+	 * NULL), and fill @st from the file read.  Returns the byte count
+	 * (less at end of file) or -errno. */
 	ssize_t (*head)(struct source *src, const struct src_entry *ent,
 			void *buf, size_t len, struct file_stat *st);
 	/*
@@ -194,11 +195,11 @@ struct source_ops {
 		       const struct file_stat *expect, void *buf, size_t size);
 	/* See the tree as it is now (the fs source: git's index and ignore
 	 * rules are read again if they changed).  Returns 0 or -errno with
-	 * @err filled. */
+	 * @err filled.  NULL: the tree never changes. */
 	int (*refresh)(struct source *src, struct spdx_error *err);
 	/* A local directory whose subdirectory "a/b" is the tree's "a/b",
 	 * for inotify to watch, or NULL when the tree cannot be watched
-	 * (then poll: refresh and walk now and then). */
+	 * (then poll: refresh and walk now and then).  NULL: never one. */
 	const char *(*watch_dir)(struct source *src);
 	/* Does the tree's version control track file @path?  1 or 0, or
 	 * -ENOTSUP when it has none it can read (the fs source: no git
@@ -267,12 +268,12 @@ static inline int source_walk(struct source *src, const char *under,
 
 static inline int source_refresh(struct source *src, struct spdx_error *err)
 {
-	return src->ops->refresh(src, err);
+	return src->ops->refresh ? src->ops->refresh(src, err) : 0;
 }
 
 static inline const char *source_watch_dir(struct source *src)
 {
-	return src->ops->watch_dir(src);
+	return src->ops->watch_dir ? src->ops->watch_dir(src) : NULL;
 }
 
 static inline int source_tracked(struct source *src, const char *path)
@@ -340,6 +341,15 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
  */
 int source_staged_paths(struct source *src, const char *const **paths,
 			size_t *n);
+
+/* For the implementations: is @path relative, with no empty, "." or ".."
+ * component (not "" either: the root has no path to check)? */
+int source_path_ok(const char *path);
+
+/* For sources that hold a file's @size bytes at @data: pread() of them
+ * (the byte count, less only at the end). */
+ssize_t source_mem_pread(const void *data, uint64_t size, void *buf,
+			 size_t len, uint64_t off);
 
 /* For sources on a file system: @fst from stat data. */
 struct stat;

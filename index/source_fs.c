@@ -50,11 +50,64 @@ struct fs_source {
 	int gi_err;		/* why the last attempt to read it failed */
 };
 
+/*
+ * The descriptors a walk's head() calls read, closed in batches: one
+ * close_range() for each run of consecutive descriptors, where closing
+ * each is a system call a file, a quarter of what a scan costs.  A run
+ * is made of descriptors the batch holds only (distinct, being open at
+ * once), so nothing else is ever closed; a descriptor someone else holds
+ * (one inherited, say) only splits a run.  A worker with a file table of
+ * its own (index.c) gets its descriptors one after the other.
+ */
+#define FD_BATCH	64	/* well below any RLIMIT_NOFILE */
+
+struct fd_batch {
+	int n;
+	int fd[FD_BATCH];
+};
+
+/* Close descriptors @lo to @hi, all the batch's. */
+static void fd_close_run(int lo, int hi)
+{
+	if (lo == hi || close_range(lo, hi, 0) < 0)	/* ENOSYS before 5.9 */
+		for (int fd = lo; fd <= hi; fd++)
+			close(fd);
+}
+
+static void fd_batch_flush(struct fd_batch *fb)
+{
+	int lo = 0;
+
+	/* Insertion sort: they come in order but for a hole filled. */
+	for (int i = 1; i < fb->n; i++) {
+		int fd = fb->fd[i], j;
+
+		for (j = i; j && fb->fd[j - 1] > fd; j--)
+			fb->fd[j] = fb->fd[j - 1];
+		fb->fd[j] = fd;
+	}
+	for (int i = 1; i <= fb->n; i++) {
+		if (i < fb->n && fb->fd[i] == fb->fd[i - 1] + 1)
+			continue;
+		fd_close_run(fb->fd[lo], fb->fd[i - 1]);
+		lo = i;
+	}
+	fb->n = 0;
+}
+
+static void fd_batch_add(struct fd_batch *fb, int fd)
+{
+	if (fb->n == FD_BATCH)
+		fd_batch_flush(fb);
+	fb->fd[fb->n++] = fd;
+}
+
 /* An entry during a walk: its directory is open, its name is one
- * component. */
+ * component; what head() reads of it is closed with @batch. */
 struct fs_entry {
 	int dirfd;
 	const char *name;
+	struct fd_batch *batch;
 };
 
 struct src_file {
@@ -150,23 +203,6 @@ out:
 	return next;
 }
 
-/* Is @path relative, with no empty, "." or ".." component?  openat2()
- * would take "a/../b" beneath the root; the contract does not. */
-static int path_ok(const char *path)
-{
-	for (const char *p = path;; p++) {
-		const char *c = p;
-
-		while (*p && *p != '/')
-			p++;
-		if (p == c || (p - c == 1 && c[0] == '.') ||
-		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
-			return 0;
-		if (!*p)
-			return 1;
-	}
-}
-
 /*
  * Open @path beneath the root without following a symlink anywhere
  * (openat2 RESOLVE_BENEATH where the kernel has it, one component at a
@@ -176,7 +212,9 @@ static int open_beneath(struct fs_source *fs, const char *path, int flags)
 {
 	int have = __atomic_load_n(&fs->have_openat2, __ATOMIC_RELAXED), fd;
 
-	if (!path_ok(path))
+	/* openat2() would take "a/../b" beneath the root; the contract
+	 * does not. */
+	if (!source_path_ok(path))
 		return -EINVAL;
 	flags |= O_CLOEXEC;
 	if (have) {
@@ -254,7 +292,7 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 			return -errno;
 		goto fill;
 	}
-	if (!path_ok(path))
+	if (!source_path_ok(path))
 		return -EINVAL;
 	/* Resolve the parent safely, then lstat the last component. */
 	if (slash) {
@@ -297,6 +335,8 @@ struct walk_state {
 	void *arg;
 	struct gitignore *gi;
 	struct path_cursor cur;	/* for gi: this walk's own */
+	struct fd_batch closing;	/* what head() read; closed before
+					   a directory is left or entered */
 	char path[PATH_MAX];
 };
 
@@ -398,7 +438,8 @@ static int report_dir_error(struct walk_state *w, size_t len, int err)
 static int walk_one(struct walk_state *w, int fd, size_t len,
 		    const struct dent *de, const struct dent_info *in)
 {
-	struct fs_entry fe = { .dirfd = fd, .name = de->name };
+	struct fs_entry fe = { .dirfd = fd, .name = de->name,
+			       .batch = &w->closing };
 	struct src_entry ent = { .path = w->path, .priv = &fe,
 				 .kind = in->kind };
 	int ret;
@@ -415,10 +456,12 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		ret = 0;
 	else if (!ret && ent.kind == SRC_DIR && !ent.err &&
 		 !(w->flags & SRC_WALK_SHALLOW)) {
-		int sub = openat(fd, de->name, O_RDONLY | O_DIRECTORY |
-				 O_NOFOLLOW | O_CLOEXEC);
 		struct path_cursor here = w->cur;
+		int sub;
 
+		fd_batch_flush(&w->closing);	/* its ranges stay whole */
+		sub = openat(fd, de->name, O_RDONLY | O_DIRECTORY |
+			     O_NOFOLLOW | O_CLOEXEC);
 		if (sub >= 0)
 			ret = walk_dir(w, sub, len + de->len + !!len, 0);
 		else if (errno != ENOENT)
@@ -618,6 +661,7 @@ static int walk_dir(struct walk_state *w, int fd, size_t len, int listerr)
 		gitignore_enter(w->gi, &w->cur, w->path, len);
 	ret = walk_entries(w, fd, len, ents, n, listerr);
 out:
+	fd_batch_flush(&w->closing);
 	free(ents);
 	free(buf);
 	close(fd);
@@ -658,6 +702,7 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->fn = fn;
 	w->arg = arg;
 	w->gi = fs->flags & SOURCE_ALL_FILES ? NULL : fs->gi;
+	w->closing.n = 0;
 	if (last_cursor.serial != gitignore_serial(w->gi)) {
 		memset(&last_cursor.cur, 0, sizeof(last_cursor.cur));
 		last_cursor.serial = gitignore_serial(w->gi);
@@ -702,7 +747,11 @@ static int fd_stat(int fd, struct file_stat *st)
 	return S_ISREG(sb.st_mode) ? 0 : -EINVAL;
 }
 
-/* The walk holds the entry's directory open: one component, no symlink. */
+/*
+ * The walk holds the entry's directory open: one component, no symlink;
+ * the file is closed with the walk's batch.  A batch that holds the
+ * descriptors RLIMIT_NOFILE allows is closed to make room.
+ */
 static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 		       void *buf, size_t len, struct file_stat *st)
 {
@@ -711,7 +760,13 @@ static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 	ssize_t n;
 	int fd;
 
-	fd = fe ? open_read(fs, fe->dirfd, fe->name) : open_read(fs, -1, ent->path);
+	if (!fe)
+		fd = open_read(fs, -1, ent->path);
+	else if ((fd = open_read(fs, fe->dirfd, fe->name)) == -EMFILE &&
+		 fe->batch->n) {
+		fd_batch_flush(fe->batch);
+		fd = open_read(fs, fe->dirfd, fe->name);
+	}
 	if (fd < 0)
 		return fd;
 	n = fd_stat(fd, st);
@@ -721,7 +776,10 @@ static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 			len = st->size;
 		n = read_fully(fd, buf, len, 0);
 	}
-	close(fd);
+	if (fe)
+		fd_batch_add(fe->batch, fd);
+	else
+		close(fd);
 	return n;
 }
 

@@ -242,22 +242,6 @@ static void ent_stat_sized(const struct rev_source *gs, struct rev_handle *h,
 	ent_stat(gs, ent, &size, st);
 }
 
-/* Is @path relative, with no empty, "." or ".." component? */
-static int path_ok(const char *path)
-{
-	for (const char *p = path;; p++) {
-		const char *c = p;
-
-		while (*p && *p != '/')
-			p++;
-		if (p == c || (p - c == 1 && c[0] == '.') ||
-		    (p - c == 2 && c[0] == '.' && c[1] == '.'))
-			return 0;
-		if (!*p)
-			return 1;
-	}
-}
-
 /*
  * The entry @path names into @out, "" the root tree, with no symlink
  * followed: -ELOOP through one, -ENOTDIR through a file, -ENOENT through
@@ -276,7 +260,7 @@ static int resolve(struct rev_source *gs, struct rev_handle *h,
 		out->mode = GIT_FILEMODE_TREE;
 		return 0;
 	}
-	if (!path_ok(path) || strlen(path) >= sizeof(name))
+	if (!source_path_ok(path) || strlen(path) >= sizeof(name))
 		return -EINVAL;
 	ret = git_tree_lookup(&tree, h->repo, &gs->tree);
 	if (ret)
@@ -485,14 +469,11 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 	} else if ((ret = blob_read(gs, h, &ge, &blob, st))) {
 		goto out;
 	}
-	if (len > st->size)
-		len = st->size;
-	memcpy(buf, git_blob_rawcontent(blob), len);
+	ret = source_mem_pread(git_blob_rawcontent(blob), st->size, buf, len, 0);
 	if (ref)
 		ref->blob = blob;	/* freed after the callback */
 	else
 		git_blob_free(blob);
-	ret = len;
 out:
 	if (!ref)
 		handle_put(gs, h);
@@ -541,28 +522,12 @@ out:
 static ssize_t rev_pread(struct source *src, struct src_file *f, void *buf,
 			 size_t len, uint64_t off)
 {
-	if (off >= f->size)
-		return 0;
-	if (len > f->size - off)
-		len = f->size - off;
-	memcpy(buf, f->data + off, len);
-	return len;
+	return source_mem_pread(f->data, f->size, buf, len, off);
 }
 
 static void rev_close(struct source *src, struct src_file *f)
 {
 	free(f);
-}
-
-/* A revision's tree does not change: nothing to see again. */
-static int rev_refresh(struct source *src, struct spdx_error *err)
-{
-	return 0;
-}
-
-static const char *rev_watch_dir(struct source *src)
-{
-	return NULL;
 }
 
 /* Every file of a revision is committed. */
@@ -594,8 +559,7 @@ static const struct source_ops rev_ops = {
 	.open = rev_open,
 	.pread = rev_pread,
 	.close = rev_close,
-	.refresh = rev_refresh,
-	.watch_dir = rev_watch_dir,
+	/* A revision's tree does not change: no refresh, no watch_dir. */
 	.tracked = rev_tracked,
 	.free = rev_free,
 	.parallel_walk = 1,

@@ -230,18 +230,17 @@ static ssize_t staged_head(struct source *src, const struct src_entry *ent,
 	const struct gentry *e;
 	git_blob *blob;
 	uint64_t size;
+	ssize_t n;
 	int ret;
 
 	ret = lookup_blob(gs, ent->path, &blob, &e);
 	if (ret)
 		return ret;
 	size = git_blob_rawsize(blob);
-	if (len > size)
-		len = size;
-	memcpy(buf, git_blob_rawcontent(blob), len);
+	n = source_mem_pread(git_blob_rawcontent(blob), size, buf, len, 0);
 	entry_stat(e, size, st);
 	blob_free(gs, blob);
-	return len;
+	return n;
 }
 
 static int staged_open(struct source *src, const char *path,
@@ -276,31 +275,14 @@ static int staged_open(struct source *src, const char *path,
 static ssize_t staged_pread(struct source *src, struct src_file *f, void *buf,
 			    size_t len, uint64_t off)
 {
-	uint64_t size = git_blob_rawsize(f->blob);
-
-	if (off >= size)
-		return 0;
-	if (len > size - off)
-		len = size - off;
-	memcpy(buf, (const char *)git_blob_rawcontent(f->blob) + off, len);
-	return len;
+	return source_mem_pread(git_blob_rawcontent(f->blob),
+				git_blob_rawsize(f->blob), buf, len, off);
 }
 
 static void staged_close(struct source *src, struct src_file *f)
 {
 	blob_free(staged_of(src), f->blob);
 	free(f);
-}
-
-/* The index is read once, when the source is opened. */
-static int staged_refresh(struct source *src, struct spdx_error *err)
-{
-	return 0;
-}
-
-static const char *staged_watch_dir(struct source *src)
-{
-	return NULL;
 }
 
 /* A file HEAD does not have is new: the commit adds it whole. */
@@ -331,8 +313,8 @@ static const struct source_ops staged_ops = {
 	.open = staged_open,
 	.pread = staged_pread,
 	.close = staged_close,
-	.refresh = staged_refresh,
-	.watch_dir = staged_watch_dir,
+	/* The index is read once, when the source is opened: no refresh,
+	 * no watch_dir. */
 	.tracked = staged_tracked,
 	.free = staged_free,
 	.parallel_walk = 0,

@@ -68,7 +68,8 @@ static char *join(const char *const *a, const char *const *b)
 	return s;
 }
 
-static int series_headers(struct tag_series *s, const struct maint *m)
+static int series_headers(struct tag_series *s, const struct maint *m,
+			  char *const *prefixes)
 {
 	size_t n;
 	const struct maint_entry *e = maint_entries(m, &n);
@@ -83,7 +84,10 @@ static int series_headers(struct tag_series *s, const struct maint *m)
 		s->to = join(e[s->entry].l, NULL);
 		s->cc = join(e[s->entry].r, NULL);
 	}
-	s->prefix = common_dir(&s->plan);
+	if (s->entry >= 0 && prefixes && prefixes[s->entry])
+		s->prefix = strdup(prefixes[s->entry]);
+	else
+		s->prefix = common_dir(&s->plan);
 	return s->to && s->cc && s->prefix ? 0 : -ENOMEM;
 }
 
@@ -203,7 +207,8 @@ void tag_split_free(struct tag_series *s, size_t n)
 }
 
 int tag_split_maintainers(struct tag_series **out, size_t *n,
-			  const struct tag_plan *p, const struct maint *m)
+			  const struct tag_plan *p, const struct maint *m,
+			  char *const *prefixes)
 {
 	struct owned *o = alloc_array(p->nitems, sizeof(*o));
 	struct tag_series *s = NULL;
@@ -244,7 +249,7 @@ int tag_split_maintainers(struct tag_series **out, size_t *n,
 		if (!ret)
 			ret = series_name(cur, m);
 		if (!ret)
-			ret = series_headers(cur, m);
+			ret = series_headers(cur, m, prefixes);
 		if (!ret)
 			ret = series_notes(cur, p, m);
 	}

@@ -28,7 +28,9 @@ struct tag_series {
 	long entry;		/* into maint_entries(), -1 for no entry */
 	const char *title;	/* the entry's title, or "(no entry)" */
 	char *dir;		/* the entry's name: its subdirectory */
-	char *prefix;		/* the files' deepest common directory, "" */
+	char *prefix;		/* the subject prefix the entry's commits use
+				   (subject.h), else the files' deepest
+				   common directory, "" */
 	char *to;		/* M: (L: when there is no M:), folded as
 				   git format-patch folds, "" when none */
 	char *cc;		/* R:, and L: when M: took To: */
@@ -37,11 +39,13 @@ struct tag_series {
 };
 
 /*
- * Split @p by the entries of @m into *@out (*@n series).  Returns 0 or
- * -ENOMEM.
+ * Split @p by the entries of @m into *@out (*@n series).  @prefixes
+ * (NULL, or one per entry of @m, NULL where unknown: subject_prefixes())
+ * gives each series its subject prefix.  Returns 0 or -ENOMEM.
  */
 int tag_split_maintainers(struct tag_series **out, size_t *n,
-			  const struct tag_plan *p, const struct maint *m);
+			  const struct tag_plan *p, const struct maint *m,
+			  char *const *prefixes);
 void tag_split_free(struct tag_series *s, size_t n);
 
 /*

@@ -33,11 +33,14 @@ test_expect 'build output is left out because git ignores it' '
 
 test_expect 'every identifier used has a LICENSES/ text with the kernel headers' '
 	"$SPDXFS" list "$TOP" | awk -F"\t" "\$2 == \"tagged\" { print \$4 }" | sort -u >"$TMP/ids" &&
-	test "$(cat "$TMP/ids")" = "GPL-2.0-only" &&
-	f="$TOP/LICENSES/preferred/GPL-2.0" &&
-	grep -q "^Valid-License-Identifier: GPL-2.0-only$" "$f" &&
-	grep -q "^SPDX-URL: " "$f" && grep -q "^Usage-Guide:" "$f" &&
-	grep -q "^License-Text:" "$f"
+	printf "%s\n" CC-BY-3.0 Community-Spec-1.0 GPL-2.0-only | cmp - "$TMP/ids" &&
+	while read -r id; do
+		f=$(grep -lx "Valid-License-Identifier: $id" "$TOP"/LICENSES/*/*) &&
+		test "$(echo "$f" | wc -l)" = 1 &&
+		grep -q "^SPDX-URL: https://spdx.org/licenses/" "$f" &&
+		grep -q "^Usage-Guide:" "$f" && grep -q "^License-Text:" "$f" ||
+		return 1
+	done <"$TMP/ids"
 '
 
 test_expect 'make install honours PREFIX and DESTDIR; uninstall removes' '

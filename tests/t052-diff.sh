@@ -136,24 +136,60 @@ test_expect '--fail-on: exit 1 only when a line has such a class' '
 	expect_status 0 "$SPDXFS" diff -s --fail-on added,fixed,broken v2 v2 "$R" >/dev/null
 '
 
-test_expect 'two directories: the same lines, a move is removed and added' '
+test_expect 'two directories: the same lines; a move with its content unchanged is followed' '
 	mkdir "$TMP/d1" "$TMP/d2" &&
 	g archive v1 | tar -x -C "$TMP/d1" &&
 	g archive v2 | tar -x -C "$TMP/d2" &&
-	expect_status 1 "$SPDXFS" diff -l --fail-on fixed "$TMP/d1" "$TMP/d2" >"$TMP/out" &&
-	expect_file "$TMP/out" <<-X
+	expect_status 1 "$SPDXFS" diff --fail-on fixed "$TMP/d1" "$TMP/d2" >"$TMP/out" &&
+	grep -v "^transition" "$TMP/out" >"$TMP/lines" &&
+	expect_file "$TMP/lines" <<-X
 	added.c	-		tagged	MIT	added
 	bad.c	invalid	Foo-1.0	tagged	GPL-2.0	fixed
 	gone.c	tagged	MIT	-		removed
 	lose.c	tagged	GPL-2.0	untagged		untagged
-	new/move.c	-		tagged	GPL-2.0	added
 	new/retag.c	-		tagged	MIT	added
 	ok.c	tagged	MIT	invalid	Bar-2.0	broken
-	old/move.c	tagged	GPL-2.0	-		removed
 	old/retag.c	untagged		-		removed
 	plain.c	untagged		tagged	MIT	tagged
 	"q\\"uote.c"	-		tagged	GPL-2.0	added
 	swap.c	tagged	GPL-2.0	tagged	MIT	changed
+	class	added	3
+	class	removed	2
+	class	tagged	1
+	class	untagged	1
+	class	changed	1
+	class	fixed	1
+	class	broken	1
+	renamed	1
+	X
+'
+
+test_expect 'two directories: moves paired as git pairs exact renames' '
+	mkdir -p "$TMP/d3/sub" "$TMP/d4/other" &&
+	cp -R "$TMP/d1/LICENSES" "$TMP/d3/" && cp -R "$TMP/d1/LICENSES" "$TMP/d4/" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\\nint moved;\\n" >"$TMP/d3/sub/a.c" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\\nint moved;\\n" >"$TMP/d4/other/b.c" &&
+	for f in t1.c t2.c twin.c; do printf "int twin;\\n" >"$TMP/d3/sub/$f"; done &&
+	for f in t3.c twin.c; do printf "int twin;\\n" >"$TMP/d4/other/$f"; done &&
+	"$SPDXFS" diff "$TMP/d3" "$TMP/d4" >"$TMP/out" &&
+	expect_file "$TMP/out" <<-X &&
+	sub/t2.c	untagged		-		removed
+	class	added	0
+	class	removed	1
+	class	tagged	0
+	class	untagged	0
+	class	changed	0
+	class	fixed	0
+	class	broken	0
+	renamed	3
+	transition	untagged	-	1
+	X
+	printf "// SPDX-License-Identifier: MIT\\nint moved;\\n" >"$TMP/d4/other/b.c" &&
+	"$SPDXFS" diff -l "$TMP/d3" "$TMP/d4" >"$TMP/out" &&
+	expect_file "$TMP/out" <<-X
+	other/b.c	-		tagged	MIT	added
+	sub/a.c	tagged	GPL-2.0	-		removed
+	sub/t2.c	untagged		-		removed
 	X
 '
 

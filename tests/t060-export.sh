@@ -20,6 +20,21 @@ export SOURCE_DATE_EPOCH=1700000000
 SCHEMA2=$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json
 SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
 
+# The vendored schemas: a tag line added in front of the official bytes,
+# whose sha256 tests/spdx-schemas/README.md records.
+schema_is_vendored() {	# FILE TAG
+	_sum=$(tail -n +2 "$1" | sha256sum | cut -d' ' -f1) &&
+	echo "// SPDX-License-Identifier: $2" | cmp - "$TMP/first" &&
+	grep -F "\`${1#"$TOP/tests/spdx-schemas/"}\`" "$TOP/tests/spdx-schemas/README.md" |
+		grep -qF "| $_sum |"
+}
+test_expect 'the vendored schemas: their tag, then the official bytes' '
+	head -n 1 "$SCHEMA2" >"$TMP/first" && schema_is_vendored "$SCHEMA2" CC-BY-3.0 &&
+	head -n 1 "$SCHEMA3" >"$TMP/first" && schema_is_vendored "$SCHEMA3" Community-Spec-1.0 &&
+	test -f "$TOP/LICENSES/deprecated/CC-BY-3.0" &&
+	test -f "$TOP/LICENSES/deprecated/Community-Spec-1.0"
+'
+
 export_doc() {	# FORMAT OUT [ARGS...]
 	_f=$1 _o=$2
 	shift 2
@@ -170,7 +185,7 @@ test_expect 'standard output that fails: one line, exit 2' '
 
 test_expect 'bad usage: no format, an unknown format, two trees' '
 	expect_status 2 "$SPDXFS" export "$T" 2>"$TMP/err" &&
-	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE\]" "$TMP/err" &&
+	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE | --rev REV REPO\]" "$TMP/err" &&
 	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
 	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv or spdx3

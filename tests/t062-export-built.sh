@@ -99,6 +99,29 @@ if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
 		validate spdx-tv "$TMP/b.spdx" | diff -u "$TMP/f.json" - &&
 		validate spdx3 "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" "$TMP/b3.json" >/dev/null
 	'
+
+	# The kernel loop's check, on the fixture: it passes, and fails
+	# when built --list and the documents disagree.
+	test_expect 'tests/spdx/check-built: passes here, fails on a list the documents lack' '
+		mkdir "$TMP/cb" &&
+		"$TOP/tests/spdx/check-built" "$B" "$T" "$TMP/cb" &&
+		test "$(wc -l <"$TMP/cb/built.paths")" = 6 &&
+		expect_file "$TMP/cb/image.paths" <<-EOF &&
+		vmlinux
+		arch/x86/boot/bzImage
+		EOF
+		cat >"$TMP/wrap" <<-\EOF &&
+		#!/bin/sh
+		# built --list with one more file
+		case " $* " in
+		*" --list "*) "$REAL" "$@"; printf "extra.c\0tagged\0" ;;
+		*) exec "$REAL" "$@" ;;
+		esac
+		EOF
+		chmod +x "$TMP/wrap" &&
+		! REAL=$SPDXFS SPDXFS=$TMP/wrap "$TOP/tests/spdx/check-built" "$B" "$T" "$TMP/cb" >"$TMP/cb.out" 2>&1 &&
+		grep -qx -- "-extra.c" "$TMP/cb.out"
+	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
 fi

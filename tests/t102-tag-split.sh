@@ -206,4 +206,60 @@ test_expect 'each cover letter counts the files its entry leaves alone' '
 	grep -q "adds one to 1 of the 1 files" "$TMP/S2/NETWORKING_DRIVERS/0000-cover-letter.patch"
 '
 
+
+# The subject prefix from the history of TREE: one vote per commit and
+# entry, the most votes win, ties go to the newest; merges, reverts and
+# subjects without a prefix say nothing.
+subjects() {	# SERIES_DIR
+	for d in CAN_NETWORK_DRIVERS CLK_FOO_DRIVERS NETWORKING_DRIVERS; do
+		sed -n "s/^Subject: \[PATCH 1\/[0-9]\] //p" "$1/$d"/0001-*.patch
+	done
+}
+T3=$TMP/tree3
+commit() {	# SUBJECT FILE...
+	_s=$1
+	shift
+	for f; do echo "int x$#;" >>"$T3/$f"; done
+	(cd "$T3" && $GIT add . && $GIT commit -q -m "$_s")
+}
+test_expect '--split: each entry'"'"'s prefix is the one its commits use' '
+	git clone -q "$T" "$T3" &&
+	git -C "$T3" checkout -q "$(git -C "$T" rev-list --max-parents=0 HEAD)" &&
+	commit "can: dev: fix a leak" drivers/net/can/dev.c &&
+	commit "can: add a counter" drivers/net/can/dev.c &&
+	commit "can: tidy" drivers/net/can/dev.c &&
+	commit "net: fix both" drivers/net/net.c drivers/net/can/dev.c &&
+	commit "Revert \"clk: x\"" drivers/clk/clk.c &&
+	commit "Fix a typo" drivers/clk/clk.c &&
+	commit "netdev: y" drivers/net/net.c &&
+	"$SPDXFS" tag -q --split maintainers --from "A <a@example.org>" "$T3" -o "$TMP/S3" &&
+	subjects "$TMP/S3" >"$TMP/subj" &&
+	expect_file "$TMP/subj" <<X
+can: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+netdev: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+X
+'
+
+test_expect '--log-depth: how many commits vote; 0, the directories' '
+	"$SPDXFS" tag -q --split maintainers --log-depth 1 --from "A <a@example.org>" "$T3" -o "$TMP/S4" &&
+	subjects "$TMP/S4" >"$TMP/subj" &&
+	expect_file "$TMP/subj" <<X &&
+drivers/net/can: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+netdev: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+X
+	"$SPDXFS" tag -q --split maintainers --log-depth 0 --from "A <a@example.org>" "$T3" -o "$TMP/S5" &&
+	subjects "$TMP/S5" >"$TMP/subj" &&
+	expect_file "$TMP/subj" <<X &&
+drivers/net/can: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+drivers/net: License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+X
+	expect_status 2 "$SPDXFS" tag --split maintainers --log-depth x "$T3" -o "$TMP/S6" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<X
+spdxfs: --log-depth: expected a number, got '"'"'x'"'"'
+X
+'
+
 test_done

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # spdxfs mount --build BUILD_DIR: built/ mirrors the tree files of that
-# kernel image and built/SUMMARY is "spdxfs built BUILD_DIR"'s output;
+# kernel image and built/SUMMARY is "spdxfs built BUILD_DIR"'s output
+# (its SPDX documents, built/sbom.*, are t220's);
 # without --build there is no built/; a bad BUILD_DIR mounts nothing;
 # SIGHUP reads the build directory again.  The fixture build directory
 # is made as in t006-built.sh.
@@ -67,6 +68,8 @@ test_expect 'built/: the tree files of the image, at their tree paths, exactly' 
 	./include/uapi
 	./include/uapi/linux
 	./include/uapi/linux/x.h
+	./sbom.spdx.json
+	./sbom.spdx3.json
 	./two.c
 	X
 '

@@ -29,7 +29,10 @@ function fail(msg) {
 function schemaCheck(schemaPath, doc) {
 	if (schemaPath === '-')
 		return;		// the checks below only
-	const schema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
+	// The vendored schemas carry their SPDX tag as a first "//" line
+	// (tests/spdx-schemas/README.md): JSON has no comments, so drop it.
+	const text = fs.readFileSync(schemaPath, 'utf8').replace(/^\/\/[^\n]*\n/, '');
+	const schema = JSON.parse(text);
 	const draft = schema.$schema || '';
 	let Ajv;
 	if (draft.includes('2020-12'))

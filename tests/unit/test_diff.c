@@ -169,8 +169,52 @@ static void test_json(void)
 	diff_release(&d);
 }
 
+/* A file alone on one side, its id made of the byte @b. */
+static struct diff_lone lone(const char *path, unsigned char b)
+{
+	struct diff_lone l = { .path = path };
+
+	memset(l.id, b, sizeof(l.id));
+	return l;
+}
+
+/* Exact renames as git pairs them: by id, each new file in path order
+ * taking an unused old one, its own base name first. */
+static void test_exact(void)
+{
+	struct diff_lone gone[] = {
+		lone("z/moved.c", 1), lone("a/t1.c", 2), lone("a/t2.c", 2),
+		lone("a/twin.c", 2), lone("a/only_old.c", 3), lone("a/dup.c", 4),
+	};
+	struct diff_lone came[] = {
+		lone("b/twin.c", 2), lone("b/t3.c", 2), lone("b/moved.c", 1),
+		lone("b/only_new.c", 5), lone("b/dup1.c", 4), lone("b/dup2.c", 4),
+	};
+	static const char *const want[][2] = {
+		{ "z/moved.c", "b/moved.c" },
+		{ "a/t1.c", "b/t3.c" },		/* first in path order */
+		{ "a/twin.c", "b/twin.c" },	/* its own base name */
+		{ "a/dup.c", "b/dup1.c" },	/* one old file, taken once */
+	};
+	struct diff_rename *r;
+	size_t n, k = 0;
+	int ret = diff_exact_renames(gone, 6, came, 6, &r, &n);
+
+	is_int(ret, 0, "exact renames: 0");
+	is_int(n, 4, "exact renames: 4 pairs");
+	for (size_t i = 0; i < n && i < 4; i++)
+		for (size_t j = 0; j < 4; j++)
+			k += !strcmp(r[i].from, want[j][0]) && !strcmp(r[i].to, want[j][1]);
+	is_int(k, 4, "exact renames: the pairs git makes");
+	diff_renames_free(r, n);
+	is_int(diff_exact_renames(gone, 0, came, 6, &r, &n), 0, "no old files: 0");
+	is_int(n, 0, "no old files: no pairs");
+	diff_renames_free(r, n);
+}
+
 int main(void)
 {
+	test_exact();
 	test_classes();
 	test_names();
 	test_renames();

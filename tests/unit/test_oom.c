@@ -266,7 +266,7 @@ static int op_split(void *arg, struct spdx_error *err)
 
 	if (!ret)
 		ret = tag_plan_build(&p, c->src, c->idx, &c->tag, err);
-	if (!ret && (ret = tag_split_maintainers(&s, &n, p, m)))
+	if (!ret && (ret = tag_split_maintainers(&s, &n, p, m, NULL)))
 		spdx_error_set(err, ret, "tag_split_maintainers: out of memory");
 	if (!ret && n != 3)
 		ret = -EPROTO;

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * export_image: the image files of a kernel build directory, for the
+ * document of a built kernel (export.h, struct export_image): what
+ * "spdxfs built --format" and the mount's built/sbom.* describe.
+ */
+#include <errno.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "export.h"
+#include "source.h"
+
+/* Is @rel a regular file of @bsrc, reached through no symlink? */
+static int build_has_file(struct source *bsrc, const char *rel)
+{
+	struct src_entry ent;
+
+	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
+}
+
+/*
+ * The image files of @build into @paths: vmlinux, then
+ * arch/ARCH/boot/bzImage (not through arch/x86_64, a symlink to x86).
+ */
+static int image_paths(const char *build, struct source *bsrc, char **paths,
+		       size_t max, size_t *n, struct spdx_error *err)
+{
+	char pattern[PATH_MAX];
+	size_t skip = strlen(build) + 1;
+	glob_t g = { 0 };
+	int ret = 0;
+
+	*n = 0;
+	if (!build_has_file(bsrc, "vmlinux"))
+		return spdx_error_set(err, -ENOENT, "%s: no vmlinux: the kernel "
+				      "is not built", build);
+	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
+	glob(pattern, 0, NULL, &g);
+	paths[(*n)++] = strdup("vmlinux");
+	for (size_t i = 0; i < g.gl_pathc && *n < max; i++)
+		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
+			paths[(*n)++] = strdup(g.gl_pathv[i] + skip);
+	globfree(&g);
+	for (size_t i = 0; i < *n; i++)
+		if (!paths[i])
+			ret = spdx_error_set(err, -ENOMEM, "out of memory");
+	return ret;
+}
+
+/* include/config/kernel.release of @build, or NULL. */
+static char *kernel_release(const char *build)
+{
+	char path[PATH_MAX], *buf = NULL;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/include/config/kernel.release", build);
+	if (file_read_all(path, 4096, &buf, &len))
+		return NULL;
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+int export_image_open(struct export_image *im, const char *build,
+		      struct spdx_error *err)
+{
+	struct source_spec spec = {
+		.type = SOURCE_DIR, .path = build, .flags = SOURCE_ALL_FILES
+	};
+	int ret;
+
+	memset(im, 0, sizeof(*im));
+	ret = source_open(&im->build, &spec, err);
+	if (ret)
+		return ret;
+	ret = image_paths(build, im->build, im->own_paths, EXPORT_IMAGE_MAX,
+			  &im->n, err);
+	im->paths = (const char *const *)im->own_paths;
+	if (ret) {
+		export_image_release(im);
+		return ret;
+	}
+	im->own_release = kernel_release(build);
+	im->release = im->own_release;
+	return 0;
+}
+
+void export_image_release(struct export_image *im)
+{
+	for (size_t i = 0; i < im->n; i++)
+		free(im->own_paths[i]);
+	free(im->own_release);
+	source_free(im->build);
+	memset(im, 0, sizeof(*im));
+}
