@@ -621,9 +621,9 @@ static void reply_value(fuse_req_t req, const char *val, size_t len, size_t size
  * the one whose owner and mode the kernel was given, else -ESTALE: an
  * error, which denies access, never another file's ACL.
  */
-static ssize_t node_acl(struct spdxfs *fs, const struct snapshot *s,
-			const struct vnode *n, enum src_acl type, void *buf,
-			size_t size)
+static ssize_t lookup_acl(struct spdxfs *fs, const struct snapshot *s,
+			  const struct vnode *n, enum src_acl type, void *buf,
+			  size_t size)
 {
 	const struct spdx_file *f;
 	const struct spdx_dir *d;
@@ -632,8 +632,6 @@ static ssize_t node_acl(struct spdxfs *fs, const struct snapshot *s,
 
 	switch (n->kind) {
 	case VN_FILE:
-		if (type != SRC_ACL_ACCESS)
-			return -ENODATA;
 		f = vnode_file(s, n);
 		ret = source_acl(fs->src, f->path, type, &f->st, buf, size);
 		/* The owner and mode the kernel was told since, if any. */
@@ -646,6 +644,68 @@ static ssize_t node_acl(struct spdxfs *fs, const struct snapshot *s,
 	default:
 		return -ENODATA;
 	}
+}
+
+/*
+ * The ACL memo (snapshot_acl_memo()): most files and directories have
+ * no ACL, and the kernel asks for one on every inode it checks (ls -l
+ * asks too), which costs an open and a getxattr each.  A word per tree
+ * file or directory says which ACLs it was found without, in the epoch
+ * fs->acl_epoch had when that was asked: setting an ACL changes the
+ * ctime, which the watcher hears of (fs_files_changed() moves the
+ * epoch on, the rebuild makes a new snapshot), so an answer from
+ * before is never served after.  Only "none" is remembered.
+ */
+#define ACL_MEMO_VALID	4u		/* bits 0-1: no ACL of that type */
+#define ACL_MEMO_EPOCH	3		/* the epoch is above this bit */
+
+/* @n's word in the memo: its file's, its directory's, the root's. */
+static atomic_uint *acl_memo_word(struct snapshot *s, const struct vnode *n)
+{
+	atomic_uint *memo;
+	const struct spdx_dir *d;
+	size_t i;
+
+	if (n->kind == VN_FILE)
+		i = n->first;
+	else if (n->kind == VN_DIR)
+		i = s->idx->nfiles + ((d = vnode_dir(s, n)) ?
+				      (size_t)(d - s->idx->dirs) : s->idx->ndirs);
+	else
+		return NULL;
+	memo = snapshot_acl_memo(s);
+	return memo ? &memo[i] : NULL;
+}
+
+static unsigned int acl_memo_tag(unsigned int epoch)
+{
+	return epoch << ACL_MEMO_EPOCH | ACL_MEMO_VALID;
+}
+
+static ssize_t node_acl(struct spdxfs *fs, struct snapshot *s,
+			const struct vnode *n, enum src_acl type, void *buf,
+			size_t size)
+{
+	unsigned int epoch = atomic_load(&fs->acl_epoch), tag = acl_memo_tag(epoch);
+	unsigned int bit = 1u << type, old, val;
+	atomic_uint *word;
+	ssize_t ret;
+
+	if (n->kind == VN_FILE && type != SRC_ACL_ACCESS)
+		return -ENODATA;	/* files have no default ACL */
+	word = acl_memo_word(s, n);
+	old = word ? atomic_load(word) : 0;
+	if (word && (old & ~3u) == tag && (old & bit))
+		return -ENODATA;
+	ret = lookup_acl(fs, s, n, type, buf, size);
+	if (ret != -ENODATA || !word)
+		return ret;
+	/* Remembered in the epoch read before the lookup: if it moved on
+	 * meanwhile, the answer is never used. */
+	do {
+		val = ((old & ~3u) == tag ? old : tag) | bit;
+	} while (!atomic_compare_exchange_weak(word, &old, val));
+	return ret;
 }
 
 /* Which ACL the attribute @name is, or -1 for another attribute. */
@@ -686,7 +746,7 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 }
 
 /* Add the names of @n's ACLs to the @len bytes of names in @list. */
-static size_t list_acls(struct spdxfs *fs, const struct snapshot *s,
+static size_t list_acls(struct spdxfs *fs, struct snapshot *s,
 			const struct vnode *n, char *list, size_t size,
 			size_t len)
 {
@@ -956,6 +1016,8 @@ void fs_files_changed(struct spdxfs *fs, char *const *paths, size_t n)
 	const struct spdx_dir *d;
 	size_t k = 0, m = 0;
 
+	/* Before the kernel forgets its ACLs: no "none" from before. */
+	atomic_fetch_add(&fs->acl_epoch, 1);
 	if (!files || !dirs)
 		goto out;	/* the rebuild still comes */
 	for (size_t i = 0; i < n; i++) {

@@ -61,6 +61,12 @@ struct spdxfs {
 		uint64_t node;		/* 0: empty */
 		struct file_stat st;
 	} told[FS_TOLD];
+	/*
+	 * The ACL memo's epoch (node_acl()): a node's "no ACL" answers
+	 * hold while it stays the same.  fs_files_changed() moves it on
+	 * before the kernel forgets the ACLs it cached.
+	 */
+	atomic_uint acl_epoch;
 	/* The watcher thread's alone: the nodes of each tree file in the
 	 * snapshot fs_update() published last (fmap_snap), those of file
 	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that

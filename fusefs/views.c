@@ -1422,6 +1422,7 @@ void snapshot_free(struct snapshot *s)
 			free(atomic_load(&memo[i]));
 		free(memo);
 	}
+	free(atomic_load(&s->acl_memo));
 	for (size_t i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s->blobs);
@@ -1536,6 +1537,22 @@ const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val)
 		return val;
 	free(val);
 	return cur;
+}
+
+atomic_uint *snapshot_acl_memo(struct snapshot *s)
+{
+	atomic_uint *memo = atomic_load(&s->acl_memo), *fresh;
+
+	if (memo)
+		return memo;
+	fresh = calloc(s->idx->nfiles + s->idx->ndirs + 1, sizeof(*fresh));
+	if (!fresh)
+		return NULL;
+	/* Another thread may have installed its array meanwhile. */
+	if (atomic_compare_exchange_strong(&s->acl_memo, &memo, fresh))
+		return fresh;
+	free(fresh);
+	return memo;
 }
 
 static const char *expr_text(const struct snapshot *s, const struct spdx_file *f)

@@ -111,6 +111,10 @@ struct snapshot {
 	 * after the build, each slot once, by compare-and-swap.
 	 */
 	_Atomic(_Atomic(char *) *) memo;
+	/* One word per file of idx, then per directory, then one for what
+	 * stands for the root: fs.c's memo of the ACLs each has not
+	 * (snapshot_acl_memo()). */
+	_Atomic(atomic_uint *) acl_memo;
 	void *pool;		/* private: names */
 };
 
@@ -197,6 +201,13 @@ const struct view *vnode_view(const struct snapshot *s, const struct vnode *n);
  */
 const char *snapshot_memo_get(const struct snapshot *s, size_t file);
 const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val);
+
+/*
+ * The ACL memo of @s, idx->nfiles + idx->ndirs + 1 words, all 0 when
+ * made; NULL when memory is short.  Its words are the readers' (fs.c),
+ * changed by compare-and-swap.
+ */
+atomic_uint *snapshot_acl_memo(struct snapshot *s);
 
 /* What changed between two snapshots, for the kernel's caches. */
 struct snapshot_diff_ops {

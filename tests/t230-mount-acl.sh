@@ -64,8 +64,10 @@ make_tree() {
 	printf 'int granted;\n' >"$T/granted.c" &&
 	printf 'int mask1;\n' >"$T/mask1.c" &&
 	printf 'int mask2;\n' >"$T/mask2.c" &&
+	printf 'int fresh;\n' >"$T/fresh.c" &&
 	printf 'int in;\n' >"$T/denied/in.c" &&
-	chmod 0644 "$T/acl.c" "$T/open.c" "$T/denied/in.c" "$T/mask1.c" "$T/mask2.c" &&
+	chmod 0644 "$T/acl.c" "$T/open.c" "$T/denied/in.c" "$T/mask1.c" "$T/mask2.c" \
+	      "$T/fresh.c" &&
 	chmod 0600 "$T/granted.c" &&
 	chmod 0755 "$T" "$T/denied" &&
 	chmod 0711 "$TMP" "$M" &&
@@ -220,6 +222,15 @@ test_expect 'an ACL denying nobody, the mode changed by its mask: EACCES, before
 	test "$(mask_change mask2.c u:nobody:---,g:root:rw-)" = "664 EACCES before" &&
 	within 5 "test -e \"$M/untagged/busy-mask2.c\"" &&
 	test "$(read_as "$M/all/mask2.c")" = EACCES
+'
+
+# The daemon remembers that a file has no ACL (node_acl()): the memo
+# must not outlive the ACL's arrival, not even until the rebuild.
+test_expect 'an ACL set on a file known to have none, its mode unchanged: EACCES before the rebuild' '
+	test "$(read_as "$M/all/fresh.c")" = "OK int fresh;" &&
+	test "$(read_as "$M/untagged/fresh.c")" = "OK int fresh;" &&
+	test "$(mask_change fresh.c u:nobody:---)" = "644 EACCES before" &&
+	test "$(read_as "$M/untagged/fresh.c")" = EACCES
 '
 
 stop_daemon "$M"
