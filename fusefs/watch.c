@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,6 +33,8 @@
 #define POLL_MS		1500	/* rescan period without inotify, doubled */
 #define POLL_MAX_MS	30000	/* after each rescan that found nothing,
 				   up to this */
+#define STARTUP_NICE	10	/* the catch-up rescan's, against the
+				   first requests' */
 
 #define WATCH_MASK (IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | \
 		    IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | \
@@ -87,7 +90,8 @@ void watcher_rescan(struct watcher *w)
 	(void)r;
 }
 
-/* Watch directory @rel ("" for the root). */
+/* Watch directory @rel ("" for the root): 1 when it was not watched
+ * yet, 0 when it was (or cannot be), or -ENOMEM. */
 static int add_watch(struct watcher *w, const char *rel)
 {
 	const char *top = source_watch_dir(w->fs->src);
@@ -122,23 +126,92 @@ static int add_watch(struct watcher *w, const char *rel)
 		w->paths = p;
 		w->npaths = n;
 	}
+	if (w->paths[wd] && !strcmp(w->paths[wd], rel))
+		return 0;
 	free(w->paths[wd]);
 	w->paths[wd] = strdup(rel);
-	return w->paths[wd] ? 0 : -ENOMEM;
+	return w->paths[wd] ? 1 : -ENOMEM;
 }
 
 static int on_dir(const struct src_entry *ent, void *arg)
 {
 	if (ent->kind != SRC_DIR)
 		return 0;
-	return add_watch(arg, ent->path);
+	return add_watch(arg, ent->path) < 0 ? -ENOMEM : 0;
 }
 
 /* Watch @rel and every directory below it. */
 static void watch_tree(struct watcher *w, const char *rel)
 {
-	if (add_watch(w, rel) == 0)
+	if (add_watch(w, rel) >= 0)
 		source_walk(w->fs->src, rel, on_dir, w);
+}
+
+/*
+ * Watch the directories of the current snapshot's index, which its
+ * refresh just walked, rather than walking the tree again; a directory
+ * the index shows as unreadable (its path ends in '/') too.  Returns
+ * how many were not watched yet; with @walk, below each of those too
+ * (watch_tree()): the directories that appeared since.
+ */
+static size_t watch_index(struct watcher *w, int walk)
+{
+	struct snapshot *s = publish_get(&w->fs->pub);
+	const struct spdx_index *idx = s->idx;
+	char rel[PATH_MAX];
+	size_t fresh = 0, len;
+
+	for (size_t i = 0; i < idx->ndirs + idx->nfiles; i++) {
+		const char *path = i < idx->ndirs ? idx->dirs[i].path :
+				   idx->files[i - idx->ndirs].path;
+
+		if (i >= idx->ndirs) {
+			len = strlen(path);
+			if (!len || path[len - 1] != '/' || len >= sizeof(rel))
+				continue;
+			memcpy(rel, path, len - 1);
+			rel[len - 1] = 0;
+			path = rel;
+		}
+		if (add_watch(w, path) <= 0)
+			continue;
+		fresh++;
+		if (walk)
+			source_walk(w->fs->src, path, on_dir, w);
+	}
+	publish_put(s);
+	return fresh;
+}
+
+static size_t rebuild(struct watcher *w, int full);
+
+/* The catch-up rescan at start-up, at a lower priority (its own thread:
+ * one that lowered its priority may not raise it again). */
+static void *catch_up_main(void *arg)
+{
+	setpriority(PRIO_PROCESS, gettid(), STARTUP_NICE);
+	rebuild(arg, 0);
+	return NULL;
+}
+
+/*
+ * Start watching, with no walk of the tree of its own: the directories
+ * the first index holds, then a catch-up rescan for what changed while
+ * it was built (not yet watched), niced so that the first pass through
+ * a fresh mount does not wait behind it, then the directories that
+ * appeared meanwhile, and below them.  1 when some did: they may hold
+ * changes no event reported, another rescan is due.
+ */
+static int watch_start(struct watcher *w)
+{
+	pthread_t tid;
+
+	watch_index(w, 0);
+	if (pthread_create(&tid, NULL, catch_up_main, w))
+		rebuild(w, 0);
+	else
+		pthread_join(tid, NULL);
+	return watch_index(w, 1) > 0;
 }
 
 /* Read the build directory's list of files again (SIGHUP); on failure
@@ -302,6 +375,17 @@ static int watch_forced_poll(void)
 	return env && !strcmp(env, "poll");
 }
 
+/* SPDXFS_WATCH_DELAY_MS=N: wait that long before the first watch (for
+ * tests: what changes meanwhile only the catch-up sees, watch.h). */
+static void watch_test_delay(void)
+{
+	const char *env = getenv("SPDXFS_WATCH_DELAY_MS");
+	long ms = env ? strtol(env, NULL, 10) : 0;
+
+	if (ms > 0 && ms <= 10000)
+		nanosleep(&(struct timespec){ ms / 1000, ms % 1000 * 1000000 }, NULL);
+}
+
 static void *watch_main(void *arg)
 {
 	struct watcher *w = arg;
@@ -318,10 +402,13 @@ static void *watch_main(void *arg)
 			strerror(errno));
 		w->degraded = 1;
 	}
-	watch_tree(w, "");
-	/* Changes made while the first index was built or the watches
-	 * added went unseen: catch up once. */
-	rebuild(w, 0);
+	watch_test_delay();
+	if (w->degraded) {
+		rebuild(w, 0);	/* changes made meanwhile */
+	} else if (watch_start(w)) {
+		pending = 1;
+		first = last = now_ms() - QUIET_MS;
+	}
 	next_poll = now_ms() + w->poll_ms;
 	for (;;) {
 		struct pollfd pfd[2] = {

@@ -14,6 +14,13 @@
  * Rescanning without inotify starts every 1.5 s and doubles after each
  * rescan that changed nothing, up to 30 s; a change resets it.
  * SPDXFS_WATCH=poll in the environment forces that mode (for tests).
+ *
+ * At start the watcher walks nothing itself: it watches the directories
+ * of the first snapshot's index, rescans at a lower priority (nice 10)
+ * for what changed since that index was built, then watches the
+ * directories that rescan found new, walking below them, and rescans
+ * once more if there were any.  SPDXFS_WATCH_DELAY_MS=N delays the
+ * first watch by N ms (at most 10 s), for tests of that window.
  */
 #ifndef SPDXFS_WATCH_H
 #define SPDXFS_WATCH_H

@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The watcher's start-up: it watches the directories the first index
+# holds, catches up (niced) with what changed meanwhile, then watches the
+# directories that appeared meanwhile.  Directories made before the
+# watches, and files made in them afterwards, all reach the views.
+. "$(dirname "$0")/lib.sh"
+
+T=$TMP/tree
+M=$TMP/mnt
+
+mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$M" &&
+printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
+	>"$T/LICENSES/preferred/GPL-2.0" &&
+printf 'int a;\n' >"$T/kernel/a.c" || exit 1
+
+# The watcher waits 1 s before its first watch (SPDXFS_WATCH_DELAY_MS):
+# directories (two deep) and a file in each made then are seen by no
+# watch, only by the catch-up rescan.
+N=10
+SPDXFS_WATCH_DELAY_MS=1000 start_daemon "$M" "$T" "$M"
+test_expect 'the mount answers' 'wait_mounted "$M"'
+i=0
+while [ $i -lt $N ]; do
+	mkdir -p "$T/d$i/sub" && printf 'int d;\n' >"$T/d$i/a.c" || exit 1
+	i=$((i + 1))
+done
+
+# expect_all WHAT: every $T/dI/WHAT (I < N) in untagged/, within 5 s.
+expect_all() {
+	i=0
+	while [ $i -lt $N ]; do
+		within 5 "test -e \"$M/untagged/d$i/$1\"" || return 1
+		i=$((i + 1))
+	done
+}
+
+test_expect 'the files made while it started are in the views' 'expect_all a.c'
+
+test_expect 'files made afterwards in those directories too' '
+	i=0 &&
+	while [ $i -lt $N ]; do
+		printf "int late;\n" >"$T/d$i/sub/late.c" || return 1
+		i=$((i + 1))
+	done &&
+	expect_all sub/late.c &&
+	test "$(cat "$M/untagged/d7/sub/late.c")" = "int late;"
+'
+
+stop_daemon "$M"
+
+test_expect 'unmounted; the daemon exits 0 and said nothing' 'expect_clean_exit "$M"'
+
+test_done
