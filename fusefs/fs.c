@@ -436,6 +436,39 @@ static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
 	return ret;
 }
 
+#define STORE_MAX	(256 * 1024)	/* the largest file stored at open */
+
+/*
+ * Put the content of tree file @file, open as node @ino and unchanged
+ * since the snapshot (@st, its size the kernel's), in the kernel's page
+ * cache before the open is answered (FUSE_NOTIFY_STORE): the first read
+ * then finds it there and waits for no request.  The first pass through
+ * a fresh mount pays one round trip per file (the open) instead of two.
+ * Should the file change between the read and the store, the watcher's
+ * invalidation may come before the store: @path is looked at again
+ * after it, and the pages dropped if it changed.
+ */
+static void store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
+		       struct src_file *file, const struct file_stat *st)
+{
+	struct fuse_bufvec bv = FUSE_BUFVEC_INIT(st->size);
+	struct src_entry after;
+	char *buf;
+	ssize_t n;
+
+	if (!st->size || st->size > STORE_MAX || !(buf = malloc(st->size)))
+		return;
+	n = source_pread(fs->src, file, buf, st->size, 0);
+	if (n == (ssize_t)st->size) {
+		bv.buf[0].mem = buf;
+		if (!fuse_lowlevel_notify_store(fs->se, ino, 0, &bv, 0) &&
+		    (fs->src->ops->stat(fs->src, path, &after) ||
+		     !file_stat_same(st, &after.st)))
+			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
+	}
+	free(buf);
+}
+
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct spdxfs *fs = fs_of(req);
@@ -483,6 +516,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		 */
 		if (file_stat_same(&st, &f->st)) {
 			fi->keep_cache = 1;
+			store_file(fs, ino, f->path, h->file, &st);
 		} else {
 			fi->direct_io = 1;
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
