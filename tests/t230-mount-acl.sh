@@ -193,13 +193,19 @@ test_expect 'the root ACL denies nobody: every directory standing for the root t
 	within 5 "test \"\$(read_as \"$M/all/acl.c\")\" = \"OK int acl;\""
 '
 
-# mask_change FILE ACL: set ACL on FILE (0644), which changes its group
+# mask_change FILE ACL [PRE]: once the watcher has no change pending (idle-FILE,
+# new, is in the views: the rebuild of what came before is done), set
+# ACL on FILE (0644), which changes its group
 # bits (the mask), while BUSY.c, new, is touched so that the rebuild
 # waits its longest (1 s); read FILE as nobody 0.3 s later, after the
 # watcher told the kernel the file changed and before the rebuild (BUSY.c
 # not yet in the views).  Prints the new mode, the result, and "before"
-# or "after" the rebuild.
+# or "after" the rebuild.  PRE, if given, is run (eval) just before the
+# ACL is set, in the same snapshot.
 mask_change() {
+	: >"$T/idle-$1" &&
+	within 5 "test -e \"$M/untagged/idle-$1\"" &&
+	eval "${3:-:}" || return 1
 	: >"$T/busy-$1" &&
 	( i=0; while [ $i -lt 30 ]; do touch "$T/busy-$1"; sleep 0.05; i=$((i + 1)); done ) &
 	setfacl -m "$2" "$T/$1" && sleep 0.3 &&
@@ -227,9 +233,9 @@ test_expect 'an ACL denying nobody, the mode changed by its mask: EACCES, before
 # The daemon remembers that a file has no ACL (node_acl()): the memo
 # must not outlive the ACL's arrival, not even until the rebuild.
 test_expect 'an ACL set on a file known to have none, its mode unchanged: EACCES before the rebuild' '
-	test "$(read_as "$M/all/fresh.c")" = "OK int fresh;" &&
-	test "$(read_as "$M/untagged/fresh.c")" = "OK int fresh;" &&
-	test "$(mask_change fresh.c u:nobody:---)" = "644 EACCES before" &&
+	test "$(mask_change fresh.c u:nobody:--- \
+		'"'"'test "$(read_as "$M/all/fresh.c")" = "OK int fresh;"'"'"')" = \
+		"644 EACCES before" &&
 	test "$(read_as "$M/untagged/fresh.c")" = EACCES
 '
 
