@@ -469,6 +469,20 @@ static void store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
 	free(buf);
 }
 
+/*
+ * Is this the first open of node @n in snapshot @s, which is to store
+ * its file?  Once per node: the kernel keeps the pages (keep_cache)
+ * until the watcher drops them, and a later open storing them again
+ * would copy the whole file for nothing on every warm pass.  Pages the
+ * kernel dropped are read on request, as without the store.
+ */
+static int store_first(struct snapshot *s, const struct vnode *n)
+{
+	atomic_uchar *flags = snapshot_node_flags(s);
+
+	return flags && !atomic_exchange(&flags[n - s->nodes], 1);
+}
+
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct spdxfs *fs = fs_of(req);
@@ -516,7 +530,8 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		 */
 		if (file_stat_same(&st, &f->st)) {
 			fi->keep_cache = 1;
-			store_file(fs, ino, f->path, h->file, &st);
+			if (store_first(s, n))
+				store_file(fs, ino, f->path, h->file, &st);
 		} else {
 			fi->direct_io = 1;
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);

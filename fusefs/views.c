@@ -1423,6 +1423,7 @@ void snapshot_free(struct snapshot *s)
 		free(memo);
 	}
 	free(atomic_load(&s->acl_memo));
+	free(atomic_load(&s->node_flags));
 	for (size_t i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s->blobs);
@@ -1553,6 +1554,21 @@ atomic_uint *snapshot_acl_memo(struct snapshot *s)
 		return fresh;
 	free(fresh);
 	return memo;
+}
+
+atomic_uchar *snapshot_node_flags(struct snapshot *s)
+{
+	atomic_uchar *flags = atomic_load(&s->node_flags), *fresh;
+
+	if (flags)
+		return flags;
+	fresh = calloc(s->nnodes ? s->nnodes : 1, sizeof(*fresh));
+	if (!fresh)
+		return NULL;
+	if (atomic_compare_exchange_strong(&s->node_flags, &flags, fresh))
+		return fresh;
+	free(fresh);
+	return flags;
 }
 
 static const char *expr_text(const struct snapshot *s, const struct spdx_file *f)

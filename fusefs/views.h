@@ -115,6 +115,9 @@ struct snapshot {
 	 * stands for the root: fs.c's memo of the ACLs each has not
 	 * (snapshot_acl_memo()). */
 	_Atomic(atomic_uint *) acl_memo;
+	/* One byte per node: fs.c put its file in the page cache (made on
+	 * first use, by snapshot_node_flags()). */
+	_Atomic(atomic_uchar *) node_flags;
 	void *pool;		/* private: names */
 };
 
@@ -208,6 +211,10 @@ const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val);
  * changed by compare-and-swap.
  */
 atomic_uint *snapshot_acl_memo(struct snapshot *s);
+
+/* A byte per node of @s (nnodes), all 0 when made, for the readers to
+ * change by compare-and-swap; NULL when memory is short. */
+atomic_uchar *snapshot_node_flags(struct snapshot *s);
 
 /* What changed between two snapshots, for the kernel's caches. */
 struct snapshot_diff_ops {
