@@ -22,6 +22,7 @@
 #include "fs.h"
 #include "index.h"
 #include "log.h"
+#include "modscan.h"
 #include "refresh.h"
 #include "source.h"
 #include "views.h"
@@ -48,6 +49,7 @@ struct watcher {
 	int degraded;		/* a watch could not be added: poll */
 	int save_err;		/* the last save's failure, 0 if it worked */
 	int src_warn;		/* the source's last warning, 0 if none */
+	int mods_err;		/* the last module scan's failure, 0 if none */
 	int64_t poll_ms;	/* the current rescan period when degraded */
 	pthread_t tid;
 	int started;
@@ -156,6 +158,25 @@ static void recollect_built(struct spdxfs *fs)
 	fs->built = b;
 }
 
+/* With mount --modules, the MODULE_LICENSE() calls of @idx; NULL
+ * without, or when they cannot be had (said once per reason). */
+static struct modscan *module_scan(struct watcher *w, struct spdx_index *idx)
+{
+	struct spdx_error err = { 0 };
+	struct modscan *mods;
+
+	if (!w->fs->modules)
+		return NULL;
+	if (modscan_index(&mods, w->fs->src, idx, 0, &err)) {
+		if (err.code != w->mods_err)
+			log_msg(LOG_WARNING, "%s (no module-license/)", err.msg);
+		w->mods_err = err.code;
+		return NULL;
+	}
+	w->mods_err = 0;
+	return mods;
+}
+
 /*
  * Refresh the index (from scratch when @full) and publish it; returns the
  * number of invalidations sent (0: nothing the kernel showed changed).  The saved
@@ -170,6 +191,7 @@ static size_t rebuild(struct watcher *w, int full)
 	struct index_refresh_result res;
 	struct spdx_error err;
 	struct spdx_index *idx;
+	struct modscan *mods;
 	size_t changed = 0;
 	int ret;
 
@@ -190,9 +212,12 @@ static size_t rebuild(struct watcher *w, int full)
 	if (res.source_warning.code && res.source_warning.code != w->src_warn)
 		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
 	w->src_warn = res.source_warning.code;
-	ret = snapshot_build_maint(&s, idx, fs->built, fs->under, fs->maint);
+	mods = module_scan(w, idx);
+	ret = snapshot_build_mods(&s, idx, fs->built, fs->under, fs->maint,
+				  mods);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
+		modscan_free(mods);
 		index_free(idx);
 		goto out;
 	}
