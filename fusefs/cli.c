@@ -754,7 +754,7 @@ static int scan_modules(struct summary *s, struct cli_tree *t,
 	struct spdx_error err = { 0 };
 	struct modscan *m;
 
-	if (modscan_run(&m, t->src, t->idx, files, n, o->nthreads, &err)) {
+	if (modscan_run(&m, t->src, t->idx, files, n, o->nthreads, NULL, &err)) {
 		cli_error("%s", err.msg);
 		return 2;
 	}

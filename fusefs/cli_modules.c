@@ -222,7 +222,8 @@ int cmd_check_modules(int argc, char **argv)
 	if (r)
 		goto out;
 	r = 2;
-	if (modscan_run(&m, t.src, t.idx, files, n, a.index.nthreads, &err)) {
+	if (modscan_run(&m, t.src, t.idx, files, n, a.index.nthreads, NULL,
+			&err)) {
 		cli_error("%s", err.msg);
 		goto out;
 	}

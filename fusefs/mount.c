@@ -121,7 +121,8 @@ static void help(void)
 	       "  --modules        add module-license/, the files whose\n"
 	       "                   MODULE_LICENSE() contradicts their tag, and\n"
 	       "                   the module counts to summary; reads every .c\n"
-	       "                   file at each rescan (-o modules)\n"
+	       "                   file at mount, the changed ones after\n"
+	       "                   (-o modules)\n"
 	       "  -f               stay in the foreground, messages on stderr\n"
 	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
@@ -319,7 +320,7 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 		return r;
 	fs->under = t->where.under;
 	load_maintainers(fs);
-	if (fs->modules && modscan_index(&mods, fs->src, t->idx, 0, &err)) {
+	if (fs->modules && modscan_index(&mods, fs->src, t->idx, 0, NULL, &err)) {
 		if (err.code == -ENOMEM) {
 			cli_error("%s", err.msg);
 			return 1;

@@ -158,16 +158,20 @@ static void recollect_built(struct spdxfs *fs)
 	fs->built = b;
 }
 
-/* With mount --modules, the MODULE_LICENSE() calls of @idx; NULL
- * without, or when they cannot be had (said once per reason). */
-static struct modscan *module_scan(struct watcher *w, struct spdx_index *idx)
+/* With mount --modules, the MODULE_LICENSE() calls of @idx, those of
+ * the files unchanged since snapshot @cur (NULL: a full rescan) taken
+ * from it; NULL without, or when they cannot be had (said once per
+ * reason). */
+static struct modscan *module_scan(struct watcher *w, struct spdx_index *idx,
+				   const struct snapshot *cur)
 {
 	struct spdx_error err = { 0 };
 	struct modscan *mods;
 
 	if (!w->fs->modules)
 		return NULL;
-	if (modscan_index(&mods, w->fs->src, idx, 0, &err)) {
+	if (modscan_index(&mods, w->fs->src, idx, 0, cur ? cur->mods : NULL,
+			  &err)) {
 		if (err.code != w->mods_err)
 			log_msg(LOG_WARNING, "%s (no module-license/)", err.msg);
 		w->mods_err = err.code;
@@ -191,13 +195,15 @@ static size_t rebuild(struct watcher *w, int full)
 	struct index_refresh_result res;
 	struct spdx_error err;
 	struct spdx_index *idx;
-	struct modscan *mods;
+	struct modscan *mods = NULL;
 	size_t changed = 0;
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
 	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
+	if (!ret)
+		mods = module_scan(w, idx, full ? NULL : cur);
 	/* Done with @cur: fs_update() waits until no request uses it. */
 	publish_put(cur);
 	if (ret) {
@@ -212,7 +218,6 @@ static size_t rebuild(struct watcher *w, int full)
 	if (res.source_warning.code && res.source_warning.code != w->src_warn)
 		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
 	w->src_warn = res.source_warning.code;
-	mods = module_scan(w, idx);
 	ret = snapshot_build_mods(&s, idx, fs->built, fs->under, fs->maint,
 				  mods);
 	if (ret) {

@@ -508,6 +508,7 @@ static int read_call(struct lex *lx, struct finder *fd, unsigned line)
 		if (!n)
 			return 0;
 		c.resolved = 0;
+		c.macro = 1;
 		if (n >= sizeof(c.declared))
 			n = sizeof(c.declared) - 1;
 		memcpy(c.declared, id, n);

@@ -6,11 +6,14 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "error.h"
+#include "grow.h"
 #include "index.h"
 #include "modscan.h"
+#include "source.h"
 
 /* What the workers share. */
 struct work {
@@ -18,10 +21,60 @@ struct work {
 	const struct spdx_file *const *files;
 	size_t nfiles;
 	struct modscan_file *out;	/* per file given */
+	const struct modscan *prev;	/* or NULL */
 	size_t next;			/* next file to take, under lock */
+	size_t nread;			/* under lock */
 	int err;
 	pthread_mutex_t lock;
 };
+
+/* The file of @prev's index at @path, or NULL. */
+static const struct spdx_file *prev_file(const struct modscan *prev,
+					 const char *path)
+{
+	const struct spdx_index *idx = prev->idx;
+	size_t lo = 0, hi = idx->nfiles;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, idx->files[mid].path);
+
+		if (!c)
+			return &idx->files[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/*
+ * The calls of @f from @prev into @out when @prev read the same version
+ * of it and none went through a macro: 1, 0 when it must be read, or
+ * -ENOMEM.
+ */
+static int reuse(const struct modscan *prev, const struct spdx_file *f,
+		 struct modscan_file *out)
+{
+	const struct spdx_file *pf = prev ? prev_file(prev, f->path) : NULL;
+	const struct modscan_file *pe;
+
+	if (!pf || !modlic_wanted(pf) || !file_stat_same(&pf->st, &f->st))
+		return 0;
+	pe = modscan_find(prev, pf);
+	if (!pe)
+		return 1;	/* read before: no call */
+	for (size_t c = 0; c < pe->ncalls; c++)
+		if (pe->calls[c].macro)
+			return 0;
+	out->calls = alloc_array(pe->ncalls, sizeof(*pe->calls));
+	if (!out->calls)
+		return -ENOMEM;
+	memcpy(out->calls, pe->calls, pe->ncalls * sizeof(*pe->calls));
+	out->ncalls = pe->ncalls;
+	return 1;
+}
 
 static void *worker(void *arg)
 {
@@ -37,9 +90,15 @@ static void *worker(void *arg)
 			return NULL;
 		if (!modlic_wanted(w->files[i]))
 			continue;
-		r = modlic_file(w->src, w->files[i], &w->out[i].calls,
-				&w->out[i].ncalls);
-		if (r) {
+		r = reuse(w->prev, w->files[i], &w->out[i]);
+		if (!r) {
+			r = modlic_file(w->src, w->files[i], &w->out[i].calls,
+					&w->out[i].ncalls);
+			pthread_mutex_lock(&w->lock);
+			w->nread++;
+			pthread_mutex_unlock(&w->lock);
+		}
+		if (r < 0) {
 			pthread_mutex_lock(&w->lock);
 			w->err = r;
 			pthread_mutex_unlock(&w->lock);
@@ -104,11 +163,12 @@ static int classify_all(struct modscan *m, struct modscan_file *all, size_t n)
 int modscan_run(struct modscan **out, struct source *src,
 		const struct spdx_index *idx,
 		const struct spdx_file *const *files, size_t n, int nthreads,
-		struct spdx_error *err)
+		const struct modscan *prev, struct spdx_error *err)
 {
 	struct modscan *m = calloc(1, sizeof(*m));
 	struct modscan_file *all = calloc(n ? n : 1, sizeof(*all));
-	struct work w = { .src = src, .files = files, .nfiles = n, .out = all };
+	struct work w = { .src = src, .files = files, .nfiles = n, .out = all,
+			  .prev = prev };
 	int r = -ENOMEM;
 
 	*out = NULL;
@@ -121,6 +181,7 @@ int modscan_run(struct modscan **out, struct source *src,
 	for (size_t i = 0; i < n; i++)
 		all[i].f = files[i];
 	r = find_all(&w, nthreads);
+	m->nread = w.nread;
 	if (!r)
 		r = classify_all(m, all, n);
 	if (r)
@@ -143,7 +204,7 @@ fail:
 
 int modscan_index(struct modscan **out, struct source *src,
 		  const struct spdx_index *idx, int nthreads,
-		  struct spdx_error *err)
+		  const struct modscan *prev, struct spdx_error *err)
 {
 	const struct spdx_file **files;
 	int r;
@@ -155,7 +216,7 @@ int modscan_index(struct modscan **out, struct source *src,
 	}
 	for (size_t i = 0; i < idx->nfiles; i++)
 		files[i] = &idx->files[i];
-	r = modscan_run(out, src, idx, files, idx->nfiles, nthreads, err);
+	r = modscan_run(out, src, idx, files, idx->nfiles, nthreads, prev, err);
 	free(files);
 	return r;
 }
