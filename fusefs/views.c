@@ -731,8 +731,6 @@ static int add_text(struct view_builder *b, uint32_t parent, const char *name,
 	return add_blob(b, parent, name, text, len);
 }
 
-/* The summary of the files the views show, computed once for summary
- * and summary.json; NULL when memory is short. */
 /* The module counts of the files the views show into b->sum. */
 static void module_counts(struct view_builder *b)
 {
@@ -751,6 +749,8 @@ static void module_counts(struct view_builder *b)
 	summary_add_modules(&b->sum, count, nfiles);
 }
 
+/* The summary of the files the views show, computed once for summary
+ * and summary.json; NULL when memory is short. */
 static const struct summary *builder_summary(struct view_builder *b)
 {
 	const struct spdx_file **files;

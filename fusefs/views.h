@@ -12,6 +12,8 @@
  *
  * With a build directory (mount --build), built/ mirrors the files of
  * that kernel image and built/SUMMARY is the text of "spdxfs built".
+ * With mount --modules, module-license/ mirrors the files whose
+ * MODULE_LICENSE() contradicts their tag (the snapshot's modscan).
  *
  * Directories that mirror a directory of the tree point at it (tdir),
  * for its owner and permissions; the others (the root, the view roots,

@@ -143,4 +143,25 @@ test_expect 'module-license/ follows the tree: a fixed file leaves it, a new one
 stop_daemon "$M2"
 test_expect 'the daemon exits cleanly' 'expect_clean_exit "$M2"'
 
+# The mount of a subdirectory: its files alone, in the view and the counts.
+M3=$TMP/mnt3
+mkdir -p "$M3" || exit 1
+start_daemon "$M3" -o modules "$T/drivers" "$M3"
+
+test_expect 'mount -o modules of drivers/: its files alone' '
+	wait_mounted "$M3" &&
+	(cd "$M3/module-license" && find . -type f | sort) >"$TMP/got" &&
+	expect_file "$TMP/got" <<X &&
+./drivers/none.c
+./drivers/two.c
+X
+	grep "\"modules\"" "$M3/summary.json" >"$TMP/line" &&
+	expect_file "$TMP/line" <<X
+  "modules": {"calls": 5, "files": 4, "consistent": 1, "contradiction": 2, "untagged": 1, "unknown": 1},
+X
+'
+
+stop_daemon "$M3"
+test_expect 'the daemon exits cleanly' 'expect_clean_exit "$M3"'
+
 test_done
