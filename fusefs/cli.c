@@ -26,6 +26,7 @@
 #include "filter.h"
 #include "grow.h"
 #include "index.h"
+#include "modscan.h"
 #include "quote.h"
 #include "refresh.h"
 #include "report.h"
@@ -721,21 +722,45 @@ static const char scan_help[] =
 	"      --svg FILE   also write the chart of files per license\n"
 	"                   to FILE (SVG), as the mount's charts/licenses.svg\n"
 	"      --backlog-svg FILE  the chart of tagged and untagged files\n"
-	"                   per top-level directory, as charts/backlog.svg\n";
+	"                   per top-level directory, as charts/backlog.svg\n"
+	"      --modules    also count the MODULE_LICENSE() calls per class,\n"
+	"                   as 'check --modules' (reads whole .c files)\n";
 
-/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL. */
+/* scan --svg FILE, --backlog-svg FILE: where the charts go, or NULL;
+ * scan --modules. */
 struct svg_opts {
 	const char *licenses, *backlog;
+	int modules;
 };
 
 static int svg_opt(int c, void *arg)
 {
 	struct svg_opts *svg = arg;
 
+	if (c == 'M')
+		return (svg->modules = 1);
 	if (c != 'G' && c != 'B')
 		return 0;
 	*(c == 'G' ? &svg->licenses : &svg->backlog) = optarg;
 	return 1;
+}
+
+/* scan --modules: the module counts of @files into @s; 0 or 2 after a
+ * message. */
+static int scan_modules(struct summary *s, struct cli_tree *t,
+			const struct spdx_file **files, size_t n,
+			const struct cli_index_opts *o)
+{
+	struct spdx_error err = { 0 };
+	struct modscan *m;
+
+	if (modscan_run(&m, t->src, t->idx, files, n, o->nthreads, NULL, &err)) {
+		cli_error("%s", err.msg);
+		return 2;
+	}
+	summary_add_modules(s, m->count, m->nfiles);
+	modscan_free(m);
+	return 0;
 }
 
 int cmd_scan(int argc, char **argv)
@@ -744,6 +769,7 @@ int cmd_scan(int argc, char **argv)
 		COMMON_OPTS, CLI_REV_OPT,
 		{ "svg", required_argument, NULL, 'G' },
 		{ "backlog-svg", required_argument, NULL, 'B' },
+		{ "modules", no_argument, NULL, 'M' },
 		{ 0 }
 	};
 	static const char *const help[] = {
@@ -778,6 +804,8 @@ int cmd_scan(int argc, char **argv)
 	if (summary_compute_under(&s, t.idx, files, n, t.where.under)) {
 		cli_error("out of memory");
 		r = 2;
+	} else if (svg.modules && (r = scan_modules(&s, &t, files, n, &o))) {
+		summary_release(&s);
 	} else {
 		report_summary(stdout, fmt, &s);
 		r = write_svg(svg.licenses, 0, &s, t.idx);

@@ -6,19 +6,16 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cli_modules.h"
 #include "error.h"
 #include "index.h"
 #include "json.h"
-#include "modlic.h"
+#include "modscan.h"
 #include "quote.h"
 
 static const char modules_help[] =
@@ -52,68 +49,6 @@ struct modules_args {
 	char *const *paths;
 	size_t npaths;
 };
-
-/* The calls of one file, found by a worker. */
-struct file_calls {
-	struct modlic_call *calls;
-	size_t n;
-};
-
-struct work {
-	struct source *src;
-	const struct spdx_file *const *files;
-	size_t nfiles;
-	struct file_calls *out;
-	size_t next;		/* next file to take, under lock */
-	int err;
-	pthread_mutex_t lock;
-};
-
-static void *worker(void *arg)
-{
-	struct work *w = arg;
-	size_t i;
-	int r;
-
-	for (;;) {
-		pthread_mutex_lock(&w->lock);
-		i = w->next++;
-		pthread_mutex_unlock(&w->lock);
-		if (i >= w->nfiles)
-			return NULL;
-		if (!modlic_wanted(w->files[i]))
-			continue;
-		r = modlic_file(w->src, w->files[i], &w->out[i].calls,
-				&w->out[i].n);
-		if (r) {
-			pthread_mutex_lock(&w->lock);
-			w->err = r;
-			pthread_mutex_unlock(&w->lock);
-		}
-	}
-}
-
-/* Find the calls of every file on @nthreads threads; 0 or -ENOMEM. */
-static int find_all(struct work *w, int nthreads)
-{
-	pthread_t tid[INDEX_MAX_THREADS];
-	int started = 0;
-
-	if (nthreads <= 0) {
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-		nthreads = n > 0 ? (n < INDEX_MAX_THREADS ? n : INDEX_MAX_THREADS) : 1;
-	}
-	pthread_mutex_init(&w->lock, NULL);
-	for (int i = 1; i < nthreads; i++)
-		if (!pthread_create(&tid[started], NULL, worker, w))
-			started++;
-	worker(w);
-	for (int i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&w->lock);
-	return w->err;
-}
 
 /* What stands for the expression of a file without a valid tag. */
 static const char *expr_text(const struct spdx_index *idx,
@@ -170,11 +105,8 @@ static void print_json(struct json_writer *w, const struct spdx_index *idx,
 	json_object_end(w);
 }
 
-/* Print the calls @fc of @files; the counts per class into @count. */
-static int report(const struct modules_args *a, const struct spdx_index *idx,
-		  const struct modlic_table *t,
-		  const struct spdx_file *const *files, size_t n,
-		  const struct file_calls *fc, size_t *count, size_t *nfiles)
+/* Print the calls of @m; with --consistent also the consistent ones. */
+static int report(const struct modules_args *a, const struct modscan *m)
 {
 	struct json_writer w;
 
@@ -184,28 +116,27 @@ static int report(const struct modules_args *a, const struct spdx_index *idx,
 		json_key(&w, "calls");
 		json_array_begin(&w, JSON_BLOCK);
 	}
-	for (size_t i = 0; i < n; i++) {
-		*nfiles += fc[i].n > 0;
-		for (size_t k = 0; k < fc[i].n; k++) {
-			const struct modlic_call *c = &fc[i].calls[k];
-			enum modlic_class cls = modlic_classify(t, idx, files[i], c);
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const struct modscan_file *mf = &m->files[i];
 
-			count[cls]++;
+		for (size_t k = 0; k < mf->ncalls; k++) {
+			enum modlic_class cls = mf->cls[k];
+
 			if (cls == MODLIC_CONSISTENT && !a->all)
 				continue;
 			if (a->json)
-				print_json(&w, idx, files[i], c, cls);
+				print_json(&w, m->idx, mf->f, &mf->calls[k], cls);
 			else
-				print_text(stdout, idx, files[i], c, cls);
+				print_text(stdout, m->idx, mf->f, &mf->calls[k], cls);
 		}
 	}
 	if (a->json) {
 		json_array_end(&w);
-		json_kv_uint(&w, "files", *nfiles);
+		json_kv_uint(&w, "files", m->nfiles);
 		json_key(&w, "counts");
 		json_object_begin(&w, JSON_INLINE);
 		for (int c = 0; c < MODLIC__NCLASSES; c++)
-			json_kv_uint(&w, modlic_class_key(c), count[c]);
+			json_kv_uint(&w, modlic_class_key(c), m->count[c]);
 		json_object_end(&w);
 		json_object_end(&w);
 		if (json_end(&w))
@@ -275,12 +206,10 @@ int cmd_check_modules(int argc, char **argv)
 {
 	struct modules_args a = { 0 };
 	const struct spdx_file **files = NULL;
-	struct modlic_table table = { 0 };
-	struct file_calls *fc = NULL;
-	size_t n = 0, count[MODLIC__NCLASSES] = { 0 }, nfiles = 0;
 	struct spdx_error err = { 0 };
+	struct modscan *m = NULL;
 	struct cli_tree t;
-	struct work w;
+	size_t n = 0;
 	int r;
 
 	r = modules_parse(argc, argv, &a);
@@ -293,32 +222,22 @@ int cmd_check_modules(int argc, char **argv)
 	if (r)
 		goto out;
 	r = 2;
-	if (modlic_table_read(&table, t.src, &err)) {
+	if (modscan_run(&m, t.src, t.idx, files, n, a.index.nthreads, NULL,
+			&err)) {
 		cli_error("%s", err.msg);
 		goto out;
 	}
-	fc = calloc(n ? n : 1, sizeof(*fc));
-	if (!fc) {
-		cli_error("out of memory");
-		goto out;
-	}
-	w = (struct work){ .src = t.src, .files = files, .nfiles = n,
-			   .out = fc };
-	if (find_all(&w, a.index.nthreads) ||
-	    report(&a, t.idx, &table, files, n, fc, count, &nfiles)) {
+	if (report(&a, m)) {
 		cli_error("out of memory");
 		goto out;
 	}
 	fflush(stdout);
 	if (!a.index.quiet)
-		print_counts(count, nfiles);
+		print_counts(m->count, m->nfiles);
 	r = ferror(stdout) ? 2 : 0;
 out:
-	for (size_t i = 0; fc && i < n; i++)
-		free(fc[i].calls);
-	free(fc);
+	modscan_free(m);
 	free(files);
-	modlic_table_release(&table);
 	cli_tree_close(&t);
 	return r;
 }

@@ -41,6 +41,8 @@ struct spdxfs {
 					   only one to use it once started */
 	struct maint *maint;		/* the tree's MAINTAINERS, or NULL:
 					   read at mount, then only read */
+	int modules;			/* mount --modules: each snapshot
+					   carries the MODULE_LICENSE() calls */
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_opendir;			/* the kernel sends no opendir */
 	struct watcher *watcher;

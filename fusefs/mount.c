@@ -33,6 +33,7 @@
 #include "index.h"
 #include "log.h"
 #include "maintainers.h"
+#include "modscan.h"
 #include "mount.h"
 #include "source.h"
 #include "views.h"
@@ -47,6 +48,7 @@ struct mount_args {
 	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
 				   repository, REV the tree served */
 	int exact_size;		/* -o exact_size: accepted, the default now */
+	int modules;		/* --modules, -o modules */
 	int help;
 	int bad;
 };
@@ -61,13 +63,15 @@ static const struct fuse_opt mount_opts[] = {
 	{ "--rev=%s", offsetof(struct mount_args, rev), 0 },
 	{ "rev=%s", offsetof(struct mount_args, rev), 0 },
 	{ "exact_size", offsetof(struct mount_args, exact_size), 1 },
+	{ "--modules", offsetof(struct mount_args, modules), 1 },
+	{ "modules", offsetof(struct mount_args, modules), 1 },
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
 };
 
 static const char usage_args[] =
-	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] TREE MOUNTPOINT";
+	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] [--modules] TREE MOUNTPOINT";
 
 static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
 {
@@ -86,7 +90,7 @@ static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outa
 		m->bad = 1;
 		return -1;
 	case FUSE_OPT_KEY_OPT:
-		/* Long options are ours, --build and --rev the only ones:
+		/* Long options are ours, --build, --rev and --modules:
 		 * refuse the others here rather than after indexing. */
 		if (arg[0] == '-' && arg[1] == '-') {
 			cli_error("mount: unknown option '%s'", arg);
@@ -114,6 +118,11 @@ static void help(void)
 	       "                   read from its objects with no checkout: files\n"
 	       "                   are blobs, with the tree entry's mode and the\n"
 	       "                   commit time (-o rev=REV)\n"
+	       "  --modules        add module-license/, the files whose\n"
+	       "                   MODULE_LICENSE() contradicts their tag, and\n"
+	       "                   the module counts to summary; reads every .c\n"
+	       "                   file at mount, the changed ones after\n"
+	       "                   (-o modules)\n"
 	       "  -f               stay in the foreground, messages on stderr\n"
 	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
@@ -297,6 +306,8 @@ static void load_maintainers(struct spdxfs *fs)
 static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 {
 	struct cli_index_opts io = { .rev = rev };
+	struct spdx_error err = { 0 };
+	struct modscan *mods = NULL;
 	struct snapshot *snap;
 	int r;
 
@@ -307,8 +318,17 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 		return r;
 	fs->under = t->where.under;
 	load_maintainers(fs);
-	r = snapshot_build_maint(&snap, t->idx, fs->built, fs->under, fs->maint);
+	if (fs->modules && modscan_index(&mods, fs->src, t->idx, 0, NULL, &err)) {
+		if (err.code == -ENOMEM) {
+			cli_error("%s", err.msg);
+			return 1;
+		}
+		cli_error("warning: %s (no module-license/)", err.msg);
+	}
+	r = snapshot_build_mods(&snap, t->idx, fs->built, fs->under, fs->maint,
+				mods);
 	if (r) {
+		modscan_free(mods);
 		cli_error("%s: %s", t->where.dir, strerror(-r));
 		return 1;
 	}
@@ -416,6 +436,7 @@ int cmd_mount(int argc, char **argv)
 		goto out_args;
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
+	fs.modules = m.modules;
 	fs.uid = getuid();
 	fs.gid = getgid();
 

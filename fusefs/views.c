@@ -26,6 +26,7 @@
 #include "index.h"
 #include "licenses.h"
 #include "maintainers.h"
+#include "modscan.h"
 #include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
@@ -52,6 +53,7 @@ struct view_builder {
 	const struct built *built;	/* mount --build, or NULL */
 	const char *under;	/* the directory the views show */
 	const struct maint *maint;	/* or NULL */
+	const struct modscan *mods;	/* or NULL */
 	long *entry_of;		/* per file of [lo, hi), untagged: its most
 				   specific entry, -1 none; once have_entries */
 	int have_entries;
@@ -730,6 +732,24 @@ static int add_text(struct view_builder *b, uint32_t parent, const char *name,
 	return add_blob(b, parent, name, text, len);
 }
 
+/* The module counts of the files the views show into b->sum. */
+static void module_counts(struct view_builder *b)
+{
+	size_t count[MODLIC__NCLASSES] = { 0 }, nfiles = 0;
+
+	for (size_t i = 0; i < b->mods->nfiles; i++) {
+		const struct modscan_file *mf = &b->mods->files[i];
+		size_t k = mf->f - b->idx->files;
+
+		if (k < b->lo || k >= b->hi)
+			continue;
+		nfiles++;
+		for (size_t c = 0; c < mf->ncalls; c++)
+			count[mf->cls[c]]++;
+	}
+	summary_add_modules(&b->sum, count, nfiles);
+}
+
 /* The summary of the files the views show, computed once for summary
  * and summary.json; NULL when memory is short. */
 static const struct summary *builder_summary(struct view_builder *b)
@@ -747,6 +767,8 @@ static const struct summary *builder_summary(struct view_builder *b)
 	ret = summary_compute_under(&b->sum, b->idx, files, b->hi - b->lo,
 				    b->under);
 	free(files);
+	if (!ret && b->mods)
+		module_counts(b);
 	if (ret) {
 		summary_release(&b->sum);
 		return NULL;
@@ -1015,6 +1037,26 @@ static int write_without_note(struct view_builder *b, FILE *out)
 	return 0;
 }
 
+/* module-license/: the files with a call that contradicts their tag. */
+static int fill_module_license(struct view_builder *b, uint32_t dir)
+{
+	struct bin bin = { 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < b->mods->nfiles && !ret; i++) {
+		const struct modscan_file *mf = &b->mods->files[i];
+		size_t k = mf->f - b->idx->files;
+
+		if (k >= b->lo && k < b->hi &&
+		    (mf->classes & (1u << MODLIC_CONTRADICTION)))
+			ret = bin_push(&bin, k);
+	}
+	if (!ret)
+		ret = mirror(b, dir, bin.files, bin.n);
+	free(bin.files);
+	return ret;
+}
+
 static int fill_uapi(struct view_builder *b, uint32_t dir)
 {
 	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", write_without_note);
@@ -1159,6 +1201,10 @@ const struct view view_table[] = {
 	{ "invalid", "invalid/",
 	  "files whose tag fails parsing or validation",
 	  .pick = pick_invalid },
+	{ "module-license", "module-license/",
+	  "with --modules: files whose MODULE_LICENSE() contradicts\n"
+	  "their tag, as 'spdxfs check --modules' finds them",
+	  .fill = fill_module_license, .needs_modules = 1 },
 	{ "by-maintainer", "by-maintainer/ENTRY/",
 	  "untagged files by their most specific MAINTAINERS entry, as\n"
 	  "get_maintainer.pl finds it (with a MAINTAINERS file)",
@@ -1388,15 +1434,24 @@ int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
 			 const struct built *built, const char *under,
 			 const struct maint *maint)
 {
+	return snapshot_build_mods(out, idx, built, under, maint, NULL);
+}
+
+int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
+			const struct built *built, const char *under,
+			const struct maint *maint, struct modscan *mods)
+{
 	struct view_builder b;
 	int ret = builder_init(&b, idx, built, under);
 
 	b.maint = maint;
+	b.mods = mods;
 	if (b.s)
 		b.s->maint = maint;
 	for (size_t i = 0; !ret && i < view_count; i++)
 		if ((!view_table[i].needs_build || built) &&
-		    (!view_table[i].needs_maint || maint))
+		    (!view_table[i].needs_maint || maint) &&
+		    (!view_table[i].needs_modules || mods))
 			ret = add_root_entry(&b, &view_table[i]);
 	if (!ret)
 		ret = finish(&b);
@@ -1406,6 +1461,7 @@ int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
 		return ret;
 	}
 	b.s->idx = idx;
+	b.s->mods = mods;
 	*out = b.s;
 	return 0;
 }
@@ -1418,12 +1474,13 @@ void snapshot_free(struct snapshot *s)
 		return;
 	memo = atomic_load(&s->memo);
 	if (memo) {
-		for (size_t i = 0; i < s->idx->nfiles; i++)
+		for (size_t i = 0; i < s->idx->nfiles * SNAP_MEMO__N; i++)
 			free(atomic_load(&memo[i]));
 		free(memo);
 	}
 	free(atomic_load(&s->acl_memo));
 	free(atomic_load(&s->node_flags));
+	modscan_free(s->mods);
 	for (size_t i = 0; i < s->nblobs; i++)
 		free(s->blobs[i].data);
 	free(s->blobs);
@@ -1506,20 +1563,30 @@ const struct view *vnode_view(const struct snapshot *s, const struct vnode *n)
 	return NULL;
 }
 
-const char *snapshot_memo_get(const struct snapshot *s, size_t file)
+/* The slots of a file are together. */
+static size_t memo_slot(enum snapshot_memo_kind kind, size_t file)
+{
+	return file * SNAP_MEMO__N + kind;
+}
+
+const char *snapshot_memo_get(const struct snapshot *s,
+			      enum snapshot_memo_kind kind, size_t file)
 {
 	_Atomic(char *) *memo = atomic_load(&((struct snapshot *)s)->memo);
 
-	return memo && file < s->idx->nfiles ? atomic_load(&memo[file]) : NULL;
+	return memo && file < s->idx->nfiles && kind < SNAP_MEMO__N ?
+	       atomic_load(&memo[memo_slot(kind, file)]) : NULL;
 }
 
-const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val)
+const char *snapshot_memo_set(struct snapshot *s, enum snapshot_memo_kind kind,
+			      size_t file, char *val)
 {
 	_Atomic(char *) *memo = atomic_load(&s->memo), *fresh = NULL;
 	char *cur = NULL;
 
 	if (!memo) {
-		fresh = calloc(s->idx->nfiles ? s->idx->nfiles : 1, sizeof(*fresh));
+		fresh = calloc(s->idx->nfiles ? s->idx->nfiles * SNAP_MEMO__N : 1,
+			       sizeof(*fresh));
 		if (!fresh) {
 			free(val);
 			return NULL;
@@ -1530,11 +1597,11 @@ const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val)
 		else
 			free(fresh);
 	}
-	if (file >= s->idx->nfiles) {
+	if (file >= s->idx->nfiles || kind >= SNAP_MEMO__N) {
 		free(val);
 		return NULL;
 	}
-	if (atomic_compare_exchange_strong(&memo[file], &cur, val))
+	if (atomic_compare_exchange_strong(&memo[memo_slot(kind, file)], &cur, val))
 		return val;
 	free(val);
 	return cur;

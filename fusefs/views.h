@@ -15,6 +15,8 @@
  * built/sbom.spdx.json and built/sbom.spdx3.json, its SPDX documents,
  * are VN_LAZY nodes: the snapshot holds what they describe, fs.c has
  * them made (sbom.h) the first time they are read.
+ * With mount --modules, module-license/ mirrors the files whose
+ * MODULE_LICENSE() contradicts their tag (the snapshot's modscan).
  *
  * Directories that mirror a directory of the tree point at it (tdir),
  * for its owner and permissions; the others (the root, the view roots,
@@ -45,6 +47,7 @@ struct spdx_file;
 struct spdx_dir;
 struct built;
 struct maint;
+struct modscan;
 struct view_builder;	/* private to views.c */
 
 enum vnode_kind {
@@ -110,7 +113,9 @@ struct snapshot {
 	 * snapshot_memo_get()): the only part of a snapshot that changes
 	 * after the build, each slot once, by compare-and-swap.
 	 */
-	_Atomic(_Atomic(char *) *) memo;
+	_Atomic(_Atomic(char *) *) memo;	/* SNAP_MEMO__N per file */
+	struct modscan *mods;	/* mount --modules: the MODULE_LICENSE()
+				   calls of idx, owned; else NULL */
 	/* One word per file of idx, then per directory, then one for what
 	 * stands for the root: fs.c's memo of the ACLs each has not
 	 * (snapshot_acl_memo()). */
@@ -140,6 +145,7 @@ struct view {
 	int (*write)(struct view_builder *b, FILE *out);
 	unsigned needs_build : 1;	/* only with a build directory */
 	unsigned needs_maint : 1;	/* only with a MAINTAINERS file */
+	unsigned needs_modules : 1;	/* only with mount --modules */
 };
 
 extern const struct view view_table[];
@@ -165,6 +171,17 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
 			 const struct built *built, const char *under,
 			 const struct maint *maint);
+
+/*
+ * The same with @mods (modscan.h; NULL: none), the MODULE_LICENSE()
+ * calls of @idx's files, which adds module-license/ (the files with a
+ * call that contradicts their tag), the module counts to the summary,
+ * and gives user.spdx.module_license without reading.  On success the
+ * snapshot owns @idx and @mods; on failure both are left to the caller.
+ */
+int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
+			const struct built *built, const char *under,
+			const struct maint *maint, struct modscan *mods);
 void snapshot_free(struct snapshot *s);
 
 /* The node with inode number @ino, or NULL. */
@@ -195,15 +212,24 @@ const struct spdx_dir *snapshot_root_dir(const struct snapshot *s);
  * NULL for the root. */
 const struct view *vnode_view(const struct snapshot *s, const struct vnode *n);
 
+/* What a memo slot holds (the readers' business: xattr.c). */
+enum snapshot_memo_kind {
+	SNAP_MEMO_SUGGESTED,		/* user.spdx.suggested */
+	SNAP_MEMO_MODULE_LICENSE,	/* user.spdx.module_license */
+	SNAP_MEMO__N
+};
+
 /*
- * The memo of file @file (an index in idx->files), or NULL when nobody
+ * The memo @kind of file @file (an index in idx->files), or NULL when nobody
  * computed it yet.  snapshot_memo_set() installs @val (malloc'd; the
  * snapshot takes it) unless another thread was first, and returns the
  * value that stays: @val or the other one (then @val is freed).  NULL
  * and @val freed when memory is short.
  */
-const char *snapshot_memo_get(const struct snapshot *s, size_t file);
-const char *snapshot_memo_set(struct snapshot *s, size_t file, char *val);
+const char *snapshot_memo_get(const struct snapshot *s,
+			      enum snapshot_memo_kind kind, size_t file);
+const char *snapshot_memo_set(struct snapshot *s, enum snapshot_memo_kind kind,
+			      size_t file, char *val);
 
 /*
  * The ACL memo of @s, idx->nfiles + idx->ndirs + 1 words, all 0 when

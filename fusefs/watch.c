@@ -23,6 +23,7 @@
 #include "fs.h"
 #include "index.h"
 #include "log.h"
+#include "modscan.h"
 #include "refresh.h"
 #include "source.h"
 #include "views.h"
@@ -51,6 +52,7 @@ struct watcher {
 	int degraded;		/* a watch could not be added: poll */
 	int save_err;		/* the last save's failure, 0 if it worked */
 	int src_warn;		/* the source's last warning, 0 if none */
+	int mods_err;		/* the last module scan's failure, 0 if none */
 	int64_t poll_ms;	/* the current rescan period when degraded */
 	pthread_t tid;
 	int started;
@@ -229,6 +231,29 @@ static void recollect_built(struct spdxfs *fs)
 	fs->built = b;
 }
 
+/* With mount --modules, the MODULE_LICENSE() calls of @idx, those of
+ * the files unchanged since snapshot @cur (NULL: a full rescan) taken
+ * from it; NULL without, or when they cannot be had (said once per
+ * reason). */
+static struct modscan *module_scan(struct watcher *w, struct spdx_index *idx,
+				   const struct snapshot *cur)
+{
+	struct spdx_error err = { 0 };
+	struct modscan *mods;
+
+	if (!w->fs->modules)
+		return NULL;
+	if (modscan_index(&mods, w->fs->src, idx, 0, cur ? cur->mods : NULL,
+			  &err)) {
+		if (err.code != w->mods_err)
+			log_msg(LOG_WARNING, "%s (no module-license/)", err.msg);
+		w->mods_err = err.code;
+		return NULL;
+	}
+	w->mods_err = 0;
+	return mods;
+}
+
 /*
  * Refresh the index (from scratch when @full) and publish it; returns the
  * number of invalidations sent (0: nothing the kernel showed changed).  The saved
@@ -243,12 +268,15 @@ static size_t rebuild(struct watcher *w, int full)
 	struct index_refresh_result res;
 	struct spdx_error err;
 	struct spdx_index *idx;
+	struct modscan *mods = NULL;
 	size_t changed = 0;
 	int ret;
 
 	if (full && fs->build_dir)
 		recollect_built(fs);
 	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
+	if (!ret)
+		mods = module_scan(w, idx, full ? NULL : cur);
 	/* Done with @cur: fs_update() waits until no request uses it. */
 	publish_put(cur);
 	if (ret) {
@@ -263,9 +291,11 @@ static size_t rebuild(struct watcher *w, int full)
 	if (res.source_warning.code && res.source_warning.code != w->src_warn)
 		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
 	w->src_warn = res.source_warning.code;
-	ret = snapshot_build_maint(&s, idx, fs->built, fs->under, fs->maint);
+	ret = snapshot_build_mods(&s, idx, fs->built, fs->under, fs->maint,
+				  mods);
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
+		modscan_free(mods);
 		index_free(idx);
 		goto out;
 	}

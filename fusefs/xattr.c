@@ -11,6 +11,7 @@
 #include "index.h"
 #include "maintainers.h"
 #include "modlic.h"
+#include "modscan.h"
 #include "tag.h"
 #include "views.h"
 #include "xattr.h"
@@ -96,7 +97,7 @@ static const char *suggestion(const struct xattr_req *r, int *err)
 {
 	struct snapshot *s = r->s;
 	size_t file = r->f - s->idx->files;
-	const char *m = snapshot_memo_get(s, file);
+	const char *m = snapshot_memo_get(s, SNAP_MEMO_SUGGESTED, file);
 	char buf[MEMO_MAX], *val;
 	int ret;
 
@@ -113,7 +114,7 @@ static const char *suggestion(const struct xattr_req *r, int *err)
 	if (ret < 0)
 		snprintf(buf + 1, sizeof(buf) - 1, "%d", -ret);
 	val = strdup(buf);
-	if (!val || !(m = snapshot_memo_set(s, file, val))) {
+	if (!val || !(m = snapshot_memo_set(s, SNAP_MEMO_SUGGESTED, file, val))) {
 		*err = -ENOMEM;
 		return NULL;
 	}
@@ -159,42 +160,93 @@ static int xv_maintainer(const struct xattr_req *r, char *buf, size_t size)
 	return put_str(ents[e].title, buf, size);
 }
 
+/* The calls @calls (@n) and their classes @cls as '"DECLARED" CLASS'
+ * (a macro not resolved bare), joined by ", ", into @buf as snprintf(). */
+static int format_calls(const struct modlic_call *calls,
+			const unsigned char *cls, size_t n, char *buf,
+			size_t size)
+{
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *q = calls[i].resolved ? "\"" : "";
+		int ret = snprintf(len < size ? buf + len : NULL,
+				   len < size ? size - len : 0, "%s%s%s%s %s",
+				   i ? ", " : "", q, calls[i].declared, q,
+				   modlic_class_key(cls[i]));
+
+		len += ret > 0 ? ret : 0;
+	}
+	return len;
+}
+
 /*
- * The MODULE_LICENSE() calls of a .c file, each as '"DECLARED" CLASS'
- * (a macro not resolved bare), joined by ", ", classified with the
- * tree's license-rules.rst table (modlic.h).  Read from the file and the
- * table each time it is asked: the memo's slot is user.spdx.suggested's.
+ * The value of r->f read from the file and the tree's table, malloc'd:
+ * "" when it has none (no call, no table, or the file unreadable).
+ * NULL when memory is short.
+ */
+static char *read_module_license(const struct xattr_req *r)
+{
+	struct modlic_table t;
+	struct modlic_call *calls;
+	unsigned char *cls = NULL;
+	char *val = NULL;
+	size_t n;
+	int len;
+
+	if (modlic_file(r->src, r->f, &calls, &n))
+		return NULL;
+	if (!n || modlic_table_read(&t, r->src, NULL)) {
+		free(calls);
+		return strdup("");
+	}
+	cls = malloc(n);
+	if (!cls)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		cls[i] = modlic_classify(&t, r->s->idx, r->f, &calls[i]);
+	len = format_calls(calls, cls, n, NULL, 0);
+	val = malloc(len + 1);
+	if (val)
+		format_calls(calls, cls, n, val, len + 1);
+out:
+	free(cls);
+	modlic_table_release(&t);
+	free(calls);
+	return val;
+}
+
+/*
+ * The MODULE_LICENSE() calls of a .c file, each with its class, as
+ * 'spdxfs check --modules' finds them (modlic.h).  With mount --modules
+ * from the snapshot's scan; else read from the file and the table once
+ * per snapshot and remembered (SNAP_MEMO_MODULE_LICENSE), so a changed
+ * file gives its new answer with the snapshot that follows the change.
  * Absent for a file with no call and in a tree without the table.
  */
 static int xv_module_license(const struct xattr_req *r, char *buf, size_t size)
 {
-	struct modlic_table t;
-	struct modlic_call *calls;
-	size_t n, len = 0;
-	int ret;
+	struct snapshot *s = r->s;
+	size_t file = r->f - s->idx->files;
+	const char *m;
+	char *val;
 
 	if (!modlic_wanted(r->f))
 		return -ENODATA;
-	ret = modlic_file(r->src, r->f, &calls, &n);
-	if (ret)
-		return ret;
-	if (!n || modlic_table_read(&t, r->src, NULL)) {
-		free(calls);
-		return -ENODATA;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const char *q = calls[i].resolved ? "\"" : "";
+	if (s->mods) {
+		const struct modscan_file *mf = modscan_find(s->mods, r->f);
 
-		ret = snprintf(len < size ? buf + len : NULL,
-			       len < size ? size - len : 0, "%s%s%s%s %s",
-			       i ? ", " : "", q, calls[i].declared, q,
-			       modlic_class_key(modlic_classify(&t, r->s->idx,
-								r->f, &calls[i])));
-		len += ret > 0 ? ret : 0;
+		return mf ? format_calls(mf->calls, mf->cls, mf->ncalls, buf,
+					 size) : -ENODATA;
 	}
-	modlic_table_release(&t);
-	free(calls);
-	return len;
+	m = snapshot_memo_get(s, SNAP_MEMO_MODULE_LICENSE, file);
+	if (!m) {
+		val = read_module_license(r);
+		if (!val ||
+		    !(m = snapshot_memo_set(s, SNAP_MEMO_MODULE_LICENSE, file, val)))
+			return -ENOMEM;
+	}
+	return *m ? snprintf(buf, size, "%s", m) : -ENODATA;
 }
 
 /* In this order listxattr lists them and README names them. */

@@ -32,9 +32,12 @@ const char *modlic_class_key(enum modlic_class c)
 
 /* The table */
 
-static int is_ident(int c)
+/* ASCII, as the C locale's isalnum(), without its table lookup: the
+ * lexer below asks for every byte of the files. */
+static inline int is_ident(int c)
 {
-	return isalnum(c) || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
 }
 
 /* Does the word @w (no case) stand alone somewhere in @s[0..len)? */
@@ -336,6 +339,35 @@ static void lex_step(struct lex *lx)
 	}
 }
 
+/*
+ * Step to @to over bytes with no newline, as lex_step() on each would:
+ * only the first byte that is not blank matters, a '#' there starting a
+ * directive when the line had nothing else yet.
+ */
+static void lex_skip(struct lex *lx, const char *to)
+{
+	if (lx->bol) {
+		const char *q = lx->p;
+
+		while (q < to && (*q == ' ' || *q == '\t' || *q == '\r' ||
+				  *q == '\f'))
+			q++;
+		if (q < to) {
+			lx->directive |= *q == '#';
+			lx->bol = 0;
+		}
+	}
+	lx->p = to;
+}
+
+/* Is @c a byte a token can start with that the lexer must look at: a
+ * newline, comment, literal, directive or MODULE_LICENSE? */
+static inline int lex_special(unsigned char c)
+{
+	return c == '\n' || c == '/' || c == '"' || c == '\'' || c == '#' ||
+	       c == 'M';
+}
+
 /* Skip a comment at lx->p, if there is one; 1 if one was skipped. */
 static int skip_comment(struct lex *lx)
 {
@@ -349,9 +381,17 @@ static int skip_comment(struct lex *lx)
 	if (lx->p[1] != '*')
 		return 0;
 	lx->p += 2;
-	while (lx->p < lx->end &&
-	       !(lx->p[0] == '*' && lx->end - lx->p >= 2 && lx->p[1] == '/'))
+	while (lx->p < lx->end) {
+		const char *q = lx->p;
+
+		while (q < lx->end && *q != '*' && *q != '\n')
+			q++;
+		lex_skip(lx, q);
+		if (q == lx->end ||
+		    (*q == '*' && lx->end - q >= 2 && q[1] == '/'))
+			break;
 		lex_step(lx);
+	}
 	lx->p = lx->p < lx->end ? lx->p + 2 : lx->end;
 	return 1;
 }
@@ -468,6 +508,7 @@ static int read_call(struct lex *lx, struct finder *fd, unsigned line)
 		if (!n)
 			return 0;
 		c.resolved = 0;
+		c.macro = 1;
 		if (n >= sizeof(c.declared))
 			n = sizeof(c.declared) - 1;
 		memcpy(c.declared, id, n);
@@ -517,8 +558,21 @@ static int lex_token(struct lex *lx, struct finder *fd)
 		lex_step(lx);
 		return read_define(lx, fd);
 	}
-	if (!is_ident((unsigned char)*lx->p)) {
+	if (!lex_special(*lx->p)) {
+		const char *q = lx->p + 1;
+
+		while (q < lx->end && !lex_special(*q))
+			q++;
+		lex_skip(lx, q);
+		return 0;
+	}
+	if (*lx->p != 'M') {
 		lex_step(lx);
+		return 0;
+	}
+	/* An M inside an identifier: the bytes before it were plain text */
+	if (lx->p > lx->start && is_ident((unsigned char)lx->p[-1])) {
+		read_ident(lx, &id);
 		return 0;
 	}
 	n = read_ident(lx, &id);

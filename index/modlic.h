@@ -111,6 +111,8 @@ struct modlic_call {
 	unsigned line;			/* 1-based, of MODULE_LICENSE */
 	int resolved;			/* declared is the string; else the
 					   macro name that was not found */
+	int macro;			/* written as MODULE_LICENSE(NAME):
+					   its string may come from a header */
 	char declared[MODLIC_DECL_MAX];	/* cut if longer */
 };
 

@@ -282,6 +282,54 @@ void summary_release(struct summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void summary_add_modules(struct summary *s, const size_t *count, size_t files)
+{
+	s->have_modules = 1;
+	s->module_files = files;
+	for (int c = 0; c < MODLIC__NCLASSES; c++)
+		s->modules[c] = count[c];
+}
+
+/* The total of the module counts. */
+static size_t module_calls(const struct summary *s)
+{
+	size_t n = 0;
+
+	for (int c = 0; c < MODLIC__NCLASSES; c++)
+		n += s->modules[c];
+	return n;
+}
+
+static const char *const module_title[MODLIC__NCLASSES] = {
+	[MODLIC_CONSISTENT] = "consistent",
+	[MODLIC_CONTRADICTION] = "contradiction",
+	[MODLIC_UNTAGGED] = "untagged or invalid",
+	[MODLIC_UNKNOWN] = "unknown string",
+};
+
+static void modules_text(FILE *out, const struct summary *s)
+{
+	if (!s->have_modules)
+		return;
+	fprintf(out, "\n%-22s %8zu\n", "MODULE_LICENSE() calls", module_calls(s));
+	fprintf(out, "  %-20s %8zu\n", "in files", s->module_files);
+	for (int c = 0; c < MODLIC__NCLASSES; c++)
+		fprintf(out, "  %-20s %8zu\n", module_title[c], s->modules[c]);
+}
+
+static void modules_json(struct json_writer *w, const struct summary *s)
+{
+	if (!s->have_modules)
+		return;
+	json_key(w, "modules");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_uint(w, "calls", module_calls(s));
+	json_kv_uint(w, "files", s->module_files);
+	for (int c = 0; c < MODLIC__NCLASSES; c++)
+		json_kv_uint(w, modlic_class_key(c), s->modules[c]);
+	json_object_end(w);
+}
+
 static const char *const status_title[] = {
 	"tagged", "misplaced", "untagged", "invalid", "excluded", "unreadable",
 };
@@ -301,6 +349,7 @@ static void summary_text(FILE *out, const struct summary *s)
 	for (int st = 0; st < ST__COUNT; st++)
 		fprintf(out, "  %-20s %8zu\n", status_title[st], s->uapi_count[st]);
 	fprintf(out, "  %-20s %8zu\n", "without syscall note", s->uapi_without_note);
+	modules_text(out, s);
 	fprintf(out, "\nfiles per license\n");
 	for (size_t l = 0; l < s->nlicenses; l++)
 		fprintf(out, "  %-30s %-11s %8zu\n", s->licenses[l].name,
@@ -341,6 +390,7 @@ static void summary_json(FILE *out, const struct summary *s)
 	json_counts(&w, s->uapi_count);
 	json_kv_uint(&w, "without_syscall_note", s->uapi_without_note);
 	json_object_end(&w);
+	modules_json(&w, s);
 	json_key(&w, "licenses");
 	json_array_begin(&w, JSON_BLOCK);
 	for (size_t l = 0; l < s->nlicenses; l++) {

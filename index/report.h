@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "check.h"
+#include "modlic.h"
 #include "scan.h"
 
 enum report_format {
@@ -52,6 +53,10 @@ struct summary {
 	size_t nlicenses;
 	struct expr_count *exprs;	/* by file count, then text */
 	size_t nexprs;
+	/* Only when asked for (summary_add_modules()): MODULE_LICENSE()
+	 * calls per enum modlic_class and the files that have any. */
+	int have_modules;
+	size_t modules[MODLIC__NCLASSES], module_files;
 };
 
 struct expr_count {
@@ -70,6 +75,11 @@ int summary_compute_under(struct summary *s, const struct spdx_index *idx,
 			  const struct spdx_file *const *files, size_t nfiles,
 			  const char *under);
 void summary_release(struct summary *s);
+
+/* Add the MODULE_LICENSE() calls per enum modlic_class @count, in
+ * @files files, to @s: the summary then reports them
+ * ("MODULE_LICENSE() calls" in text, "modules" in JSON). */
+void summary_add_modules(struct summary *s, const size_t *count, size_t files);
 
 /* What "spdxfs scan" prints, and the mount's summary and summary.json. */
 void report_summary(FILE *out, enum report_format fmt, const struct summary *s);

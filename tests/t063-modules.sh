@@ -111,6 +111,45 @@ X
 	test ! -s "$TMP/out"
 '
 
+test_expect 'scan --modules: the counts per class in the summary, text and JSON' '
+	"$SPDXFS" scan -q --modules "$T" >"$TMP/out" &&
+	sed -n "/^MODULE_LICENSE/,/^\$/p" "$TMP/out" >"$TMP/block" &&
+	expect_file "$TMP/block" <<X &&
+MODULE_LICENSE() calls       10
+  in files                   10
+  consistent                  2
+  contradiction               4
+  untagged or invalid         2
+  unknown string              2
+
+X
+	"$SPDXFS" scan -q --modules --json "$T" >"$TMP/json" &&
+	grep "\"modules\"" "$TMP/json" >"$TMP/line" &&
+	expect_file "$TMP/line" <<X
+  "modules": {"calls": 10, "files": 10, "consistent": 2, "contradiction": 4, "untagged": 2, "unknown": 2},
+X
+'
+
+test_expect 'scan without --modules: no module counts, the summary unchanged' '
+	"$SPDXFS" scan -q "$T" >"$TMP/plain" &&
+	! grep -q MODULE_LICENSE "$TMP/plain" &&
+	sed "/^MODULE_LICENSE/,/^\$/d" "$TMP/out" >"$TMP/stripped" &&
+	cmp "$TMP/plain" "$TMP/stripped" &&
+	"$SPDXFS" scan -q --json "$T" >"$TMP/pjson" &&
+	! grep -q "\"modules\"" "$TMP/pjson" &&
+	grep -v "\"modules\"" "$TMP/json" | cmp - "$TMP/pjson"
+'
+
+test_expect 'scan --modules without a table: one line, exit 2' '
+	mv "$T/Documentation/process/license-rules.rst" "$TMP/rules" &&
+	{ "$SPDXFS" scan -q --modules "$T" >"$TMP/out2" 2>"$TMP/err"; r=$?; } ;
+	mv "$TMP/rules" "$T/Documentation/process/license-rules.rst" &&
+	test "$r" = 2 && test ! -s "$TMP/out2" &&
+	expect_file "$TMP/err" <<X
+spdxfs: Documentation/process/license-rules.rst: No such file or directory
+X
+'
+
 if kernel_tree 2>/dev/null; then
 	K=$KERNEL_TREE
 	test_expect '6.1: the three examples of the issue are contradictions' '
@@ -121,7 +160,21 @@ drivers/dma/ioat/init.c:26: "Dual BSD/GPL" vs GPL-2.0-only: contradiction
 drivers/gpu/drm/drm_buddy.c:825: "Dual MIT/GPL" vs MIT: contradiction
 X
 	'
+	test_expect '6.1: scan --modules, the counts per class' '
+		"$SPDXFS" scan -q --modules "$K" >"$TMP/out" &&
+		sed -n "/^MODULE_LICENSE/,/^\$/p" "$TMP/out" >"$TMP/block" &&
+		expect_file "$TMP/block" <<X
+MODULE_LICENSE() calls    11034
+  in files                11024
+  consistent              10104
+  contradiction              74
+  untagged or invalid       856
+  unknown string              0
+
+X
+	'
 else
+	test_skip '6.1 tree absent'
 	test_skip '6.1 tree absent'
 fi
 

@@ -9,6 +9,8 @@
 T=$TMP/tree
 M=$TMP/mnt
 
+M2=$TMP/mnt2
+
 # module_license PATH: the value, or the errno's name.
 module_license() {
 	python3 -c '
@@ -56,12 +58,110 @@ test_expect 'listed where it has a value' '
 	! python3 -c "import os,sys; print(os.listxattr(sys.argv[1]))" "$M/all/drivers/none.c" | grep -q module_license
 '
 
+test_expect 'without --modules: no module-license/, no module counts' '
+	test ! -e "$M/module-license" &&
+	! grep -q MODULE_LICENSE "$M/summary" &&
+	! grep -q "\"modules\"" "$M/summary.json"
+'
+
+test_expect 'remembered per snapshot: a changed file gives its new answer' '
+	test "$(module_license "$M/all/drivers/ok.c")" = "\"GPL\" consistent" &&
+	printf "// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE(\"Dual BSD/GPL\");\n" >"$T/drivers/ok.c" &&
+	within 10 "test \"\$(module_license \"$M/all/drivers/ok.c\")\" = \"\\\"Dual BSD/GPL\\\" contradiction\"" &&
+	printf "// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE(\"GPL\");\n" >"$T/drivers/ok.c" &&
+	within 10 "test \"\$(module_license \"$M/all/drivers/ok.c\")\" = \"\\\"GPL\\\" consistent\""
+'
+
 test_expect 'no table in the tree: absent' '
-	rm "$T/Documentation/process/license-rules.rst" &&
+	mv "$T/Documentation/process/license-rules.rst" "$TMP/rules" &&
 	within 10 "test \"\$(module_license \"$M/all/drivers/ok.c\")\" = ENODATA"
 '
 
 stop_daemon "$M"
 test_expect 'the daemon exits cleanly' 'expect_clean_exit "$M"'
+
+# mount --modules: module-license/ and the counts in summary.
+mv "$TMP/rules" "$T/Documentation/process/license-rules.rst" || exit 1
+mkdir -p "$M2" "$T/sub" || exit 1
+printf '// SPDX-License-Identifier: MIT\nMODULE_LICENSE("GPL");\n' >"$T/sub/bad.c" || exit 1
+start_daemon "$M2" --modules "$T" "$M2"
+
+test_expect 'mount --modules answers' 'wait_mounted "$M2"'
+
+test_expect 'module-license/: the files with a contradiction, at their tree paths' '
+	(cd "$M2/module-license" && find . | sort) >"$TMP/got" &&
+	expect_file "$TMP/got" <<X
+.
+./drivers
+./drivers/two.c
+./sub
+./sub/bad.c
+X
+'
+
+test_expect 'summary and summary.json count the calls per class' '
+	sed -n "/^MODULE_LICENSE/,/^\$/p" "$M2/summary" >"$TMP/block" &&
+	expect_file "$TMP/block" <<X &&
+MODULE_LICENSE() calls        5
+  in files                    4
+  consistent                  1
+  contradiction               2
+  untagged or invalid         1
+  unknown string              1
+
+X
+	grep "\"modules\"" "$M2/summary.json" >"$TMP/line" &&
+	expect_file "$TMP/line" <<X &&
+  "modules": {"calls": 5, "files": 4, "consistent": 1, "contradiction": 2, "untagged": 1, "unknown": 1},
+X
+	"$SPDXFS" scan -q --modules "$T" >"$TMP/scan" &&
+	cmp "$TMP/scan" "$M2/summary"
+'
+
+test_expect 'user.spdx.module_license from the snapshot, the same values' '
+	for f in drivers/h.h drivers/none.c drivers/ok.c drivers/two.c drivers/untagged.c sub/bad.c; do
+		printf "%s|%s\n" "$f" "$(module_license "$M2/all/$f")"
+	done >"$TMP/got" &&
+	expect_file "$TMP/got" <<X
+drivers/h.h|ENODATA
+drivers/none.c|ENODATA
+drivers/ok.c|"GPL" consistent
+drivers/two.c|"Dual MIT/GPL" contradiction, NAME unknown
+drivers/untagged.c|"GPL v2" untagged
+sub/bad.c|"GPL" contradiction
+X
+'
+
+test_expect 'module-license/ follows the tree: a fixed file leaves it, a new one enters' '
+	printf "// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE(\"GPL\");\n" >"$T/sub/bad.c" &&
+	printf "// SPDX-License-Identifier: GPL-2.0-only\nMODULE_LICENSE(\"Dual MIT/GPL\");\n" >"$T/drivers/none.c" &&
+	within 10 "test ! -e \"$M2/module-license/sub\" && test -e \"$M2/module-license/drivers/none.c\"" &&
+	test "$(module_license "$M2/module-license/drivers/none.c")" = "\"Dual MIT/GPL\" contradiction" &&
+	grep -q "^  contradiction  *2\$" "$M2/summary"
+'
+
+stop_daemon "$M2"
+test_expect 'the daemon exits cleanly' 'expect_clean_exit "$M2"'
+
+# The mount of a subdirectory: its files alone, in the view and the counts.
+M3=$TMP/mnt3
+mkdir -p "$M3" || exit 1
+start_daemon "$M3" -o modules "$T/drivers" "$M3"
+
+test_expect 'mount -o modules of drivers/: its files alone' '
+	wait_mounted "$M3" &&
+	(cd "$M3/module-license" && find . -type f | sort) >"$TMP/got" &&
+	expect_file "$TMP/got" <<X &&
+./drivers/none.c
+./drivers/two.c
+X
+	grep "\"modules\"" "$M3/summary.json" >"$TMP/line" &&
+	expect_file "$TMP/line" <<X
+  "modules": {"calls": 5, "files": 4, "consistent": 1, "contradiction": 2, "untagged": 1, "unknown": 1},
+X
+'
+
+stop_daemon "$M3"
+test_expect 'the daemon exits cleanly' 'expect_clean_exit "$M3"'
 
 test_done

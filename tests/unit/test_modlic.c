@@ -131,6 +131,18 @@ static void test_find(void)
 	}
 	free(c);
 
+	/* The lexer's fast paths: runs of plain bytes, comments skipped up
+	 * to their '*' and newlines, an M inside an identifier. */
+	n = find("/**\n * MODULE_LICENSE(\"A\") **\n */\nXMODULE_LICENSE(\"B\");\n"
+		 "  # define L \"GPL\"\nint M; MODULE_LICENSE(L); M1MODULE_LICENSE(L);\n",
+		 &c);
+	is_int(n, 1, "only the call that stands alone");
+	if (n == 1) {
+		is_int(c[0].line, 6, "lines counted through the comment");
+		is_str(c[0].declared, "GPL", "a directive after blanks");
+	}
+	free(c);
+
 	n = find("MODULE_LICENSE(A);\nMODULE_LICENSE(B);\n", &c);
 	is_int(n, 2, "two calls through macros");
 	if (n == 2) {

@@ -27,6 +27,7 @@
 #include "index.h"
 #include "licenses.h"
 #include "maintainers.h"
+#include "modscan.h"
 #include "refresh.h"
 #include "source.h"
 #include "store.h"
@@ -289,6 +290,24 @@ static int op_built(void *arg, struct spdx_error *err)
 }
 
 /* An SPDX document of the whole tree, with a LicenseRef-. */
+/* The MODULE_LICENSE() calls, from nothing and from a previous scan. */
+static int op_modscan(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct modscan *m = NULL, *again = NULL;
+	int ret = modscan_index(&m, c->src, c->idx, 1, NULL, err);
+
+	if (!ret)
+		ret = modscan_index(&again, c->src, c->idx, 1, m, err);
+	if (!ret && (m->nfiles != 2 || again->nfiles != 2 || again->nread != 1 ||
+		     again->count[MODLIC_CONTRADICTION] != 1))
+		ret = spdx_error_set(err, -EPROTO, "modscan: %zu files, %zu read",
+				     again->nfiles, again->nread);
+	modscan_free(m);
+	modscan_free(again);
+	return ret;
+}
+
 static int op_export(void *arg, struct spdx_error *err)
 {
 	struct ctx *c = arg;
@@ -337,6 +356,10 @@ static const struct fixture_file files[] = {
 	{ "LICENSES/deprecated/Foo", "Valid-License-Identifier: Foo-1.0\n"
 	  "License-Text:\n  foo\n" },
 	{ "scripts/spdxexclude", "drivers/excluded.c\n" },
+	{ "Documentation/process/license-rules.rst",
+	  "MODULE_LICENSE\n\n  ===== =====\n  \"GPL\" GPL v2\n  ===== =====\n" },
+	{ "drivers/mod.c", "// SPDX-License-Identifier: MIT\nMODULE_LICENSE(\"GPL\");\n" },
+	{ "drivers/macro.c", "// SPDX-License-Identifier: GPL-2.0\n#define L \"GPL\"\nMODULE_LICENSE(L);\n" },
 	{ "foo.c", "// SPDX-License-Identifier: Foo-1.0 or MIT\n" },
 	{ "a.c", "// SPDX-License-Identifier: GPL-2.0\n" },
 	{ "b.h", "/* SPDX-License-Identifier: GPL-2.0 OR MIT */\n" },
@@ -396,6 +419,7 @@ int main(void)
 	every_failure("maint_parse", op_maint, &c);
 	every_failure("tag_split_maintainers", op_split, &c);
 	every_failure("export_prepare and export_write", op_export, &c);
+	every_failure("modscan_index, and from a previous one", op_modscan, &c);
 out:
 	index_free(c.idx);
 	source_free(c.src);

@@ -66,6 +66,8 @@ static const char readme[] =
 	"untagged/          files with no SPDX tag (excluded files left out)\n"
 	"misplaced/         files whose tag is not on the conventional line\n"
 	"invalid/           files whose tag fails parsing or validation\n"
+	"module-license/    with --modules: files whose MODULE_LICENSE() contradicts\n"
+	"                   their tag, as 'spdxfs check --modules' finds them\n"
 	"by-maintainer/ENTRY/\n"
 	"                   untagged files by their most specific MAINTAINERS entry, as\n"
 	"                   get_maintainer.pl finds it (with a MAINTAINERS file)\n"
@@ -163,6 +165,10 @@ static void test_root(const struct snapshot *s, int with_build)
 
 		if (v->needs_build && !with_build) {
 			ok(!n, "%s: absent without a build", v->name);
+			continue;
+		}
+		if (v->needs_modules) {
+			ok(!n, "%s: absent without --modules", v->name);
 			continue;
 		}
 		if (v->needs_maint) {	/* test_maintainers_view() */
