@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "cli_built_modules.h"
 #include "check.h"
 #include "chart.h"
 #include "cli.h"
@@ -1222,15 +1223,20 @@ static const char built_help[] =
 	"when a built file has no valid tag.\n\n"
 	"  -l, --list       one line per file, as 'spdxfs list' prints it\n"
 	"                   (-z only with --list)\n"
+	"  -m, --modules    the loadable modules instead (modules.order): per\n"
+	"                   module NAME, DECLARED, the .ko's LICENSE and a\n"
+	"                   VERDICT, then its sources with their expression\n"
+	"                   and class; exit status 1 when a module's records\n"
+	"                   or .ko cannot be read\n"
 	"      --format FMT an SPDX document instead: spdx-json, spdx-tv or\n"
 	"                   spdx3 ('spdxfs built --format FMT --help')\n";
 
-/* built --list into @arg. */
+/* built --list and --modules into @arg, an int[2]. */
 static int list_opt(int c, void *arg)
 {
-	if (c != 'l')
+	if (c != 'l' && c != 'm')
 		return 0;
-	*(int *)arg = 1;
+	((int *)arg)[c == 'm'] = 1;
 	return 1;
 }
 
@@ -1239,16 +1245,17 @@ int cmd_built(int argc, char **argv)
 	static const struct option longopts[] = {
 		COMMON_OPTS,
 		{ "list", no_argument, NULL, 'l' },
+		{ "modules", no_argument, NULL, 'm' },
 		{ 0 }
 	};
 	static const char *const help[] = {
 		built_help, cli_index_help, nul_help, common_help, quoting_help,
 		NULL
 	};
-	int r, list = 0;
+	int r, flags[2] = { 0 }, list;
 	const struct cmd_opts co = {
-		"built", "[OPTION]... BUILD_DIR [TREE]", "aj:qhzl", longopts,
-		help, 1, 2, list_opt, &list
+		"built", "[OPTION]... BUILD_DIR [TREE]", "aj:qhzlm", longopts,
+		help, 1, 2, list_opt, flags
 	};
 	struct cli_index_opts o = { 0 };
 	struct out_opts out = { 0 };
@@ -1267,10 +1274,15 @@ int cmd_built(int argc, char **argv)
 	r = parse_opts(argc, argv, &co, &o, &out);
 	if (r >= 0)
 		return r;
-	if (out.nul && !list)
+	list = flags[0];
+	if ((out.nul && !list) || (list && flags[1]))
 		return cli_bad_usage(co.name, co.args);
 	if (out_format(&out, &fmt))
 		return 2;
+	if (flags[1])
+		return built_modules_main(argv[optind], argc - optind == 2 ?
+					  argv[optind + 1] : NULL, &o,
+					  fmt == REPORT_JSON);
 	r = built_collect(&b, argv[optind], &err);
 	if (r) {
 		cli_error("%s", err.msg);

@@ -63,11 +63,8 @@ static int push(char ***arr, size_t *n, size_t *cap, const char *s, size_t len)
 	return 0;
 }
 
-/*
- * Collapse "//", "/./" and "dir/../" in place, lexically, as gcc wrote
- * them for #include "../x.h".  Returns the new length.
- */
-static size_t normalize(char *p, size_t len)
+/* built.h: as gcc wrote them for #include "../x.h". */
+size_t built_normalize(char *p, size_t len)
 {
 	size_t abs = len && p[0] == '/', out = abs, i = abs;
 
@@ -107,7 +104,7 @@ static int add_dep(struct collector *c, const char *dep, size_t dlen)
 	if (dlen >= sizeof(buf))
 		return -ENAMETOOLONG;
 	memcpy(buf, dep, dlen);
-	len = normalize(buf, dlen);
+	len = built_normalize(buf, dlen);
 	buf[len] = '\0';
 	int in_tree_build = !strcmp(c->b->srctree, c->build_dir);
 

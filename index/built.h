@@ -38,4 +38,10 @@ int built_collect(struct built **out, const char *build_dir,
 		  struct spdx_error *err);
 void built_free(struct built *b);
 
+/*
+ * Collapse "//", "/./" and "dir/../" of path @p in place, lexically (a
+ * leading "../" stays).  Returns the new length; @p is not terminated.
+ */
+size_t built_normalize(char *p, size_t len);
+
 #endif

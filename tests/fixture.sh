@@ -143,3 +143,100 @@ mount_build_fixture() {
 	T=$TMP/tree B=$TMP/build M=$TMP/mnt
 	make_fixture "$T" && make_build_fixture "$B" "$T" && mkdir -p "$M"
 }
+
+# make_ko OUT [MODINFO]...: an ELF object whose .modinfo section holds
+# the MODINFO strings ("license=GPL"), NUL-separated as the kernel's
+# MODULE_INFO() leaves them; with none, an object without .modinfo.
+make_ko() {
+	_out=$1
+	shift
+	{
+		echo 'int init_module(void) { return 0; }'
+		_i=0
+		for _kv in "$@"; do
+			printf '__attribute__((section(".modinfo"), used, aligned(1)))\n'
+			printf 'static const char info%s[] = "%s";\n' $_i "$_kv"
+			_i=$((_i + 1))
+		done
+	} >"$_out.c" && gcc -c -o "$_out" "$_out.c" && rm -f "$_out.c"
+}
+
+# make_modules_fixture BUILD TREE: loadable modules in make_build_fixture's
+# BUILD, sources in make_fixture's TREE (which gets license-rules.rst), one
+# module per verdict of "spdxfs built --modules" and per read error:
+#   okmod      GPL, two objects (GPL-2.0-only, GPL-2.0 OR MIT): consistent
+#   dualmod    Dual MIT/GPL, a GPL-2.0-only source: contradiction
+#   untagmod   GPL, with drivers/net/untagged.c: untagged
+#   v3mod      GPL v3: unknown
+#   mismod     sources say GPL, the .ko says GPL v2: mismatch
+#   nodecl     no MODULE_LICENSE(): undeclared
+#   cmdmod     no .mod, objects from .cmdmod.ko.cmd (6.1 "kernel/" and
+#              ".ko" form in modules.order): consistent
+#   nomod      neither .mod nor .ko.cmd: error
+#   noinfo     a .ko without .modinfo: error
+#   notelf     a .ko that is not ELF: error
+make_modules_fixture() {
+	_B=$1 _T=$2 _d=drivers/mod
+	mkdir -p "$_T/Documentation/process" "$_T/$_d" "$_B/$_d"
+	module_license_rules >"$_T/Documentation/process/license-rules.rst"
+	_src() {	# NAME TAG DECLARATION: TREE/drivers/mod/NAME.c
+		{
+			[ -z "$2" ] || printf '// SPDX-License-Identifier: %s\n' "$2"
+			printf '#include <linux/module.h>\nint %s;\n' "$1"
+			[ -z "$3" ] || printf 'MODULE_LICENSE("%s");\n' "$3"
+		} >"$_T/$_d/$1.c"
+	}
+	_obj() {	# OBJ SOURCE: BUILD/drivers/mod/.OBJ.o.cmd
+		printf 'cmd_%s/%s.o := gcc -c -o %s/%s.o %s\n\nsource_%s/%s.o := %s\n\ndeps_%s/%s.o := \\\n  %s/include/linux/module.h \\\n\n' \
+			$_d "$1" $_d "$1" "$_T/$2" $_d "$1" "$_T/$2" $_d "$1" "$_T" \
+			>"$_B/$_d/.$1.o.cmd"
+	}
+	_mod() {	# NAME LICENSE OBJ...: .mod and .ko
+		_n=$1 _l=$2
+		shift 2
+		for _o in "$@"; do echo "$_d/$_o.o"; done >"$_B/$_d/$_n.mod"
+		make_ko "$_B/$_d/$_n.ko" "author=Someone" "license=$_l" "description=$_n"
+	}
+	_src okmod-main GPL-2.0-only GPL
+	_src okmod-util "GPL-2.0 OR MIT" ""
+	_obj okmod-main $_d/okmod-main.c
+	_obj okmod-util $_d/okmod-util.c
+	_mod okmod GPL okmod-main okmod-util
+	_src dualmod "GPL-2.0 OR MIT" "Dual MIT/GPL"
+	_src dualmod-gpl GPL-2.0-only ""
+	_obj dualmod $_d/dualmod.c
+	_obj dualmod-gpl $_d/dualmod-gpl.c
+	_mod dualmod "Dual MIT/GPL" dualmod dualmod-gpl
+	_src untagmod GPL-2.0 GPL
+	_obj untagmod $_d/untagmod.c
+	_obj untagmod-net drivers/net/untagged.c
+	_mod untagmod GPL untagmod untagmod-net
+	_src v3mod GPL-2.0 "GPL v3"
+	_obj v3mod $_d/v3mod.c
+	_mod v3mod "GPL v3" v3mod
+	_src mismod GPL-2.0 GPL
+	_obj mismod $_d/mismod.c
+	_mod mismod "GPL v2" mismod
+	_src nodecl GPL-2.0 ""
+	_obj nodecl $_d/nodecl.c
+	_mod nodecl GPL nodecl
+	_src cmdmod GPL-2.0-only GPL
+	_src cmdmod-b "GPL-2.0 OR MIT" ""
+	_obj cmdmod $_d/cmdmod.c
+	_obj cmdmod-b $_d/cmdmod-b.c
+	printf 'cmd_%s/cmdmod.ko := ld -r -o %s/cmdmod.ko %s/cmdmod.o %s/cmdmod-b.o %s/cmdmod.mod.o;  true\n' \
+		$_d $_d $_d $_d $_d >"$_B/$_d/.cmdmod.ko.cmd"
+	make_ko "$_B/$_d/cmdmod.ko" "license=GPL"
+	make_ko "$_B/$_d/nomod.ko" "license=GPL"
+	_src noinfo GPL-2.0 GPL
+	_obj noinfo $_d/noinfo.c
+	_mod noinfo GPL noinfo
+	make_ko "$_B/$_d/noinfo.ko"
+	_src notelf GPL-2.0 GPL
+	_obj notelf $_d/notelf.c
+	_mod notelf GPL notelf
+	echo 'not an ELF file' >"$_B/$_d/notelf.ko"
+	printf '%s\n' $_d/okmod.o $_d/dualmod.o $_d/untagmod.o $_d/v3mod.o \
+		$_d/mismod.o $_d/nodecl.o kernel/$_d/cmdmod.ko $_d/nomod.o \
+		$_d/noinfo.o $_d/notelf.o >"$_B/modules.order"
+}
