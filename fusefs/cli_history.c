@@ -267,8 +267,7 @@ static void print_json(const struct history_commit *c, const struct row *rows,
 	struct json_writer w;
 	char date[32];
 
-	json_init(&w, stdout, JSON_AS_ASKED);
-	json_array_begin(&w, JSON_BLOCK);
+	report_json_begin(&w, stdout, "commits");
 	for (size_t k = 0; k < n; k++) {
 		date_format(date, sizeof(date), c[k].time);
 		json_object_begin(&w, JSON_BLOCK);
@@ -285,8 +284,7 @@ static void print_json(const struct history_commit *c, const struct row *rows,
 		json_object_end(&w);
 		json_object_end(&w);
 	}
-	json_array_end(&w);
-	json_end(&w);
+	report_json_end(&w);
 }
 
 static void print_table(const struct history_commit *c,

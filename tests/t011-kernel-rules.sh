@@ -96,7 +96,7 @@ test_expect 'no scripts/spdxcheck.py: the SPDX reading unless --kernel' '
 test_expect '--json: the diagnostics with their class; the counts still on stderr' '
 	printf "int new;\n" >"$T/kernel/new3.c" &&
 	expect_status 1 "$SPDXFS" check --json "$T" >"$TMP/out.json" 2>"$TMP/err" &&
-	jq -r ".[] | \"\(.path) \(.severity) \(.class)\"" "$TMP/out.json" >"$TMP/classes" &&
+	jq -r ".diagnostics[] | \"\(.path) \(.severity) \(.class)\"" "$TMP/out.json" >"$TMP/classes" &&
 	expect_file "$TMP/classes" <<X &&
 kernel/new3.c error checkpatch-malformed
 kernel/three.c error spdxcheck-grammar

@@ -146,7 +146,7 @@ test_expect 'show --json: the same facts' '
 	(cd "$T/kernel" && "$SPDXFS" show --json dual.c plain.c module.c) >"$TMP/out.json" &&
 	python3 -c "
 import json, sys
-d, m, p = json.load(open(sys.argv[1]))
+d, m, p = json.load(open(sys.argv[1]))[\"files\"]
 assert d == {\"path\": \"kernel/dual.c\", \"status\": \"tagged\", \"line\": 1,
 	\"expression\": \"GPL-2.0+ or MIT\", \"modern\": \"GPL-2.0-or-later OR MIT\",
 	\"valid\": True,

@@ -64,6 +64,7 @@ test_expect '--json: the calls and the counts' '
 	"$SPDXFS" check --modules --json -q "$T" drivers/b-choice.c drivers/d-untagged.c >"$TMP/out" &&
 	expect_file "$TMP/out" <<X
 {
+  "version": "$VERSION",
   "calls": [
     {"path": "drivers/b-choice.c", "line": 3, "declared": "Dual BSD/GPL", "resolved": true, "expression": "GPL-2.0-only", "status": "tagged", "class": "contradiction"},
     {"path": "drivers/d-untagged.c", "line": 2, "declared": "GPL v2", "resolved": true, "expression": null, "status": "untagged", "class": "untagged"}

@@ -16,6 +16,14 @@
 
 #include "index.h"
 #include "source.h"
+#include "version.h"
+
+/* What report.h's report_json_begin() writes before the records of array
+ * @key, which follow indented four spaces, and report_json_end() after
+ * them. */
+#define JSON_RECORDS(key) \
+	"{\n  \"version\": \"" SPDXFS_VERSION "\",\n  \"" key "\": [\n"
+#define JSON_RECORDS_END "  ]\n}\n"
 
 struct fixture_file {
 	const char *path, *text;	/* a path ending in '/' is a directory */

@@ -209,10 +209,10 @@ static void test_reports(const struct spdx_index *idx)
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, r = report_check(out_, fmt_, idx, sel, n, &quiet, NULL));
 	is_str(buf,
-	       "[\n"
-	       "  {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
+	       JSON_RECORDS("diagnostics")
+	       "    {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
 	       "\"class\": \"invalid\", \"message\": \"Invalid License ID: GPL-1.0\"}\n"
-	       "]\n", "check, JSON");
+	       JSON_RECORDS_END, "check, JSON");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, r = report_lacking(out_, fmt_, sel, n));
@@ -223,7 +223,8 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "a-b/x.c|a/b.c|", "files without a valid tag, -z");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_lacking(out_, fmt_, sel, 2));
-	is_str(buf, "[\n]\n", "none of the first two, JSON: an empty array");
+	is_str(buf, JSON_RECORDS("files") JSON_RECORDS_END,
+	       "none of the first two, JSON: an empty array");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, r = report_dirs(out_, fmt_, dirs, 2));
@@ -236,8 +237,9 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "./a/|2 of 3 66%|", "dirs, -z: no header");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_dirs(out_, fmt_, dirs, 2));
-	is_str(buf, "[\n  {\"dir\": \"./a/\", \"files\": 3, \"tagged\": 2}\n]\n",
-	       "dirs, JSON");
+	is_str(buf, JSON_RECORDS("dirs")
+	       "    {\"dir\": \"./a/\", \"files\": 3, \"tagged\": 2}\n"
+	       JSON_RECORDS_END, "dirs, JSON");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, report_files(out_, fmt_, idx, sel + 2, 2));
@@ -247,14 +249,14 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "a-b/x.c|untagged\t0\t|a.c|tagged\t1\tGPL-2.0|", "files, -z");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_files(out_, fmt_, idx, sel + 3, 2));
-	is_str(buf, "[\n"
-	       "  {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
+	is_str(buf, JSON_RECORDS("files")
+	       "    {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-2.0\", \"canonical\": \"GPL-2.0\", "
 	       "\"uapi\": false},\n"
-	       "  {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
+	       "    {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-1.0\", \"canonical\": \"GPL-1.0\", "
 	       "\"error\": \"Invalid License ID: GPL-1.0\", \"uapi\": false}\n"
-	       "]\n", "files, JSON");
+	       JSON_RECORDS_END, "files, JSON");
 	free(buf);
 }
 

@@ -117,21 +117,21 @@ static void test_tagged(struct source *src, const struct spdx_index *idx)
 	free(text);
 	text = shown(&si[1], 1, REPORT_JSON);
 	is_str(text,
-	       "[\n"
-	       "  {\n"
-	       "    \"path\": \"b.c\",\n"
-	       "    \"status\": \"tagged\",\n"
-	       "    \"line\": 1,\n"
-	       "    \"expression\": \"GPL-2.0 AND MIT\",\n"
-	       "    \"modern\": \"GPL-2.0-only AND MIT\",\n"
-	       "    \"valid\": true,\n"
-	       "    \"licenses\": [\"LICENSES/preferred/GPL-2.0\", \"LICENSES/preferred/MIT\"],\n"
-	       "    \"usable_under\": [],\n"
-	       "    \"uapi\": false,\n"
-	       "    \"syscall_note\": false,\n"
-	       "    \"suggested\": null\n"
-	       "  }\n"
-	       "]\n", "JSON of a tagged file");
+	       JSON_RECORDS("files")
+	       "    {\n"
+	       "      \"path\": \"b.c\",\n"
+	       "      \"status\": \"tagged\",\n"
+	       "      \"line\": 1,\n"
+	       "      \"expression\": \"GPL-2.0 AND MIT\",\n"
+	       "      \"modern\": \"GPL-2.0-only AND MIT\",\n"
+	       "      \"valid\": true,\n"
+	       "      \"licenses\": [\"LICENSES/preferred/GPL-2.0\", \"LICENSES/preferred/MIT\"],\n"
+	       "      \"usable_under\": [],\n"
+	       "      \"uapi\": false,\n"
+	       "      \"syscall_note\": false,\n"
+	       "      \"suggested\": null\n"
+	       "    }\n"
+	       JSON_RECORDS_END, "JSON of a tagged file");
 	free(text);
 	show_info_release(&si[0]);
 	show_info_release(&si[1]);
