@@ -32,6 +32,7 @@ static const struct fixture_file files[] = {
 	{ "a/b/c.c", "// SPDX-License-Identifier: MIT\n// SPDX-License-Identifier: MIT\n" },
 	{ "a/z.c", "/*\n * SPDX-License-Identifier: GPL-2.0 OR MIT OR GPL-2.0\n */\n" },
 	{ "links/", "" },
+	{ "links/l.c -> ../a.c", "" },
 };
 
 /* What @call writes to out_ in format fmt_, into @buf, each NUL turned
@@ -301,10 +302,8 @@ static int is_new(const struct spdx_file *f, void *arg)
 
 static void test_kernel_rules(void)
 {
-	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct spdx_error err = { 0 };
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
+	struct fixture fx;
+	struct spdx_index *idx;
 	const struct spdx_file *sel[32];
 	struct check_tally tally = { 0 };
 	int asked = 0;
@@ -315,12 +314,11 @@ static void test_kernel_rules(void)
 	size_t n = 0, r = 0;
 	int ret;
 
-	ret = fixture_make(dir, kfiles, ARRAY_SIZE(kfiles));
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "kernel tree built %.100s", err.msg);
+	ret = fixture_open(&fx, "check", kfiles, ARRAY_SIZE(kfiles));
+	is_int(ret, 0, "kernel tree built %.100s", fx.err.msg);
 	if (ret)
 		goto out;
+	idx = fx.idx;
 	ok(!check_kernel_tree(idx), "no scripts/spdxcheck.py: not a kernel tree");
 	for (size_t i = 0; i < idx->nfiles; i++)
 		sel[n++] = &idx->files[i];
@@ -395,38 +393,23 @@ static void test_kernel_rules(void)
 	is_int(r, 0, "SPDX reading: no error");
 	free(buf);
 out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	fixture_close(&fx);
 }
 
 int main(void)
 {
-	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
-	struct spdx_error err = { 0 };
-	char link[PATH_MAX];
+	struct fixture fx;
 	int ret;
 
-	ret = fixture_make(dir, files, ARRAY_SIZE(files));
-	snprintf(link, sizeof(link), "%s/links/l.c", dir);
-	if (!ret && symlink("../a.c", link))
-		ret = -errno;
-	is_int(ret, 0, "fixture made");
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "index built %.100s", err.msg);
-	if (ret)
-		goto out;
-	test_select(idx);
-	test_dirs(idx);
-	test_reports(idx);
-	test_select_git(idx, src, dir);
-	test_kernel_rules();
-out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	ret = fixture_open(&fx, "check", files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made and indexed %.100s", fx.err.msg);
+	if (!ret) {
+		test_select(fx.idx);
+		test_dirs(fx.idx);
+		test_reports(fx.idx);
+		test_select_git(fx.idx, fx.src, fx.dir);
+		test_kernel_rules();
+	}
+	fixture_close(&fx);
 	return tap_done();
 }

@@ -219,26 +219,17 @@ static void test_unreadable(struct source *src, const struct spdx_index *idx,
 
 int main(void)
 {
-	char dir[] = "/tmp/spdxfs-test-show.XXXXXX";
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
-	struct spdx_error err = { 0 };
+	struct fixture fx;
 	int ret;
 
-	ret = fixture_make(dir, files, ARRAY_SIZE(files));
-	is_int(ret, 0, "fixture made");
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "index built %.100s", err.msg);
-	if (ret)
-		goto out;
-	test_tagged(src, idx);
-	test_invalid(src, idx);
-	test_untagged(src, idx);
-	test_unreadable(src, idx, dir);
-out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	ret = fixture_open(&fx, "show", files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made and indexed %.100s", fx.err.msg);
+	if (!ret) {
+		test_tagged(fx.src, fx.idx);
+		test_invalid(fx.src, fx.idx);
+		test_untagged(fx.src, fx.idx);
+		test_unreadable(fx.src, fx.idx, fx.dir);
+	}
+	fixture_close(&fx);
 	return tap_done();
 }
