@@ -110,6 +110,38 @@ static inline int fixture_index(const char *dir, unsigned flags, struct source *
 	return ret ? ret : index_build(idx, *src, &opts, err);
 }
 
+/*
+ * Every path a walk reports, one per line: a directory with a '/' after
+ * it, a symbolic link with '@', anything else but a regular file with
+ * '|'; and what the walk returned.
+ */
+struct fixture_listing {
+	char text[4096];
+	size_t len;
+	int ret;
+};
+
+static inline int fixture_list_one(const struct src_entry *ent, void *arg)
+{
+	struct fixture_listing *l = arg;
+
+	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "%s%s\n",
+			   ent->path, ent->kind == SRC_DIR ? "/" :
+			   ent->kind == SRC_SYMLINK ? "@" :
+			   ent->kind == SRC_OTHER ? "|" : "");
+	return 0;
+}
+
+/* source_walk() of @src below @under into @l; returns l->text. */
+static inline const char *fixture_walk(struct source *src, const char *under,
+				       struct fixture_listing *l)
+{
+	l->len = 0;
+	l->text[0] = '\0';
+	l->ret = source_walk(src, under, fixture_list_one, l);
+	return l->text;
+}
+
 /* A fixture tree and its index, for the tests that need both. */
 struct fixture {
 	char dir[64];

@@ -181,6 +181,17 @@ static void test_dirs(const struct spdx_index *idx)
 	}
 }
 
+/* The first files of @idx, at most @max, into @sel; returns how many. */
+static size_t select_all(const struct spdx_index *idx,
+			 const struct spdx_file **sel, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < idx->nfiles && n < max; i++)
+		sel[n++] = &idx->files[i];
+	return n;
+}
+
 static void test_reports(const struct spdx_index *idx)
 {
 	const struct spdx_file *sel[16];
@@ -190,10 +201,7 @@ static void test_reports(const struct spdx_index *idx)
 		{ "./", 1, 1 }, { "./a/", 3, 2 },
 	};
 	char *buf = NULL;
-	size_t n = 0, r = 0;
-
-	for (size_t i = 0; i < idx->nfiles; i++)
-		sel[n++] = &idx->files[i];
+	size_t n = select_all(idx, sel, ARRAY_SIZE(sel)), r = 0;
 
 	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &strict, NULL));
 	is_str(buf,
@@ -320,8 +328,7 @@ static void test_kernel_rules(void)
 		goto out;
 	idx = fx.idx;
 	ok(!check_kernel_tree(idx), "no scripts/spdxcheck.py: not a kernel tree");
-	for (size_t i = 0; i < idx->nfiles; i++)
-		sel[n++] = &idx->files[i];
+	n = select_all(idx, sel, ARRAY_SIZE(sel));
 
 	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &kernel, NULL));
 	is_str(buf,
