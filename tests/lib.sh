@@ -53,6 +53,37 @@ test_done() {
 	[ "$test_failed" -eq 0 ]
 }
 
+# errno_of 'python statement using p' PATH: OK, or the name of the errno
+# the statement fails with.
+errno_of() {
+	python3 -c '
+import errno, os, sys
+p = sys.argv[2]
+try:
+    exec(sys.argv[1])
+    print("OK")
+except OSError as e:
+    print(errno.errorcode[e.errno])
+' "$1" "$2"
+}
+
+# need_nobody: for a script that acts as user nobody (65534), set
+# $NOBODY, a command prefix that runs as that user, and $PY, a python3
+# the user may run (not one under /root); without root, setpriv or such
+# a python3, skip the whole script.
+need_nobody() {
+	NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	PY=
+	for p in /usr/bin/python3 /usr/local/bin/python3; do
+		[ -x "$p" ] && PY=$p && break
+	done
+	if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || [ -z "$PY" ]; then
+		test_skip "needs root, setpriv and /usr/bin/python3"
+		test_done
+		exit
+	fi
+}
+
 # Compare a file (not "-": stdin holds the expected text) with the
 # expected text given on stdin.
 expect_file() {
@@ -140,4 +171,17 @@ expect_clean_exit() {
 # Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.
 kernel_tree() {
 	KERNEL_TREE=$("$TOP/kernel-tree-scripts/fetch" -q) && [ -d "$KERNEL_TREE" ]
+}
+
+# need_history_repo: set H to the repository of real history that
+# kernel-tree-scripts/history-repo builds in the cache (6.1, then 6.12;
+# $SPDXFS_HISTORY_REPO if set); when it has not been built, skip the
+# whole script.
+need_history_repo() {
+	H=${SPDXFS_HISTORY_REPO:-${XDG_CACHE_HOME:-$HOME/.cache}/spdxfs/linux-history.git}
+	if ! git -C "$H" rev-parse -q --verify 'refs/tags/v6.12^{commit}' >/dev/null 2>&1; then
+		test_skip "skipped: run kernel-tree-scripts/history-repo first"
+		test_done
+		exit
+	fi
 }

@@ -13,8 +13,7 @@ GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
 L="SPDX-License-Identifier:"
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-	license_file "$T/LICENSES/preferred" MIT MIT
+	gpl_mit_licenses "$T"
 	license_file "$T/LICENSES/dual" BSD-2-Clause BSD-2-Clause
 	mkdir -p "$T/scripts" "$T/kernel" "$T/include/linux"
 	printf '#!/usr/bin/env python3\n# %s GPL-2.0\nprint()\n' "$L" >"$T/scripts/spdxcheck.py"

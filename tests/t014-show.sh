@@ -10,11 +10,8 @@
 T=$TMP/tree
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later &&
-	license_file "$T/LICENSES/preferred" MIT MIT &&
+	gpl_mit_note_licenses "$T" &&
 	mkdir -p "$T/LICENSES/exceptions" "$T/include/uapi/linux" "$T/kernel" "$T/Documentation" &&
-	printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
-		>"$T/LICENSES/exceptions/Linux-syscall-note" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint fork;\n' >"$T/kernel/fork.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0+ or MIT\nint dual;\n' >"$T/kernel/dual.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0 AND MIT\nint both;\n' >"$T/kernel/both.c" &&

@@ -10,8 +10,7 @@
 T=$TMP/tree
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later &&
-	license_file "$T/LICENSES/preferred" MIT MIT &&
+	gpl_mit_licenses "$T" &&
 	license_file "$T/LICENSES/deprecated" ISC ISC &&
 	mkdir -p "$T/Documentation/process" "$T/drivers" &&
 	module_license_rules >"$T/Documentation/process/license-rules.rst" &&
