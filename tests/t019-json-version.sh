@@ -10,10 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
-T=$TMP/tree
+mount_fixture
 B=$TMP/build
-M=$TMP/mnt
-make_fixture "$T"
 make_build_fixture "$B" "$T"
 mkdir -p "$T/Documentation/process"
 module_license_rules >"$T/Documentation/process/license-rules.rst"
@@ -83,7 +81,6 @@ test_expect 'the SPDX documents keep their schema'"'"'s shape: no "version"' '
 	test "$(jq -r "has(\"version\"), .spdxVersion" "$TMP/d.json" | tr "\n" " ")" = "false SPDX-2.3 "
 '
 
-mkdir -p "$M"
 start_daemon "$M" "$T" "$M"
 test_expect 'the mount'"'"'s summary.json: the same document as scan --json' '
 	wait_mounted "$M" &&
