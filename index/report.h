@@ -41,7 +41,7 @@ struct json_writer;
  * records hold them in an array under one key after it:
  *
  *	{
- *	  "version": "0.9",
+ *	  "version": "0.1",
  *	  "files": [
  *	    {"path": "a.c", ...},
  *	    ...
