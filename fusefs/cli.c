@@ -716,6 +716,34 @@ static const char *tree_arg(int argc, char **argv)
 	return optind < argc ? argv[optind] : ".";
 }
 
+/* parse_opts(), then the output format into @fmt: -1 to go on, or the
+ * exit status. */
+static int parse_cmd(int argc, char **argv, const struct cmd_opts *co,
+		     struct cli_index_opts *o, enum report_format *fmt)
+{
+	struct out_opts out = { 0 };
+	int r;
+
+	r = parse_opts(argc, argv, co, o, &out);
+	if (r >= 0)
+		return r;
+	return out_format(&out, fmt) ? 2 : -1;
+}
+
+/* parse_cmd(), then open the tree of the first operand into @t: -1 to
+ * go on with @t open, or the exit status. */
+static int parse_cmd_tree(int argc, char **argv, const struct cmd_opts *co,
+			  struct cli_index_opts *o, enum report_format *fmt,
+			  struct cli_tree *t)
+{
+	int r = parse_cmd(argc, argv, co, o, fmt);
+
+	if (r >= 0)
+		return r;
+	r = cli_tree_open(t, tree_arg(argc, argv), o);
+	return r ? r : -1;
+}
+
 /* scan */
 
 static const char scan_help[] =
@@ -783,7 +811,6 @@ int cmd_scan(int argc, char **argv)
 		svg_opt, &svg
 	};
 	struct cli_index_opts o = { 0 };
-	struct out_opts out = { 0 };
 	const struct spdx_file **files;
 	enum report_format fmt;
 	struct cli_tree t;
@@ -791,13 +818,8 @@ int cmd_scan(int argc, char **argv)
 	size_t n;
 	int r;
 
-	r = parse_opts(argc, argv, &co, &o, &out);
+	r = parse_cmd_tree(argc, argv, &co, &o, &fmt, &t);
 	if (r >= 0)
-		return r;
-	if (out_format(&out, &fmt))
-		return 2;
-	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
-	if (r)
 		return r;
 	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
 	if (r)
@@ -845,20 +867,14 @@ int cmd_list(int argc, char **argv)
 		0, 1, filter_opt, &flt
 	};
 	struct cli_index_opts o = { 0 };
-	struct out_opts out = { 0 };
 	const struct spdx_file **files;
 	enum report_format fmt;
 	struct cli_tree t;
 	size_t n;
 	int r;
 
-	r = parse_opts(argc, argv, &co, &o, &out);
+	r = parse_cmd_tree(argc, argv, &co, &o, &fmt, &t);
 	if (r >= 0)
-		return r;
-	if (out_format(&out, &fmt))
-		return 2;
-	r = cli_tree_open(&t, tree_arg(argc, argv), &o);
-	if (r)
 		return r;
 	r = cli_tree_select(&t, NULL, NULL, 0, &flt, &files, &n);
 	if (!r)
@@ -981,14 +997,11 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		"check", "[OPTION]... [TREE [PATH]...]", "aj:qhzfdD:swv",
 		longopts, help, 0, SIZE_MAX, check_opt, a
 	};
-	struct out_opts out = { 0 };
 	int r;
 
-	r = parse_opts(argc, argv, &co, &a->index, &out);
+	r = parse_cmd(argc, argv, &co, &a->index, &a->fmt);
 	if (r >= 0)
 		return r;
-	if (out_format(&out, &a->fmt))
-		return 2;
 	a->tree = tree_arg(argc, argv);
 	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
 	a->npaths = optind < argc ? argc - optind - 1 : 0;
@@ -1179,7 +1192,6 @@ int cmd_show(int argc, char **argv)
 		1, SIZE_MAX, NULL, NULL
 	};
 	struct cli_index_opts o = { 0 };
-	struct out_opts out = { 0 };
 	const struct spdx_file **files = NULL;
 	enum report_format fmt;
 	struct cli_tree t;
@@ -1187,11 +1199,9 @@ int cmd_show(int argc, char **argv)
 	size_t n;
 	int r;
 
-	r = parse_opts(argc, argv, &co, &o, &out);
+	r = parse_cmd(argc, argv, &co, &o, &fmt);
 	if (r >= 0)
 		return r;
-	if (out_format(&out, &fmt))
-		return 2;
 	if (!getcwd(cwd, sizeof(cwd))) {
 		cli_error("the current directory: %s", strerror(errno));
 		return 2;

@@ -208,8 +208,7 @@ static void print_json(const struct history_commit *c, const struct history_row 
 	struct json_writer w;
 	char date[32];
 
-	json_init(&w, stdout, JSON_AS_ASKED);
-	json_array_begin(&w, JSON_BLOCK);
+	report_json_begin(&w, stdout, "commits");
 	for (size_t k = 0; k < n; k++) {
 		date_format(date, sizeof(date), c[k].time);
 		json_object_begin(&w, JSON_BLOCK);
@@ -228,8 +227,7 @@ static void print_json(const struct history_commit *c, const struct history_row 
 		json_object_end(&w);
 		json_object_end(&w);
 	}
-	json_array_end(&w);
-	json_end(&w);
+	report_json_end(&w);
 }
 
 /* The chart into file @path: 0, or 2 after a one-line error. */

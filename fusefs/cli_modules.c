@@ -17,6 +17,7 @@
 #include "json.h"
 #include "modscan.h"
 #include "quote.h"
+#include "report.h"
 
 static const char modules_help[] =
 	"Check each MODULE_LICENSE() call in the .c files of TREE (default: the\n"
@@ -111,8 +112,7 @@ static int report(const struct modules_args *a, const struct modscan *m)
 	struct json_writer w;
 
 	if (a->json) {
-		json_init(&w, stdout, JSON_AS_ASKED);
-		json_object_begin(&w, JSON_BLOCK);
+		report_json_object(&w, stdout);
 		json_key(&w, "calls");
 		json_array_begin(&w, JSON_BLOCK);
 	}

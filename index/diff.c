@@ -12,6 +12,7 @@
 #include "index.h"
 #include "json.h"
 #include "quote.h"
+#include "report.h"
 
 static const char *const class_names[DIFF__COUNT] = {
 	[DIFF_ADDED]	= "added",
@@ -374,6 +375,7 @@ void diff_write_json(struct json_writer *w, const struct diff_result *d,
 		     const struct diff_side *old, const struct diff_side *new)
 {
 	json_object_begin(w, JSON_BLOCK);
+	report_json_version(w);
 	json_key(w, "old");
 	json_string_or_null(w, old->name);
 	json_key(w, "new");

@@ -111,8 +111,8 @@ void diff_write_text(FILE *out, const struct diff_result *d,
 		     const struct diff_side *old, const struct diff_side *new,
 		     unsigned what);
 
-/* The whole result as one JSON object: "old", "new" (the sides' names),
- * "files", "summary", "transitions". */
+/* The whole result as one JSON object: "version" (report.h), "old",
+ * "new" (the sides' names), "files", "summary", "transitions". */
 void diff_write_json(struct json_writer *w, const struct diff_result *d,
 		     const struct diff_side *old, const struct diff_side *new);
 

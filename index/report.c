@@ -368,13 +368,37 @@ static void json_counts(struct json_writer *w, const size_t *count)
 	json_object_end(w);
 }
 
+void report_json_version(struct json_writer *w)
+{
+	json_kv_string(w, "version", SPDXFS_VERSION);
+}
+
+void report_json_object(struct json_writer *w, FILE *out)
+{
+	json_init(w, out, JSON_AS_ASKED);
+	json_object_begin(w, JSON_BLOCK);
+	report_json_version(w);
+}
+
+void report_json_begin(struct json_writer *w, FILE *out, const char *key)
+{
+	report_json_object(w, out);
+	json_key(w, key);
+	json_array_begin(w, JSON_BLOCK);
+}
+
+int report_json_end(struct json_writer *w)
+{
+	json_array_end(w);
+	json_object_end(w);
+	return json_end(w);
+}
+
 static void summary_json(FILE *out, const struct summary *s)
 {
 	struct json_writer w;
 
-	json_init(&w, out, JSON_AS_ASKED);
-	json_object_begin(&w, JSON_BLOCK);
-	json_kv_string(&w, "version", SPDXFS_VERSION);
+	report_json_object(&w, out);
 	json_kv_uint(&w, "files", s->files);
 	json_key(&w, "status");
 	json_counts(&w, s->count);
@@ -424,9 +448,10 @@ void report_summary(FILE *out, enum report_format fmt, const struct summary *s)
 }
 
 /*
- * A list of records, in any format: a JSON array of one line per record,
- * or text records.  Between records_begin() and records_end(), a record
- * is written with the helpers below or through r->json.
+ * A list of records, in any format: in JSON one line per record in the
+ * array @key of report_json_begin()'s document, or text records.  Between
+ * records_begin() and records_end(), a record is written with the helpers
+ * below or through r->json.
  */
 struct records {
 	FILE *out;
@@ -434,22 +459,19 @@ struct records {
 	struct json_writer json;
 };
 
-static void records_begin(struct records *r, FILE *out, enum report_format fmt)
+static void records_begin(struct records *r, FILE *out, enum report_format fmt,
+			  const char *key)
 {
 	r->out = out;
 	r->fmt = fmt;
-	if (fmt != REPORT_JSON)
-		return;
-	json_init(&r->json, out, JSON_AS_ASKED);
-	json_array_begin(&r->json, JSON_BLOCK);
+	if (fmt == REPORT_JSON)
+		report_json_begin(&r->json, out, key);
 }
 
 static void records_end(struct records *r)
 {
-	if (r->fmt != REPORT_JSON)
-		return;
-	json_array_end(&r->json);
-	json_end(&r->json);
+	if (r->fmt == REPORT_JSON)
+		report_json_end(&r->json);
 }
 
 /* A text record's path, quoted, then @sep ("\t", ": "); with -z the
@@ -517,7 +539,7 @@ void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx
 {
 	struct records r;
 
-	records_begin(&r, out, fmt);
+	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < idx->nfiles; i++)
 		file_record(&r, idx, &idx->files[i]);
 	records_end(&r);
@@ -528,7 +550,7 @@ void report_files(FILE *out, enum report_format fmt, const struct spdx_index *id
 {
 	struct records r;
 
-	records_begin(&r, out, fmt);
+	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < n; i++)
 		file_record(&r, idx, files[i]);
 	records_end(&r);
@@ -577,7 +599,7 @@ size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *
 	struct diag_out d = { .tally = tally };
 	size_t errors = 0;
 
-	records_begin(&d.r, out, fmt);
+	records_begin(&d.r, out, fmt, "diagnostics");
 	for (size_t i = 0; i < n; i++)
 		errors += check_file(idx, files[i], o, diag_record, &d);
 	records_end(&d.r);
@@ -606,7 +628,7 @@ size_t report_lacking(FILE *out, enum report_format fmt,
 	struct records r;
 	size_t listed = 0;
 
-	records_begin(&r, out, fmt);
+	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < n; i++) {
 		if (!spdx_file_lacks_tag(files[i]))
 			continue;
@@ -654,7 +676,7 @@ size_t report_dirs(FILE *out, enum report_format fmt,
 	struct records r;
 	size_t listed = 0;
 
-	records_begin(&r, out, fmt);
+	records_begin(&r, out, fmt, "dirs");
 	if (fmt == REPORT_TEXT)
 		fputs("Incomplete directories: SPDX in Files\n", out);
 	for (size_t k = 0; k < n; k++) {
@@ -864,10 +886,8 @@ void report_show(FILE *out, enum report_format fmt,
 		}
 		return;
 	}
-	json_init(&w, out, JSON_AS_ASKED);
-	json_array_begin(&w, JSON_BLOCK);
+	report_json_begin(&w, out, "files");
 	for (size_t i = 0; i < n; i++)
 		show_json(&w, &si[i]);
-	json_array_end(&w);
-	json_end(&w);
+	report_json_end(&w);
 }

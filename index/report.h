@@ -34,6 +34,35 @@ enum report_format {
 struct spdx_index;
 struct spdx_file;
 struct spdx_expr;
+struct json_writer;
+
+/*
+ * Every --json output of spdxfs is one object whose first key is
+ * "version", spdxfs's version (version.h); the outputs that are lists of
+ * records hold them in an array under one key after it:
+ *
+ *	{
+ *	  "version": "0.1",
+ *	  "files": [
+ *	    {"path": "a.c", ...},
+ *	    ...
+ *	  ]
+ *	}
+ *
+ * Only the SPDX documents (their schemas fix the format) have no such key.
+ * Use these for any new output so it keeps that shape.
+ */
+/* Write the "version" member into the object @w has just opened. */
+void report_json_version(struct json_writer *w);
+/* Start a document on @out: json_init() @w, open the object and write
+ * its "version"; the caller adds the other members and closes it. */
+void report_json_object(struct json_writer *w, FILE *out);
+/* Start a document of records on @out: the object, its "version", and
+ * @key ("files", "commits", ...) opening the array the records go in. */
+void report_json_begin(struct json_writer *w, FILE *out, const char *key);
+/* Close the array and the object of report_json_begin() and finish the
+ * document; returns json_end()'s 0 or -EINVAL. */
+int report_json_end(struct json_writer *w);
 
 /* Per-LICENSES/-file counts, in the order of lic->files. */
 struct license_count {
@@ -87,8 +116,9 @@ void report_summary(FILE *out, enum report_format fmt, const struct summary *s);
 /*
  * One record per regular file of @idx, in its order: in text PATH, STATUS,
  * LINE and EXPRESSION (as written; empty when none) separated by tabs; in
- * JSON an array of objects with the path, status, line, col, leader,
- * expression (null when none), canonical and error when there are, uapi.
+ * JSON an array "files" of objects with the path, status, line, col,
+ * leader, expression (null when none), canonical and error when there
+ * are, uapi.
  */
 void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx);
 /* The same records for @files only. */
@@ -106,7 +136,8 @@ struct check_tally {
 /*
  * check's diagnostics for @files (check.h): in text "PATH: LINE:COL
  * MESSAGE", with "warning: " before a warning's message; in JSON an array
- * of objects with path, line, col, severity, class and message.  With
+ * "diagnostics" of objects with path, line, col, severity, class and
+ * message.  With
  * @tally, warnings are counted there and not written.  Returns how many
  * were errors.
  */
@@ -122,12 +153,14 @@ size_t report_check(FILE *out, enum report_format fmt, const struct spdx_index *
  */
 size_t report_check_tally(FILE *out, const struct check_tally *t);
 
-/* The paths of those of @files without a valid tag; returns how many. */
+/* The paths of those of @files without a valid tag (in JSON an array
+ * "files" of strings); returns how many. */
 size_t report_lacking(FILE *out, enum report_format fmt,
 		      const struct spdx_file *const *files, size_t n);
 
 /* The directories of @dirs with a file that lacks a valid tag, with
- * their counts, under a header in text; returns how many. */
+ * their counts, under a header in text, in JSON an array "dirs" of
+ * objects with dir, files and tagged; returns how many. */
 size_t report_dirs(FILE *out, enum report_format fmt,
 		   const struct check_dir *dirs, size_t n);
 
@@ -153,8 +186,8 @@ struct show_info;
 /*
  * What "spdxfs show" prints of @n files (show.h): in text a block per
  * file, its path (quoted) and then a line per fact, "  KEY  VALUE",
- * blocks separated by an empty line; in JSON an array of objects with
- * path, status, line, expression, modern (null when none), error when
+ * blocks separated by an empty line; in JSON an array "files" of
+ * objects with path, status, line, expression, modern (null when none), error when
  * there is one, valid, licenses, usable_under, uapi, syscall_note and
  * suggested (null, or an object with kind "tag", "review" or "none",
  * expression, recognised for a review, why).

@@ -21,7 +21,6 @@
 #include "source.h"
 #include "report.h"
 #include "tag.h"
-#include "version.h"
 
 static const char *const reason_names[TAG__NREASONS] = {
 	[TAG_OK]		= "eligible",
@@ -1820,9 +1819,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 	};
 	struct json_writer w;
 
-	json_init(&w, out, JSON_AS_ASKED);
-	json_object_begin(&w, JSON_BLOCK);
-	json_kv_string(&w, "version", SPDXFS_VERSION);
+	report_json_object(&w, out);
 	json_kv_uint(&w, "candidates", p->candidates);
 	json_key(&w, "patches");
 	json_array_begin(&w, JSON_BLOCK);

@@ -9,10 +9,12 @@
 # Each test runs in a subshell with "set -e" off; it passes when its last
 # command succeeds.  $SPDXFS is the binary under test, $TMP a fresh
 # directory removed at exit (after any cleanup the script registered with
-# at_exit), $KERNEL_TREE the fetched 6.1 tree once kernel_tree found it.
+# at_exit), $KERNEL_TREE the fetched 6.1 tree once kernel_tree found it,
+# $VERSION spdxfs's version (index/version.h), the "version" of --json.
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SPDXFS=${SPDXFS:-$TOP/spdxfs}
+VERSION=$(sed -n 's/^#define SPDXFS_VERSION "\(.*\)"$/\1/p' "$TOP/index/version.h")
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/spdxfs-test.XXXXXX")
 export SPDXFS_CACHE_DIR="$TMP/cache"
 test_count=0
@@ -49,6 +51,37 @@ test_skip() {
 test_done() {
 	echo "1..$test_count"
 	[ "$test_failed" -eq 0 ]
+}
+
+# errno_of 'python statement using p' PATH: OK, or the name of the errno
+# the statement fails with.
+errno_of() {
+	python3 -c '
+import errno, os, sys
+p = sys.argv[2]
+try:
+    exec(sys.argv[1])
+    print("OK")
+except OSError as e:
+    print(errno.errorcode[e.errno])
+' "$1" "$2"
+}
+
+# need_nobody: for a script that acts as user nobody (65534), set
+# $NOBODY, a command prefix that runs as that user, and $PY, a python3
+# the user may run (not one under /root); without root, setpriv or such
+# a python3, skip the whole script.
+need_nobody() {
+	NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	PY=
+	for p in /usr/bin/python3 /usr/local/bin/python3; do
+		[ -x "$p" ] && PY=$p && break
+	done
+	if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || [ -z "$PY" ]; then
+		test_skip "needs root, setpriv and /usr/bin/python3"
+		test_done
+		exit
+	fi
 }
 
 # Compare a file (not "-": stdin holds the expected text) with the
@@ -138,4 +171,17 @@ expect_clean_exit() {
 # Set KERNEL_TREE to the 6.1 tree (fetching it if needed) or return 1.
 kernel_tree() {
 	KERNEL_TREE=$("$TOP/kernel-tree-scripts/fetch" -q) && [ -d "$KERNEL_TREE" ]
+}
+
+# need_history_repo: set H to the repository of real history that
+# kernel-tree-scripts/history-repo builds in the cache (6.1, then 6.12;
+# $SPDXFS_HISTORY_REPO if set); when it has not been built, skip the
+# whole script.
+need_history_repo() {
+	H=${SPDXFS_HISTORY_REPO:-${XDG_CACHE_HOME:-$HOME/.cache}/spdxfs/linux-history.git}
+	if ! git -C "$H" rev-parse -q --verify 'refs/tags/v6.12^{commit}' >/dev/null 2>&1; then
+		test_skip "skipped: run kernel-tree-scripts/history-repo first"
+		test_done
+		exit
+	fi
 }

@@ -179,7 +179,7 @@ test_expect 'list --json is valid JSON with one object per file' '
 	"$SPDXFS" list --json "$T" >"$TMP/list.json" &&
 	python3 -c "
 import json, sys
-l = json.load(open(sys.argv[1]))
+l = json.load(open(sys.argv[1]))[\"files\"]
 assert len(l) == 22, len(l)
 bad = [x for x in l if x[\"path\"] == \"drivers/bad.c\"][0]
 assert bad[\"status\"] == \"invalid\" and bad[\"error\"] == \"Invalid License ID: GPL-1.0-or-later\", bad
@@ -191,23 +191,23 @@ assert [x[\"uapi\"] for x in l].count(True) == 3
 
 test_expect 'check --json: the same diagnostics, as JSON' '
 	expect_status 1 "$SPDXFS" check -v --json "$T" >"$TMP/check.json" &&
-	jq -r ".[] | \"\(.path): \(.line):\(.col) \(if .severity == \"error\" then \"\" else .severity + \": \" end)\(.message)\"" \
+	jq -r ".diagnostics[] | \"\(.path): \(.line):\(.col) \(if .severity == \"error\" then \"\" else .severity + \": \" end)\(.message)\"" \
 		"$TMP/check.json" >"$TMP/check.from-json" &&
 	cmp "$TMP/check" "$TMP/check.from-json"
 '
 
 test_expect 'check -f --json and -d --json: the same files and directories' '
 	expect_status 1 "$SPDXFS" check -f --json "$T" >"$TMP/files.json" &&
-	jq -r ".[]" "$TMP/files.json" | cmp - "$TMP/files" &&
+	jq -r ".files[]" "$TMP/files.json" | cmp - "$TMP/files" &&
 	expect_status 1 "$SPDXFS" check -d --json "$T" >"$TMP/dirs.json" &&
-	jq -r ".[] | \"\(.dir) \(.tagged) \(.files)\"" "$TMP/dirs.json" >"$TMP/dirs.from-json" &&
+	jq -r ".dirs[] | \"\(.dir) \(.tagged) \(.files)\"" "$TMP/dirs.json" >"$TMP/dirs.from-json" &&
 	expect_file "$TMP/dirs.from-json" <<X &&
 ./drivers/ 2 5
 ./drivers/net/ 1 2
 ./include/uapi/linux/ 2 3
 X
 	expect_status 0 "$SPDXFS" check --json "$T" a.c >"$TMP/none.json" &&
-	test "$(jq length "$TMP/none.json")" = 0
+	test "$(jq ".diagnostics | length" "$TMP/none.json")" = 0
 '
 
 test_expect 'every --json output is one JSON document jq reads' '
@@ -233,7 +233,7 @@ test_expect 'uapi: a path with a component "uapi", the file name too' '
 		printf "int x;\\n" >"$U/$f" || exit 1
 	done &&
 	"$SPDXFS" list --no-cache --json "$U" |
-		jq -r ".[] | select(.uapi) | .path" >"$TMP/uapi.list" &&
+		jq -r ".files[] | select(.uapi) | .path" >"$TMP/uapi.list" &&
 	expect_file "$TMP/uapi.list" <<X
 a/uapi
 b/uapi/c/d.c

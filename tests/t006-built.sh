@@ -55,12 +55,12 @@ assert lic[\"GPL-2.0\"] == 5 and lic[\"MIT\"] == 2 and lic[\"Linux-syscall-note\
 test_expect 'built --list --json: the records of list --json for those files' '
 	expect_status 1 "$SPDXFS" built --list --json "$B" >"$TMP/list.json" &&
 	"$SPDXFS" list --json "$T" >"$TMP/all.json" &&
-	jq -c ".[]" "$TMP/list.json" >"$TMP/records" &&
+	jq -c ".files[]" "$TMP/list.json" >"$TMP/records" &&
 	test "$(wc -l <"$TMP/records")" -eq 7 &&
 	jq -c --slurpfile b "$TMP/list.json" \
-		".[] | select(.path as \$p | \$b[0] | map(.path) | index(\$p))" \
+		".files[] | select(.path as \$p | \$b[0].files | map(.path) | index(\$p))" \
 		"$TMP/all.json" | cmp - "$TMP/records" &&
-	jq -r ".[] | \"\(.path)|\(.status)|\(.line)|\(.expression // \"\")\"" \
+	jq -r ".files[] | \"\(.path)|\(.status)|\(.line)|\(.expression // \"\")\"" \
 		"$TMP/list.json" | cmp - "$TMP/list.bar"
 '
 

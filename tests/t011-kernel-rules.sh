@@ -13,8 +13,7 @@ GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
 L="SPDX-License-Identifier:"
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-	license_file "$T/LICENSES/preferred" MIT MIT
+	gpl_mit_licenses "$T"
 	license_file "$T/LICENSES/dual" BSD-2-Clause BSD-2-Clause
 	mkdir -p "$T/scripts" "$T/kernel" "$T/include/linux"
 	printf '#!/usr/bin/env python3\n# %s GPL-2.0\nprint()\n' "$L" >"$T/scripts/spdxcheck.py"
@@ -96,7 +95,7 @@ test_expect 'no scripts/spdxcheck.py: the SPDX reading unless --kernel' '
 test_expect '--json: the diagnostics with their class; the counts still on stderr' '
 	printf "int new;\n" >"$T/kernel/new3.c" &&
 	expect_status 1 "$SPDXFS" check --json "$T" >"$TMP/out.json" 2>"$TMP/err" &&
-	jq -r ".[] | \"\(.path) \(.severity) \(.class)\"" "$TMP/out.json" >"$TMP/classes" &&
+	jq -r ".diagnostics[] | \"\(.path) \(.severity) \(.class)\"" "$TMP/out.json" >"$TMP/classes" &&
 	expect_file "$TMP/classes" <<X &&
 kernel/new3.c error checkpatch-malformed
 kernel/three.c error spdxcheck-grammar

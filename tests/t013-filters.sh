@@ -127,9 +127,9 @@ X
 
 test_expect 'filters with --json and -z' '
 	"$SPDXFS" list --json --status untagged --uapi "$T" >"$TMP/out.json" &&
-	test "$(jq -c "[.[] | .path]" "$TMP/out.json")" = "[\"include/uapi/linux/z.h\"]" &&
+	test "$(jq -c "[.files[] | .path]" "$TMP/out.json")" = "[\"include/uapi/linux/z.h\"]" &&
 	expect_status 0 "$SPDXFS" check --json --status invalid --license MIT "$T" >"$TMP/out.json" &&
-	test "$(jq length "$TMP/out.json")" = 0 &&
+	test "$(jq ".diagnostics | length" "$TMP/out.json")" = 0 &&
 	"$SPDXFS" list -z --license Linux-syscall-note "$T" | tr "\0" "|" >"$TMP/out" &&
 	printf "include/uapi/linux/x.h|tagged\t1\tGPL-2.0 WITH Linux-syscall-note|" |
 		cmp - "$TMP/out"

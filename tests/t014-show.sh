@@ -10,11 +10,8 @@
 T=$TMP/tree
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later &&
-	license_file "$T/LICENSES/preferred" MIT MIT &&
+	gpl_mit_note_licenses "$T" &&
 	mkdir -p "$T/LICENSES/exceptions" "$T/include/uapi/linux" "$T/kernel" "$T/Documentation" &&
-	printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
-		>"$T/LICENSES/exceptions/Linux-syscall-note" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint fork;\n' >"$T/kernel/fork.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0+ or MIT\nint dual;\n' >"$T/kernel/dual.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0 AND MIT\nint both;\n' >"$T/kernel/both.c" &&
@@ -146,7 +143,7 @@ test_expect 'show --json: the same facts' '
 	(cd "$T/kernel" && "$SPDXFS" show --json dual.c plain.c module.c) >"$TMP/out.json" &&
 	python3 -c "
 import json, sys
-d, m, p = json.load(open(sys.argv[1]))
+d, m, p = json.load(open(sys.argv[1]))[\"files\"]
 assert d == {\"path\": \"kernel/dual.c\", \"status\": \"tagged\", \"line\": 1,
 	\"expression\": \"GPL-2.0+ or MIT\", \"modern\": \"GPL-2.0-or-later OR MIT\",
 	\"valid\": True,

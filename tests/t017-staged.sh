@@ -60,9 +60,12 @@ X
 test_expect '--staged --json, and from a subdirectory only its files' '
 	(cd "$R" && expect_status 1 "$SPDXFS" check --staged --json) >"$TMP/out" &&
 	expect_file "$TMP/out" <<X &&
-[
-  {"path": "bad.c", "line": 1, "col": 28, "severity": "error", "class": "invalid", "message": "Invalid License ID: GPL-1.0-or-later"}
-]
+{
+  "version": "$VERSION",
+  "diagnostics": [
+    {"path": "bad.c", "line": 1, "col": 28, "severity": "error", "class": "invalid", "message": "Invalid License ID: GPL-1.0-or-later"}
+  ]
+}
 X
 	(cd "$R/sub" && "$SPDXFS" check --staged) >"$TMP/out" &&
 	test ! -s "$TMP/out"

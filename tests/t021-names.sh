@@ -222,11 +222,11 @@ t = os.fsencode(sys.argv[1])
 def raw(s): return s.encode(\"utf-8\", \"surrogateescape\")
 want = sorted(os.path.relpath(os.path.join(d, f), t)
               for d, _, fs in os.walk(t) for f in fs)
-got = [raw(x[\"path\"]) for x in json.load(open(sys.argv[2]))]
+got = [raw(x[\"path\"]) for x in json.load(open(sys.argv[2]))[\"files\"]]
 assert got == want, (got, want)
-lacking = [raw(p) for p in json.load(open(sys.argv[3]))]
+lacking = [raw(p) for p in json.load(open(sys.argv[3]))[\"files\"]]
 assert b\"lat\\xe9n.c\" in lacking and b\"zz\\nspoofed.c\\ttagged\\t1\\tGPL-2.0\" in lacking, lacking
-built = [raw(x[\"path\"]) for x in json.load(open(sys.argv[4]))]
+built = [raw(x[\"path\"]) for x in json.load(open(sys.argv[4]))[\"files\"]]
 assert built == [b\"caf\\xc3\\xa9.c\", b\"include/uapi/u\\tapi.h\", b\"lat\\xe9n.c\", b\"ok.c\", b\"q\\\"uote.c\"], built
 " "$T" "$TMP/list.json" "$TMP/files.json" "$TMP/built.json" &&
 	grep -q "\"lat\\\\udce9n.c\"" "$TMP/list.json"

@@ -10,13 +10,7 @@
 # has not been built (.ci/run builds it).
 . "$(dirname "$0")/lib.sh"
 
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/spdxfs
-H=${SPDXFS_HISTORY_REPO:-$cache/linux-history.git}
-if ! git -C "$H" rev-parse -q --verify 'refs/tags/v6.12^{commit}' >/dev/null 2>&1; then
-	test_skip "skipped: run kernel-tree-scripts/history-repo first"
-	test_done
-	exit
-fi
+need_history_repo
 
 # same_as_tree TAG TREE: list --rev TAG of the history is list of TREE.
 same_as_tree() {

@@ -10,13 +10,7 @@
 # when the repository has not been built (.ci/run builds it).
 . "$(dirname "$0")/lib.sh"
 
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/spdxfs
-H=${SPDXFS_HISTORY_REPO:-$cache/linux-history.git}
-if ! git -C "$H" rev-parse -q --verify 'refs/tags/v6.12^{commit}' >/dev/null 2>&1; then
-	test_skip "skipped: run kernel-tree-scripts/history-repo first"
-	test_done
-	exit
-fi
+need_history_repo
 
 test_expect 'diff v6.1 v6.12' '
 	"$SPDXFS" diff -q v6.1 v6.12 "$H" >"$TMP/diff" &&

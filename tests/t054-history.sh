@@ -107,20 +107,23 @@ test_expect 'history: the aligned table' '
 test_expect 'history --json -n 1' '
 	expect_status 0 "$SPDXFS" history --json -n 1 "$R" >"$TMP/out" &&
 	expect_file "$TMP/out" <<-X
-	[
-	  {
-	    "date": "2024-01-30T12:00:00Z",
-	    "id": "$(g rev-parse HEAD)",
-	    "subject": "commit 30",
-	    "files": 22,
-	    "tagged": 13,
-	    "misplaced": 0,
-	    "untagged": 2,
-	    "invalid": 5,
-	    "excluded": 2,
-	    "licenses": {"GPL-2.0": 6, "MIT": 7}
-	  }
-	]
+	{
+	  "version": "$VERSION",
+	  "commits": [
+	    {
+	      "date": "2024-01-30T12:00:00Z",
+	      "id": "$(g rev-parse HEAD)",
+	      "subject": "commit 30",
+	      "files": 22,
+	      "tagged": 13,
+	      "misplaced": 0,
+	      "untagged": 2,
+	      "invalid": 5,
+	      "excluded": 2,
+	      "licenses": {"GPL-2.0": 6, "MIT": 7}
+	    }
+	  ]
+	}
 	X
 '
 

@@ -10,8 +10,7 @@
 T=$TMP/tree
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later &&
-	license_file "$T/LICENSES/preferred" MIT MIT &&
+	gpl_mit_licenses "$T" &&
 	license_file "$T/LICENSES/deprecated" ISC ISC &&
 	mkdir -p "$T/Documentation/process" "$T/drivers" &&
 	module_license_rules >"$T/Documentation/process/license-rules.rst" &&
@@ -64,6 +63,7 @@ test_expect '--json: the calls and the counts' '
 	"$SPDXFS" check --modules --json -q "$T" drivers/b-choice.c drivers/d-untagged.c >"$TMP/out" &&
 	expect_file "$TMP/out" <<X
 {
+  "version": "$VERSION",
   "calls": [
     {"path": "drivers/b-choice.c", "line": 3, "declared": "Dual BSD/GPL", "resolved": true, "expression": "GPL-2.0-only", "status": "tagged", "class": "contradiction"},
     {"path": "drivers/d-untagged.c", "line": 2, "declared": "GPL v2", "resolved": true, "expression": null, "status": "untagged", "class": "untagged"}

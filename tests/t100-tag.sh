@@ -8,18 +8,11 @@
 
 T=$TMP/tree
 S=$TMP/series
-GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
-export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
-# No git configuration but the tree's own: the series' author comes from it.
-mkdir -p "$TMP/home"
-export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
+tag_test_env
 
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-	license_file "$T/LICENSES/preferred" MIT MIT
+	gpl_mit_note_licenses "$T"
 	mkdir -p "$T/LICENSES/exceptions" "$T/include/uapi/linux" "$T/scripts" "$T/Documentation"
-	printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
-		>"$T/LICENSES/exceptions/Linux-syscall-note"
 	printf 'int a;\n' >"$T/a.c"
 	printf '/*\n * Copyright (C) 2005 Foo\n */\n#define B 1\n' >"$T/b.h"
 	printf '#!/bin/sh\necho hi\n' >"$T/scripts/run.sh"

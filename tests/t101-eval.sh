@@ -25,11 +25,7 @@ file() {	# PATH TAG-LINE TEXT
 	printf '%s\n/*\n * Copyright (C) 2020 A. Author\n *\n%s\n */\nint x;\n' "$2" "$3" >"$T/$1"
 }
 
-license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-license_file "$T/LICENSES/preferred" MIT MIT
-mkdir -p "$T/LICENSES/exceptions"
-printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
-	>"$T/LICENSES/exceptions/Linux-syscall-note"
+gpl_mit_note_licenses "$T"
 file a.c '// SPDX-License-Identifier: GPL-2.0' "$GPL2"
 file b.c '// SPDX-License-Identifier: GPL-2.0+' "$GPL2P"
 file c.h '/* SPDX-License-Identifier: (MIT OR GPL-2.0) */' " * Dual licensed, at your choice:

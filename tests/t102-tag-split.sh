@@ -8,16 +8,9 @@
 
 T=$TMP/tree
 S=$TMP/series
-GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
-export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
-mkdir -p "$TMP/home"
-export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
+tag_test_env
 
-license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-license_file "$T/LICENSES/preferred" MIT MIT
-mkdir -p "$T/LICENSES/exceptions"
-printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
-	>"$T/LICENSES/exceptions/Linux-syscall-note"
+gpl_mit_note_licenses "$T"
 mkdir -p "$T/drivers/net/can" "$T/drivers/net/wireless" "$T/drivers/clk" "$T/lib" \
 	"$T/include/uapi/linux"
 cat >"$T/MAINTAINERS" <<'X'

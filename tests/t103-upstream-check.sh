@@ -27,8 +27,7 @@ LGPL='/* Released under the LGPL */\n'
 # mit.c MIT (the rules tag it), lgpl.c, left.c and gone.c for review,
 # tagged.c tagged.
 make_tree() {
-	license_file "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only GPL-2.0+ GPL-2.0-or-later
-	license_file "$T/LICENSES/preferred" MIT MIT
+	gpl_mit_licenses "$T"
 	printf 'int a;\n' >"$T/a.c"
 	printf "${PD}int pd;\n" >"$T/pd.c"
 	printf "${PD}int pd2;\n" >"$T/pd2.c"

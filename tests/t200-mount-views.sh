@@ -65,20 +65,6 @@ make_tree() {
 	mkdir "$M"
 }
 
-
-# errno_of 'python statement using p' PATH: OK or the errno's name.
-errno_of() {
-	python3 -c '
-import errno, os, sys
-p = sys.argv[2]
-try:
-    exec(sys.argv[1])
-    print("OK")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1" "$2"
-}
-
 make_tree || exit 1
 start_daemon "$M" "$T" "$M"
 

@@ -10,11 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
-T=$TMP/tree
+mount_fixture
 B=$TMP/build
-M=$TMP/mnt
-make_fixture "$T"
-mkdir -p "$M"
 make_build_fixture "$B" "$T"
 # lib/y.o also depends on a symlink of the tree: counted as not indexed.
 printf 'source_lib/y.o := %s/two.c\n\ndeps_lib/y.o := \\\n  %s/link.c \\\n\n' "$T" "$T" >"$B/lib/.y.o.cmd"

@@ -9,20 +9,10 @@
 # chown and to switch users with setpriv).
 . "$(dirname "$0")/lib.sh"
 
-# A python3 that user 65534 may run (not one under /root).
-PY=
-for p in /usr/bin/python3 /usr/local/bin/python3; do
-	[ -x "$p" ] && PY=$p && break
-done
-if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || [ -z "$PY" ]; then
-	test_skip "needs root, setpriv and /usr/bin/python3"
-	test_done
-	exit
-fi
+need_nobody
 
 T=$TMP/tree
 M=$TMP/mnt
-NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/secret" "$T/open/sub" "$M" &&

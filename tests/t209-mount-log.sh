@@ -11,10 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
-T=$TMP/tree
-M=$TMP/mnt
-make_fixture "$T"
-mkdir -p "$M"
+mount_fixture
 
 cat >"$TMP/logd.py" <<'PY'
 import socket, sys

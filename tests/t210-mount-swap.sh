@@ -8,20 +8,11 @@
 # file).  A new open gets the new file with its own permissions.
 . "$(dirname "$0")/lib.sh"
 
-PY=
-for p in /usr/bin/python3 /usr/local/bin/python3; do
-	[ -x "$p" ] && PY=$p && break
-done
-if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null || [ -z "$PY" ]; then
-	test_skip "needs root, setpriv and /usr/bin/python3"
-	test_done
-	exit
-fi
+need_nobody
 
 T=$TMP/tree
 M=$TMP/mnt
 IO=$TMP/io		# the readers' answers: nobody writes there
-NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 # reader NAME PATH: as nobody, open PATH, say "opened" in $IO/NAME, wait
 # for $IO/NAME.go, then read: "OK CONTENT" or the errno's name.

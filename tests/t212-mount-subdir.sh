@@ -7,10 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
-T=$TMP/tree
-M=$TMP/mnt
-make_fixture "$T"
-mkdir -p "$M"
+mount_fixture
 
 start_daemon "$M" "$T/drivers" "$M"
 

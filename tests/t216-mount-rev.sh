@@ -12,24 +12,7 @@
 
 R=$TMP/repo
 M=$TMP/mnt
-export GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
-export GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
-export GIT_AUTHOR_DATE='2024-01-01T00:00:00Z'
-export GIT_COMMITTER_DATE='2024-01-01T00:00:00Z'
-export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
-
-# errno_of 'python statement using p' PATH: OK or the errno's name.
-errno_of() {
-	python3 -c '
-import errno, os, sys
-p = sys.argv[2]
-try:
-    exec(sys.argv[1])
-    print("OK")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1" "$2"
-}
+git_test_env
 
 test_expect 'a repository: v1, then a.c edited in the work tree and HEAD' '
 	git init -q -b main "$R" && make_fixture "$R" &&

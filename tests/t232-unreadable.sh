@@ -156,7 +156,7 @@ test_expect 'as nobody: the summary counts both, and list --json says why' '
 	{"tagged":1,"misplaced":0,"untagged":0,"invalid":0,"excluded":1,"error":2}
 	X
 	$NOBODY "$SPDXFS" list --json --status error --no-cache "$T" |
-		jq -c ".[] | [.path, .status, .error]" >"$TMP/got" &&
+		jq -c ".files[] | [.path, .status, .error]" >"$TMP/got" &&
 	expect_file "$TMP/got" <<-X
 	["noexec/n.c","error","Permission denied"]
 	["secret/","error","Permission denied"]

@@ -13,12 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "index.h"
 #include "source.h"
+#include "version.h"
 
+/* What report.h's report_json_begin() writes before the records of array
+ * @key, which follow indented four spaces, and report_json_end() after
+ * them. */
+#define JSON_RECORDS(key) \
+	"{\n  \"version\": \"" SPDXFS_VERSION "\",\n  \"" key "\": [\n"
+#define JSON_RECORDS_END "  ]\n}\n"
+
+/* A path ending in '/' is a directory; "PATH -> TARGET", as ls -l shows
+ * it, a symbolic link (in a directory an earlier entry made). */
 struct fixture_file {
-	const char *path, *text;	/* a path ending in '/' is a directory */
+	const char *path, *text;
 };
 
 static inline int fixture_write(const char *root, const char *rel, const char *text)
@@ -55,8 +66,19 @@ static inline int fixture_make(char *dir, const struct fixture_file *files, size
 		dir[0] = '\0';
 		return -errno;
 	}
-	for (size_t i = 0; i < n && !ret; i++)
-		ret = fixture_write(dir, files[i].path, files[i].text);
+	for (size_t i = 0; i < n && !ret; i++) {
+		const char *arrow = strstr(files[i].path, " -> ");
+		char path[PATH_MAX];
+
+		if (!arrow) {
+			ret = fixture_write(dir, files[i].path, files[i].text);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%.*s", dir,
+			 (int)(arrow - files[i].path), files[i].path);
+		if (symlink(arrow + 4, path))
+			ret = -errno;
+	}
 	return ret;
 }
 
@@ -86,6 +108,73 @@ static inline int fixture_index(const char *dir, unsigned flags, struct source *
 	int ret = source_open(src, &spec, err);
 
 	return ret ? ret : index_build(idx, *src, &opts, err);
+}
+
+/*
+ * Every path a walk reports, one per line: a directory with a '/' after
+ * it, a symbolic link with '@', anything else but a regular file with
+ * '|'; and what the walk returned.
+ */
+struct fixture_listing {
+	char text[4096];
+	size_t len;
+	int ret;
+};
+
+static inline int fixture_list_one(const struct src_entry *ent, void *arg)
+{
+	struct fixture_listing *l = arg;
+
+	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "%s%s\n",
+			   ent->path, ent->kind == SRC_DIR ? "/" :
+			   ent->kind == SRC_SYMLINK ? "@" :
+			   ent->kind == SRC_OTHER ? "|" : "");
+	return 0;
+}
+
+/* source_walk() of @src below @under into @l; returns l->text. */
+static inline const char *fixture_walk(struct source *src, const char *under,
+				       struct fixture_listing *l)
+{
+	l->len = 0;
+	l->text[0] = '\0';
+	l->ret = source_walk(src, under, fixture_list_one, l);
+	return l->text;
+}
+
+/* A fixture tree and its index, for the tests that need both. */
+struct fixture {
+	char dir[64];
+	struct source *src;
+	struct spdx_index *idx;
+	struct spdx_error err;
+};
+
+/*
+ * fixture_make() of @n @files in a directory named after @name
+ * (/tmp/spdxfs-test-NAME.XXXXXX), then fixture_index() of it with
+ * SOURCE_ALL_FILES.  Returns 0 or -errno, with fx->err filled when the
+ * index failed; fixture_close() frees whatever was made either way.
+ */
+static inline int fixture_open(struct fixture *fx, const char *name,
+			       const struct fixture_file *files, size_t n)
+{
+	int ret;
+
+	memset(fx, 0, sizeof(*fx));
+	snprintf(fx->dir, sizeof(fx->dir), "/tmp/spdxfs-test-%s.XXXXXX", name);
+	ret = fixture_make(fx->dir, files, n);
+	if (!ret)
+		ret = fixture_index(fx->dir, SOURCE_ALL_FILES, &fx->src, &fx->idx,
+				    &fx->err);
+	return ret;
+}
+
+static inline void fixture_close(struct fixture *fx)
+{
+	index_free(fx->idx);
+	source_free(fx->src);
+	fixture_remove(fx->dir);
 }
 
 /*

@@ -32,6 +32,7 @@ static const struct fixture_file files[] = {
 	{ "a/b/c.c", "// SPDX-License-Identifier: MIT\n// SPDX-License-Identifier: MIT\n" },
 	{ "a/z.c", "/*\n * SPDX-License-Identifier: GPL-2.0 OR MIT OR GPL-2.0\n */\n" },
 	{ "links/", "" },
+	{ "links/l.c -> ../a.c", "" },
 };
 
 /* What @call writes to out_ in format fmt_, into @buf, each NUL turned
@@ -180,6 +181,17 @@ static void test_dirs(const struct spdx_index *idx)
 	}
 }
 
+/* The first files of @idx, at most @max, into @sel; returns how many. */
+static size_t select_all(const struct spdx_index *idx,
+			 const struct spdx_file **sel, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < idx->nfiles && n < max; i++)
+		sel[n++] = &idx->files[i];
+	return n;
+}
+
 static void test_reports(const struct spdx_index *idx)
 {
 	const struct spdx_file *sel[16];
@@ -189,10 +201,7 @@ static void test_reports(const struct spdx_index *idx)
 		{ "./", 1, 1 }, { "./a/", 3, 2 },
 	};
 	char *buf = NULL;
-	size_t n = 0, r = 0;
-
-	for (size_t i = 0; i < idx->nfiles; i++)
-		sel[n++] = &idx->files[i];
+	size_t n = select_all(idx, sel, ARRAY_SIZE(sel)), r = 0;
 
 	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &strict, NULL));
 	is_str(buf,
@@ -209,10 +218,10 @@ static void test_reports(const struct spdx_index *idx)
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, r = report_check(out_, fmt_, idx, sel, n, &quiet, NULL));
 	is_str(buf,
-	       "[\n"
-	       "  {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
+	       JSON_RECORDS("diagnostics")
+	       "    {\"path\": \"a/b.c\", \"line\": 1, \"col\": 28, \"severity\": \"error\", "
 	       "\"class\": \"invalid\", \"message\": \"Invalid License ID: GPL-1.0\"}\n"
-	       "]\n", "check, JSON");
+	       JSON_RECORDS_END, "check, JSON");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, r = report_lacking(out_, fmt_, sel, n));
@@ -223,7 +232,8 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "a-b/x.c|a/b.c|", "files without a valid tag, -z");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_lacking(out_, fmt_, sel, 2));
-	is_str(buf, "[\n]\n", "none of the first two, JSON: an empty array");
+	is_str(buf, JSON_RECORDS("files") JSON_RECORDS_END,
+	       "none of the first two, JSON: an empty array");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, r = report_dirs(out_, fmt_, dirs, 2));
@@ -236,8 +246,9 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "./a/|2 of 3 66%|", "dirs, -z: no header");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_dirs(out_, fmt_, dirs, 2));
-	is_str(buf, "[\n  {\"dir\": \"./a/\", \"files\": 3, \"tagged\": 2}\n]\n",
-	       "dirs, JSON");
+	is_str(buf, JSON_RECORDS("dirs")
+	       "    {\"dir\": \"./a/\", \"files\": 3, \"tagged\": 2}\n"
+	       JSON_RECORDS_END, "dirs, JSON");
 	free(buf);
 
 	CAPTURE(buf, REPORT_TEXT, report_files(out_, fmt_, idx, sel + 2, 2));
@@ -247,14 +258,14 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, "a-b/x.c|untagged\t0\t|a.c|tagged\t1\tGPL-2.0|", "files, -z");
 	free(buf);
 	CAPTURE(buf, REPORT_JSON, report_files(out_, fmt_, idx, sel + 3, 2));
-	is_str(buf, "[\n"
-	       "  {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
+	is_str(buf, JSON_RECORDS("files")
+	       "    {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-2.0\", \"canonical\": \"GPL-2.0\", "
 	       "\"uapi\": false},\n"
-	       "  {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
+	       "    {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-1.0\", \"canonical\": \"GPL-1.0\", "
 	       "\"error\": \"Invalid License ID: GPL-1.0\", \"uapi\": false}\n"
-	       "]\n", "files, JSON");
+	       JSON_RECORDS_END, "files, JSON");
 	free(buf);
 }
 
@@ -299,10 +310,8 @@ static int is_new(const struct spdx_file *f, void *arg)
 
 static void test_kernel_rules(void)
 {
-	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct spdx_error err = { 0 };
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
+	struct fixture fx;
+	struct spdx_index *idx;
 	const struct spdx_file *sel[32];
 	struct check_tally tally = { 0 };
 	int asked = 0;
@@ -313,15 +322,13 @@ static void test_kernel_rules(void)
 	size_t n = 0, r = 0;
 	int ret;
 
-	ret = fixture_make(dir, kfiles, ARRAY_SIZE(kfiles));
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "kernel tree built %.100s", err.msg);
+	ret = fixture_open(&fx, "check", kfiles, ARRAY_SIZE(kfiles));
+	is_int(ret, 0, "kernel tree built %.100s", fx.err.msg);
 	if (ret)
 		goto out;
+	idx = fx.idx;
 	ok(!check_kernel_tree(idx), "no scripts/spdxcheck.py: not a kernel tree");
-	for (size_t i = 0; i < idx->nfiles; i++)
-		sel[n++] = &idx->files[i];
+	n = select_all(idx, sel, ARRAY_SIZE(sel));
 
 	CAPTURE(buf, REPORT_TEXT, r = report_check(out_, fmt_, idx, sel, n, &kernel, NULL));
 	is_str(buf,
@@ -393,38 +400,23 @@ static void test_kernel_rules(void)
 	is_int(r, 0, "SPDX reading: no error");
 	free(buf);
 out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	fixture_close(&fx);
 }
 
 int main(void)
 {
-	char dir[] = "/tmp/spdxfs-test-check.XXXXXX";
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
-	struct spdx_error err = { 0 };
-	char link[PATH_MAX];
+	struct fixture fx;
 	int ret;
 
-	ret = fixture_make(dir, files, ARRAY_SIZE(files));
-	snprintf(link, sizeof(link), "%s/links/l.c", dir);
-	if (!ret && symlink("../a.c", link))
-		ret = -errno;
-	is_int(ret, 0, "fixture made");
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "index built %.100s", err.msg);
-	if (ret)
-		goto out;
-	test_select(idx);
-	test_dirs(idx);
-	test_reports(idx);
-	test_select_git(idx, src, dir);
-	test_kernel_rules();
-out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	ret = fixture_open(&fx, "check", files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made and indexed %.100s", fx.err.msg);
+	if (!ret) {
+		test_select(fx.idx);
+		test_dirs(fx.idx);
+		test_reports(fx.idx);
+		test_select_git(fx.idx, fx.src, fx.dir);
+		test_kernel_rules();
+	}
+	fixture_close(&fx);
 	return tap_done();
 }

@@ -11,6 +11,7 @@
 #include "index.h"
 #include "json.h"
 #include "tap.h"
+#include "version.h"
 
 /* Two tiny indexes made by hand: exprs[0] "GPL-2.0", exprs[1] "MIT". */
 static struct spdx_expr exprs[] = { { .text = "GPL-2.0" }, { .text = "MIT" } };
@@ -150,7 +151,7 @@ static void test_json(void)
 	diff_write_json(&w, &d, &sa, &sb);
 	is_int(json_end(&w), 0, "the JSON writer was used right");
 	fclose(out);
-	is_str(buf, "{\"old\":\"x\",\"new\":\"x\",\"files\":[{\"path\":\"a\\u000ab.c\","
+	is_str(buf, "{\"version\":\"" SPDXFS_VERSION "\",\"old\":\"x\",\"new\":\"x\",\"files\":[{\"path\":\"a\\u000ab.c\","
 	       "\"class\":\"tagged\",\"renamed_from\":null,\"old\":{\"status\":"
 	       "\"untagged\",\"expression\":null},\"new\":{\"status\":\"tagged\","
 	       "\"expression\":\"GPL-2.0\"}}],\"summary\":{\"added\":0,"

@@ -146,26 +146,17 @@ static void test_no_licenses(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/spdxfs-test-filter.XXXXXX";
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
-	struct spdx_error err = { 0 };
+	struct fixture fx;
 	int ret;
 
-	ret = fixture_make(dir, files, ARRAY_SIZE(files));
-	is_int(ret, 0, "fixture made");
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "index built %.100s", err.msg);
-	if (ret)
-		goto out;
-	test_status(idx);
-	test_license(idx);
-	test_apply(idx);
-	test_no_licenses();
-out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	ret = fixture_open(&fx, "filter", files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made and indexed %.100s", fx.err.msg);
+	if (!ret) {
+		test_status(fx.idx);
+		test_license(fx.idx);
+		test_apply(fx.idx);
+		test_no_licenses();
+	}
+	fixture_close(&fx);
 	return tap_done();
 }

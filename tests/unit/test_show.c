@@ -117,21 +117,21 @@ static void test_tagged(struct source *src, const struct spdx_index *idx)
 	free(text);
 	text = shown(&si[1], 1, REPORT_JSON);
 	is_str(text,
-	       "[\n"
-	       "  {\n"
-	       "    \"path\": \"b.c\",\n"
-	       "    \"status\": \"tagged\",\n"
-	       "    \"line\": 1,\n"
-	       "    \"expression\": \"GPL-2.0 AND MIT\",\n"
-	       "    \"modern\": \"GPL-2.0-only AND MIT\",\n"
-	       "    \"valid\": true,\n"
-	       "    \"licenses\": [\"LICENSES/preferred/GPL-2.0\", \"LICENSES/preferred/MIT\"],\n"
-	       "    \"usable_under\": [],\n"
-	       "    \"uapi\": false,\n"
-	       "    \"syscall_note\": false,\n"
-	       "    \"suggested\": null\n"
-	       "  }\n"
-	       "]\n", "JSON of a tagged file");
+	       JSON_RECORDS("files")
+	       "    {\n"
+	       "      \"path\": \"b.c\",\n"
+	       "      \"status\": \"tagged\",\n"
+	       "      \"line\": 1,\n"
+	       "      \"expression\": \"GPL-2.0 AND MIT\",\n"
+	       "      \"modern\": \"GPL-2.0-only AND MIT\",\n"
+	       "      \"valid\": true,\n"
+	       "      \"licenses\": [\"LICENSES/preferred/GPL-2.0\", \"LICENSES/preferred/MIT\"],\n"
+	       "      \"usable_under\": [],\n"
+	       "      \"uapi\": false,\n"
+	       "      \"syscall_note\": false,\n"
+	       "      \"suggested\": null\n"
+	       "    }\n"
+	       JSON_RECORDS_END, "JSON of a tagged file");
 	free(text);
 	show_info_release(&si[0]);
 	show_info_release(&si[1]);
@@ -219,26 +219,17 @@ static void test_unreadable(struct source *src, const struct spdx_index *idx,
 
 int main(void)
 {
-	char dir[] = "/tmp/spdxfs-test-show.XXXXXX";
-	struct spdx_index *idx = NULL;
-	struct source *src = NULL;
-	struct spdx_error err = { 0 };
+	struct fixture fx;
 	int ret;
 
-	ret = fixture_make(dir, files, ARRAY_SIZE(files));
-	is_int(ret, 0, "fixture made");
-	if (!ret)
-		ret = fixture_index(dir, SOURCE_ALL_FILES, &src, &idx, &err);
-	is_int(ret, 0, "index built %.100s", err.msg);
-	if (ret)
-		goto out;
-	test_tagged(src, idx);
-	test_invalid(src, idx);
-	test_untagged(src, idx);
-	test_unreadable(src, idx, dir);
-out:
-	index_free(idx);
-	source_free(src);
-	fixture_remove(dir);
+	ret = fixture_open(&fx, "show", files, ARRAY_SIZE(files));
+	is_int(ret, 0, "fixture made and indexed %.100s", fx.err.msg);
+	if (!ret) {
+		test_tagged(fx.src, fx.idx);
+		test_invalid(fx.src, fx.idx);
+		test_untagged(fx.src, fx.idx);
+		test_unreadable(fx.src, fx.idx, fx.dir);
+	}
+	fixture_close(&fx);
 	return tap_done();
 }

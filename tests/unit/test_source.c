@@ -39,35 +39,6 @@ static struct source *open_dir(const char *dir, unsigned flags)
 	return src;
 }
 
-/* Every path a walk reports, one per line, directories with a '/'. */
-struct listing {
-	char text[4096];
-	size_t len;
-};
-
-static int list_one(const struct src_entry *ent, void *arg)
-{
-	struct listing *l = arg;
-
-	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "%s%s\n",
-			   ent->path, ent->kind == SRC_DIR ? "/" :
-			   ent->kind == SRC_OTHER ? "|" : "");
-	return 0;
-}
-
-static const char *walk_list(struct source *src, const char *under,
-			     struct listing *l)
-{
-	int ret;
-
-	l->len = 0;
-	l->text[0] = '\0';
-	ret = source_walk(src, under, list_one, l);
-	if (ret)
-		printf("# walk: %s\n", strerror(-ret));
-	return l->text;
-}
-
 static void test_open_spec(const char *dir)
 {
 	struct source *src = NULL;
@@ -103,11 +74,11 @@ static void test_open_spec(const char *dir)
 static void test_walk_order(const char *dir)
 {
 	struct source *src = open_dir(dir, 0);
-	struct listing l;
+	struct fixture_listing l;
 
 	if (!src)
 		return;
-	is_str(walk_list(src, "order", &l),
+	is_str(fixture_walk(src, "order", &l),
 	       "order/B\n"
 	       "order/a-\n"
 	       "order/a.c\n"
@@ -115,11 +86,11 @@ static void test_walk_order(const char *dir)
 	       "order/a/z\n"
 	       "order/a0\n",
 	       "walk: git's tree order, a directory before its contents");
-	is_str(walk_list(src, "order/a/", &l), "order/a/z\n",
+	is_str(fixture_walk(src, "order/a/", &l), "order/a/z\n",
 	       "walk below a subdirectory, a trailing '/' taken");
 	is_int(source_tracked(src, "order/B"), -ENOTSUP,
 	       "tracked: no git work tree, no answer");
-	is_int(source_walk(src, "order/../order", list_one, &l), -EINVAL,
+	is_int(source_walk(src, "order/../order", fixture_list_one, &l), -EINVAL,
 	       "walk: \"..\" refused");
 	source_free(src);
 }
@@ -160,7 +131,7 @@ static void test_walk_order_long(const char *dir)
 		{ "x.c", 0 }, { "x-y", 0 }, { "x", 1 }, { "\xff", 0 },
 	};
 	struct source *src;
-	struct listing l;
+	struct fixture_listing l;
 	char path[PATH_MAX], want[4096];
 	size_t len = 0;
 	int ret;
@@ -184,7 +155,7 @@ static void test_walk_order_long(const char *dir)
 	for (size_t i = 0; i < ARRAY_SIZE(ents); i++)
 		len += snprintf(want + len, sizeof(want) - len, "long/%s%s\n",
 				ents[i].name, ents[i].dir ? "/" : "");
-	is_str(walk_list(src, "long", &l), want,
+	is_str(fixture_walk(src, "long", &l), want,
 	       "walk: tree order on %zu names sharing 7 to 16 bytes",
 	       ARRAY_SIZE(ents));
 	source_free(src);
@@ -285,7 +256,7 @@ static void test_gitignore_again(const char *dir)
 	git_repository *r = NULL;
 	git_index *gix = NULL;
 	struct source *src = NULL;
-	struct listing l;
+	struct fixture_listing l;
 
 	snprintf(repo, sizeof(repo), "%s/git2", dir);
 	ok(!git_repository_init(&r, repo, 0) && !git_repository_index(&gix, r) &&
@@ -295,13 +266,13 @@ static void test_gitignore_again(const char *dir)
 	src = open_dir(repo, 0);
 	if (!src)
 		goto out;
-	is_str(walk_list(src, "d/b", &l), "d/b/c/\nd/b/y.o\n",
+	is_str(fixture_walk(src, "d/b", &l), "d/b/c/\nd/b/y.o\n",
 	       "walk d/b: the tracked .o only");
 	ok(!git_index_add_bypath(gix, "d/b/a.o") &&
 	   !git_index_add_bypath(gix, "d/b/c/z.o") && !git_index_write(gix),
 	   "d/b/a.o and d/b/c/z.o tracked");
 	is_int(source_refresh(src, &err), 0, "refresh");
-	is_str(walk_list(src, "d/b/c", &l), "d/b/c/z.o\n",
+	is_str(fixture_walk(src, "d/b/c", &l), "d/b/c/z.o\n",
 	       "walk d/b/c after the refresh: its tracked file found");
 out:
 	git_index_free(gix);
@@ -335,7 +306,7 @@ static void test_fifo(const char *dir)
 	struct index_opts o = { .nthreads = 2 };
 	struct src_file *f = NULL;
 	struct file_stat st;
-	struct listing l;
+	struct fixture_listing l;
 	char path[PATH_MAX], buf[64], *all = NULL;
 	void *arg[2] = { (void *)dir, src };
 
@@ -349,7 +320,7 @@ static void test_fifo(const char *dir)
 	       "head: a FIFO refused, no hang");
 	is_int(source_read_all(src, "fifo/p", 1024, &all, NULL), -EINVAL,
 	       "read_all: a FIFO refused, no hang");
-	is_str(walk_list(src, "fifo", &l), "fifo/p|\nfifo/swap.c\n",
+	is_str(fixture_walk(src, "fifo", &l), "fifo/p|\nfifo/swap.c\n",
 	       "walk: the FIFO reported as such");
 	is_int(src->ops->walk(src, "fifo", 0, swap_for_fifo, arg), 0,
 	       "walk with a swap");
@@ -470,7 +441,7 @@ static void test_gitignore(const char *dir)
 	git_repository *r = NULL;
 	git_index *gix = NULL;
 	struct source *src = NULL, *all = NULL;
-	struct listing l;
+	struct fixture_listing l;
 
 	snprintf(repo, sizeof(repo), "%s/git", dir);
 	git_libgit2_init();
@@ -479,16 +450,16 @@ static void test_gitignore(const char *dir)
 	all = open_dir(repo, SOURCE_ALL_FILES);
 	if (!r || !src || !all)
 		goto out;
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nsub/\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nsub/\n",
 	       "walk: what git ignores is left out, .git too");
-	is_str(walk_list(all, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\n",
+	is_str(fixture_walk(all, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\n",
 	       "walk, all files: everything but .git");
 	ok(!git_repository_index(&gix, r) && !git_index_add_bypath(gix, "b.o") &&
 	   !git_index_write(gix), "b.o tracked, ignored or not");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nsub/\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nsub/\n",
 	       "walk: git's index as of the last refresh");
 	is_int(source_refresh(src, &err), 0, "refresh");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nb.o\nsub/\n",
 	       "walk: git's index read again, a tracked file kept");
 	is_int(source_tracked(src, "b.o"), 1, "tracked: b.o");
 	is_int(source_tracked(src, "a.c"), 0, "tracked: a.c is not, it is new");
@@ -501,11 +472,11 @@ static void test_gitignore(const char *dir)
 	ok(!fixture_write(repo, "z.o", "z\n") && !git_index_add_bypath(gix, "z.o") &&
 	   !git_index_write(gix), "z.o tracked, after sub/");
 	is_int(source_refresh(src, &err), 0, "refresh");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nz.o\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nz.o\n",
 	       "walk: a tracked file after a subdirectory kept");
 	ok(!fixture_write(repo, ".gitignore", "sub/\n"), "the rules changed");
 	is_int(source_refresh(src, &err), 0, "refresh");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nz.o\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nb.o\nz.o\n",
 	       "walk: the new rules");
 	git_index_free(gix);
 	git_repository_free(r);
@@ -519,14 +490,14 @@ static void test_gitignore(const char *dir)
 	snprintf(path, sizeof(path), "%s/linked", dir);
 	src = open_dir(path, 0);
 	if (src)
-		is_str(walk_list(src, "", &l), ".gitignore\nx.o\n",
+		is_str(fixture_walk(src, "", &l), ".gitignore\nx.o\n",
 		       "a symlinked .git: no repository, nothing left out");
 	source_free(src);
 	snprintf(path, sizeof(path), "%s/gitfile", dir);
 	ok(!fixture_write(path, ".git", "gitdir: ../git/.git\n"), "a .git file");
 	src = open_dir(path, 0);
 	if (src)
-		is_str(walk_list(src, "", &l), ".gitignore\n",
+		is_str(fixture_walk(src, "", &l), ".gitignore\n",
 		       "a .git file: that repository's rules apply");
 	source_free(src);
 
@@ -549,7 +520,7 @@ static void test_gitignore(const char *dir)
 	is_int(src->warning.code, -EINVAL, "refresh: the warning's code");
 	is_str(src->warning.msg, want, "refresh: the warning names the tree");
 	is_int(src->ops->tracked(src, "b.o"), -ENOTSUP, "nothing tracked, nothing new");
-	is_str(walk_list(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\nz.o\n",
+	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\nz.o\n",
 	       "walk: nothing left out");
 	is_int(index_build(&idx, src, NULL, &err), 0, "build: done");
 	is_str(src->warning.msg, want, "build: the warning kept");

@@ -132,31 +132,6 @@ static struct source *open_rev(const char *repo, const char *rev,
 	return src;
 }
 
-struct listing {
-	char text[4096];
-	size_t len;
-};
-
-static int list_one(const struct src_entry *ent, void *arg)
-{
-	struct listing *l = arg;
-
-	l->len += snprintf(l->text + l->len, sizeof(l->text) - l->len, "%s%s\n",
-			   ent->path, ent->kind == SRC_DIR ? "/" :
-			   ent->kind == SRC_SYMLINK ? "@" :
-			   ent->kind == SRC_OTHER ? "|" : "");
-	return 0;
-}
-
-static const char *walk_list(struct source *src, const char *under,
-			     struct listing *l, int *ret)
-{
-	l->len = 0;
-	l->text[0] = '\0';
-	*ret = source_walk(src, under, list_one, l);
-	return l->text;
-}
-
 static int blob_id(git_repository *r, const char *text, struct file_stat *st)
 {
 	git_oid id;
@@ -169,27 +144,26 @@ static int blob_id(git_repository *r, const char *text, struct file_stat *st)
 static void test_walk_stat(struct source *src, git_repository *r,
 			   const char *gitdir)
 {
-	struct listing l;
+	struct fixture_listing l;
 	struct src_entry ent;
 	struct file_stat want = { 0 };
 	struct stat sb;
-	int ret;
 
-	is_str(walk_list(src, "", &l, &ret),
+	is_str(fixture_walk(src, "", &l),
 	       "LICENSES/\nLICENSES/preferred/\nLICENSES/preferred/GPL-2.0\n"
 	       "a.c\ndir/\ndir/b.h\ndir/up@\nlink@\nrun.sh\nsub/\n",
 	       "the walk: tree order, symlinks and a gitlink as what they are");
-	is_int(ret, 0, "... returns 0");
-	is_str(walk_list(src, "dir", &l, &ret), "dir/b.h\ndir/up@\n",
+	is_int(l.ret, 0, "... returns 0");
+	is_str(fixture_walk(src, "dir", &l), "dir/b.h\ndir/up@\n",
 	       "a walk below a directory");
-	is_str(walk_list(src, "sub", &l, &ret), "", "a gitlink holds nothing");
-	is_int(ret, 0, "... and is no error");
-	walk_list(src, "a.c", &l, &ret);
-	is_int(ret, -ENOTDIR, "a walk below a file: -ENOTDIR");
-	walk_list(src, "link", &l, &ret);
-	is_int(ret, -ELOOP, "a walk below a symlink: -ELOOP");
-	walk_list(src, "nope", &l, &ret);
-	is_int(ret, -ENOENT, "a walk below nothing: -ENOENT");
+	is_str(fixture_walk(src, "sub", &l), "", "a gitlink holds nothing");
+	is_int(l.ret, 0, "... and is no error");
+	fixture_walk(src, "a.c", &l);
+	is_int(l.ret, -ENOTDIR, "a walk below a file: -ENOTDIR");
+	fixture_walk(src, "link", &l);
+	is_int(l.ret, -ELOOP, "a walk below a symlink: -ELOOP");
+	fixture_walk(src, "nope", &l);
+	is_int(l.ret, -ENOENT, "a walk below nothing: -ENOENT");
 
 	is_int(src->ops->stat(src, "a.c", &ent), 0, "stat a.c");
 	stat(gitdir, &sb);
