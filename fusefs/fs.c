@@ -24,6 +24,7 @@
 
 #include "fs.h"
 #include "grow.h"
+#include "history_view.h"
 #include "index.h"
 #include "log.h"
 #include "source.h"
@@ -46,6 +47,7 @@ struct handle {
 	struct snapshot *snap;	/* pinned: directories and blobs */
 	const struct vnode *node;
 	struct src_file *file;	/* tree files, else NULL */
+	struct hist_data *hist;	/* history/'s files, else NULL */
 };
 
 static struct spdxfs *fs_of(fuse_req_t req)
@@ -100,6 +102,10 @@ static void fill_attr(const struct spdxfs *fs, const struct snapshot *s,
 		st->st_nlink = 1;
 		st->st_size = s->blobs[n->first].len;
 		break;
+	case VN_HIST:		/* hist_attr() tells the size */
+		st->st_mode = S_IFREG | 0444;
+		st->st_nlink = 1;
+		break;
 	}
 	st->st_blocks = (st->st_size + 511) / 512;
 	st->st_mtim.tv_sec = t / 1000000000;
@@ -134,14 +140,43 @@ static void fresh_attr(const struct spdxfs *fs, const struct snapshot *s,
 	st->st_atim = st->st_ctim = st->st_mtim;
 }
 
-static void fill_entry(const struct spdxfs *fs, const struct snapshot *s,
-		       const struct vnode *n, struct fuse_entry_param *e)
+/*
+ * A history/ file's size and time, the history made now if need be (on
+ * this request's thread): the true size, for the kernel cuts reads at
+ * it.  0, or -EIO when the history cannot be made.
+ */
+static int hist_attr(const struct spdxfs *fs, const struct vnode *n,
+		     struct stat *st)
+{
+	struct hist_data *d;
+	int ret = hist_view_get(fs->hist, 1, &d);
+
+	if (ret)
+		return -EIO;
+	st->st_size = d->file[n->first].len;
+	st->st_blocks = (st->st_size + 511) / 512;
+	st->st_mtim.tv_sec = d->time_ns / 1000000000;
+	st->st_mtim.tv_nsec = d->time_ns % 1000000000;
+	st->st_atim = st->st_ctim = st->st_mtim;
+	hist_data_put(d);
+	return 0;
+}
+
+/* 0, or -EIO for a history/ file whose history cannot be made (the
+ * entry then has no timeouts, so that it is asked again). */
+static int fill_entry(const struct spdxfs *fs, const struct snapshot *s,
+		      const struct vnode *n, struct fuse_entry_param *e)
 {
 	memset(e, 0, sizeof(*e));
 	e->ino = n->ino;
 	e->attr_timeout = fs->timeout;
 	e->entry_timeout = fs->timeout;
 	fill_attr(fs, s, n, &e->attr);
+	if (n->kind == VN_HIST && hist_attr(fs, n, &e->attr)) {
+		e->attr_timeout = e->entry_timeout = 0;
+		return -EIO;
+	}
+	return 0;
 }
 
 static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
@@ -195,8 +230,10 @@ static void spdxfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	} else if (dir->kind != VN_DIR) {
 		fuse_reply_err(req, ENOTDIR);
 	} else if ((n = snapshot_lookup(s, dir, name))) {
-		fill_entry(fs, s, n, &e);
-		fuse_reply_entry(req, &e);
+		if (fill_entry(fs, s, n, &e))
+			fuse_reply_err(req, EIO);
+		else
+			fuse_reply_entry(req, &e);
 	} else {
 		/* A negative entry: the watcher invalidates names that
 		 * appear. */
@@ -231,7 +268,10 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, ENOENT);
 	} else {
 		fresh_attr(fs, s, n, &st);
-		fuse_reply_attr(req, &st, fs->timeout);
+		if (n->kind == VN_HIST && hist_attr(fs, n, &st))
+			fuse_reply_err(req, EIO);
+		else
+			fuse_reply_attr(req, &st, fs->timeout);
 	}
 	publish_put(s);
 }
@@ -264,6 +304,7 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	h->snap = s;		/* the reference moves to the handle */
 	h->node = n;
 	h->file = NULL;
+	h->hist = NULL;
 	fi->fh = (uintptr_t)h;
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
@@ -411,6 +452,13 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	h->node = NULL;
 	h->snap = NULL;
 	h->file = NULL;
+	h->hist = NULL;
+	/* history/: the bytes of HEAD as it is now, for as long as it is
+	 * open (the node's snapshot pinned as a blob's). */
+	if (n->kind == VN_HIST && hist_view_get(fs->hist, 1, &h->hist)) {
+		err = EIO;
+		goto fail;
+	}
 	if (n->kind == VN_FILE) {
 		const struct spdx_file *f = vnode_file(s, n);
 		struct file_stat st;
@@ -440,6 +488,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		source_file_close(fs->src, h->file);
 		publish_drop(h->snap);
+		hist_data_put(h->hist);
 		free(h);
 	}
 	return;
@@ -474,6 +523,21 @@ static void reply_blob(fuse_req_t req, const struct vblob *b, size_t size, off_t
 	else
 		fuse_reply_buf(req, b->data + off,
 			       b->len - off < size ? b->len - off : size);
+}
+
+/* A read of history/ file @file with no handle: the bytes kept, whose
+ * size the kernel was given (hist_view_get()). */
+static void reply_hist(fuse_req_t req, struct spdxfs *fs, uint32_t file,
+		       size_t size, off_t off)
+{
+	struct hist_data *d;
+
+	if (hist_view_get(fs->hist, 0, &d)) {
+		fuse_reply_err(req, EIO);
+		return;
+	}
+	reply_blob(req, &d->file[file], size, off);
+	hist_data_put(d);
 }
 
 static void fdent_free(struct spdxfs *fs, struct fdent *e)
@@ -532,6 +596,10 @@ static void read_nohandle(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off
 		reply_blob(req, &s->blobs[n->first], size, off);
 		goto out;
 	}
+	if (n && n->kind == VN_HIST) {
+		reply_hist(req, fs, n->first, size, off);
+		goto out;
+	}
 	e = fdent_get(fs, s, n, ino, &err);
 	if (!e) {
 		fuse_reply_err(req, err);
@@ -550,6 +618,8 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 	if (!h)
 		read_nohandle(req, ino, size, off);
+	else if (h->hist)
+		reply_blob(req, &h->hist->file[h->node->first], size, off);
 	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
 	else {
@@ -578,6 +648,7 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 	if (h) {
 		source_file_close(fs_of(req)->src, h->file);
 		publish_drop(h->snap);
+		hist_data_put(h->hist);
 		free(h);
 	}
 	fuse_reply_err(req, 0);

@@ -22,6 +22,7 @@ struct watcher;
 struct fdent;
 struct built;
 struct maint;
+struct hist_view;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
@@ -43,6 +44,7 @@ struct spdxfs {
 	int no_open, no_opendir;	/* the kernel sends no open/opendir */
 	int exact_size;			/* -o exact_size: open() is wanted */
 	struct watcher *watcher;
+	struct hist_view *hist;		/* history/'s content, or NULL */
 	/* Without open(), reads carry no handle: recently used tree files,
 	 * by node number modulo FS_FDCACHE.  Each slot is
 	 * taken with an atomic exchange, so one thread at a time uses an

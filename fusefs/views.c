@@ -22,6 +22,7 @@
 #include "chart.h"
 #include "expr.h"
 #include "grow.h"
+#include "history_view.h"
 #include "index.h"
 #include "licenses.h"
 #include "maintainers.h"
@@ -1088,6 +1089,26 @@ static int write_readme(struct view_builder *b, FILE *out)
 	return 0;
 }
 
+/* history/: its files, whose content history_view.c makes. */
+static int fill_history(struct view_builder *b, uint32_t dir)
+{
+	for (int i = 0; i < HIST_NFILES; i++) {
+		long n = add_node(b, dir, hist_file_name[i],
+				  strlen(hist_file_name[i]), VN_HIST, i);
+
+		if (n < 0)
+			return n;
+	}
+	return 0;
+}
+
+static int with_history;
+
+void views_history_on(void)
+{
+	with_history = 1;
+}
+
 /*
  * The entries at the root, in the order README lists them.  A view
  * mirrors the files its pick() accepts at their tree paths and adds what
@@ -1144,6 +1165,11 @@ const struct view view_table[] = {
 	  "licenses.svg: files per license, as bars; backlog.svg:\n"
 	  "tagged and untagged files per top-level directory",
 	  .fill = fill_charts },
+	{ "history", "history/",
+	  "backlog.csv, backlog.svg: 'spdxfs history --first-parent'\n"
+	  "--csv and --svg of HEAD (mounting a git work tree) or of\n"
+	  "--rev, the newest -o history=N commits (default 1000)",
+	  .fill = fill_history, .needs_history = 1 },
 };
 
 const size_t view_count = sizeof(view_table) / sizeof(view_table[0]);
@@ -1356,7 +1382,8 @@ int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
 		b.s->maint = maint;
 	for (size_t i = 0; !ret && i < view_count; i++)
 		if ((!view_table[i].needs_build || built) &&
-		    (!view_table[i].needs_maint || maint))
+		    (!view_table[i].needs_maint || maint) &&
+		    (!view_table[i].needs_history || with_history))
 			ret = add_root_entry(&b, &view_table[i]);
 	if (!ret)
 		ret = finish(&b);

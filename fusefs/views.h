@@ -48,6 +48,8 @@ enum vnode_kind {
 	VN_FILE,	/* first: index in idx->files; content from the tree */
 	VN_BLOB,	/* first: index in blobs[]; generated content */
 	VN_DEAD,	/* a duplicate name that was dropped */
+	VN_HIST,	/* first: enum hist_file; made on demand, outside
+			   the snapshot (history_view.h) */
 };
 
 struct vnode {
@@ -109,6 +111,7 @@ struct view {
 	int (*write)(struct view_builder *b, FILE *out);
 	unsigned needs_build : 1;	/* only with a build directory */
 	unsigned needs_maint : 1;	/* only with a MAINTAINERS file */
+	unsigned needs_history : 1;	/* only with views_history_on() */
 };
 
 extern const struct view view_table[];
@@ -135,6 +138,13 @@ int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
 			 const struct built *built, const char *under,
 			 const struct maint *maint);
 void snapshot_free(struct snapshot *s);
+
+/*
+ * From now on, snapshots have history/ (the mount of a git work tree or
+ * of --rev, unless -o history=0): its two VN_HIST files.  Off until the
+ * mount turns it on, once, before it builds the first snapshot.
+ */
+void views_history_on(void);
 
 /* The node with inode number @ino, or NULL. */
 const struct vnode *snapshot_node(const struct snapshot *s, uint64_t ino);

@@ -85,4 +85,17 @@ void history_rows_free(struct history_row *rows, size_t n);
 int history_write_csv(FILE *out, const struct history_commit *c,
 		      const struct history_row *rows, size_t n);
 
+/*
+ * history_head.c.  history_resolve(): the full hex id of the commit
+ * @rev (NULL: HEAD) of repository @repo resolves to, into @id: 0, or
+ * -ENOENT when it names no commit (a tree), -EINVAL (no repository, an
+ * unknown revision) with a one-line @err.  history_worktree_gitdir():
+ * when directory @dir (absolute) is the top of a git work tree, 0 and
+ * its git directory in *@gitdir (malloc'd, ending in '/'); else -ENOENT
+ * (or -ENOMEM).
+ */
+int history_resolve(char id[41], const char *repo, const char *rev,
+		    struct spdx_error *err);
+int history_worktree_gitdir(char **gitdir, const char *dir);
+
 #endif
