@@ -139,9 +139,9 @@ stop_daemon "$M"
 
 test_expect 'unmounted, exit status 0, nothing said' 'expect_clean_exit "$M"'
 
-start_daemon "$M" -o history=2 "$R" "$M"
+start_daemon "$M" -o history=2,exact_size "$R" "$M"
 
-test_expect '-o history=2: the newest two commits' '
+test_expect '-o history=2 (with exact_size: opens ask the daemon): the newest two commits' '
 	wait_mounted "$M" &&
 	csv HEAD -n 2 >"$TMP/want" && test "$(wc -l <"$TMP/want")" = 3 &&
 	cmp "$TMP/want" "$M/history/backlog.csv" &&
