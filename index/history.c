@@ -11,10 +11,11 @@
  * P is the same blob under the same LICENSES/ and scripts/spdxexclude
  * (a diff touching those is counted whole).  count(tree, P) is the
  * index of a source that wraps the commit's git source and lets its
- * walks see only P, the directories leading to P, and LICENSES/ (which
- * licenses_load() walks; its files, excluded, count the same on both
- * sides): so index_build() itself classifies each file, through the blob
- * cache, and the numbers cannot drift from "scan --rev".
+ * walks from the root see only P and the directories leading to it,
+ * while a walk of LICENSES/ (licenses_load()'s) sees it all: so
+ * index_build() itself classifies each file, and the numbers cannot
+ * drift from "scan --rev".  A side where none of P is (files only
+ * added, or only removed) is not counted at all.
  */
 #include <errno.h>
 #include <limits.h>
@@ -260,8 +261,9 @@ static int path_is_global(const char *path)
 }
 
 /*
- * A source that shows of @inner only the paths of @ps, the directories
- * leading to them and LICENSES/.  Every other operation is @inner's.
+ * A source whose walks from the root show of @inner only the paths of
+ * @ps and the directories leading to them, and whose walks of LICENSES/
+ * show it all.  Every other operation is @inner's.
  */
 struct subset_source {
 	struct source base;
@@ -285,8 +287,6 @@ static int subset_entry(const struct src_entry *ent, void *arg)
 	struct subset_walk *w = arg;
 	const char *p = ent->path;
 
-	if (!strncmp(p, "LICENSES", 8) && (!p[8] || p[8] == '/'))
-		return w->fn(ent, w->arg);
 	if (ent->kind == SRC_DIR && pathset_below(w->ps, p, strlen(p)))
 		return w->fn(ent, w->arg);
 	if (ent->kind != SRC_DIR && pathset_has(w->ps, p))
@@ -300,6 +300,8 @@ static int subset_walk(struct source *src, const char *under, unsigned flags,
 	struct subset_source *s = (struct subset_source *)src;
 	struct subset_walk w = { s->ps, fn, arg };
 
+	if (!strncmp(under, "LICENSES", 8) && (!under[8] || under[8] == '/'))
+		return s->inner->ops->walk(s->inner, under, flags, fn, arg);
 	return s->inner->ops->walk(s->inner, under, flags, subset_entry, &w);
 }
 
@@ -534,16 +536,18 @@ static int tree_get(git_tree **out, git_repository *repo, const char *id)
 }
 
 /*
- * The paths the diff of trees @a and @b names, into @ps; *@global set
- * when one of them decides other files' status.
+ * The paths the diff of trees @a and @b names: those in @a into @was,
+ * those in @b into @now; *@global set when one of them decides other
+ * files' status.
  */
-static int diff_paths(struct pathset *ps, int *global, git_repository *repo,
-		      git_tree *a, git_tree *b)
+static int diff_paths(struct pathset *was, struct pathset *now, int *global,
+		      git_repository *repo, git_tree *a, git_tree *b)
 {
 	git_diff *diff = NULL;
 	int ret = 0;
 
-	pathset_clear(ps);
+	pathset_clear(was);
+	pathset_clear(now);
 	*global = 0;
 	if (git_diff_tree_to_tree(&diff, repo, a, b, NULL))
 		return -EIO;
@@ -553,12 +557,14 @@ static int diff_paths(struct pathset *ps, int *global, git_repository *repo,
 		if (path_is_global(d->old_file.path) ||
 		    path_is_global(d->new_file.path))
 			*global = 1;
-		ret = pathset_add(ps, d->old_file.path);
-		if (!ret)
-			ret = pathset_add(ps, d->new_file.path);
+		if (d->status != GIT_DELTA_ADDED)
+			ret = pathset_add(was, d->old_file.path);
+		if (!ret && d->status != GIT_DELTA_DELETED)
+			ret = pathset_add(now, d->new_file.path);
 	}
 	git_diff_free(diff);
-	pathset_sort(ps);
+	pathset_sort(was);
+	pathset_sort(now);
 	return ret;
 }
 
@@ -579,7 +585,7 @@ struct rows_state {
 	git_repository *git;
 	git_tree *tree;			/* the previous commit's */
 	struct source *src;		/* the previous commit's */
-	struct pathset ps;
+	struct pathset was, now;	/* the diff's paths in each tree */
 };
 
 /* Row @r of commit @id, from @prev (NULL: the first). */
@@ -600,7 +606,8 @@ static int row_next(struct rows_state *st, struct history_row *r,
 				     id, git_msg());
 		goto out;
 	}
-	if (prev && diff_paths(&st->ps, &global, st->git, st->tree, tree)) {
+	if (prev && diff_paths(&st->was, &st->now, &global, st->git, st->tree,
+			       tree)) {
 		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
 				     st->repo, id, git_msg());
 		goto out;
@@ -611,20 +618,21 @@ static int row_next(struct rows_state *st, struct history_row *r,
 	} else {
 		struct source_ops ops = subset_ops_for(src);
 		struct subset_source was = {
-			{ &ops, st->src->root, { 0 } }, st->src, &st->ps };
+			{ &ops, st->src->root, { 0 } }, st->src, &st->was };
 		struct subset_source now = {
-			{ &ops, src->root, { 0 } }, src, &st->ps };
-		int few = st->ps.n < HISTORY_FEW;
+			{ &ops, src->root, { 0 } }, src, &st->now };
 
 		ret = row_copy(r, prev, &cap);
 		if (ret)
 			spdx_error_set(err, ret, "out of memory");
-		if (!ret && st->ps.n)
-			ret = row_count(r, &was.base, -1, few, &cap,
-					st->o, err);
-		if (!ret && st->ps.n)
-			ret = row_count(r, &now.base, 1, few, &cap,
-					st->o, err);
+		if (!ret && st->was.n)
+			ret = row_count(r, &was.base, -1,
+					st->was.n < HISTORY_FEW, &cap, st->o,
+					err);
+		if (!ret && st->now.n)
+			ret = row_count(r, &now.base, 1,
+					st->now.n < HISTORY_FEW, &cap, st->o,
+					err);
 	}
 	row_settle(r);
 out:
@@ -668,8 +676,10 @@ int history_rows(struct history_row **out, const char *repo,
 			break;
 	}
 out:
-	pathset_clear(&st.ps);
-	free(st.ps.v);
+	pathset_clear(&st.was);
+	free(st.was.v);
+	pathset_clear(&st.now);
+	free(st.now.v);
 	source_free(st.src);
 	git_tree_free(st.tree);
 	git_repository_free(st.git);
