@@ -43,6 +43,7 @@ struct hist_view {
 	pthread_cond_t done;	/* busy went to 0 */
 	struct hist_data *cur;	/* the result kept, or NULL */
 	int busy;		/* a request is making one */
+	unsigned long moves;	/* times the watcher saw HEAD move */
 	/* The HEAD watcher: */
 	struct spdxfs *fs;
 	int ifd;
@@ -150,6 +151,7 @@ static struct hist_data *hist_take(struct hist_view *hv, const char *key)
 int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 {
 	struct hist_data *d = NULL, *old;
+	unsigned long moves;
 	char key[41];
 	int ret;
 
@@ -172,6 +174,7 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 		return 0;
 	}
 	hv->busy = 1;
+	moves = hv->moves;
 	pthread_mutex_unlock(&hv->lock);
 
 	ret = hist_make(hv, key, &d);
@@ -179,10 +182,14 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 	pthread_mutex_lock(&hv->lock);
 	old = NULL;
 	if (!ret) {
-		old = hv->cur;
-		hv->cur = d;
-		atomic_fetch_add(&d->refs, 1);
 		*out = d;
+		/* Kept, unless HEAD moved meanwhile: the kernel was told to
+		 * forget what it had before this was made. */
+		if (moves == hv->moves) {
+			old = hv->cur;
+			hv->cur = d;
+			atomic_fetch_add(&d->refs, 1);
+		}
 	}
 	hv->busy = 0;
 	pthread_cond_broadcast(&hv->done);
@@ -285,6 +292,7 @@ static void head_check(struct hist_view *hv)
 		return;
 	memcpy(hv->seen, key, sizeof(key));
 	pthread_mutex_lock(&hv->lock);
+	hv->moves++;
 	old = hv->cur;
 	if (old && !strcmp(old->key, key))
 		old = NULL;	/* a request already made it */
