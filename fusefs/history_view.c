@@ -62,16 +62,23 @@ void hist_data_put(struct hist_data *d)
 	free(d);
 }
 
-/* The commit the history ends at now, into @key: 0 or -EIO (logged). */
+/* The commit the history ends at now, into @key ("" before the first
+ * commit: a history of none): 0 or -EIO (logged). */
 static int hist_key(struct hist_view *hv, char key[41])
 {
 	struct spdx_error err;
+	int ret;
 
 	if (hv->fixed[0]) {
 		memcpy(key, hv->fixed, 41);
 		return 0;
 	}
-	if (history_resolve(key, hv->repo, NULL, &err)) {
+	ret = history_resolve(key, hv->repo, NULL, &err);
+	if (ret == -ENODATA) {
+		key[0] = '\0';
+		return 0;
+	}
+	if (ret) {
 		log_msg(LOG_ERR, "history: %s", err.msg);
 		return -EIO;
 	}
@@ -112,7 +119,7 @@ static int hist_make(struct hist_view *hv, const char *key, struct hist_data **o
 		return -ENOMEM;
 	atomic_init(&d->refs, 1);
 	memcpy(d->key, key, 41);
-	ret = history_list(&c, &n, hv->repo, key, 1, hv->max, &err);
+	ret = key[0] ? history_list(&c, &n, hv->repo, key, 1, hv->max, &err) : 0;
 	if (!ret)
 		ret = history_rows(&rows, hv->repo, c, n, &ho, &err);
 	if (ret) {
@@ -288,7 +295,13 @@ static void head_check(struct hist_view *hv)
 	const struct vnode *dir, *n;
 	char key[41];
 
-	if (history_resolve(key, hv->repo, NULL, &err) || !strcmp(key, hv->seen))
+	int ret = history_resolve(key, hv->repo, NULL, &err);
+
+	if (ret == -ENODATA)
+		key[0] = '\0';
+	else if (ret)
+		return;
+	if (!strcmp(key, hv->seen))
 		return;
 	memcpy(hv->seen, key, sizeof(key));
 	pthread_mutex_lock(&hv->lock);
@@ -341,7 +354,7 @@ int hist_view_start(struct hist_view *hv, struct spdxfs *fs)
 		return 0;
 	hv->fs = fs;
 	if (history_resolve(hv->seen, hv->repo, NULL, &err))
-		hv->seen[0] = '\0';
+		hv->seen[0] = '\0';	/* none yet, or HEAD unreadable */
 	hv->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (hv->ifd < 0)
 		return -errno;

@@ -88,8 +88,9 @@ int history_write_csv(FILE *out, const struct history_commit *c,
 /*
  * history_head.c.  history_resolve(): the full hex id of the commit
  * @rev (NULL: HEAD) of repository @repo resolves to, into @id: 0, or
- * -ENOENT when it names no commit (a tree), -EINVAL (no repository, an
- * unknown revision) with a one-line @err.  history_worktree_gitdir():
+ * -ENOENT when it names no commit (a tree), -ENODATA when it is HEAD of
+ * a repository with no commit yet, -EINVAL (no repository, an unknown
+ * revision) with a one-line @err.  history_worktree_gitdir():
  * when directory @dir (absolute) is the top of a git work tree, 0 and
  * its git directory in *@gitdir (malloc'd, ending in '/'); else -ENOENT
  * (or -ENOMEM).

@@ -37,7 +37,13 @@ int history_resolve(char id[41], const char *repo, const char *rev,
 				     repo);
 		goto out;
 	}
-	if (git_revparse_single(&obj, r, rev)) {
+	ret = git_revparse_single(&obj, r, rev);
+	if (ret == GIT_ENOTFOUND && !strcmp(rev, "HEAD")) {
+		ret = spdx_error_set(err, -ENODATA, "%s: HEAD: no commit yet",
+				     repo);
+		goto out;
+	}
+	if (ret) {
 		ret = spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
 				     repo, rev, git_msg());
 		goto out;

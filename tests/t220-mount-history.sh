@@ -175,6 +175,18 @@ test_expect '--rev HEAD~1: the history of that commit, whatever HEAD does' '
 
 stop_daemon "$M"
 
+test_expect 'a work tree with no commit yet: the CSV header alone, then the first commit' '
+	git init -q -b main "$TMP/fresh" && make_fixture "$TMP/fresh" &&
+	"$SPDXFS" mount "$TMP/fresh" "$M" && wait_mounted "$M" &&
+	test "$(cat "$M/history/backlog.csv")" = "date,id,subject,files,tagged,misplaced,untagged,invalid,excluded" &&
+	rsvg-convert "$M/history/backlog.svg" -o "$TMP/e.png" &&
+	git -C "$TMP/fresh" add -A &&
+	GIT_COMMITTER_DATE=2024-04-01T00:00:00Z git -C "$TMP/fresh" commit -q -m first &&
+	within 10 "test \"\$(wc -l <\"$M/history/backlog.csv\")\" = 2" &&
+	"$SPDXFS" history --first-parent --csv "$TMP/fresh" | cmp - "$M/history/backlog.csv" &&
+	fusermount3 -u "$M"
+'
+
 test_expect 'a tree that is no git work tree has no history/' '
 	make_fixture "$TMP/plain" &&
 	"$SPDXFS" mount "$TMP/plain" "$M" && wait_mounted "$M" &&
