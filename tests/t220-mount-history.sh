@@ -151,6 +151,8 @@ test_expect '-o history=2 (with exact_size: opens ask the daemon): the newest tw
 
 stop_daemon "$M"
 
+test_expect '... unmounted, exit status 0, nothing said' 'expect_clean_exit "$M"'
+
 test_expect '-o history=0: no history/' '
 	"$SPDXFS" mount -o history=0 "$R" "$M" && wait_mounted "$M" &&
 	test -d "$M/all" && test ! -e "$M/history" && ! ls "$M" | grep -q history &&
@@ -174,6 +176,8 @@ test_expect '--rev HEAD~1: the history of that commit, whatever HEAD does' '
 '
 
 stop_daemon "$M"
+
+test_expect '... unmounted, exit status 0, nothing said' 'expect_clean_exit "$M"'
 
 test_expect 'a work tree with no commit yet: the CSV header alone, then the first commit' '
 	git init -q -b main "$TMP/fresh" && make_fixture "$TMP/fresh" &&
@@ -212,5 +216,10 @@ test_expect '... EIO, and the other views still answer' '
 '
 
 stop_daemon "$M"
+
+test_expect '... unmounted, exit status 0, only the history lines said' '
+	test "$(cat "$TMP/status")" = 0 && ! mountpoint -q "$M" &&
+	test -s "$TMP/daemon.err" && ! grep -v "^spdxfs: history: " "$TMP/daemon.err"
+'
 
 test_done
