@@ -191,6 +191,17 @@ test_expect 'a work tree with no commit yet: the CSV header alone, then the firs
 	fusermount3 -u "$M"
 '
 
+test_expect 'a linked worktree (git worktree add): its HEAD, followed in the common directory' '
+	g worktree add -q -b feat "$TMP/linked" v1 &&
+	"$SPDXFS" mount "$TMP/linked" "$M" && wait_mounted "$M" &&
+	csv v1 | cmp - "$M/history/backlog.csv" &&
+	echo "int l;" >"$TMP/linked/l.c" && git -C "$TMP/linked" add l.c &&
+	GIT_COMMITTER_DATE=2024-04-02T00:00:00Z git -C "$TMP/linked" commit -q -m linked &&
+	within 10 "grep -q \",linked,\" \"$M/history/backlog.csv\"" &&
+	csv feat | cmp - "$M/history/backlog.csv" &&
+	fusermount3 -u "$M"
+'
+
 test_expect 'a tree that is no git work tree has no history/' '
 	make_fixture "$TMP/plain" &&
 	"$SPDXFS" mount "$TMP/plain" "$M" && wait_mounted "$M" &&
