@@ -25,11 +25,6 @@
 #include "log.h"
 #include "views.h"
 
-const char *const hist_file_name[HIST_NFILES] = {
-	[HIST_CSV] = "backlog.csv",
-	[HIST_SVG] = "backlog.svg",
-};
-
 #define HEAD_MASK (IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | \
 		   IN_DELETE | IN_ONLYDIR)
 

@@ -39,11 +39,6 @@ struct hist_view;
 
 #define HIST_DEFAULT_MAX	1000	/* -o history=N when not given */
 
-enum hist_file { HIST_CSV, HIST_SVG, HIST_NFILES };
-
-/* Its name in history/, by enum hist_file. */
-extern const char *const hist_file_name[HIST_NFILES];
-
 /* One result: immutable once made. */
 struct hist_data {
 	atomic_long refs;

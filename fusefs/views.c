@@ -22,7 +22,6 @@
 #include "chart.h"
 #include "expr.h"
 #include "grow.h"
-#include "history_view.h"
 #include "index.h"
 #include "licenses.h"
 #include "maintainers.h"
@@ -1089,6 +1088,11 @@ static int write_readme(struct view_builder *b, FILE *out)
 	return 0;
 }
 
+const char *const hist_file_name[HIST_NFILES] = {
+	[HIST_CSV] = "backlog.csv",
+	[HIST_SVG] = "backlog.svg",
+};
+
 /* history/: its files, whose content history_view.c makes. */
 static int fill_history(struct view_builder *b, uint32_t dir)
 {
@@ -1166,9 +1170,9 @@ const struct view view_table[] = {
 	  "tagged and untagged files per top-level directory",
 	  .fill = fill_charts },
 	{ "history", "history/",
-	  "backlog.csv, backlog.svg: 'spdxfs history --first-parent'\n"
-	  "--csv and --svg of HEAD (mounting a git work tree) or of\n"
-	  "--rev, the newest -o history=N commits (default 1000)",
+	  "backlog.csv, backlog.svg: 'spdxfs history --first-parent\n"
+	  "--csv' and its --svg chart, for HEAD of a git work tree or\n"
+	  "for --rev REV; the newest -o history=N commits (1000)",
 	  .fill = fill_history, .needs_history = 1 },
 };
 

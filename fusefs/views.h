@@ -64,6 +64,10 @@ struct vnode {
 				   directory it mirrors; 0 for the others */
 };
 
+/* history/'s files (VN_HIST nodes' first), and their names. */
+enum hist_file { HIST_CSV, HIST_SVG, HIST_NFILES };
+extern const char *const hist_file_name[HIST_NFILES];
+
 struct vblob {
 	char *data;
 	size_t len;
