@@ -39,6 +39,11 @@ struct hist_view {
 	struct hist_data *cur;	/* the result kept, or NULL */
 	int busy;		/* a request is making one */
 	unsigned long moves;	/* times the watcher saw HEAD move */
+	char failed[41];	/* the commit whose history failed last, */
+	int have_failed;	/* if any: EIO again with no new log line,
+				   until something changes in the git
+				   directory (a fetch that brings the
+				   missing objects) */
 	/* The HEAD watcher: */
 	struct spdxfs *fs;
 	int ifd;
@@ -175,6 +180,10 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 		pthread_mutex_unlock(&hv->lock);
 		return 0;
 	}
+	if (hv->have_failed && !strcmp(hv->failed, key)) {
+		pthread_mutex_unlock(&hv->lock);
+		return -EIO;
+	}
 	hv->busy = 1;
 	moves = hv->moves;
 	pthread_mutex_unlock(&hv->lock);
@@ -192,6 +201,10 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 			hv->cur = d;
 			atomic_fetch_add(&d->refs, 1);
 		}
+	}
+	if (ret == -EIO) {
+		memcpy(hv->failed, key, sizeof(hv->failed));
+		hv->have_failed = 1;
 	}
 	hv->busy = 0;
 	pthread_cond_broadcast(&hv->done);
@@ -280,8 +293,9 @@ static void head_watch_all(struct hist_view *hv)
 	fclose(f);
 }
 
-/* HEAD may have moved: when it did, drop the result and what the kernel
- * holds of history/'s files. */
+/* Something changed in the git directory: a history that failed is
+ * worth another try, and HEAD may have moved: when it did, drop the
+ * result and what the kernel holds of history/'s files. */
 static void head_check(struct hist_view *hv)
 {
 	struct spdx_error err;
@@ -292,6 +306,9 @@ static void head_check(struct hist_view *hv)
 
 	int ret = history_resolve(key, hv->repo, NULL, &err);
 
+	pthread_mutex_lock(&hv->lock);
+	hv->have_failed = 0;	/* worth another try */
+	pthread_mutex_unlock(&hv->lock);
 	if (ret == -ENODATA)
 		key[0] = '\0';
 	else if (ret)

@@ -21,8 +21,9 @@
  * inotify, and when HEAD resolves to another commit drops the result and
  * tells the kernel to forget what it holds of the two files, so the next
  * stat or read asks again.  A history that cannot be made (a shallow
- * clone missing an object) is -EIO and a line in the log, every time it
- * is asked for; the daemon goes on.
+ * clone missing an object) is -EIO and one line in the log; asked for
+ * again, -EIO with no new line, until something changes in the git
+ * directory (a fetch): then it is tried again.  The daemon goes on.
  */
 #ifndef SPDXFS_HISTORY_VIEW_H
 #define SPDXFS_HISTORY_VIEW_H

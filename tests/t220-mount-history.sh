@@ -223,7 +223,20 @@ test_expect '... EIO, and the other views still answer' '
 	grep -q "Input/output error" "$TMP/cat.err" &&
 	! cat "$M/history/backlog.svg" >/dev/null 2>&1 &&
 	kill -0 "$DAEMON" && test -f "$M/all/a.c" && cat "$M/summary" >/dev/null &&
-	grep -q "^spdxfs: history: " "$TMP/daemon.err"
+	! ls -l "$M/history" >/dev/null 2>&1 &&
+	tree=$(git -C "$R" rev-parse v1^{tree}) &&
+	test "$(grep -c "^spdxfs: history: .*$tree (the root tree) is missing" "$TMP/daemon.err")" = 1
+'
+
+test_expect '... the object back and a change in the git directory: tried again' '
+	tree=$(git -C "$R" rev-parse v1^{tree}) && rest=${tree#??} &&
+	mkdir -p "$TMP/broken/.git/objects/${tree%$rest}" &&
+	cp "$R/.git/objects/${tree%$rest}/$rest" "$TMP/broken/.git/objects/${tree%$rest}/" &&
+	"$SPDXFS" history --first-parent --csv "$TMP/broken" >"$TMP/want" &&
+	git -C "$TMP/broken" branch retry &&
+	within 10 "cat \"$M/history/backlog.csv\" >/dev/null 2>&1" &&
+	cmp "$TMP/want" "$M/history/backlog.csv" &&
+	test "$(grep -c "^spdxfs: history: " "$TMP/daemon.err")" = 1
 '
 
 stop_daemon "$M"
