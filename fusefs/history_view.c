@@ -39,6 +39,7 @@ struct hist_view {
 	struct hist_data *cur;	/* the result kept, or NULL */
 	int busy;		/* a request is making one */
 	unsigned long moves;	/* times the watcher saw HEAD move */
+	unsigned long events;	/* times it saw the git directory change */
 	char failed[41];	/* the commit whose history failed last, */
 	int have_failed;	/* if any: EIO again with no new log line,
 				   until something changes in the git
@@ -158,7 +159,7 @@ static struct hist_data *hist_take(struct hist_view *hv, const char *key)
 int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 {
 	struct hist_data *d = NULL, *old;
-	unsigned long moves;
+	unsigned long moves, events;
 	char key[41];
 	int ret;
 
@@ -186,6 +187,7 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 	}
 	hv->busy = 1;
 	moves = hv->moves;
+	events = hv->events;
 	pthread_mutex_unlock(&hv->lock);
 
 	ret = hist_make(hv, key, &d);
@@ -202,7 +204,7 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 			atomic_fetch_add(&d->refs, 1);
 		}
 	}
-	if (ret == -EIO) {
+	if (ret == -EIO && events == hv->events) {
 		memcpy(hv->failed, key, sizeof(hv->failed));
 		hv->have_failed = 1;
 	}
@@ -308,6 +310,7 @@ static void head_check(struct hist_view *hv)
 
 	pthread_mutex_lock(&hv->lock);
 	hv->have_failed = 0;	/* worth another try */
+	hv->events++;
 	pthread_mutex_unlock(&hv->lock);
 	if (ret == -ENODATA)
 		key[0] = '\0';
