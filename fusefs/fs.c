@@ -358,7 +358,16 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		if (plus) {
 			struct fuse_entry_param e;
 
-			fill_entry(fs, s, n, &e);
+			/* A history/ file's attributes would make its history
+			 * now: a listing gives its name alone (node id 0),
+			 * and the kernel looks it up when it needs more. */
+			if (n->kind == VN_HIST) {
+				memset(&e, 0, sizeof(e));
+				e.attr.st_ino = n->ino;
+				e.attr.st_mode = S_IFREG;
+			} else {
+				fill_entry(fs, s, n, &e);
+			}
 			len = fuse_add_direntry_plus(req, p, rem, name, &e, i + 1);
 		} else {
 			struct stat st = {

@@ -6,7 +6,8 @@
  * the mounted revision (--rev).
  *
  * Nothing is made before a request needs it: the first lookup, getattr,
- * open or read of one of the files runs the history on the thread of
+ * open or read of one of the files (not a listing of history/: fs.c
+ * gives no attributes there) runs the history on the thread of
  * that request (a FUSE worker), with no lock held; a request that comes
  * meanwhile waits for that result rather than making its own.  The
  * result is kept, keyed by the commit it ends at, and shared by

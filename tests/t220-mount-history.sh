@@ -217,8 +217,14 @@ test_expect 'an object gone: EIO for history/, a log line, the mount goes on' '
 
 start_daemon "$M" "$TMP/broken" "$M"
 
-test_expect '... EIO, and the other views still answer' '
+test_expect '... listing history/ makes no history: no EIO, nothing logged' '
 	wait_mounted "$M" &&
+	test "$(ls "$M/history" | tr "\n" " ")" = "backlog.csv backlog.svg " &&
+	test "$(find "$M/history" -type f | wc -l)" = 2 &&
+	test ! -s "$TMP/daemon.err"
+'
+
+test_expect '... EIO, and the other views still answer' '
 	! cat "$M/history/backlog.csv" >/dev/null 2>"$TMP/cat.err" &&
 	grep -q "Input/output error" "$TMP/cat.err" &&
 	! cat "$M/history/backlog.svg" >/dev/null 2>&1 &&
