@@ -20,6 +20,7 @@
 #include "error.h"
 #include "history.h"
 #include "json.h"
+#include "report.h"
 
 static const char history_help[] =
 	"For each commit of RANGE of the git repository REPO (A..B, or one\n"
@@ -115,91 +116,6 @@ static void date_format(char *buf, size_t len, int64_t t)
 	if (!gmtime_r(&tt, &tm) ||
 	    !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(buf, len, "-");
-}
-
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The sorted union of the rows' license names, into *@out (names not
- * copied). */
-static int names_union(const struct history_row *rows, size_t n, char ***out,
-		       size_t *nout)
-{
-	size_t total = 0, k = 0;
-	char **v;
-
-	for (size_t i = 0; i < n; i++)
-		total += rows[i].nlic;
-	v = calloc(total + 1, sizeof(*v));
-	if (!v)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < rows[i].nlic; j++)
-			v[k++] = rows[i].lic[j].name;
-	qsort(v, k, sizeof(*v), str_cmp);
-	*nout = 0;
-	for (size_t i = 0; i < k; i++)
-		if (!*nout || strcmp(v[*nout - 1], v[i]))
-			v[(*nout)++] = v[i];
-	*out = v;
-	return 0;
-}
-
-static size_t row_license(const struct history_row *r, const char *name)
-{
-	for (size_t i = 0; i < r->nlic; i++)
-		if (!strcmp(r->lic[i].name, name))
-			return r->lic[i].files;
-	return 0;
-}
-
-/* A CSV field: quoted when it holds a comma, a quote or a line end. */
-static void csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
-	}
-	putc('"', out);
-}
-
-static int print_csv(const struct history_commit *c, const struct history_row *rows,
-		     size_t n)
-{
-	char date[32], **names;
-	size_t nnames;
-
-	if (names_union(rows, n, &names, &nnames))
-		return -1;
-	fputs("date,id,subject,files", stdout);
-	for (size_t i = 0; i < NSHOWN; i++)
-		printf(",%s", shown_name[i]);
-	for (size_t i = 0; i < nnames; i++) {
-		putchar(',');
-		csv_field(stdout, names[i]);
-	}
-	putchar('\n');
-	for (size_t k = 0; k < n; k++) {
-		date_format(date, sizeof(date), c[k].time);
-		printf("%s,%s,", date, c[k].id);
-		csv_field(stdout, c[k].subject);
-		printf(",%zu", rows[k].files);
-		for (size_t i = 0; i < NSHOWN; i++)
-			printf(",%zu", rows[k].count[shown[i]]);
-		for (size_t i = 0; i < nnames; i++)
-			printf(",%zu", row_license(&rows[k], names[i]));
-		putchar('\n');
-	}
-	free(names);
-	return 0;
 }
 
 static void print_json(const struct history_commit *c, const struct history_row *rows,
@@ -301,7 +217,7 @@ int cmd_history(int argc, char **argv)
 		if (r)
 			goto out;
 	}
-	if (a.out == OUT_CSV && print_csv(c, rows, n)) {
+	if (a.out == OUT_CSV && history_write_csv(stdout, c, rows, n)) {
 		cli_error("out of memory");
 		r = 2;
 		goto out;

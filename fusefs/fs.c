@@ -26,6 +26,7 @@
 
 #include "fs.h"
 #include "grow.h"
+#include "history_view.h"
 #include "index.h"
 #include "log.h"
 #include "sbom.h"
@@ -38,6 +39,7 @@ struct handle {
 	struct snapshot *snap;	/* pinned: directories and blobs */
 	const struct vnode *node;
 	struct src_file *file;	/* tree files, else NULL */
+	struct hist_data *hist;	/* history/'s files, else NULL */
 };
 
 static struct spdxfs *fs_of(fuse_req_t req)
@@ -138,6 +140,10 @@ static void fill_attr(struct spdxfs *fs, const struct snapshot *s,
 		st->st_size = b ? b->len : 0;	/* not made yet: see below */
 		break;
 	}
+	case VN_HIST:		/* hist_attr() tells the size */
+		st->st_mode = S_IFREG | 0444;
+		st->st_nlink = 1;
+		break;
 	}
 	st->st_blocks = (st->st_size + 511) / 512;
 	st->st_mtim.tv_sec = t / 1000000000;
@@ -181,8 +187,32 @@ static void fresh_attr(struct spdxfs *fs, const struct snapshot *s,
 	st->st_atim = st->st_ctim = st->st_mtim;
 }
 
-static void fill_entry(struct spdxfs *fs, const struct snapshot *s,
-		       const struct vnode *n, struct fuse_entry_param *e)
+/*
+ * A history/ file's size and time, the history made now if need be (on
+ * this request's thread): the true size, for the kernel cuts reads at
+ * it.  0, or -EIO when the history cannot be made.
+ */
+static int hist_attr(const struct spdxfs *fs, const struct vnode *n,
+		     struct stat *st)
+{
+	struct hist_data *d;
+	int ret = hist_view_get(fs->hist, 1, &d);
+
+	if (ret)
+		return -EIO;
+	st->st_size = d->file[n->first].len;
+	st->st_blocks = (st->st_size + 511) / 512;
+	st->st_mtim.tv_sec = d->time_ns / 1000000000;
+	st->st_mtim.tv_nsec = d->time_ns % 1000000000;
+	st->st_atim = st->st_ctim = st->st_mtim;
+	hist_data_put(d);
+	return 0;
+}
+
+/* 0, or -EIO for a history/ file whose history cannot be made (the
+ * entry then has no timeouts, so that it is asked again). */
+static int fill_entry(struct spdxfs *fs, const struct snapshot *s,
+		      const struct vnode *n, struct fuse_entry_param *e)
 {
 	memset(e, 0, sizeof(*e));
 	e->ino = n->ino;
@@ -193,6 +223,11 @@ static void fill_entry(struct spdxfs *fs, const struct snapshot *s,
 	 * the first read past 0 asks getattr, which makes it. */
 	if (n->kind == VN_LAZY && !atomic_load(&s->lazy[n->first].done))
 		e->attr_timeout = 0;
+	if (n->kind == VN_HIST && hist_attr(fs, n, &e->attr)) {
+		e->attr_timeout = e->entry_timeout = 0;
+		return -EIO;
+	}
+	return 0;
 }
 
 static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
@@ -240,8 +275,10 @@ static void spdxfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 	} else if (dir->kind != VN_DIR) {
 		fuse_reply_err(req, ENOTDIR);
 	} else if ((n = snapshot_lookup(s, dir, name))) {
-		fill_entry(fs, s, n, &e);
-		fuse_reply_entry(req, &e);
+		if (fill_entry(fs, s, n, &e))
+			fuse_reply_err(req, EIO);
+		else
+			fuse_reply_entry(req, &e);
 	} else {
 		/* A negative entry: the watcher invalidates names that
 		 * appear. */
@@ -282,7 +319,10 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 		fuse_reply_err(req, -err);
 	} else {
 		fresh_attr(fs, s, n, &st);
-		fuse_reply_attr(req, &st, fs->timeout);
+		if (n->kind == VN_HIST && hist_attr(fs, n, &st))
+			fuse_reply_err(req, EIO);
+		else
+			fuse_reply_attr(req, &st, fs->timeout);
 	}
 	publish_put(s);
 }
@@ -315,6 +355,7 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	h->snap = s;		/* the reference moves to the handle */
 	h->node = n;
 	h->file = NULL;
+	h->hist = NULL;
 	fi->fh = (uintptr_t)h;
 	fi->cache_readdir = 1;
 	fi->keep_cache = 1;
@@ -368,7 +409,16 @@ static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		if (plus) {
 			struct fuse_entry_param e;
 
-			fill_entry(fs, s, n, &e);
+			/* A history/ file's attributes would make its history
+			 * now: a listing gives its name alone (node id 0),
+			 * and the kernel looks it up when it needs more. */
+			if (n->kind == VN_HIST) {
+				memset(&e, 0, sizeof(e));
+				e.attr.st_ino = n->ino;
+				e.attr.st_mode = S_IFREG;
+			} else {
+				fill_entry(fs, s, n, &e);
+			}
 			len = fuse_add_direntry_plus(req, p, rem, name, &e, i + 1);
 		} else {
 			struct stat st = {
@@ -511,6 +561,13 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	h->node = NULL;
 	h->snap = NULL;
 	h->file = NULL;
+	h->hist = NULL;
+	/* history/: the bytes of HEAD as it is now, for as long as it is
+	 * open (the node's snapshot pinned as a blob's). */
+	if (n->kind == VN_HIST && hist_view_get(fs->hist, 1, &h->hist)) {
+		err = EIO;
+		goto fail;
+	}
 	if (n->kind == VN_FILE) {
 		const struct spdx_file *f = vnode_file(s, n);
 		struct file_stat st;
@@ -550,6 +607,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	if (fuse_reply_open(req, fi) == -ENOENT) {
 		source_file_close(fs->src, h->file);
 		publish_drop(h->snap);
+		hist_data_put(h->hist);
 		free(h);
 	}
 	return;
@@ -605,7 +663,9 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
-	if (h->file)
+	if (h->hist)
+		reply_blob(req, &h->hist->file[h->node->first], size, off);
+	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
 	else {
 		struct snapshot *s = publish_hold(h->snap);
@@ -631,6 +691,7 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 	if (h) {
 		source_file_close(fs_of(req)->src, h->file);
 		publish_drop(h->snap);
+		hist_data_put(h->hist);
 		free(h);
 	}
 	fuse_reply_err(req, 0);

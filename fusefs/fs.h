@@ -24,6 +24,7 @@ struct snapshot;
 struct watcher;
 struct built;
 struct maint;
+struct hist_view;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
@@ -69,6 +70,7 @@ struct spdxfs {
 	 * before the kernel forgets the ACLs it cached.
 	 */
 	atomic_uint acl_epoch;
+	struct hist_view *hist;		/* history/'s content, or NULL */
 	/* The watcher thread's alone: the nodes of each tree file in the
 	 * snapshot fs_update() published last (fmap_snap), those of file
 	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that

@@ -30,6 +30,8 @@
 #include "cli.h"
 #include "error.h"
 #include "fs.h"
+#include "history.h"
+#include "history_view.h"
 #include "index.h"
 #include "log.h"
 #include "maintainers.h"
@@ -49,6 +51,7 @@ struct mount_args {
 				   repository, REV the tree served */
 	int exact_size;		/* -o exact_size: accepted, the default now */
 	int modules;		/* --modules, -o modules */
+	char *history;		/* -o history=N */
 	int help;
 	int bad;
 };
@@ -65,6 +68,7 @@ static const struct fuse_opt mount_opts[] = {
 	{ "exact_size", offsetof(struct mount_args, exact_size), 1 },
 	{ "--modules", offsetof(struct mount_args, modules), 1 },
 	{ "modules", offsetof(struct mount_args, modules), 1 },
+	{ "history=%s", offsetof(struct mount_args, history), 0 },
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
@@ -130,6 +134,8 @@ static void help(void)
 	       "  -o allow_other   let other users see the mount\n"
 	       "  -o exact_size    accepted; always so now: a file rewritten an\n"
 	       "                   instant ago never reads cut at its old size\n"
+	       "  -o history=N     history/ holds the newest N commits of HEAD\n"
+	       "                   (default 1000; 0: no history/)\n"
 	       "  -o ro            accepted; the mount is always read-only\n"
 	       "  -h, --help       this help\n\n"
 	       "libfuse options:\n", usage_args);
@@ -337,6 +343,48 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 	return 0;
 }
 
+/*
+ * history/ for a git work tree (the root is its top) or a revision
+ * (@rev of repository @repo), unless -o history=0: fs->hist, and the
+ * views told to show it.  A revision that is no commit (or no revision,
+ * which indexing reports) has none.  0, or 2 after a one-line error.
+ */
+static int setup_history(struct spdxfs *fs, const char *root, const char *repo,
+			 const char *rev, const char *opt)
+{
+	unsigned long max = HIST_DEFAULT_MAX;
+	char *end, *gitdir = NULL, rrepo[PATH_MAX];
+	struct spdx_error err;
+	int r;
+
+	if (opt) {
+		errno = 0;
+		max = strtoul(opt, &end, 10);
+		if (*end || !*opt || *opt == '-' || errno) {
+			cli_error("mount: -o history=%s: not a number of commits", opt);
+			return 2;
+		}
+	}
+	if (!max)
+		return 0;
+	if (rev) {
+		if (!realpath(repo, rrepo))
+			return 0;	/* indexing says why */
+		root = rrepo;
+	} else if (history_worktree_gitdir(&gitdir, root)) {
+		return 0;
+	}
+	r = hist_view_new(&fs->hist, root, gitdir, rev, max, &err);
+	free(gitdir);
+	if (r == -ENOMEM) {
+		cli_error("%s", err.msg);
+		return 2;
+	}
+	if (!r)
+		views_history_on();
+	return 0;
+}
+
 static struct watcher *hup_watcher;
 
 static void on_hup(int sig)
@@ -400,6 +448,8 @@ static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
 	git_libgit2_init();
 	if ((r = watcher_start(fs->watcher)))
 		log_msg(LOG_ERR, "cannot watch the tree: %s", strerror(-r));
+	if ((r = hist_view_start(fs->hist, fs)))
+		log_msg(LOG_ERR, "cannot watch HEAD: %s", strerror(-r));
 	ret = serve(fs->se, copts);
 	hup_to(SIG_IGN);
 	watcher_free(fs->watcher);
@@ -437,6 +487,9 @@ int cmd_mount(int argc, char **argv)
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
 	fs.modules = m.modules;
+	if ((ret = setup_history(&fs, t.where.root, m.tree, m.rev, m.history)))
+		goto out_args;
+	ret = 2;
 	fs.uid = getuid();
 	fs.gid = getgid();
 
@@ -468,6 +521,8 @@ out_signals:
 out_watcher:
 	watcher_free(fs.watcher);
 out_snap:
+	hist_view_free(fs.hist);
+	fs.hist = NULL;
 	fs_cleanup(&fs);
 	publish_drop(atomic_load(&fs.pub.cur));
 out_session:
@@ -479,6 +534,8 @@ out_args:
 	maint_free(fs.maint);
 	free(m.build);
 	free(m.rev);
+	free(m.history);
+	hist_view_free(fs.hist);
 	free(copts.mountpoint);
 	free(m.tree);
 	free(m.mnt);

@@ -133,7 +133,7 @@ _spdxfs()
 		return 0 ;;
 	mount:-o)
 		_spdxfs_compgen "ro allow_other allow_root auto_unmount clone_fd \
-			build= exact_size max_idle_threads= max_threads= modules" "${cur##*,}"
+			build= exact_size history= max_idle_threads= max_threads= modules" "${cur##*,}"
 		if [ "$cur" != "${cur##*,}" ]; then
 			local i
 			for i in "${!COMPREPLY[@]}"; do

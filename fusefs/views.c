@@ -1169,6 +1169,31 @@ static int write_readme(struct view_builder *b, FILE *out)
 	return 0;
 }
 
+const char *const hist_file_name[HIST_NFILES] = {
+	[HIST_CSV] = "backlog.csv",
+	[HIST_SVG] = "backlog.svg",
+};
+
+/* history/: its files, whose content history_view.c makes. */
+static int fill_history(struct view_builder *b, uint32_t dir)
+{
+	for (int i = 0; i < HIST_NFILES; i++) {
+		long n = add_node(b, dir, hist_file_name[i],
+				  strlen(hist_file_name[i]), VN_HIST, i);
+
+		if (n < 0)
+			return n;
+	}
+	return 0;
+}
+
+static int with_history;
+
+void views_history_on(void)
+{
+	with_history = 1;
+}
+
 /*
  * The entries at the root, in the order README lists them.  A view
  * mirrors the files its pick() accepts at their tree paths and adds what
@@ -1230,6 +1255,11 @@ const struct view view_table[] = {
 	  "licenses.svg: files per license, as bars; backlog.svg:\n"
 	  "tagged and untagged files per top-level directory",
 	  .fill = fill_charts },
+	{ "history", "history/",
+	  "backlog.csv, backlog.svg: 'spdxfs history --first-parent\n"
+	  "--csv' and its --svg chart, for HEAD of a git work tree or\n"
+	  "for --rev REV; the newest -o history=N commits (1000)",
+	  .fill = fill_history, .needs_history = 1 },
 };
 
 const size_t view_count = sizeof(view_table) / sizeof(view_table[0]);
@@ -1451,7 +1481,8 @@ int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
 	for (size_t i = 0; !ret && i < view_count; i++)
 		if ((!view_table[i].needs_build || built) &&
 		    (!view_table[i].needs_maint || maint) &&
-		    (!view_table[i].needs_modules || mods))
+		    (!view_table[i].needs_modules || mods) &&
+		    (!view_table[i].needs_history || with_history))
 			ret = add_root_entry(&b, &view_table[i]);
 	if (!ret)
 		ret = finish(&b);

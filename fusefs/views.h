@@ -57,6 +57,8 @@ enum vnode_kind {
 	VN_DEAD,	/* a duplicate name that was dropped */
 	VN_LAZY,	/* first: index in lazy[]; generated content, made
 			   on first use (sbom.h) */
+	VN_HIST,	/* first: enum hist_file; made on demand, outside
+			   the snapshot (history_view.h) */
 };
 
 struct vnode {
@@ -70,6 +72,10 @@ struct vnode {
 	uint32_t tdir;		/* VN_DIR: 1 + index in idx->dirs of the tree
 				   directory it mirrors; 0 for the others */
 };
+
+/* history/'s files (VN_HIST nodes' first), and their names. */
+enum hist_file { HIST_CSV, HIST_SVG, HIST_NFILES };
+extern const char *const hist_file_name[HIST_NFILES];
 
 struct vblob {
 	char *data;
@@ -146,6 +152,7 @@ struct view {
 	unsigned needs_build : 1;	/* only with a build directory */
 	unsigned needs_maint : 1;	/* only with a MAINTAINERS file */
 	unsigned needs_modules : 1;	/* only with mount --modules */
+	unsigned needs_history : 1;	/* only with views_history_on() */
 };
 
 extern const struct view view_table[];
@@ -183,6 +190,13 @@ int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
 			const struct built *built, const char *under,
 			const struct maint *maint, struct modscan *mods);
 void snapshot_free(struct snapshot *s);
+
+/*
+ * From now on, snapshots have history/ (the mount of a git work tree or
+ * of --rev, unless -o history=0): its two VN_HIST files.  Off until the
+ * mount turns it on, once, before it builds the first snapshot.
+ */
+void views_history_on(void);
 
 /* The node with inode number @ino, or NULL. */
 const struct vnode *snapshot_node(const struct snapshot *s, uint64_t ino);

@@ -32,6 +32,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "scan.h"
@@ -73,5 +74,29 @@ int history_rows(struct history_row **out, const char *repo,
 		 const struct history_commit *c, size_t n,
 		 const struct history_opts *o, struct spdx_error *err);
 void history_rows_free(struct history_row *rows, size_t n);
+
+/*
+ * The rows as CSV into @out (history_csv.c): a header "date,id,subject,
+ * files,tagged,misplaced,untagged,invalid,excluded" and one column per
+ * license any row names (sorted), then one line per commit, the date in
+ * ISO 8601 UTC; fields with a comma, a quote or a line end quoted.
+ * Returns 0 or -ENOMEM; a failed write is for the caller's ferror().
+ */
+int history_write_csv(FILE *out, const struct history_commit *c,
+		      const struct history_row *rows, size_t n);
+
+/*
+ * history_head.c.  history_resolve(): the full hex id of the commit
+ * @rev (NULL: HEAD) of repository @repo resolves to, into @id: 0, or
+ * -ENOENT when it names no commit (a tree), -ENODATA when it is HEAD of
+ * a repository with no commit yet, -EINVAL (no repository, an unknown
+ * revision) with a one-line @err.  history_worktree_gitdir():
+ * when directory @dir (absolute) is the top of a git work tree, 0 and
+ * its git directory in *@gitdir (malloc'd, ending in '/'); else -ENOENT
+ * (or -ENOMEM).
+ */
+int history_resolve(char id[41], const char *repo, const char *rev,
+		    struct spdx_error *err);
+int history_worktree_gitdir(char **gitdir, const char *dir);
 
 #endif

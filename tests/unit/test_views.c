@@ -80,6 +80,9 @@ static const char readme[] =
 	"                   MAINTAINERS file, then per entry\n"
 	"charts/            licenses.svg: files per license, as bars; backlog.svg:\n"
 	"                   tagged and untagged files per top-level directory\n"
+	"history/           backlog.csv, backlog.svg: 'spdxfs history --first-parent\n"
+	"                   --csv' and its --svg chart, for HEAD of a git work tree or\n"
+	"                   for --rev REV; the newest -o history=N commits (1000)\n"
 	"\n"
 	"Files keep their tree paths below each view.  Extended attributes:\n"
 	"user.spdx.expression, user.spdx.status, user.spdx.line, user.spdx.path,\n"
@@ -173,6 +176,10 @@ static void test_root(const struct snapshot *s, int with_build)
 		}
 		if (v->needs_maint) {	/* test_maintainers_view() */
 			ok(!n, "%s: absent without MAINTAINERS", v->name);
+			continue;
+		}
+		if (v->needs_history) {	/* test_history_view() */
+			ok(!n, "%s: absent until views_history_on()", v->name);
 			continue;
 		}
 		present++;
@@ -727,6 +734,30 @@ out:
 	snapshot_free(s3);
 }
 
+/* views_history_on() (for good: last): history/ at the root, its two
+ * files VN_HIST nodes, numbered by enum hist_file. */
+static void test_history_view(struct source *src)
+{
+	struct snapshot *s = NULL;
+	const struct vnode *dir, *n;
+
+	views_history_on();
+	is_int(build(&s, src, NULL, ""), 0, "history: snapshot built");
+	if (!s)
+		return;
+	dir = snapshot_lookup(s, &s->nodes[0], "history");
+	ok(dir && dir->kind == VN_DIR && dir->count == HIST_NFILES,
+	   "history/: a directory of %d files", HIST_NFILES);
+	for (int i = 0; dir && i < HIST_NFILES; i++) {
+		n = snapshot_lookup(s, dir, hist_file_name[i]);
+		ok(n && n->kind == VN_HIST && n->first == (uint32_t)i,
+		   "history/%s: VN_HIST %d", hist_file_name[i], i);
+	}
+	is_str(hist_file_name[HIST_CSV], "backlog.csv", "the CSV's name");
+	is_str(hist_file_name[HIST_SVG], "backlog.svg", "the SVG's name");
+	snapshot_free(s);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-views.XXXXXX";
@@ -753,6 +784,7 @@ int main(void)
 	test_or_later();
 	test_maintainers_view(src);
 	test_diff(dir, src, s);
+	test_history_view(src);
 out:
 	snapshot_free(s);
 	source_free(src);
