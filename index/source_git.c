@@ -773,3 +773,39 @@ fail:
 	rev_free(&gs->src);
 	return ret;
 }
+
+/*
+ * Point @src at revision @rev of the same repository, keeping its
+ * repository handles: for a caller that reads commit after commit
+ * (history.c), to whom opening the repository again each time would
+ * cost more than the files that changed.  The objects the new tree
+ * reaches are not looked for, as source_git_new() does: that is the
+ * caller's to do, for what it reads.
+ */
+int source_git_retarget(struct source *src, const char *rev,
+			struct spdx_error *err)
+{
+	struct rev_source *gs = rev_of(src), next = { .src.root = NULL };
+	struct rev_handle *h;
+	char *root;
+	int ret;
+
+	if (src->ops != &rev_ops)
+		return spdx_error_set(err, -EINVAL, "%s: not a git revision",
+				      src->root);
+	ret = handle_get(gs, &h);
+	if (ret)
+		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
+	ret = resolve_rev(&next, h->repo, gs->gitdir, rev, err);
+	if (!ret && name_root(&next, h->repo, rev))
+		ret = spdx_error_errno(err, -ENOMEM, "%s", gs->gitdir);
+	handle_put(gs, h);
+	if (ret)
+		return ret;
+	root = src->root;
+	src->root = next.src.root;
+	free(root);
+	gs->tree = next.tree;
+	gs->mtime_ns = next.mtime_ns;
+	return 0;
+}
