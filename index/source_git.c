@@ -26,6 +26,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,25 @@ static struct rev_source *rev_of(struct source *src)
 static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
 
 /*
+ * A blob is read whole into malloc'd memory, and the kernel's largest
+ * (amdgpu's register headers) run to 24 MB.  glibc serves such a block
+ * by mmap(), but on freeing it raises its mmap threshold to the block's
+ * size: every blob under 24 MB after that came from the arenas, whose
+ * freed pages stay resident, and each thread allocating has an arena of
+ * its own.  A fixed threshold (which also fixes the trim threshold)
+ * hands big blobs back as soon as they are freed, and two arenas (as
+ * the mount has) cost the scanning threads little: with an empty blob
+ * cache "scan --rev v6.1" went from 114 MB of peak RSS to 88-92, v6.12
+ * from 117 to 100-105.  Process-wide, so set once, when the first
+ * revision is opened.
+ */
+static void malloc_tune(void)
+{
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	mallopt(M_ARENA_MAX, 2);
+}
+
+/*
  * libgit2 is initialised once per process and never shut down.  Objects
  * read are not hashed again to check their ids, as git itself does not
  * when it reads: that hash (SHA-1 with collision detection) cost more
@@ -94,6 +114,7 @@ static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
 static void libgit2_init(void)
 {
 	git_libgit2_init();
+	malloc_tune();
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 	/* Pack files are mapped a window at a time, and a page read stays
 	 * in the process's RSS while its window is mapped: libgit2's
