@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include <git2.h>
 
@@ -566,50 +567,172 @@ static int tree_get(git_tree **out, git_repository *repo, const char *id)
 	return ret;
 }
 
-/* Is the object of @f, a side of a diff, missing?  (A gitlink's commit
- * is another repository's.) */
-static int diff_file_missing(git_odb *odb, const git_diff_file *f)
+/*
+ * The diff of two trees, by hand: libgit2's git_diff_tree_to_tree()
+ * reads the repository's configuration again on every call (three
+ * stat() calls and a config snapshot), which cost history_rows() more
+ * than the diff itself.  Only what history needs: the paths of the
+ * leaves (blobs, symlinks, gitlinks) that differ, found by descending
+ * only into subtrees whose ids differ, as git does; a leaf that became
+ * a tree or back is one path removed and others added, as in git's
+ * diff without rename detection.
+ */
+struct tree_diff {
+	struct pathset *was, *now;
+	int global;
+	git_repository *repo;
+	git_odb *odb;
+	char gone[PATH_MAX];	/* the path of a missing object */
+	char path[PATH_MAX];
+};
+
+/* git's tree order: a tree's name compares as if it ended in '/'. */
+static int entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
 {
-	return f->mode != GIT_FILEMODE_COMMIT && !git_odb_exists(odb, &f->id);
+	const char *na = git_tree_entry_name(a), *nb = git_tree_entry_name(b);
+	size_t la = strlen(na), lb = strlen(nb), n = la < lb ? la : lb;
+	int c = memcmp(na, nb, n), ca, cb;
+
+	if (c)
+		return c;
+	ca = la > n ? (unsigned char)na[n] :
+	     git_tree_entry_filemode(a) == GIT_FILEMODE_TREE ? '/' : 0;
+	cb = lb > n ? (unsigned char)nb[n] :
+	     git_tree_entry_filemode(b) == GIT_FILEMODE_TREE ? '/' : 0;
+	return ca - cb;
+}
+
+/* td->path extended by @te's name from @len: the new length, or -1
+ * past PATH_MAX (a path no checkout could write, and no walk lists). */
+static ssize_t path_push(struct tree_diff *td, size_t len,
+			 const git_tree_entry *te)
+{
+	const char *name = git_tree_entry_name(te);
+	size_t nlen = strlen(name), at = len + !!len;
+
+	if (at + nlen + 1 > sizeof(td->path))
+		return -1;
+	if (len)
+		td->path[len] = '/';
+	memcpy(td->path + at, name, nlen + 1);
+	return at + nlen;
+}
+
+/* Leaf path td->path into @set (the new tree's when @is_new, whose
+ * object must be there: a gitlink's commit is another repository's). */
+static int leaf_add(struct tree_diff *td, struct pathset *set, int is_new,
+		    const git_tree_entry *te)
+{
+	if (path_is_global(td->path))
+		td->global = 1;
+	if (is_new && git_tree_entry_filemode(te) != GIT_FILEMODE_COMMIT &&
+	    !git_odb_exists(td->odb, git_tree_entry_id(te))) {
+		memcpy(td->gone, td->path, sizeof(td->gone));
+		return -ENOENT;
+	}
+	return pathset_add(set, td->path);
+}
+
+static int tree_diff_trees(struct tree_diff *td, size_t len,
+			   const git_oid *a, const git_oid *b);
+
+/* Entry @te, at td->path of @len bytes, only in one tree: all of it. */
+static int side_add(struct tree_diff *td, size_t len, int is_new,
+		    const git_tree_entry *te)
+{
+	struct pathset *set = is_new ? td->now : td->was;
+
+	if (git_tree_entry_filemode(te) != GIT_FILEMODE_TREE)
+		return leaf_add(td, set, is_new, te);
+	return is_new ? tree_diff_trees(td, len, NULL, git_tree_entry_id(te)) :
+	       tree_diff_trees(td, len, git_tree_entry_id(te), NULL);
+}
+
+/* Entries @ea and @eb (NULL: none), of one name, at td->path. */
+static int entry_diff(struct tree_diff *td, size_t len,
+		      const git_tree_entry *ea, const git_tree_entry *eb)
+{
+	const git_tree_entry *te = ea ? ea : eb;
+	ssize_t at = path_push(td, len, te);
+	int ret = 0;
+
+	if (at < 0)
+		return 0;
+	if (ea && eb) {
+		if (!memcmp(git_tree_entry_id(ea)->id, git_tree_entry_id(eb)->id,
+			    GIT_OID_RAWSZ) &&
+		    git_tree_entry_filemode(ea) == git_tree_entry_filemode(eb))
+			ret = 0;	/* the same */
+		else if (git_tree_entry_filemode(ea) == GIT_FILEMODE_TREE)
+			ret = tree_diff_trees(td, at, git_tree_entry_id(ea),
+					      git_tree_entry_id(eb));
+		else if (!(ret = leaf_add(td, td->was, 0, ea)))
+			ret = leaf_add(td, td->now, 1, eb);
+	} else {
+		ret = side_add(td, at, !ea, te);
+	}
+	td->path[len] = '\0';
+	return ret;
+}
+
+/* The diff of trees @a and @b (NULL: an empty one) at td->path. */
+static int tree_diff_trees(struct tree_diff *td, size_t len,
+			   const git_oid *a, const git_oid *b)
+{
+	git_tree *ta = NULL, *tb = NULL;
+	size_t i = 0, j = 0, na, nb;
+	int ret = 0;
+
+	if ((a && git_tree_lookup(&ta, td->repo, a)) ||
+	    (b && git_tree_lookup(&tb, td->repo, b))) {
+		ret = -EIO;
+		goto out;
+	}
+	na = ta ? git_tree_entrycount(ta) : 0;
+	nb = tb ? git_tree_entrycount(tb) : 0;
+	while (!ret && (i < na || j < nb)) {
+		const git_tree_entry *ea = i < na ?
+			git_tree_entry_byindex(ta, i) : NULL;
+		const git_tree_entry *eb = j < nb ?
+			git_tree_entry_byindex(tb, j) : NULL;
+		int c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
+
+		ret = entry_diff(td, len, c <= 0 ? ea : NULL,
+				 c >= 0 ? eb : NULL);
+		i += c <= 0;
+		j += c >= 0;
+	}
+out:
+	git_tree_free(ta);
+	git_tree_free(tb);
+	return ret;
 }
 
 /*
  * The paths the diff of trees @a and @b names: those in @a into @was,
  * those in @b into @now; *@global set when one of them decides other
  * files' status.  Every object of @b that the diff names must be there
- * (source_git_retarget() does not look): -ENOENT with *@gone its path,
- * as source_open() fails for a shallow or partial clone.
+ * (source_git_retarget() does not look): -ENOENT with td->gone its path,
+ * as source_open() fails for a shallow or partial clone.  -EIO for a
+ * tree that cannot be read.
  */
-static int diff_paths(struct pathset *was, struct pathset *now, int *global,
-		      const char **gone, git_repository *repo, git_odb *odb,
-		      git_tree *a, git_tree *b, git_diff **diffp)
+static int diff_paths(struct tree_diff *td, struct pathset *was,
+		      struct pathset *now, int *global, git_repository *repo,
+		      git_odb *odb, git_tree *a, git_tree *b)
 {
-	git_diff *diff = NULL;
-	int ret = 0;
+	int ret;
 
 	pathset_clear(was);
 	pathset_clear(now);
-	*global = 0;
-	if (git_diff_tree_to_tree(&diff, repo, a, b, NULL))
-		return -EIO;
-	for (size_t i = 0; i < git_diff_num_deltas(diff) && !ret; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-
-		if (path_is_global(d->old_file.path) ||
-		    path_is_global(d->new_file.path))
-			*global = 1;
-		if (d->status != GIT_DELTA_DELETED &&
-		    diff_file_missing(odb, &d->new_file)) {
-			*gone = d->new_file.path;
-			ret = -ENOENT;
-			break;
-		}
-		if (d->status != GIT_DELTA_ADDED)
-			ret = pathset_add(was, d->old_file.path);
-		if (!ret && d->status != GIT_DELTA_DELETED)
-			ret = pathset_add(now, d->new_file.path);
-	}
-	*diffp = diff;		/* *gone points into it */
+	td->was = was;
+	td->now = now;
+	td->global = 0;
+	td->repo = repo;
+	td->odb = odb;
+	td->path[0] = '\0';
+	ret = tree_diff_trees(td, 0, git_object_id((const git_object *)a),
+			      git_object_id((const git_object *)b));
+	*global = td->global;
 	pathset_sort(was);
 	pathset_sort(now);
 	return ret;
@@ -755,22 +878,23 @@ static int commit_source(struct rows_state *st, struct source **out,
 static int row_diff(struct rows_state *st, git_tree *tree, const char *id,
 		    int *global, struct spdx_error *err)
 {
-	const char *gone = NULL;
-	git_diff *diff = NULL;
+	struct tree_diff *td = malloc(sizeof(*td));
 	int ret;
 
-	ret = diff_paths(&st->was, &st->now, global, &gone, st->git, st->odb,
-			 st->tree, tree, &diff);
+	if (!td)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	ret = diff_paths(td, &st->was, &st->now, global, st->git, st->odb,
+			 st->tree, tree);
 	if (ret == -ENOENT)
 		ret = spdx_error_set(err, -EIO, "%s@%s: %s is missing "
 				     "(a shallow or partial clone?)",
-				     st->repo, id, gone);
+				     st->repo, id, td->gone);
 	else if (ret == -ENOMEM)
 		ret = spdx_error_set(err, ret, "out of memory");
 	else if (ret)
 		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
 				     st->repo, id, git_msg());
-	git_diff_free(diff);
+	free(td);
 	return ret;
 }
 
