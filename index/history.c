@@ -16,6 +16,13 @@
  * index_build() itself classifies each file, and the numbers cannot
  * drift from "scan --rev".  A side where none of P is (files only
  * added, or only removed) is not counted at all.
+ *
+ * What a commit costs beyond its changed blobs was what made history 20
+ * times one scan: two git sources take turns (the previous commit's,
+ * and the one before's pointed at the next with source_git_retarget()),
+ * so that repositories are opened twice in all; LICENSES/ and
+ * scripts/spdxexclude are parsed once per distinct pair of objects and
+ * handed to each build (index_globals); the diff is walked by hand.
  */
 #include <errno.h>
 #include <limits.h>
