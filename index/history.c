@@ -932,8 +932,12 @@ static int row_next(struct rows_state *st, struct history_row *r,
 	if (ret)
 		goto out;
 	if (global) {
+		/* A small tree again (the row before says how small), as
+		 * for a diff of a few paths. */
+		int few = prev && prev->files < HISTORY_FEW;
+
 		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(r, src, 1, 0, &cap, st->o, g, err);
+		ret = row_count(r, src, 1, few, &cap, st->o, g, err);
 	} else {
 		struct source_ops ops = subset_ops_for(src);
 		struct subset_source was = {

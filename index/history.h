@@ -26,7 +26,8 @@
  * the objects each diff names looked for as source_open() looks for a
  * whole tree's.  A diff of fewer
  * than 256 paths reads their blobs without the blob cache, which costs
- * more to load and rewrite than they do to read.  It never prints, and
+ * more to load and rewrite than they do to read; so does a whole count
+ * after a row of fewer than 256 files.  It never prints, and
  * shares no libgit2 object with another call: any thread may call it (a
  * mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
