@@ -16,11 +16,19 @@
  * index_build() itself classifies each file, and the numbers cannot
  * drift from "scan --rev".  A side where none of P is (files only
  * added, or only removed) is not counted at all.
+ *
+ * What a commit costs beyond its changed blobs was what made history 20
+ * times one scan: two git sources take turns (the previous commit's,
+ * and the one before's pointed at the next with source_git_retarget()),
+ * so that repositories are opened twice in all; LICENSES/ and
+ * scripts/spdxexclude are parsed once per distinct pair of objects and
+ * handed to each build (index_globals); the diff is walked by hand.
  */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include <git2.h>
 
@@ -159,7 +167,8 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 out:
 	git_revwalk_free(walk);
 	git_repository_free(r);
-	git_libgit2_shutdown();
+	/* Never shut down: that would unload what a next init reads again
+	 * (its certificate store), for history_rows() to pay twice. */
 	return ret;
 }
 
@@ -477,11 +486,12 @@ static int row_copy(struct history_row *to, const struct history_row *from,
  * @r by @sign. */
 static int row_count(struct history_row *r, struct source *src, int sign,
 		     int few, size_t *cap, const struct history_opts *o,
-		     struct spdx_error *err)
+		     const struct index_globals *g, struct spdx_error *err)
 {
 	struct index_refresh_opts ro = {
 		.nthreads = o ? o->nthreads : 0,
 		.no_cache = o ? o->no_cache : 0,
+		.globals = g,
 	};
 	struct index_refresh_result res;
 	struct spdx_index *idx;
@@ -515,84 +525,391 @@ static int row_count(struct history_row *r, struct source *src, int sign,
 	return 0;
 }
 
-/* The tree of commit @id of @repo. */
+/* The id of full hex id @hex ("" past its end when not one). */
+static int oid_parse(git_oid *out, const char *hex)
+{
+	unsigned char raw[GIT_OID_RAWSZ];
+
+	for (size_t i = 0; i < 2 * sizeof(raw); i++) {
+		int c = hex[i], v;
+
+		if (c >= '0' && c <= '9')
+			v = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = c - 'a' + 10;
+		else
+			return -EINVAL;
+		if (i % 2)
+			raw[i / 2] |= v;
+		else
+			raw[i / 2] = v << 4;
+	}
+	if (hex[2 * sizeof(raw)])
+		return -EINVAL;
+	return git_oid_fromraw(out, raw) ? -EINVAL : 0;
+}
+
+/* The tree of commit @id of @repo: looked up by id, not by
+ * git_revparse_single(), which would look for a ref of that name first
+ * (a dozen stat() calls a commit). */
 static int tree_get(git_tree **out, git_repository *repo, const char *id)
 {
-	git_object *obj = NULL, *tree = NULL;
+	git_commit *commit = NULL;
+	git_oid oid;
 	int ret;
 
-	ret = git_revparse_single(&obj, repo, id);
-	if (!ret)
-		ret = git_object_peel(&tree, obj, GIT_OBJECT_TREE);
-	git_object_free(obj);
-	*out = (git_tree *)tree;
-	return ret ? -EIO : 0;
+	*out = NULL;
+	ret = oid_parse(&oid, id);
+	if (!ret && git_commit_lookup(&commit, repo, &oid))
+		ret = -EIO;
+	if (!ret && git_tree_lookup(out, repo, git_commit_tree_id(commit)))
+		ret = -EIO;
+	git_commit_free(commit);
+	return ret;
+}
+
+/*
+ * The diff of two trees, by hand: libgit2's git_diff_tree_to_tree()
+ * reads the repository's configuration again on every call (three
+ * stat() calls and a config snapshot), which cost history_rows() more
+ * than the diff itself.  Only what history needs: the paths of the
+ * leaves (blobs, symlinks, gitlinks) that differ, found by descending
+ * only into subtrees whose ids differ, as git does; a leaf that became
+ * a tree or back is one path removed and others added, as in git's
+ * diff without rename detection.
+ */
+struct tree_diff {
+	struct pathset *was, *now;
+	int global;
+	git_repository *repo;
+	git_odb *odb;
+	char gone[PATH_MAX];	/* the path of a missing object */
+	char path[PATH_MAX];
+};
+
+/* git's tree order: a tree's name compares as if it ended in '/'. */
+static int entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
+{
+	const char *na = git_tree_entry_name(a), *nb = git_tree_entry_name(b);
+	size_t la = strlen(na), lb = strlen(nb), n = la < lb ? la : lb;
+	int c = memcmp(na, nb, n), ca, cb;
+
+	if (c)
+		return c;
+	ca = la > n ? (unsigned char)na[n] :
+	     git_tree_entry_filemode(a) == GIT_FILEMODE_TREE ? '/' : 0;
+	cb = lb > n ? (unsigned char)nb[n] :
+	     git_tree_entry_filemode(b) == GIT_FILEMODE_TREE ? '/' : 0;
+	return ca - cb;
+}
+
+/* td->path extended by @te's name from @len: the new length, or -1
+ * past PATH_MAX (a path no checkout could write, and no walk lists). */
+static ssize_t path_push(struct tree_diff *td, size_t len,
+			 const git_tree_entry *te)
+{
+	const char *name = git_tree_entry_name(te);
+	size_t nlen = strlen(name), at = len + !!len;
+
+	if (at + nlen + 1 > sizeof(td->path))
+		return -1;
+	if (len)
+		td->path[len] = '/';
+	memcpy(td->path + at, name, nlen + 1);
+	return at + nlen;
+}
+
+/* Leaf path td->path into @set (the new tree's when @is_new, whose
+ * object must be there: a gitlink's commit is another repository's). */
+static int leaf_add(struct tree_diff *td, struct pathset *set, int is_new,
+		    const git_tree_entry *te)
+{
+	if (path_is_global(td->path))
+		td->global = 1;
+	if (is_new && git_tree_entry_filemode(te) != GIT_FILEMODE_COMMIT &&
+	    !git_odb_exists(td->odb, git_tree_entry_id(te))) {
+		memcpy(td->gone, td->path, sizeof(td->gone));
+		return -ENOENT;
+	}
+	return pathset_add(set, td->path);
+}
+
+static int tree_diff_trees(struct tree_diff *td, size_t len,
+			   const git_oid *a, const git_oid *b);
+
+/* Entry @te, at td->path of @len bytes, only in one tree: all of it. */
+static int side_add(struct tree_diff *td, size_t len, int is_new,
+		    const git_tree_entry *te)
+{
+	struct pathset *set = is_new ? td->now : td->was;
+
+	if (git_tree_entry_filemode(te) != GIT_FILEMODE_TREE)
+		return leaf_add(td, set, is_new, te);
+	return is_new ? tree_diff_trees(td, len, NULL, git_tree_entry_id(te)) :
+	       tree_diff_trees(td, len, git_tree_entry_id(te), NULL);
+}
+
+/* Entries @ea and @eb (NULL: none), of one name, at td->path. */
+static int entry_diff(struct tree_diff *td, size_t len,
+		      const git_tree_entry *ea, const git_tree_entry *eb)
+{
+	const git_tree_entry *te = ea ? ea : eb;
+	ssize_t at = path_push(td, len, te);
+	int ret = 0;
+
+	if (at < 0)
+		return 0;
+	if (ea && eb) {
+		if (!memcmp(git_tree_entry_id(ea)->id, git_tree_entry_id(eb)->id,
+			    GIT_OID_RAWSZ) &&
+		    git_tree_entry_filemode(ea) == git_tree_entry_filemode(eb))
+			ret = 0;	/* the same */
+		else if (git_tree_entry_filemode(ea) == GIT_FILEMODE_TREE)
+			ret = tree_diff_trees(td, at, git_tree_entry_id(ea),
+					      git_tree_entry_id(eb));
+		else if (!(ret = leaf_add(td, td->was, 0, ea)))
+			ret = leaf_add(td, td->now, 1, eb);
+	} else {
+		ret = side_add(td, at, !ea, te);
+	}
+	td->path[len] = '\0';
+	return ret;
+}
+
+/* The diff of trees @a and @b (NULL: an empty one) at td->path. */
+static int tree_diff_trees(struct tree_diff *td, size_t len,
+			   const git_oid *a, const git_oid *b)
+{
+	git_tree *ta = NULL, *tb = NULL;
+	size_t i = 0, j = 0, na, nb;
+	int ret = 0;
+
+	if ((a && git_tree_lookup(&ta, td->repo, a)) ||
+	    (b && git_tree_lookup(&tb, td->repo, b))) {
+		ret = -EIO;
+		goto out;
+	}
+	na = ta ? git_tree_entrycount(ta) : 0;
+	nb = tb ? git_tree_entrycount(tb) : 0;
+	while (!ret && (i < na || j < nb)) {
+		const git_tree_entry *ea = i < na ?
+			git_tree_entry_byindex(ta, i) : NULL;
+		const git_tree_entry *eb = j < nb ?
+			git_tree_entry_byindex(tb, j) : NULL;
+		int c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
+
+		ret = entry_diff(td, len, c <= 0 ? ea : NULL,
+				 c >= 0 ? eb : NULL);
+		i += c <= 0;
+		j += c >= 0;
+	}
+out:
+	git_tree_free(ta);
+	git_tree_free(tb);
+	return ret;
 }
 
 /*
  * The paths the diff of trees @a and @b names: those in @a into @was,
  * those in @b into @now; *@global set when one of them decides other
- * files' status.
+ * files' status.  Every object of @b that the diff names must be there
+ * (source_git_retarget() does not look): -ENOENT with td->gone its path,
+ * as source_open() fails for a shallow or partial clone.  -EIO for a
+ * tree that cannot be read.
  */
-static int diff_paths(struct pathset *was, struct pathset *now, int *global,
-		      git_repository *repo, git_tree *a, git_tree *b)
+static int diff_paths(struct tree_diff *td, struct pathset *was,
+		      struct pathset *now, int *global, git_repository *repo,
+		      git_odb *odb, git_tree *a, git_tree *b)
 {
-	git_diff *diff = NULL;
-	int ret = 0;
+	int ret;
 
 	pathset_clear(was);
 	pathset_clear(now);
-	*global = 0;
-	if (git_diff_tree_to_tree(&diff, repo, a, b, NULL))
-		return -EIO;
-	for (size_t i = 0; i < git_diff_num_deltas(diff) && !ret; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-
-		if (path_is_global(d->old_file.path) ||
-		    path_is_global(d->new_file.path))
-			*global = 1;
-		if (d->status != GIT_DELTA_ADDED)
-			ret = pathset_add(was, d->old_file.path);
-		if (!ret && d->status != GIT_DELTA_DELETED)
-			ret = pathset_add(now, d->new_file.path);
-	}
-	git_diff_free(diff);
+	td->was = was;
+	td->now = now;
+	td->global = 0;
+	td->repo = repo;
+	td->odb = odb;
+	td->path[0] = '\0';
+	ret = tree_diff_trees(td, 0, git_object_id((const git_object *)a),
+			      git_object_id((const git_object *)b));
+	*global = td->global;
 	pathset_sort(was);
 	pathset_sort(now);
 	return ret;
 }
 
-/* Commit @id of @repo as a git source, into *@out. */
-static int commit_source(struct source **out, const char *repo,
-			 const char *id, struct spdx_error *err)
-{
-	struct source_spec spec = {
-		.type = SOURCE_GIT, .path = repo, .rev = id,
-	};
+/*
+ * LICENSES/ and scripts/spdxexclude, parsed once for each distinct pair
+ * of objects a commit has there (history_rows() of the synthetic history
+ * toggles a few states back and forth), keyed by their tree entries:
+ * what a commit has at LICENSES, and at scripts/spdxexclude, or at
+ * scripts when that is no directory (a symlink there fails the build,
+ * as it fails "scan --rev").  A few slots, the oldest loaded replaced:
+ * a commit's globals are used before the next commit's are loaded.
+ */
+#define HISTORY_GLOBALS 8
 
-	return source_open(out, &spec, err);
+struct globals_key {
+	git_oid lic, ex;
+	git_filemode_t lic_mode, ex_mode;	/* 0: no such entry */
+};
+
+struct globals_slot {
+	struct globals_key key;
+	struct index_globals g;
+	int used;
+};
+
+/* What @tree has at @name into @k's @id and @mode (0: nothing). */
+static void entry_key(const git_tree *tree, const char *name, git_oid *id,
+		      git_filemode_t *mode)
+{
+	const git_tree_entry *te = tree ? git_tree_entry_byname(tree, name) :
+				   NULL;
+
+	memset(id, 0, sizeof(*id));
+	*mode = 0;
+	if (!te)
+		return;
+	*id = *git_tree_entry_id(te);
+	*mode = git_tree_entry_filemode(te);
+}
+
+static void globals_key_of(struct globals_key *k, git_repository *repo,
+			   const git_tree *tree)
+{
+	git_tree *scripts = NULL;
+
+	memset(k, 0, sizeof(*k));
+	entry_key(tree, "LICENSES", &k->lic, &k->lic_mode);
+	entry_key(tree, "scripts", &k->ex, &k->ex_mode);
+	if (k->ex_mode != GIT_FILEMODE_TREE)
+		return;		/* a symlink there fails the build */
+	if (git_tree_lookup(&scripts, repo, &k->ex))
+		scripts = NULL;	/* then the build fails reading it */
+	entry_key(scripts, "spdxexclude", &k->ex, &k->ex_mode);
+	git_tree_free(scripts);
+}
+
+static int globals_key_same(const struct globals_key *a,
+			    const struct globals_key *b)
+{
+	return a->lic_mode == b->lic_mode && a->ex_mode == b->ex_mode &&
+	       !memcmp(a->lic.id, b->lic.id, sizeof(a->lic.id)) &&
+	       !memcmp(a->ex.id, b->ex.id, sizeof(a->ex.id));
 }
 
 struct rows_state {
 	const char *repo;
 	const struct history_opts *o;
 	git_repository *git;
+	git_odb *odb;
 	git_tree *tree;			/* the previous commit's */
 	struct source *src;		/* the previous commit's */
+	struct source *spare;		/* the one before's, to retarget */
 	struct pathset was, now;	/* the diff's paths in each tree */
+	struct globals_slot slot[HISTORY_GLOBALS];
+	size_t next_slot;		/* the one to load into next */
 };
 
+/* The globals of @src, whose tree is @tree, from the cache or loaded. */
+static int globals_get(struct rows_state *st, const struct index_globals **g,
+		       struct source *src, git_tree *tree,
+		       struct spdx_error *err)
+{
+	struct globals_slot *s;
+	struct globals_key k;
+	int ret;
+
+	globals_key_of(&k, st->git, tree);
+	for (size_t i = 0; i < HISTORY_GLOBALS; i++) {
+		s = &st->slot[i];
+		if (s->used && globals_key_same(&s->key, &k)) {
+			*g = &s->g;
+			return 0;
+		}
+	}
+	s = &st->slot[st->next_slot];
+	if (s->used)
+		index_globals_release(&s->g);
+	s->used = 0;
+	ret = index_globals_load(&s->g, src, err);
+	if (ret)
+		return ret;
+	s->key = k;
+	s->used = 1;
+	st->next_slot = (st->next_slot + 1) % HISTORY_GLOBALS;
+	*g = &s->g;
+	return 0;
+}
+
+static void globals_release_all(struct rows_state *st)
+{
+	for (size_t i = 0; i < HISTORY_GLOBALS; i++)
+		if (st->slot[i].used)
+			index_globals_release(&st->slot[i].g);
+}
+
+/*
+ * Commit @id of @repo as a git source, into *@out: the spare source
+ * pointed at it, keeping its repository handles, or a new one.
+ */
+static int commit_source(struct rows_state *st, struct source **out,
+			 const char *id, struct spdx_error *err)
+{
+	struct source_spec spec = {
+		.type = SOURCE_GIT, .path = st->repo, .rev = id,
+	};
+	int ret;
+
+	if (!st->spare)
+		return source_open(out, &spec, err);
+	ret = source_git_retarget(st->spare, id, err);
+	if (ret)
+		return ret;
+	*out = st->spare;
+	st->spare = NULL;
+	return 0;
+}
+
 /* Row @r of commit @id, from @prev (NULL: the first). */
+/* The diff from the previous commit's tree to @tree, of commit @id,
+ * into st->was and st->now. */
+static int row_diff(struct rows_state *st, git_tree *tree, const char *id,
+		    int *global, struct spdx_error *err)
+{
+	struct tree_diff *td = malloc(sizeof(*td));
+	int ret;
+
+	if (!td)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	ret = diff_paths(td, &st->was, &st->now, global, st->git, st->odb,
+			 st->tree, tree);
+	if (ret == -ENOENT)
+		ret = spdx_error_set(err, -EIO, "%s@%s: %s is missing "
+				     "(a shallow or partial clone?)",
+				     st->repo, id, td->gone);
+	else if (ret == -ENOMEM)
+		ret = spdx_error_set(err, ret, "out of memory");
+	else if (ret)
+		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
+				     st->repo, id, git_msg());
+	free(td);
+	return ret;
+}
+
 static int row_next(struct rows_state *st, struct history_row *r,
 		    const struct history_row *prev, const char *id,
 		    struct spdx_error *err)
 {
+	const struct index_globals *g = NULL;
 	struct source *src = NULL;
 	git_tree *tree = NULL;
 	size_t cap = 0;
 	int ret, global = 1;
 
-	ret = commit_source(&src, st->repo, id, err);
+	ret = commit_source(st, &src, id, err);
 	if (ret)
 		return ret;
 	if (tree_get(&tree, st->git, id)) {
@@ -600,15 +917,21 @@ static int row_next(struct rows_state *st, struct history_row *r,
 				     id, git_msg());
 		goto out;
 	}
-	if (prev && diff_paths(&st->was, &st->now, &global, st->git, st->tree,
-			       tree)) {
-		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
-				     st->repo, id, git_msg());
-		goto out;
+	if (prev) {
+		ret = row_diff(st, tree, id, &global, err);
+		if (ret)
+			goto out;
 	}
+	ret = globals_get(st, &g, src, tree, err);
+	if (ret)
+		goto out;
 	if (global) {
+		/* A small tree again (the row before says how small), as
+		 * for a diff of a few paths. */
+		int few = prev && prev->files < HISTORY_FEW;
+
 		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(r, src, 1, 0, &cap, st->o, err);
+		ret = row_count(r, src, 1, few, &cap, st->o, g, err);
 	} else {
 		struct source_ops ops = subset_ops_for(src);
 		struct subset_source was = {
@@ -622,21 +945,22 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		if (!ret && st->was.n)
 			ret = row_count(r, &was.base, -1,
 					st->was.n < HISTORY_FEW, &cap, st->o,
-					err);
+					g, err);
 		if (!ret && st->now.n)
 			ret = row_count(r, &now.base, 1,
 					st->now.n < HISTORY_FEW, &cap, st->o,
-					err);
+					g, err);
 	}
 	row_settle(r);
 out:
 	if (ret) {
 		row_release(r);
-		source_free(src);
+		source_free(st->spare);
+		st->spare = src;	/* freed with the state */
 		git_tree_free(tree);
 		return ret;
 	}
-	source_free(st->src);
+	st->spare = st->src;
 	git_tree_free(st->tree);
 	st->src = src;
 	st->tree = tree;
@@ -656,11 +980,15 @@ int history_rows(struct history_row **out, const char *repo,
 	rows = calloc(n + 1, sizeof(*rows));
 	if (!rows)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	git_libgit2_init();
+	git_libgit2_init();	/* never shut down, as in history_list() */
 	if (git_repository_open_ext(&st.git, repo,
 				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
 		ret = spdx_error_set(err, -EINVAL,
 				     "%s: not a git repository", repo);
+		goto out;
+	}
+	if (git_repository_odb(&st.odb, st.git)) {
+		ret = spdx_error_set(err, -EIO, "%s: %s", repo, git_msg());
 		goto out;
 	}
 	for (k = 0; k < n; k++) {
@@ -675,9 +1003,11 @@ out:
 	pathset_clear(&st.now);
 	free(st.now.v);
 	source_free(st.src);
+	source_free(st.spare);
+	globals_release_all(&st);
 	git_tree_free(st.tree);
+	git_odb_free(st.odb);
 	git_repository_free(st.git);
-	git_libgit2_shutdown();
 	if (ret) {
 		history_rows_free(rows, k);	/* a failed row freed itself */
 		return ret;

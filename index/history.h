@@ -14,14 +14,20 @@
  * history_rows() counts each commit of such a list as "spdxfs scan --rev
  * ID REPO" does (the same numbers, exactly), incrementally: the first
  * commit is indexed whole, through the blob cache (blobcache.h); each
- * next one from the row before it and libgit2's tree-to-tree diff of the
- * two commits (whatever their parentage): the files at the paths the
- * diff names are counted out of the old tree and into the new one, so
- * the cost grows with the blobs that changed, not with commits x files.
- * A commit whose diff touches LICENSES/ or scripts/spdxexclude, which
- * decide every file's status, is indexed whole again.  A diff of fewer
+ * next one from the row before it and the tree-to-tree diff of the two
+ * commits (whatever their parentage; the paths git's diff without
+ * rename detection names): the files at the paths the diff names are
+ * counted out of the old tree and into the new one, so the cost grows
+ * with the blobs that changed, not with commits x files.  A commit whose
+ * diff touches LICENSES/ or scripts/spdxexclude, which decide every
+ * file's status, is indexed whole again; those two are parsed once for
+ * each distinct pair of objects a commit has there (index_globals), and
+ * two repository handles serve every commit (source_git_retarget()),
+ * the objects each diff names looked for as source_open() looks for a
+ * whole tree's.  A diff of fewer
  * than 256 paths reads their blobs without the blob cache, which costs
- * more to load and rewrite than they do to read.  It never prints, and
+ * more to load and rewrite than they do to read; so does a whole count
+ * after a row of fewer than 256 files.  It never prints, and
  * shares no libgit2 object with another call: any thread may call it (a
  * mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or

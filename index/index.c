@@ -154,7 +154,8 @@ struct builder {
 	struct spdx_index *spent;	/* prev, when the build may take it over:
 					   files it has unchanged keep its
 					   records */
-	struct exclude *ex;
+	const struct exclude *ex;	/* own.ex, or index_opts.globals' */
+	struct index_globals own;	/* loaded for this build, if any */
 	unsigned wflags;
 	/* Directories still to walk, shared by the workers: each walks one
 	 * directory shallowly and queues its subdirectories. */
@@ -1360,7 +1361,66 @@ static void builder_release(struct builder *b, struct ford *order)
 	free(b->queue);
 	pthread_mutex_destroy(&b->qlock);
 	pthread_cond_destroy(&b->qcond);
-	exclude_free(b->ex);
+	exclude_free(b->own.ex);
+}
+
+int index_globals_load(struct index_globals *g, struct source *src,
+		       struct spdx_error *err)
+{
+	struct spdx_error lerr;
+	int ret;
+
+	*g = (struct index_globals){ NULL, NULL };
+	/* A tree without LICENSES/ is still indexed: lic stays NULL. */
+	ret = licenses_load(&g->lic, src, &lerr);
+	if (ret == -ENOENT) {
+		g->lic = NULL;
+	} else if (ret) {
+		if (err)
+			*err = lerr;	/* an unreadable or broken LICENSES/ */
+		return ret;
+	}
+	ret = exclude_load(&g->ex, src);
+	if (ret) {
+		licenses_free(g->lic);
+		g->lic = NULL;
+		return spdx_error_errno(err, ret, "scripts/spdxexclude");
+	}
+	return 0;
+}
+
+void index_globals_release(struct index_globals *g)
+{
+	licenses_free(g->lic);
+	exclude_free(g->ex);
+	*g = (struct index_globals){ NULL, NULL };
+}
+
+/* The globals of @b's build into @idx and @b: the caller's, or its own
+ * loaded now (idx->lic then idx's). */
+static int builder_globals(struct builder *b, struct spdx_index *idx,
+			   struct spdx_error *err)
+{
+	const struct index_globals *g = b->opts ? b->opts->globals : NULL;
+	int ret;
+
+	if (!g) {
+		ret = index_globals_load(&b->own, b->src, err);
+		if (ret)
+			return ret;
+		idx->lic = b->own.lic;
+		b->own.lic = NULL;	/* idx's now */
+		b->ex = b->own.ex;
+	} else {
+		idx->lic = g->lic;
+		idx->lic_shared = 1;
+		b->ex = g->ex;
+	}
+	if (idx->lic)
+		return 0;
+	idx->lic_error = strdup("no LICENSES/ directory");
+	return idx->lic_error ? 0 : spdx_error_errno(err, -ENOMEM, "%s",
+						     b->src->root);
 }
 
 int index_build(struct spdx_index **out, struct source *src,
@@ -1372,7 +1432,6 @@ int index_build(struct spdx_index **out, struct source *src,
 	};
 	struct spdx_index *idx;
 	struct ford *order = NULL;
-	struct spdx_error lerr;
 	int ret, in_place = 0;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -1395,25 +1454,9 @@ int index_build(struct spdx_index **out, struct source *src,
 	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
-	/* Its own error: a tree without LICENSES/ does not fail the build. */
-	ret = licenses_load(&idx->lic, src, &lerr);
-	if (ret == -ENOENT) {
-		idx->lic = NULL;
-		idx->lic_error = strdup("no LICENSES/ directory");
-		if (!idx->lic_error) {
-			ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
-			goto fail;
-		}
-	} else if (ret) {
-		if (err)
-			*err = lerr;	/* an unreadable or broken LICENSES/ */
+	ret = builder_globals(&b, idx, err);
+	if (ret)
 		goto fail;
-	}
-	ret = exclude_load(&b.ex, src);
-	if (ret) {
-		spdx_error_errno(err, ret, "scripts/spdxexclude");
-		goto fail;
-	}
 	ret = walk_all(&b);
 	if (!ret)
 		ret = merge(&b, idx, &order, &in_place);
@@ -1448,7 +1491,8 @@ void index_free(struct spdx_index *idx)
 	free(idx->dirs);
 	free(idx->symlinks);
 	free(idx->others);
-	licenses_free(idx->lic);
+	if (!idx->lic_shared)
+		licenses_free(idx->lic);
 	free(idx->lic_error);
 	free(idx->root);
 	strpool_free(idx->pool);

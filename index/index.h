@@ -91,6 +91,8 @@ struct spdx_index {
 	char **others;			/* fifos, sockets, devices, sorted */
 	size_t nothers;
 	struct licenses *lic;		/* NULL when the tree has no LICENSES/ */
+	int lic_shared;			/* lic is index_opts.globals', freed
+					   by their owner, not index_free() */
 	char *lic_error;		/* why LICENSES/ could not be read */
 	size_t count[ST__COUNT];	/* files per status */
 	size_t rescanned;		/* files read by this build */
@@ -104,6 +106,27 @@ typedef void (*index_progress_fn)(size_t done, size_t total, void *arg);
 
 #define INDEX_MAX_THREADS 64	/* index_opts.nthreads is capped here */
 
+/*
+ * What decides every file's status besides the file itself: the tree's
+ * LICENSES/ and scripts/spdxexclude, read by index_globals_load() just
+ * as index_build() reads them.  A caller indexing many trees that share
+ * both (history.c: commits whose diff leaves them alone) loads them once
+ * and hands them to each build (index_opts.globals), which then reads
+ * neither.  Read-only once loaded: builds on several threads may share
+ * them, and the caller frees them after every index built with them.
+ */
+struct index_globals {
+	struct licenses *lic;	/* NULL when the tree has no LICENSES/ */
+	struct exclude *ex;	/* never NULL once loaded */
+};
+
+/* Load @src's globals into @g.  Returns 0, or -errno with @err filled
+ * (a broken or unreadable LICENSES/, an unreadable
+ * scripts/spdxexclude), as index_build() fails for them. */
+int index_globals_load(struct index_globals *g, struct source *src,
+		       struct spdx_error *err);
+void index_globals_release(struct index_globals *g);
+
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
@@ -116,6 +139,8 @@ struct index_opts {
 	index_progress_fn progress;	/* called now and then from the
 					   building thread, may be NULL */
 	void *progress_arg;
+	const struct index_globals *globals;	/* @src's, loaded; NULL:
+						   read them from @src */
 };
 
 /*

@@ -105,6 +105,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.nthreads = opts->nthreads,
 		.progress = opts->progress,
 		.progress_arg = opts->progress_arg,
+		.globals = opts->globals,
 	};
 	struct spdx_index *loaded = NULL, *idx;
 	int ret;

@@ -36,6 +36,7 @@ struct index_refresh_opts {
 	int nthreads;			/* 0: one per online CPU */
 	index_progress_fn progress;	/* as in index_opts, may be NULL */
 	void *progress_arg;
+	const struct index_globals *globals;	/* as in index_opts */
 };
 
 enum refresh_load {

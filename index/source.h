@@ -333,6 +333,17 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 		      struct spdx_error *err);
 
 /*
+ * SOURCE_GIT: point @src at revision @rev of its repository, keeping its
+ * repository handles (history.c reads commit after commit), with no
+ * file open and no other call on it running.  The objects the new tree
+ * reaches are not looked for, as source_open() does: the caller checks
+ * those it reads.  Returns 0, or -EINVAL (an unknown revision, another
+ * source) with @err filled; @src is unchanged on failure.
+ */
+int source_git_retarget(struct source *src, const char *rev,
+			struct spdx_error *err);
+
+/*
  * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
  * from HEAD's), sorted; they live as long as @src.  Its walk lists them
  * and what checking them needs (LICENSES/, scripts/spdxexclude,

@@ -8,7 +8,9 @@
  * malformed paths refused, a gitlink an empty directory, versions told
  * apart by blob id, a bare repository, the index built from it, reads on
  * several threads at once, and the errors of source_open(): an unknown
- * revision, no repository, a missing object.
+ * revision, no repository, a missing object; a source pointed at another
+ * revision (source_git_retarget()), and a build handed the globals of
+ * another tree (index_globals_load()).
  */
 #include <errno.h>
 #include <limits.h>
@@ -120,6 +122,8 @@ static int make_commit(git_repository *r, const char *a_text, int dt,
 	git_signature_free(sig);
 	return ret;
 }
+
+static struct spdx_error err_unused;
 
 static struct source *open_rev(const char *repo, const char *rev,
 			       struct spdx_error *err)
@@ -335,6 +339,89 @@ static void test_errors(const char *repo, const char *plain)
 	is_str(err.msg, want, "... named");
 }
 
+/* The same source pointed at another revision, and refused a bad one. */
+static void test_retarget(const char *repo, const char *plain)
+{
+	struct source *src = open_rev(repo, "v1", &err_unused), *fs = NULL;
+	char want[PATH_MAX + 16], buf[64], *real = realpath(repo, NULL);
+	struct spdx_error err;
+	struct src_entry e;
+	ssize_t n;
+
+	ok(src != NULL, "retarget: v1 open");
+	if (!src || !real)
+		goto out;
+	is_int(source_git_retarget(src, "HEAD", &err), 0, "... pointed at HEAD");
+	snprintf(want, sizeof(want), "%s@HEAD", real);
+	is_str(src->root, want, "... named after it");
+	n = source_read_head(src, "a.c", buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	is_str(buf, "// SPDX-License-Identifier: GPL-2.0\nint b;\n",
+	       "... reads HEAD's a.c");
+	is_int(src->ops->stat(src, "a.c", &e), 0, "... stats it");
+	is_int(e.st.mtime_ns, (int64_t)(COMMIT_TIME + 100) * 1000000000,
+	       "... with HEAD's commit time");
+	is_int(source_git_retarget(src, "nope", &err), -EINVAL,
+	       "an unknown revision: -EINVAL");
+	ok(strstr(err.msg, "unknown revision 'nope'") != NULL, "... named");
+	is_str(src->root, want, "... the source unchanged");
+	is_int(source_git_retarget(src, "v1", &err), 0, "back to v1");
+	n = source_read_head(src, "a.c", buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	is_str(buf, a_c, "... reads v1's a.c again");
+	if (source_open(&fs, &(struct source_spec){ .type = SOURCE_DIR,
+			.path = plain }, &err))
+		fs = NULL;
+	is_int(fs ? source_git_retarget(fs, "HEAD", &err) : 0, -EINVAL,
+	       "a directory's source cannot be retargeted");
+out:
+	source_free(fs);
+	source_free(src);
+	free(real);
+}
+
+/* A build with globals it is handed: theirs, not the tree's, used and
+ * left to their owner (ASan: freed once). */
+static void test_globals(struct source *src, const char *plain)
+{
+	struct index_globals own, none;
+	struct index_opts opts = { .nthreads = 1 };
+	struct spdx_index *idx = NULL;
+	struct source *fs = NULL;
+	struct spdx_error err;
+	const struct spdx_file *f;
+
+	is_int(index_globals_load(&own, src, &err), 0, "globals of v1");
+	ok(own.lic && own.ex, "... LICENSES/ and the default exclusions");
+	opts.globals = &own;
+	is_int(index_build(&idx, src, &opts, &err), 0, "... built with them");
+	ok(idx && idx->lic == own.lic && idx->lic_shared,
+	   "... the index shares their licenses");
+	f = idx ? index_find(idx, "a.c") : NULL;
+	is_int(f ? f->status : -1, ST_TAGGED, "... a.c tagged");
+	index_free(idx);
+	idx = NULL;
+	if (source_open(&fs, &(struct source_spec){ .type = SOURCE_DIR,
+			.path = plain }, &err))
+		fs = NULL;
+	is_int(fs ? index_globals_load(&none, fs, &err) : -1, 0,
+	       "globals of a tree without LICENSES/");
+	ok(fs && !none.lic && none.ex, "... no licenses, the default exclusions");
+	opts.globals = &none;
+	is_int(fs ? index_build(&idx, src, &opts, &err) : -1, 0,
+	       "v1 built with them");
+	f = idx ? index_find(idx, "a.c") : NULL;
+	is_int(f ? f->status : -1, ST_INVALID, "... a.c's GPL-2.0 unknown now");
+	is_str(idx ? idx->lic_error : NULL, "no LICENSES/ directory",
+	       "... and said why");
+	index_free(idx);
+	if (fs)
+		index_globals_release(&none);
+	index_globals_release(&own);
+	ok(!own.lic && !own.ex, "released: emptied");
+	source_free(fs);
+}
+
 /* A blob the tree names is not in the object database. */
 static void test_missing(const char *dir)
 {
@@ -410,6 +497,7 @@ int main(void)
 		test_versions(src, v2);
 	source_free(v2);
 	test_index(src);
+	test_globals(src, plain);
 	test_threads(src);
 	source_free(src);
 
@@ -425,6 +513,7 @@ int main(void)
 	source_free(src);
 
 	test_errors(repo, plain);
+	test_retarget(repo, plain);
 	test_missing(dir);
 	git_repository_free(r);
 	git_repository_free(rb);
