@@ -251,6 +251,19 @@ static const struct scase cases[] = {
 	  ST_TAGGED, 1, 27, "#", "GPL-2.0", 0, 1, 0 },
 	{ "leading blanks before //", IN("\t  // " TAGL " MIT\n"), 0,
 	  ST_TAGGED, 1, 31, "//", "MIT", 0, 1, 0 },
+	/* The scanner's fast paths: eight ASCII bytes at a time, an ASCII
+	 * last byte settling the trailing white space, a terminator's last
+	 * byte tried first. */
+	{ "column past a long ASCII run, then bytes that do not decode",
+	  IN("/* Copyright ACME \xc3\xa9\xff\xe2\x82 " TAGL " MIT */\n"), 0,
+	  ST_TAGGED, 1, 45, "/* Copyright AC", "MIT",
+	  SCAN_F_BAD_LEADER | SCAN_F_NOT_UTF8, 1, 0 },
+	{ "ASCII and no-break spaces mixed at the end",
+	  IN("// " TAGL " MIT \xc2\xa0\t\xe3\x80\x80 \n"), 0,
+	  ST_TAGGED, 1, 28, "//", "MIT", 0, 1, 0 },
+	{ "a terminator's last byte alone is kept",
+	  IN("/* " TAGL " MIT x/\n"), 0,
+	  ST_TAGGED, 1, 28, "/*", "MIT x/", SCAN_F_UNCLOSED, 1, 0 },
 };
 
 static void check_case(const struct scase *c)
