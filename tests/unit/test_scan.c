@@ -39,6 +39,7 @@ struct scase {
 };
 
 #define TAGL "SPDX-License-Identifier:"
+#define L16 "abcdefghijklmno\n"	/* sixteen bytes */
 
 static const struct scase cases[] = {
 	{ "C source //", IN("// " TAGL " GPL-2.0\nint x;\n"), 0,
@@ -264,6 +265,18 @@ static const struct scase cases[] = {
 	{ "a terminator's last byte alone is kept",
 	  IN("/* " TAGL " MIT x/\n"), 0,
 	  ST_TAGGED, 1, 28, "/*", "MIT x/", SCAN_F_UNCLOSED, 1, 0 },
+	/* Cutting lines: a CR and its LF on either side of a sixteen-byte
+	 * boundary, lines that end on one, the fifteen-line cap. */
+	{ "CRLF across a sixteen-byte boundary",
+	  IN("#!/bin/sh -e  x\r\n# " TAGL " MIT\r\n"), 0,
+	  ST_TAGGED, 2, 27, "#", "MIT", SCAN_F_SHEBANG | SCAN_F_CRLF, 1, 0 },
+	{ "line 15 after fourteen lines of sixteen bytes",
+	  IN(L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16
+	     "// " TAGL " MIT\n// " TAGL " GPL-2.0\n"), 0,
+	  ST_MISPLACED, 15, 28, "//", "MIT", 0, 1, 0 },
+	{ "sixteen LFs in a row: fifteen lines taken, no more",
+	  IN("\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n// " TAGL " MIT\n"), 1,
+	  ST_UNTAGGED, 0, 0, "", NULL, 0, 0, 0 },
 };
 
 static void check_case(const struct scase *c)
