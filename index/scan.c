@@ -443,9 +443,11 @@ int scan_head(const char *buf, size_t len, int truncated,
 		}
 	}
 	for (p = pos + 3; !(out->flags & SCAN_F_NEAR_MISS) && p < end &&
-	     (p = memchr(p, 'x', end - p)); p++)
-		if (near_miss_at(p - 3, end))
+	     (p = memchr(p, 'x', end - p)); p++) {
+		/* the d of "spdx" first: most x's are in other words */
+		if ((p[-1] | 0x20) == 'd' && near_miss_at(p - 3, end))
 			out->flags |= SCAN_F_NEAR_MISS;
+	}
 	if (truncated && complete_lines < SCAN_MAXLINES)
 		out->flags |= SCAN_F_TRUNCATED;
 	/* More lines may hold the first tag, or the tag line is cut. */
