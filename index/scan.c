@@ -142,6 +142,12 @@ static int leader_is_known(const char *s, const char *e)
 	return 0;
 }
 
+/* Is @c one of the ASCII bytes str.strip() takes away? */
+static int ascii_space(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+}
+
 /*
  * Bytes of the white space character at @p (@n bytes left), or 0: what
  * Python's str.strip(), which spdxcheck applies to the expression, takes
@@ -149,11 +155,6 @@ static int leader_is_known(const char *s, const char *e)
  * UTF-8 U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
  * U+205F and U+3000 (not U+200B or U+FEFF).
  */
-static int ascii_space(unsigned char c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
-}
-
 static size_t space_len(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
