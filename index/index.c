@@ -127,6 +127,7 @@ struct worker {
 	char **links, **others;
 	size_t nlinks, nothers, cap_links, cap_others;
 	struct strpool *pool;	/* paths: merged into the index's pool */
+	const char *last_expr;	/* the last one put in exprs */
 	struct strpool *exprs;	/* expression texts as scanned: resolve()
 				   interns them, then they go */
 	size_t rescanned;
@@ -258,6 +259,16 @@ static int scan_long_line(struct source *src, const struct src_entry *ent,
 	return ret;
 }
 
+/* Expression @text in the worker's pool: files of a directory mostly
+ * share theirs, so the last one kept is tried before a copy is made. */
+static const char *keep_expr(struct worker *w, const char *text)
+{
+	if (w->last_expr && !strcmp(w->last_expr, text))
+		return w->last_expr;
+	w->last_expr = strpool_str(w->exprs, text);
+	return w->last_expr;
+}
+
 static void scan_entry(struct worker *w, const struct src_entry *ent,
 		       struct bfile *bf)
 {
@@ -289,7 +300,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 	    (s->err = scan_long_line(src, ent, &res, &st)))
 		return;
 	f->st = st;
-	if (res.expr && !(s->expr = strpool_str(w->exprs, res.expr))) {
+	if (res.expr && !(s->expr = keep_expr(w, res.expr))) {
 		scan_result_release(&res);
 		s->err = -ENOMEM;
 		return;

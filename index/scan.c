@@ -34,10 +34,15 @@ struct line {
  * files, LICENSES/ and COPYING), "." (a broken rst comment) and "#//"
  * (a doubled leader in drivers/scsi/elx/Makefile).
  */
-static const char *const known_leaders[] = {
-	"//", "/*", "*", "#", "..", "%", ";", "--", "<!--", "{#",
-	"LIST \"", "!", "@", "dnl", "REM", "@REM",
-	".\\\"",
+#define LEADER(s)	{ s, sizeof(s) - 1 }
+static const struct {
+	const char *text;
+	size_t len;
+} known_leaders[] = {
+	LEADER("//"), LEADER("/*"), LEADER("*"), LEADER("#"), LEADER(".."),
+	LEADER("%"), LEADER(";"), LEADER("--"), LEADER("<!--"), LEADER("{#"),
+	LEADER("LIST \""), LEADER("!"), LEADER("@"), LEADER("dnl"),
+	LEADER("REM"), LEADER("@REM"), LEADER(".\\\""),
 };
 
 static int lower(char c)
@@ -131,10 +136,16 @@ static int leader_is_known(const char *s, const char *e)
 	size_t i, n = e - s;
 
 	for (i = 0; i < sizeof(known_leaders) / sizeof(known_leaders[0]); i++)
-		if (strlen(known_leaders[i]) == n &&
-		    !memcmp(known_leaders[i], s, n))
+		if (known_leaders[i].len == n &&
+		    !memcmp(known_leaders[i].text, s, n))
 			return 1;
 	return 0;
+}
+
+/* Is @c one of the ASCII bytes str.strip() takes away? */
+static int ascii_space(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
 }
 
 /*
@@ -148,8 +159,8 @@ static size_t space_len(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	if (*p == ' ' || (*p >= '\t' && *p <= '\r') || (*p >= 0x1c && *p <= 0x1f))
-		return 1;
+	if (*p < 0x80)		/* the usual case: one test settles it */
+		return ascii_space(*p);
 	if (n >= 2 && p[0] == 0xc2 && (p[1] == 0x85 || p[1] == 0xa0))
 		return 2;
 	if (n < 3)
@@ -164,7 +175,10 @@ static size_t space_len(const char *s, size_t n)
 	return 0;
 }
 
-/* Trim [*s, *e) of str.strip()'s white space. */
+/*
+ * Trim [*s, *e) of str.strip()'s white space.  Every multi-byte space
+ * ends in a byte above 0x7f, so an ASCII last byte is the whole answer.
+ */
 static void strip_space(const char **s, const char **e)
 {
 	size_t k;
@@ -172,6 +186,14 @@ static void strip_space(const char **s, const char **e)
 	while (*s < *e && (k = space_len(*s, *e - *s)))
 		*s += k;
 	while (*e > *s) {
+		unsigned char last = (*e)[-1];
+
+		if (last < 0x80) {
+			if (!ascii_space(last))
+				return;
+			--*e;
+			continue;
+		}
 		for (k = 1; k <= 3 && k <= (size_t)(*e - *s); k++)
 			if (space_len(*e - k, k) == k)
 				break;
@@ -192,7 +214,13 @@ static unsigned count_chars(const unsigned char *s, const unsigned char *e)
 
 	while (s < e) {
 		unsigned c = *s, need, lo = 0x80, hi = 0xbf, i;
+		uint64_t eight;
 
+		if (e - s >= 8 && (memcpy(&eight, s, 8),
+				   !(eight & 0x8080808080808080ull))) {
+			s += 8, n += 8;		/* eight ASCII characters */
+			continue;
+		}
 		if (c < 0x80) {
 			s++, n++;
 			continue;
@@ -234,15 +262,18 @@ static int leader_has(const char *s, const char *e, const char *opener)
 }
 
 /*
- * Strip @term from the end of the expression [s, *e) if present; flag it
- * as stray when @legit is false.  Returns 1 if something was stripped.
+ * Strip @term, @n bytes, from the end of the expression [s, *e) if
+ * present; flag it as stray when @legit is false.  Returns 1 if something
+ * was stripped.
  */
 static int strip_term(const char *s, const char **e, const char *term,
-		      int legit, unsigned *flags)
+		      size_t n, int legit, unsigned *flags)
 {
-	if (!has_suffix(s, *e, term))
+	/* The last byte first: it rules out nearly every expression. */
+	if ((size_t)(*e - s) < n || (*e)[-1] != term[n - 1] ||
+	    memcmp(*e - n, term, n))
 		return 0;
-	*e -= strlen(term);
+	*e -= n;
 	strip_space(&s, e);
 	if (!legit)
 		*flags |= SCAN_F_STRAY_TERM;
@@ -266,6 +297,10 @@ static int copy_expr(const char *s, const char *e, char **out)
 	*out = d = malloc(e - s + 2 * nul + 1);
 	if (!d)
 		return -ENOMEM;
+	if (!nul) {
+		*(char *)mempcpy(d, s, e - s) = '\0';
+		return 0;
+	}
 	for (p = s; p < e; p++) {
 		if (*p)
 			*d++ = *p;
@@ -315,9 +350,9 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 		out->flags |= SCAN_F_UNCLOSED;
 
 	strip_space(&es, &ee);
-	strip_term(es, &ee, "*/", block, &out->flags);
-	strip_term(es, &ee, "-->", xml, &out->flags);
-	strip_term(es, &ee, "#}", jinja, &out->flags);
+	strip_term(es, &ee, "*/", 2, block, &out->flags);
+	strip_term(es, &ee, "-->", 3, xml, &out->flags);
+	strip_term(es, &ee, "#}", 2, jinja, &out->flags);
 	if (le - ls == 6 && !memcmp(ls, "LIST \"", 6) && has_suffix(es, ee, "\""))
 		ee--;
 	strip_space(&es, &ee);
@@ -409,9 +444,11 @@ int scan_head(const char *buf, size_t len, int truncated,
 		}
 	}
 	for (p = pos + 3; !(out->flags & SCAN_F_NEAR_MISS) && p < end &&
-	     (p = memchr(p, 'x', end - p)); p++)
-		if (near_miss_at(p - 3, end))
+	     (p = memchr(p, 'x', end - p)); p++) {
+		/* the d of "spdx" first: most x's are in other words */
+		if ((p[-1] | 0x20) == 'd' && near_miss_at(p - 3, end))
 			out->flags |= SCAN_F_NEAR_MISS;
+	}
 	if (truncated && complete_lines < SCAN_MAXLINES)
 		out->flags |= SCAN_F_TRUNCATED;
 	/* More lines may hold the first tag, or the tag line is cut. */

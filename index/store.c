@@ -516,33 +516,39 @@ int store_load(struct spdx_index **out, const char *root,
 	return spdx_error_errno(err, ret, "%s", path);
 }
 
-/* A growable byte buffer for the string blob. */
+/*
+ * The strings of the saved index, laid down in a buffer sized for them
+ * beforehand (strings_size()), so nothing is grown or copied twice.
+ */
 struct blob {
 	char *data;
-	size_t len, cap;
+	size_t len;
 };
 
-static int64_t blob_add(struct blob *b, const char *s)
+static uint32_t blob_add(struct blob *b, const char *s)
 {
 	size_t n = strlen(s) + 1;
 
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 1 << 20;
-		char *d;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		d = realloc(b->data, cap);
-		if (!d)
-			return -ENOMEM;
-		b->data = d;
-		b->cap = cap;
-	}
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
-	if (b->len > UINT32_MAX)
-		return -EFBIG;
 	return b->len - n;
+}
+
+/* Bytes of the strings encode() lays down for @idx; -EFBIG past what a
+ * 32-bit offset reaches. */
+static int64_t strings_size(const struct spdx_index *idx)
+{
+	uint64_t n = strlen(idx->root) + 1;
+
+	for (size_t k = 0; k < idx->nexprs; k++)
+		n += strlen(idx->exprs[k].text) + 1;
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+
+		n += strlen(f->path) + 1;
+		n += (f->leader ? strlen(f->leader) : 0) + 1;
+	}
+	return n > UINT32_MAX ? -EFBIG : (int64_t)n;
 }
 
 static int write_all(int fd, const void *data, size_t len)
@@ -600,35 +606,22 @@ static int inside_tree(const char *dir, const char *root)
 	return ret;
 }
 
-static int encode(const struct spdx_index *idx, struct store_header *h,
-		  struct store_file **files, uint32_t **eoff, struct blob *b)
+/*
+ * Lay down the files, expression offsets and strings of @idx at @files,
+ * @eoff and @b, all zeroed and sized for them, and fill @h.
+ */
+static void encode(const struct spdx_index *idx, struct store_header *h,
+		   struct store_file *files, uint32_t *eoff, struct blob *b)
 {
-	int64_t off;
-
-	*files = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(**files));
-	*eoff = calloc(idx->nexprs ? idx->nexprs : 1, sizeof(**eoff));
-	if (!*files || !*eoff)
-		return -ENOMEM;
-	off = blob_add(b, idx->root);
-	if (off < 0)
-		return off;
-	h->root = off;
-	for (size_t k = 0; k < idx->nexprs; k++) {
-		off = blob_add(b, idx->exprs[k].text);
-		if (off < 0)
-			return off;
-		(*eoff)[k] = off;
-	}
+	h->root = blob_add(b, idx->root);
+	for (size_t k = 0; k < idx->nexprs; k++)
+		eoff[k] = blob_add(b, idx->exprs[k].text);
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
-		struct store_file *sf = &(*files)[i];
+		struct store_file *sf = &files[i];
 
-		if ((off = blob_add(b, f->path)) < 0)
-			return off;
-		sf->path = off;
-		if ((off = blob_add(b, f->leader ? f->leader : "")) < 0)
-			return off;
-		sf->leader = off;
+		sf->path = blob_add(b, f->path);
+		sf->leader = blob_add(b, f->leader ? f->leader : "");
 		sf->expr = f->expr;
 		sf->flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
 		sf->st = f->st;
@@ -646,7 +639,6 @@ static int encode(const struct spdx_index *idx, struct store_header *h,
 	h->nfiles = idx->nfiles;
 	h->nexprs = idx->nexprs;
 	h->strsize = b->len;
-	return 0;
 }
 
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx)
@@ -673,15 +665,40 @@ static int create_tmp(int dfd, const char *name, char *tmp, size_t size)
 	return fd < 0 ? -errno : fd;
 }
 
+/*
+ * The whole saved index of @idx in one zeroed buffer, header first, into
+ * *@out and its size into *@len: written with one write().
+ */
+static int store_encode(const struct spdx_index *idx, char **out, size_t *len)
+{
+	size_t fsz = idx->nfiles * sizeof(struct store_file);
+	size_t esz = idx->nexprs * sizeof(uint32_t);
+	size_t hsz = sizeof(struct store_header);
+	int64_t ssz = strings_size(idx);
+	struct store_header *h;
+	struct blob b;
+	char *buf;
+
+	if (ssz < 0)
+		return ssz;
+	buf = calloc(1, hsz + fsz + esz + ssz);
+	if (!buf)
+		return -ENOMEM;
+	h = (struct store_header *)buf;
+	b = (struct blob){ buf + hsz + fsz + esz, 0 };
+	encode(idx, h, (struct store_file *)(buf + hsz),
+	       (uint32_t *)(buf + hsz + fsz), &b);
+	h->checksum = store_checksum(buf + hsz, fsz + esz + b.len);
+	*out = buf;
+	*len = hsz + fsz + esz + b.len;
+	return 0;
+}
+
 int store_save(const struct spdx_index *idx, struct spdx_error *err)
 {
 	char dir[PATH_MAX], name[32], tmp[64] = "";
-	struct store_header h = { 0 };
-	struct store_file *files = NULL;
-	uint32_t *eoff = NULL;
-	struct blob b = { 0 };
-	size_t fsz, esz;
-	char *body = NULL;
+	char *buf = NULL;
+	size_t len;
 	int dfd = -1, fd = -1, ret;
 
 	ret = cache_dir(dir, sizeof(dir));
@@ -698,29 +715,15 @@ int store_save(const struct spdx_index *idx, struct spdx_error *err)
 	if (dfd < 0)
 		return dfd;
 
-	ret = encode(idx, &h, &files, &eoff, &b);
+	ret = store_encode(idx, &buf, &len);
 	if (ret)
 		goto out;
-	fsz = idx->nfiles * sizeof(*files);
-	esz = idx->nexprs * sizeof(*eoff);
-	body = malloc(fsz + esz + b.len + 1);
-	if (!body) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	memcpy(body, files, fsz);
-	memcpy(body + fsz, eoff, esz);
-	memcpy(body + fsz + esz, b.data, b.len);
-	h.checksum = store_checksum(body, fsz + esz + b.len);
-
 	fd = create_tmp(dfd, name, tmp, sizeof(tmp));
 	if (fd < 0) {
 		ret = fd;
 		goto out;
 	}
-	ret = write_all(fd, &h, sizeof(h));
-	if (!ret)
-		ret = write_all(fd, body, fsz + esz + b.len);
+	ret = write_all(fd, buf, len);
 	if (!ret && close(fd) < 0)
 		ret = -errno;
 	fd = -1;
@@ -734,9 +737,6 @@ out:
 	if (fd >= 0)
 		close(fd);
 	close(dfd);
-	free(body);
-	free(files);
-	free(eoff);
-	free(b.data);
+	free(buf);
 	return ret;
 }

@@ -27,6 +27,13 @@ test_expect 'second scan gives the same answer from the saved index' '
 	cmp "$TMP/list1" "$TMP/list2"
 '
 
+test_expect 'the saved index keeps every field list --json shows' '
+	"$SPDXFS" list --json --no-cache "$T" >"$TMP/json1" &&
+	"$SPDXFS" list --json "$T" >"$TMP/json2" &&
+	grep -q "\"leader\": \"//\"" "$TMP/json2" &&
+	cmp "$TMP/json1" "$TMP/json2"
+'
+
 test_expect 'an edited file is rescanned (size change)' '
 	printf "// SPDX-License-Identifier: MIT\nint untagged;\n" >"$T/drivers/net/untagged.c" &&
 	"$SPDXFS" list "$T" >"$TMP/list3" &&

@@ -39,6 +39,7 @@ struct scase {
 };
 
 #define TAGL "SPDX-License-Identifier:"
+#define L16 "abcdefghijklmno\n"	/* sixteen bytes */
 
 static const struct scase cases[] = {
 	{ "C source //", IN("// " TAGL " GPL-2.0\nint x;\n"), 0,
@@ -251,6 +252,31 @@ static const struct scase cases[] = {
 	  ST_TAGGED, 1, 27, "#", "GPL-2.0", 0, 1, 0 },
 	{ "leading blanks before //", IN("\t  // " TAGL " MIT\n"), 0,
 	  ST_TAGGED, 1, 31, "//", "MIT", 0, 1, 0 },
+	/* The scanner's fast paths: eight ASCII bytes at a time, an ASCII
+	 * last byte settling the trailing white space, a terminator's last
+	 * byte tried first. */
+	{ "column past a long ASCII run, then bytes that do not decode",
+	  IN("/* Copyright ACME \xc3\xa9\xff\xe2\x82 " TAGL " MIT */\n"), 0,
+	  ST_TAGGED, 1, 45, "/* Copyright AC", "MIT",
+	  SCAN_F_BAD_LEADER | SCAN_F_NOT_UTF8, 1, 0 },
+	{ "ASCII and no-break spaces mixed at the end",
+	  IN("// " TAGL " MIT \xc2\xa0\t\xe3\x80\x80 \n"), 0,
+	  ST_TAGGED, 1, 28, "//", "MIT", 0, 1, 0 },
+	{ "a terminator's last byte alone is kept",
+	  IN("/* " TAGL " MIT x/\n"), 0,
+	  ST_TAGGED, 1, 28, "/*", "MIT x/", SCAN_F_UNCLOSED, 1, 0 },
+	/* Cutting lines: a CR and its LF on either side of a sixteen-byte
+	 * boundary, lines that end on one, the fifteen-line cap. */
+	{ "CRLF across a sixteen-byte boundary",
+	  IN("#!/bin/sh -e  x\r\n# " TAGL " MIT\r\n"), 0,
+	  ST_TAGGED, 2, 27, "#", "MIT", SCAN_F_SHEBANG | SCAN_F_CRLF, 1, 0 },
+	{ "line 15 after fourteen lines of sixteen bytes",
+	  IN(L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16 L16
+	     "// " TAGL " MIT\n// " TAGL " GPL-2.0\n"), 0,
+	  ST_MISPLACED, 15, 28, "//", "MIT", 0, 1, 0 },
+	{ "sixteen LFs in a row: fifteen lines taken, no more",
+	  IN("\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n// " TAGL " MIT\n"), 1,
+	  ST_UNTAGGED, 0, 0, "", NULL, 0, 0, 0 },
 };
 
 static void check_case(const struct scase *c)
