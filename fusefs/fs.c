@@ -40,7 +40,41 @@ struct handle {
 	const struct vnode *node;
 	struct src_file *file;	/* tree files, else NULL */
 	struct hist_data *hist;	/* history/'s files, else NULL */
+	struct handle *prev, *next;	/* fs->handles, once replied */
 };
+
+/*
+ * Every handle the kernel holds, so that those it never released (a
+ * release still in flight when the mount went away) are freed at the
+ * end by fs_cleanup().
+ */
+static void handle_track(struct spdxfs *fs, struct handle *h)
+{
+	pthread_mutex_lock(&fs->handles_lock);
+	h->prev = NULL;
+	h->next = fs->handles;
+	if (h->next)
+		h->next->prev = h;
+	fs->handles = h;
+	pthread_mutex_unlock(&fs->handles_lock);
+}
+
+/* Untrack @h and free it with what it holds. */
+static void handle_free(struct spdxfs *fs, struct handle *h)
+{
+	pthread_mutex_lock(&fs->handles_lock);
+	if (h->prev)
+		h->prev->next = h->next;
+	else if (fs->handles == h)
+		fs->handles = h->next;
+	if (h->next)
+		h->next->prev = h->prev;
+	pthread_mutex_unlock(&fs->handles_lock);
+	source_file_close(fs->src, h->file);
+	publish_drop(h->snap);
+	hist_data_put(h->hist);
+	free(h);
+}
 
 static struct spdxfs *fs_of(fuse_req_t req)
 {
@@ -361,11 +395,9 @@ static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 	fi->keep_cache = 1;
 	/* Before the reply: releasedir may run as soon as it is sent. */
 	publish_keep(s);
-	if (fuse_reply_open(req, fi) == -ENOENT) {
-		/* Interrupted: releasedir will not come. */
-		free(h);
-		publish_drop(s);
-	}
+	handle_track(fs_of(req), h);
+	if (fuse_reply_open(req, fi) == -ENOENT)
+		handle_free(fs_of(req), h);	/* interrupted: no releasedir */
 	return;
 out:
 	publish_put(s);
@@ -457,8 +489,7 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
 	if (h)
-		publish_drop(h->snap);
-	free(h);
+		handle_free(fs_of(req), h);
 	fuse_reply_err(req, 0);
 }
 
@@ -604,12 +635,9 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	/* Before the reply: release may run as soon as it is sent. */
 	if (h->snap)
 		publish_keep(h->snap);
-	if (fuse_reply_open(req, fi) == -ENOENT) {
-		source_file_close(fs->src, h->file);
-		publish_drop(h->snap);
-		hist_data_put(h->hist);
-		free(h);
-	}
+	handle_track(fs, h);
+	if (fuse_reply_open(req, fi) == -ENOENT)
+		handle_free(fs, h);	/* interrupted: release will not come */
 	return;
 fail:
 	free(h);
@@ -677,6 +705,8 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 void fs_cleanup(struct spdxfs *fs)
 {
+	while (fs->handles)
+		handle_free(fs, fs->handles);
 	free(fs->fmap);
 	free(fs->fmap_at);
 	fs->fmap = fs->fmap_at = NULL;
@@ -688,12 +718,8 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
-	if (h) {
-		source_file_close(fs_of(req)->src, h->file);
-		publish_drop(h->snap);
-		hist_data_put(h->hist);
-		free(h);
-	}
+	if (h)
+		handle_free(fs_of(req), h);
 	fuse_reply_err(req, 0);
 }
 
@@ -1011,6 +1037,7 @@ static const struct fuse_lowlevel_ops spdxfs_ops = {
 struct fuse_session *fs_session_new(struct fuse_args *args, struct spdxfs *fs)
 {
 	pthread_mutex_init(&fs->told_lock, NULL);
+	pthread_mutex_init(&fs->handles_lock, NULL);
 	fs->se = fuse_session_new(args, &spdxfs_ops, sizeof(spdxfs_ops), fs);
 	return fs->se;
 }

@@ -71,6 +71,8 @@ struct spdxfs {
 	 */
 	atomic_uint acl_epoch;
 	struct hist_view *hist;		/* history/'s content, or NULL */
+	pthread_mutex_t handles_lock;
+	struct handle *handles;		/* open handles (fs.c) */
 	/* The watcher thread's alone: the nodes of each tree file in the
 	 * snapshot fs_update() published last (fmap_snap), those of file
 	 * i at fmap[fmap_at[i]] up to fmap[fmap_at[i + 1]], so that

@@ -521,9 +521,9 @@ out_signals:
 out_watcher:
 	watcher_free(fs.watcher);
 out_snap:
+	fs_cleanup(&fs);	/* first: handles hold history data */
 	hist_view_free(fs.hist);
 	fs.hist = NULL;
-	fs_cleanup(&fs);
 	publish_drop(atomic_load(&fs.pub.cur));
 out_session:
 	fuse_session_destroy(fs.se);
