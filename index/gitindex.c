@@ -186,6 +186,9 @@ static int parse_entries(struct ifile *f, uint32_t count,
 				return -EINVAL;
 			fixed += 2;
 		}
+		/* the fixed part, and at least the name's NUL */
+		if ((size_t)(end - e) <= fixed)
+			return -EINVAL;
 		if (f->version < 4) {
 			name = name_v23(e, fixed, flags & NAME_MASK, end, &p);
 		} else {
