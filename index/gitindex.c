@@ -281,7 +281,14 @@ static int parse_file(struct ifile *f, const unsigned char *base, size_t len)
 	p = base + 12;
 	end = base + len - HASH_LEN;
 	ret = parse_entries(f, count, &p, end);
-	return ret ? ret : parse_extensions(f, p, end);
+	if (!ret)
+		ret = parse_extensions(f, p, end);
+	/* an empty name stands for a path of the shared index: only a
+	 * split index (a "link" extension) has any */
+	for (size_t i = 0; !ret && !f->link && i < f->n; i++)
+		if (!f->paths[i][0])
+			ret = -EINVAL;
+	return ret;
 }
 
 static void ifile_release(struct ifile *f)
