@@ -108,16 +108,6 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 	return 0;
 }
 
-static void date_format(char *buf, size_t len, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&tt, &tm) ||
-	    !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(buf, len, "-");
-}
-
 static void print_json(const struct history_commit *c, const struct history_row *rows,
 		       size_t n)
 {
@@ -126,7 +116,7 @@ static void print_json(const struct history_commit *c, const struct history_row 
 
 	report_json_begin(&w, stdout, "commits");
 	for (size_t k = 0; k < n; k++) {
-		date_format(date, sizeof(date), c[k].time);
+		history_date(date, sizeof(date), c[k].time);
 		json_object_begin(&w, JSON_BLOCK);
 		json_kv_string(&w, "date", date);
 		json_kv_string(&w, "id", c[k].id);
@@ -180,7 +170,7 @@ static void print_table(const struct history_commit *c,
 		printf("  %9s", shown_name[i]);
 	printf("  SUBJECT\n");
 	for (size_t k = 0; k < n; k++) {
-		date_format(date, sizeof(date), c[k].time);
+		history_date(date, sizeof(date), c[k].time);
 		printf("%-20s  %.12s  %7zu", date, c[k].id, rows[k].files);
 		for (size_t i = 0; i < NSHOWN; i++)
 			printf("  %9zu", rows[k].count[shown[i]]);

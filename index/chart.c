@@ -661,16 +661,6 @@ static double hist_y(size_t v, size_t top, int y0, int h)
 	return y0 + h - (double)v * h / top;
 }
 
-static void hist_date(char *buf, size_t len, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&tt, &tm) ||
-	    !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(buf, len, "-");
-}
-
 /* A panel: its heading, y gridlines and ticks up to @max; returns the
  * axis's top value. */
 static size_t hist_panel(FILE *out, const char *heading, int y0, int h,
@@ -744,7 +734,7 @@ static void hist_columns(FILE *out, const struct history_commit *c,
 		fprintf(out, "<rect class=\"commit\" x=\"%.1f\" y=\"%d\" "
 			"width=\"%.1f\" height=\"%d\"><title>", hist_x(k, n) - w / 2,
 			HIST_TOP1, w, HIST_TOP2 + HIST_H2 - HIST_TOP1);
-		hist_date(date, sizeof(date), c[k].time);
+		history_date(date, sizeof(date), c[k].time);
 		fprintf(out, "%s %.12s: %zu untagged", date, c[k].id,
 			rows[k].count[ST_UNTAGGED]);
 		for (size_t i = 0; i < rows[k].nlic; i++) {
@@ -793,8 +783,8 @@ int chart_history_svg(FILE *out, const struct history_commit *c,
 		if (rows[k].count[ST_UNTAGGED] > max_u)
 			max_u = rows[k].count[ST_UNTAGGED];
 	if (n) {
-		hist_date(first, sizeof(first), c[0].time);
-		hist_date(last, sizeof(last), c[n - 1].time);
+		history_date(first, sizeof(first), c[0].time);
+		history_date(last, sizeof(last), c[n - 1].time);
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "

@@ -88,6 +88,10 @@ void history_rows_free(struct history_row *rows, size_t n);
  * ISO 8601 UTC; fields with a comma, a quote or a line end quoted.
  * Returns 0 or -ENOMEM; a failed write is for the caller's ferror().
  */
+/* Commit time @t (seconds, UTC) as "2024-01-30T12:00:00Z" into @buf,
+ * "-" when it cannot be written. */
+void history_date(char *buf, size_t len, int64_t t);
+
 int history_write_csv(FILE *out, const struct history_commit *c,
 		      const struct history_row *rows, size_t n);
 

@@ -20,7 +20,7 @@ static const char *const shown_name[] = {
 };
 #define NSHOWN (sizeof(shown) / sizeof(shown[0]))
 
-static void date_format(char *buf, size_t len, int64_t t)
+void history_date(char *buf, size_t len, int64_t t)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -101,7 +101,7 @@ int history_write_csv(FILE *out, const struct history_commit *c,
 	}
 	putc('\n', out);
 	for (size_t k = 0; k < n; k++) {
-		date_format(date, sizeof(date), c[k].time);
+		history_date(date, sizeof(date), c[k].time);
 		fprintf(out, "%s,%s,", date, c[k].id);
 		csv_field(out, c[k].subject);
 		fprintf(out, ",%zu", rows[k].files);
