@@ -126,17 +126,6 @@ _`MODULE_LICENSE`
 X
 }
 
-# git_fixed_env: commits made by the test get one author, one date
-# (2024-01-01T00:00:00Z) and no configuration from outside $TMP.
-git_fixed_env() {
-	GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
-	GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
-	GIT_AUTHOR_DATE='2024-01-01T00:00:00Z' GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
-	export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
-	export GIT_AUTHOR_DATE GIT_COMMITTER_DATE
-	export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
-}
-
 # mount_build_fixture: T, B and M under $TMP: make_fixture's tree, its
 # build directory (make_build_fixture) and an empty mount point.
 mount_build_fixture() {

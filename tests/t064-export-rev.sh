@@ -13,7 +13,7 @@
 
 R=$TMP/repo
 CO=$TMP/checkout
-git_fixed_env
+git_test_env
 export SOURCE_DATE_EPOCH=1700000000
 SCHEMA2=$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json
 SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
