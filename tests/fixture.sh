@@ -276,3 +276,19 @@ mount_fixture() {
 	make_fixture "$T"
 	mkdir -p "$M"
 }
+
+# svg_matches CSV SVG: each commit's tooltip holds the CSV's numbers
+# (untagged, then each license with files, by name, as the CSV's columns
+# from the tenth on are).
+svg_matches() {
+	python3 "$TOP/tests/svg.py" commits "$2" >"$TMP/titles" &&
+	head -n 1 "$1" | grep -q "^date,id,subject,files,tagged,misplaced,untagged,invalid,excluded," &&
+	awk -F, "NR == 1 { h = NF; for (i = 10; i <= NF; i++) name[i] = \$i; next }
+	{
+		o = NF - h	# the commas of a quoted subject
+		printf \"%s %s: %d untagged\", \$1, substr(\$2, 1, 12), \$(7 + o)
+		for (i = 10; i <= h; i++)
+			if (\$(i + o)) printf \", %s %d\", name[i], \$(i + o)
+		print \"\"
+	}" "$1" | diff -u - "$TMP/titles"
+}

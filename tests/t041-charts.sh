@@ -13,63 +13,8 @@
 T=$TMP/tree
 M=$TMP/mnt
 
-# svgtext.py SVG CLASS: the text of each <text class="CLASS">, one a
-# line, read with a real XML parser (so the document must be XML).
-cat >"$TMP/svgtext.py" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-ns = "{http://www.w3.org/2000/svg}"
-root = ET.parse(sys.argv[1]).getroot()
-assert root.tag == ns + "svg", root.tag
-for t in root.iter(ns + "text"):
-    if t.get("class") == sys.argv[2]:
-        print(t.text)
-EOF
-
-# pngcolours.py PNG: the number of distinct colours of an 8-bit RGB or
-# RGBA PNG, decoded with zlib and the five PNG row filters; then each
-# #RRGGBB given after it that the picture holds, one a line.
-cat >"$TMP/pngcolours.py" <<'EOF'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-pos, idat, hdr = 8, b"", None
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b"IHDR":
-        hdr = struct.unpack(">IIBBBBB", body)
-    elif kind == b"IDAT":
-        idat += body
-    pos += 12 + n
-w, h, depth, ctype, _, _, interlace = hdr
-assert depth == 8 and ctype in (2, 6) and interlace == 0, hdr
-bpp = 3 if ctype == 2 else 4
-raw, stride, prev, colours = zlib.decompress(idat), w * bpp, None, set()
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    up = prev or bytearray(stride)
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = up[i], up[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for i in range(0, stride, bpp):
-        colours.add(bytes(line[i:i + 3]))
-    prev = line
-print(len(colours))
-for want in sys.argv[2:]:
-    if bytes.fromhex(want.lstrip("#")) in colours:
-        print(want)
-EOF
-
 texts() {
-	python3 "$TMP/svgtext.py" "$@"
+	python3 "$TOP/tests/svg.py" text "$@"
 }
 
 # The numbers the charts should show, from summary.json and "list".
@@ -156,8 +101,8 @@ test_expect 'backlog.svg: per top-level directory, the numbers of list and summa
 test_expect 'rsvg-convert draws each chart in colour: background, text, bars' '
 	rsvg-convert "$TMP/licenses.svg" -o "$TMP/licenses.png" &&
 	rsvg-convert "$TMP/backlog.svg" -o "$TMP/backlog.png" &&
-	python3 "$TMP/pngcolours.py" "$TMP/licenses.png" ffffff 4e79a7 59a14f b07aa1 >"$TMP/l" &&
-	python3 "$TMP/pngcolours.py" "$TMP/backlog.png" ffffff 59a14f f28e2b e15759 >"$TMP/b" &&
+	python3 "$TOP/tests/svg.py" colours "$TMP/licenses.png" ffffff 4e79a7 59a14f b07aa1 >"$TMP/l" &&
+	python3 "$TOP/tests/svg.py" colours "$TMP/backlog.png" ffffff 59a14f f28e2b e15759 >"$TMP/b" &&
 	test "$(head -n 1 "$TMP/l")" -gt 8 && test "$(head -n 1 "$TMP/b")" -gt 8 &&
 	test "$(sed 1d "$TMP/l" | tr "\n" " ")" = "ffffff 4e79a7 59a14f b07aa1 " &&
 	test "$(sed 1d "$TMP/b" | tr "\n" " ")" = "ffffff 59a14f f28e2b e15759 "

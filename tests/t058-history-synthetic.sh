@@ -11,6 +11,7 @@
 # each commit's tooltip equal the CSV, and rsvg-convert (librsvg2-bin)
 # draws it in the colours of its lines.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fixture.sh"
 
 R=$TMP/repo
 export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
@@ -91,76 +92,21 @@ test_expect 'history: diffs of 300 paths, through the blob cache' '
 	"$SPDXFS" scan -q --rev big "$R" | grep -q "^  tagged  *300\$"
 '
 
-# svgcommits.py SVG: the <title> of each <rect class="commit">, one a
-# line; then the subtitle, the legend and the panel headings.
-cat >"$TMP/svgcommits.py" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-ns = "{http://www.w3.org/2000/svg}"
-root = ET.parse(sys.argv[1]).getroot()
-assert root.tag == ns + "svg", root.tag
-for r in root.iter(ns + "rect"):
-    if r.get("class") == "commit":
-        print(r.find(ns + "title").text)
-for t in root.iter(ns + "text"):
-    if t.get("class") in ("subtitle", "legend", "panel", "axis-title"):
-        print(t.get("class") + ": " + t.text)
-EOF
-
-# pngcolours.py PNG #RRGGBB...: how many distinct colours an 8-bit RGB(A)
-# PNG holds, then each colour given that it holds, one a line.
-cat >"$TMP/pngcolours.py" <<'EOF'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-pos, idat, hdr = 8, b"", None
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + n]
-    if kind == b"IHDR":
-        hdr = struct.unpack(">IIBBBBB", body)
-    elif kind == b"IDAT":
-        idat += body
-    pos += 12 + n
-w, h, depth, ctype, _, _, interlace = hdr
-assert depth == 8 and ctype in (2, 6) and interlace == 0, hdr
-bpp = 3 if ctype == 2 else 4
-raw, stride, prev, colours = zlib.decompress(idat), w * bpp, None, set()
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    up = prev or bytearray(stride)
-    for i in range(stride):
-        a = line[i - bpp] if i >= bpp else 0
-        b, c = up[i], up[i - bpp] if i >= bpp else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for i in range(0, stride, bpp):
-        colours.add(bytes(line[i:i + 3]))
-    prev = line
-print(len(colours))
-for want in sys.argv[2:]:
-    if bytes.fromhex(want.lstrip("#")) in colours:
-        print(want)
-EOF
+# chart_labels SVG: the subtitle, the legend, the panel headings and the
+# axis title, each line after its class.
+chart_labels() {
+	for c in subtitle legend panel axis-title; do
+		python3 "$TOP/tests/svg.py" text "$1" $c | sed "s/^/$c: /"
+	done
+}
 
 test_expect 'history --svg: each commit'"'"'s numbers are the CSV'"'"'s' '
 	expect_status 0 "$SPDXFS" history --csv --svg "$TMP/h.svg" "$R" main >"$TMP/out2" &&
 	expect_file "$TMP/out2" <"$TMP/out" &&
-	python3 "$TMP/svgcommits.py" "$TMP/h.svg" >"$TMP/titles" &&
-	tail -n +2 "$TMP/out" | awk -F, "{
-		printf \"%s %s: %d untagged\", \$1, substr(\$2, 1, 12), \$7
-		if (\$10) printf \", GPL-2.0 %d\", \$10
-		if (\$11) printf \", MIT %d\", \$11
-		if (\$12) printf \", Zlib %d\", \$12
-		print \"\"
-	}" >"$TMP/want" &&
+	svg_matches "$TMP/out" "$TMP/h.svg" &&
+	chart_labels "$TMP/h.svg" >"$TMP/labels" &&
 	last=$(tail -n 1 "$TMP/out" | cut -d, -f7) &&
-	cat >>"$TMP/want" <<-X &&
+	cat >"$TMP/want" <<-X &&
 	subtitle: 500 commits, 2024-01-01T00:01:00Z to 2024-01-01T08:20:00Z; untagged $(sed -n 2p "$TMP/out" | cut -d, -f7) at the first, $last at the last
 	legend: untagged
 	legend: GPL-2.0
@@ -170,12 +116,12 @@ test_expect 'history --svg: each commit'"'"'s numbers are the CSV'"'"'s' '
 	panel: Files with a valid tag, per license
 	axis-title: commits, oldest first
 	X
-	expect_file "$TMP/titles" <"$TMP/want"
+	expect_file "$TMP/labels" <"$TMP/want"
 '
 
 test_expect 'rsvg-convert draws the chart: background, text and its four lines' '
 	rsvg-convert "$TMP/h.svg" -o "$TMP/h.png" &&
-	python3 "$TMP/pngcolours.py" "$TMP/h.png" ffffff 222222 e15759 4e79a7 59a14f f28e2b >"$TMP/c" &&
+	python3 "$TOP/tests/svg.py" colours "$TMP/h.png" ffffff 222222 e15759 4e79a7 59a14f f28e2b >"$TMP/c" &&
 	test "$(head -n 1 "$TMP/c")" -gt 8 &&
 	test "$(sed 1d "$TMP/c" | tr "\n" " ")" = "ffffff 222222 e15759 4e79a7 59a14f f28e2b "
 '

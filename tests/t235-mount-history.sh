@@ -71,34 +71,6 @@ test_expect 'stat gives the true size and the newest commit time; cp and grep re
 	test "$(stat -c %a "$M/history/backlog.svg")" = 444
 '
 
-# svgcommits.py SVG: the <title> of each <rect class="commit">, one a line.
-cat >"$TMP/svgcommits.py" <<'PY'
-import sys
-import xml.etree.ElementTree as ET
-ns = "{http://www.w3.org/2000/svg}"
-root = ET.parse(sys.argv[1]).getroot()
-assert root.tag == ns + "svg", root.tag
-for r in root.iter(ns + "rect"):
-    if r.get("class") == "commit":
-        print(r.find(ns + "title").text)
-PY
-
-# svg_matches CSV SVG: each commit's tooltip holds the CSV's numbers
-# (untagged, then each license with files, by name, as the CSV's columns
-# from the tenth on are).
-svg_matches() {
-	python3 "$TMP/svgcommits.py" "$2" >"$TMP/titles" &&
-	head -n 1 "$1" | grep -q "^date,id,subject,files,tagged,misplaced,untagged,invalid,excluded," &&
-	awk -F, "NR == 1 { h = NF; for (i = 10; i <= NF; i++) name[i] = \$i; next }
-	{
-		o = NF - h	# the commas of a quoted subject
-		printf \"%s %s: %d untagged\", \$1, substr(\$2, 1, 12), \$(7 + o)
-		for (i = 10; i <= h; i++)
-			if (\$(i + o)) printf \", %s %d\", name[i], \$(i + o)
-		print \"\"
-	}" "$1" | diff -u - "$TMP/titles"
-}
-
 test_expect 'backlog.svg: each commit'"'"'s numbers are the CSV'"'"'s; history --svg writes the same' '
 	cp "$M/history/backlog.svg" "$TMP/m.svg" &&
 	"$SPDXFS" history --first-parent --svg "$TMP/cli.svg" "$R" >/dev/null &&
