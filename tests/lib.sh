@@ -67,6 +67,18 @@ except OSError as e:
 ' "$1" "$2"
 }
 
+# xattr_of NAME PATH: the value of PATH's extended attribute NAME, or
+# the name of the errno reading it failed with.
+xattr_of() {
+	python3 -c '
+import errno, os, sys
+try:
+    print(os.getxattr(sys.argv[2], sys.argv[1]).decode())
+except OSError as e:
+    print(errno.errorcode[e.errno])
+' "$1" "$2"
+}
+
 # need_nobody: for a script that acts as user nobody (65534), set
 # $NOBODY, a command prefix that runs as that user, and $PY, a python3
 # the user may run (not one under /root); without root, setpriv or such

@@ -33,13 +33,7 @@ make_tree() {
 
 # suggested PATH: the value, or the errno's name.
 suggested() {
-	python3 -c '
-import errno, os, sys
-try:
-    print(os.getxattr(sys.argv[1], "user.spdx.suggested").decode())
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1"
+	xattr_of user.spdx.suggested "$1"
 }
 
 make_tree || exit 1

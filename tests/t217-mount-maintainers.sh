@@ -39,13 +39,7 @@ printf 'int foo;\n' >"$T/lib/foo.c"
 
 # maintainer PATH: user.spdx.maintainer, or the errno's name.
 maintainer() {
-	python3 -c '
-import errno, os, sys
-try:
-    print(os.getxattr(sys.argv[1], "user.spdx.maintainer").decode())
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1"
+	xattr_of user.spdx.maintainer "$1"
 }
 
 start_daemon "$M" "$T" "$M"

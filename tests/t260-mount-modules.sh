@@ -13,13 +13,7 @@ M2=$TMP/mnt2
 
 # module_license PATH: the value, or the errno's name.
 module_license() {
-	python3 -c '
-import errno, os, sys
-try:
-    print(os.getxattr(sys.argv[1], "user.spdx.module_license").decode())
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1"
+	xattr_of user.spdx.module_license "$1"
 }
 
 make_tree() {
