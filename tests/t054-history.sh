@@ -11,10 +11,7 @@
 . "$(dirname "$0")/fixture.sh"
 
 R=$TMP/repo S=$TMP/state
-GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
-GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
-export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
-export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
+git_test_env
 
 g() {
 	git -C "$R" "$@"

@@ -12,9 +12,7 @@
 . "$(dirname "$0")/fixture.sh"
 
 R=$TMP/repo M=$TMP/mnt
-export GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
-export GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
-export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
+git_test_env
 
 g() {
 	git -C "$R" "$@"
