@@ -230,7 +230,7 @@ static int hist_attr(const struct spdxfs *fs, const struct vnode *n,
 		     struct stat *st)
 {
 	struct hist_data *d;
-	int ret = hist_view_get(fs->hist, 1, &d);
+	int ret = hist_view_get(fs->hist, &d);
 
 	if (ret)
 		return -EIO;
@@ -595,7 +595,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 	h->hist = NULL;
 	/* history/: the bytes of HEAD as it is now, for as long as it is
 	 * open (the node's snapshot pinned as a blob's). */
-	if (n->kind == VN_HIST && hist_view_get(fs->hist, 1, &h->hist)) {
+	if (n->kind == VN_HIST && hist_view_get(fs->hist, &h->hist)) {
 		err = EIO;
 		goto fail;
 	}

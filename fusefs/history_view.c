@@ -156,7 +156,7 @@ static struct hist_data *hist_take(struct hist_view *hv, const char *key)
 	return d;
 }
 
-int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
+int hist_view_get(struct hist_view *hv, struct hist_data **out)
 {
 	struct hist_data *d = NULL, *old;
 	unsigned long moves, events;
@@ -166,7 +166,9 @@ int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out)
 	pthread_mutex_lock(&hv->lock);
 	while (hv->busy)
 		pthread_cond_wait(&hv->done, &hv->lock);
-	if (!resolve && (*out = hist_take(hv, NULL))) {
+	/* The watcher drops what HEAD's move made stale: what is kept is
+	 * current.  Without one, HEAD is read again each time. */
+	if (hv->started && (*out = hist_take(hv, NULL))) {
 		pthread_mutex_unlock(&hv->lock);
 		return 0;
 	}

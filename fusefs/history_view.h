@@ -15,13 +15,14 @@
  * moved.  The size a getattr reports is the true one (the kernel cuts
  * reads at it, and no_open leaves no room for direct_io).
  *
- * HEAD moves: hist_view_get(.., 1) resolves HEAD again (a repository
- * open and a ref read, no walk) and makes a new result when it differs;
- * and for a work tree a thread (hist_view_start()) watches the git
- * directory, its logs/ and the directory of HEAD's branch ref with
+ * HEAD moves: for a work tree a thread (hist_view_start()) watches the
+ * git directory, its logs/ and the directory of HEAD's branch ref with
  * inotify, and when HEAD resolves to another commit drops the result and
  * tells the kernel to forget what it holds of the two files, so the next
- * stat or read asks again.  A history that cannot be made (a shallow
+ * stat or read asks again and a new result is made.  That thread is the
+ * one way HEAD is followed: with it, a kept result is served as it is;
+ * only when it could not start does each request resolve HEAD again (a
+ * repository open and a ref read, no walk).  A history that cannot be made (a shallow
  * clone missing an object) is -EIO and one line in the log; asked for
  * again, -EIO with no new line, until something changes in the git
  * directory (a fetch): then it is tried again.  The daemon goes on.
@@ -60,12 +61,11 @@ int hist_view_new(struct hist_view **out, const char *repo, const char *gitdir,
 		  const char *rev, size_t max, struct spdx_error *err);
 
 /*
- * A reference to the current result in *@out (hist_data_put() it):
- * with @resolve, for the commit HEAD is at now; without, the one kept
- * when there is one (a read: the bytes of the size the kernel was
- * given).  0, or -EIO (logged) or -ENOMEM.
+ * A reference to the current result in *@out (hist_data_put() it): the
+ * one kept, or one made now for the commit HEAD is at.  0, or -EIO
+ * (logged) or -ENOMEM.
  */
-int hist_view_get(struct hist_view *hv, int resolve, struct hist_data **out);
+int hist_view_get(struct hist_view *hv, struct hist_data **out);
 void hist_data_put(struct hist_data *d);
 
 /* Watch HEAD of a work tree for @fs's mount (nothing for --rev): after
