@@ -76,6 +76,19 @@ _spdxfs_compgen()	# WORDS CUR: set COMPREPLY to the WORDS that start with CUR
 	COMPREPLY=($(compgen -W "$1" -- "$2"))
 }
 
+_spdxfs_compgen_list()	# WORDS CUR: the same for the last item of a comma list
+{
+	local i
+
+	_spdxfs_compgen "$1" "${2##*,}"
+	if [ "$2" != "${2##*,}" ]; then
+		for i in "${!COMPREPLY[@]}"; do
+			COMPREPLY[i]=${2%,*},${COMPREPLY[i]}
+		done
+	fi
+	compopt -o nospace 2>/dev/null
+}
+
 _spdxfs_paths()	# -d|-f CUR: directories, or files
 {
 	local IFS=$'\n'
@@ -132,26 +145,12 @@ _spdxfs()
 			--format='%(refname:short)' 2>/dev/null)" "$cur"
 		return 0 ;;
 	mount:-o)
-		_spdxfs_compgen "ro allow_other allow_root auto_unmount clone_fd \
-			build= exact_size history= max_idle_threads= max_threads= modules" "${cur##*,}"
-		if [ "$cur" != "${cur##*,}" ]; then
-			local i
-			for i in "${!COMPREPLY[@]}"; do
-				COMPREPLY[i]=${cur%,*},${COMPREPLY[i]}
-			done
-		fi
-		compopt -o nospace 2>/dev/null
+		_spdxfs_compgen_list "ro allow_other allow_root auto_unmount clone_fd \
+			build= exact_size history= max_idle_threads= max_threads= modules" "$cur"
 		return 0 ;;
 	diff:--fail-on)
-		_spdxfs_compgen "added removed tagged untagged changed fixed broken" \
-			"${cur##*,}"
-		if [ "$cur" != "${cur##*,}" ]; then
-			local i
-			for i in "${!COMPREPLY[@]}"; do
-				COMPREPLY[i]=${cur%,*},${COMPREPLY[i]}
-			done
-		fi
-		compopt -o nospace 2>/dev/null
+		_spdxfs_compgen_list "added removed tagged untagged changed fixed broken" \
+			"$cur"
 		return 0 ;;
 	*:-j|*:--jobs|check:-D|check:--depth|tag:--author|tag:--date|cache:--max|\
 	history:-n|history:--max-count)

@@ -176,7 +176,11 @@ test_expect 'completion: trees and mount options' '
 	complete_words spdxfs scan "$TMP/tr" >"$TMP/got" &&
 	test "$(cat "$TMP/got")" = "$T" &&
 	complete_words spdxfs mount -o allow_other,au >"$TMP/got" &&
-	test "$(cat "$TMP/got")" = allow_other,auto_unmount
+	test "$(cat "$TMP/got")" = allow_other,auto_unmount &&
+	complete_words spdxfs diff --fail-on added,un >"$TMP/got" &&
+	test "$(cat "$TMP/got")" = added,untagged &&
+	complete_words spdxfs diff --fail-on b >"$TMP/got" &&
+	test "$(cat "$TMP/got")" = broken
 '
 
 # fstab FORM: the man page's fstab line of that form ("fuse.spdxfs" or
