@@ -125,7 +125,8 @@ test_expect 'an edit that keeps size, mtime and inode is seen' '
 
 # A change no inotify watch reports, made through a hard link outside the
 # tree (a directory watch sees only what is done through its own names),
-# shows up once SIGHUP asks for a rescan.
+# shows up once SIGHUP asks for a rescan: a full one, which the 2 s of a
+# live update do not bound (5 s here, for a machine under load).
 printf '// SPDX-License-Identifiex: MIT\n' >"$T/lib/hup.c"
 ln "$T/lib/hup.c" "$TMP/hup-link"
 
@@ -137,7 +138,7 @@ test_expect 'SIGHUP: a change no watch reports shows up after a rescan' '
 	sleep 1 &&
 	test -f "$M/untagged/lib/hup.c" &&
 	kill -HUP "$DAEMON" &&
-	within 2 "test -f \"$M/by-license/MIT/lib/hup.c\"" &&
+	within 5 "test -f \"$M/by-license/MIT/lib/hup.c\"" &&
 	test ! -e "$M/untagged/lib/hup.c" &&
 	mountpoint -q "$M"
 '
