@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "built_modules.h"
 #include "error.h"
 #include "export.h"
 #include "source.h"
@@ -65,6 +66,31 @@ static char *kernel_release(const char *build)
 	return buf;
 }
 
+/*
+ * The modules of @build whose .ko is a regular file into @im; none
+ * without modules.order.
+ */
+static int image_modules(struct export_image *im, const char *build,
+			 struct spdx_error *err)
+{
+	struct built_modules *bm;
+	int ret = built_modules_collect(&bm, build, err);
+
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		return ret;
+	im->own_modules = bm;
+	im->own_module_list = calloc(bm->n ? bm->n : 1, sizeof(*im->own_module_list));
+	if (!im->own_module_list)
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = 0; i < bm->n; i++)
+		if (build_has_file(im->build, bm->mods[i].ko))
+			im->own_module_list[im->nmodules++] = &bm->mods[i];
+	im->modules = im->own_module_list;
+	return 0;
+}
+
 int export_image_open(struct export_image *im, const char *build,
 		      struct spdx_error *err)
 {
@@ -80,6 +106,8 @@ int export_image_open(struct export_image *im, const char *build,
 	ret = image_paths(build, im->build, im->own_paths, EXPORT_IMAGE_MAX,
 			  &im->n, err);
 	im->paths = (const char *const *)im->own_paths;
+	if (!ret)
+		ret = image_modules(im, build, err);
 	if (ret) {
 		export_image_release(im);
 		return ret;
@@ -94,6 +122,8 @@ void export_image_release(struct export_image *im)
 	for (size_t i = 0; i < im->n; i++)
 		free(im->own_paths[i]);
 	free(im->own_release);
+	free(im->own_module_list);
+	built_modules_free(im->own_modules);
 	source_free(im->build);
 	memset(im, 0, sizeof(*im));
 }
