@@ -63,13 +63,36 @@ int export_kernel_version(struct source *src, char *buf, size_t size)
 	return 0;
 }
 
+/* A new ref at the end of @d's, with copies of @id, @name and @path
+ * (d->nrefs not counting it yet); NULL when out of memory. */
+static struct export_ref *ref_new(struct export_doc *d, const char *id,
+				  const char *name, const char *path)
+{
+	struct export_ref *r, *grown;
+
+	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
+	if (!grown)
+		return NULL;
+	d->refs = grown;
+	r = &d->refs[d->nrefs];
+	memset(r, 0, sizeof(*r));
+	r->id = strdup(id);
+	r->name = strdup(name);
+	r->path = strdup(path);
+	if (!r->id || !r->name || !r->path) {
+		export_ref_release(r);
+		return NULL;
+	}
+	return r;
+}
+
 /* The declared LicenseRef-/AdditionRef- for @id, added when new. */
 static int ref_add(struct export_doc *d, const char *prefix, const char *id,
 		   size_t len, const char **refid, struct spdx_error *err)
 {
 	const struct license_file *lf = licenses_lookup(d->idx->lic, id, len);
 	const char *spelt = licenses_spelling(d->idx->lic, id, len);
-	struct export_ref *r, *grown;
+	struct export_ref *r;
 	char name[256];
 	size_t tlen;
 	int ret;
@@ -86,19 +109,9 @@ static int ref_add(struct export_doc *d, const char *prefix, const char *id,
 			*refid = d->refs[i].id;
 			return 0;
 		}
-	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
-	if (!grown)
+	r = ref_new(d, name, spelt, lf->path);
+	if (!r)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	d->refs = grown;
-	r = &d->refs[d->nrefs];
-	memset(r, 0, sizeof(*r));
-	r->id = strdup(name);
-	r->name = strdup(spelt);
-	r->path = strdup(lf->path);
-	if (!r->id || !r->name || !r->path) {
-		export_ref_release(r);
-		return spdx_error_set(err, -ENOMEM, "out of memory");
-	}
 	ret = source_read_all(d->src, lf->path, LICENSE_TEXT_MAX, &r->text, &tlen);
 	if (ret) {
 		export_ref_release(r);
@@ -439,7 +452,7 @@ static int ref_taken(const struct export_doc *d, const char *id)
  * an idstring as "-", numbered when another ref has the id. */
 static int module_ref_new(struct export_doc *d, const char *lic, size_t *at)
 {
-	struct export_ref *r, *grown;
+	struct export_ref *r;
 	char id[256], base[200];
 	size_t len = 0;
 
@@ -450,23 +463,16 @@ static int module_ref_new(struct export_doc *d, const char *lic, size_t *at)
 	snprintf(id, sizeof(id), "LicenseRef-MODULE-LICENSE-%s", base);
 	for (unsigned k = 2; ref_taken(d, id); k++)
 		snprintf(id, sizeof(id), "LicenseRef-MODULE-LICENSE-%s-%u", base, k);
-	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
-	if (!grown)
+	r = ref_new(d, id, lic, "the license= of a module's .modinfo, as "
+		    "Documentation/process/license-rules.rst gives its meaning");
+	if (!r)
 		return -ENOMEM;
-	d->refs = grown;
-	r = &d->refs[d->nrefs];
-	memset(r, 0, sizeof(*r));
-	r->module = 1;
-	r->id = strdup(id);
-	r->name = strdup(lic);
-	r->path = strdup("the license= of a module's .modinfo, as "
-			 "Documentation/process/license-rules.rst gives its meaning");
-	if (asprintf(&r->text, "MODULE_LICENSE(\"%s\")", lic) < 0)
+	if (asprintf(&r->text, "MODULE_LICENSE(\"%s\")", lic) < 0) {
 		r->text = NULL;
-	if (!r->id || !r->name || !r->path || !r->text) {
 		export_ref_release(r);
 		return -ENOMEM;
 	}
+	r->module = 1;
 	*at = d->nrefs++;
 	return 0;
 }
