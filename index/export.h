@@ -116,8 +116,10 @@ struct export_opts {
 struct export_doc;
 
 /*
- * Hash @n @files of @idx, read from @src, and settle all the document
- * says except the per-file entries' text.  Returns 0 and sets *@out, or
+ * Hash @n @files of @idx (entries of idx->files, in its order), read
+ * from @src, and settle all the document says except the per-file
+ * entries' text; with @o->image, its modules' sources in @idx that
+ * @files lacks are added, in the same order.  Returns 0 and sets *@out, or
  * -errno with @err filled: a file that cannot be read or changes while
  * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
  * 'EXPR': exception X is not on the SPDX License List"), what tag-value
