@@ -16,12 +16,18 @@
 #include "export.h"
 #include "source.h"
 
-/* Is @rel a regular file of @bsrc, reached through no symlink? */
+/*
+ * Is @rel a regular file of @bsrc, reached through no symlink?  1 or 0;
+ * -ENOMEM when that could not be known (a file not there is 0).
+ */
 static int build_has_file(struct source *bsrc, const char *rel)
 {
 	struct src_entry ent;
+	int ret = bsrc->ops->stat(bsrc, rel, &ent);
 
-	return !bsrc->ops->stat(bsrc, rel, &ent) && ent.kind == SRC_REG;
+	if (ret == -ENOMEM)
+		return ret;
+	return !ret && ent.kind == SRC_REG;
 }
 
 /*
@@ -37,20 +43,26 @@ static int image_paths(const char *build, struct source *bsrc, char **paths,
 	int ret = 0;
 
 	*n = 0;
-	if (!build_has_file(bsrc, "vmlinux"))
+	ret = build_has_file(bsrc, "vmlinux");
+	if (ret < 0)
+		return spdx_error_set(err, ret, "out of memory");
+	if (!ret)
 		return spdx_error_set(err, -ENOENT, "%s: no vmlinux: the kernel "
 				      "is not built", build);
 	snprintf(pattern, sizeof(pattern), "%s/arch/*/boot/bzImage", build);
 	glob(pattern, 0, NULL, &g);
 	paths[(*n)++] = strdup("vmlinux");
-	for (size_t i = 0; i < g.gl_pathc && *n < max; i++)
-		if (build_has_file(bsrc, g.gl_pathv[i] + skip))
+	ret = 0;
+	for (size_t i = 0; i < g.gl_pathc && *n < max && ret >= 0; i++) {
+		ret = build_has_file(bsrc, g.gl_pathv[i] + skip);
+		if (ret > 0)
 			paths[(*n)++] = strdup(g.gl_pathv[i] + skip);
+	}
 	globfree(&g);
 	for (size_t i = 0; i < *n; i++)
 		if (!paths[i])
-			ret = spdx_error_set(err, -ENOMEM, "out of memory");
-	return ret;
+			ret = -ENOMEM;
+	return ret < 0 ? spdx_error_set(err, ret, "out of memory") : 0;
 }
 
 /* include/config/kernel.release of @build, or NULL. */
@@ -84,10 +96,14 @@ static int image_modules(struct export_image *im, const char *build,
 	im->own_module_list = calloc(bm->n ? bm->n : 1, sizeof(*im->own_module_list));
 	if (!im->own_module_list)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < bm->n; i++)
-		if (build_has_file(im->build, bm->mods[i].ko))
-			im->own_module_list[im->nmodules++] = &bm->mods[i];
 	im->modules = im->own_module_list;
+	for (size_t i = 0; i < bm->n; i++) {
+		ret = build_has_file(im->build, bm->mods[i].ko);
+		if (ret < 0)
+			return spdx_error_set(err, ret, "out of memory");
+		if (ret)
+			im->own_module_list[im->nmodules++] = &bm->mods[i];
+	}
 	return 0;
 }
 
