@@ -287,3 +287,15 @@ mount_fixture() {
 	make_fixture "$T"
 	mkdir -p "$M"
 }
+
+# have_validator: the SPDX validator of tests/spdx in build/, installed
+# there when missing (false when npm cannot); validate MODE [SCHEMA] DOC
+# runs it.
+VALIDATOR_DIR=$TOP/build/spdx-validator
+have_validator() {
+	[ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
+		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
+}
+validate() {
+	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
+}

@@ -20,10 +20,6 @@ mkdir -p "$B/include/config"
 printf '6.1.0-mods\n' >"$B/include/config/kernel.release"
 printf 'CONFIG_MODULES=y\n' >"$B/.config"
 export SOURCE_DATE_EPOCH=1700000000
-VALIDATOR_DIR=$TOP/build/spdx-validator
-validate() {
-	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
-}
 d=drivers/mod
 
 test_expect 'spdx-json: each .ko a file of the image package, its license= stated' '
@@ -171,8 +167,7 @@ test_expect 'a module whose .ko is not there is not in the documents' '
 	! grep -q okmod "$TMP/b2.json"
 '
 
-if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-   "$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1; then
+if have_validator; then
 	test_expect 'with modules: spdx-json and spdx3 valid, the same facts in the three' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$TMP/b.json" >"$TMP/f.json" &&
 		validate spdx-tv "$TMP/b.spdx" | diff -u "$TMP/f.json" - &&

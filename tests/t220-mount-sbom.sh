@@ -95,14 +95,12 @@ test_expect 'a tree change, a new snapshot: made again, with the new image' '
 	cmp "$TMP/want3b.json" "$M/built/sbom.spdx3.json"
 '
 
-VALIDATOR_DIR=$TOP/build/spdx-validator
-if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-   "$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1; then
+if have_validator; then
 	test_expect 'the documents the mount serves pass the validators' '
-		NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" spdx2 \
-			"$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$M/built/sbom.spdx.json" >/dev/null &&
-		NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" spdx3 \
-			"$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" "$M/built/sbom.spdx3.json" >/dev/null
+		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" \
+			"$M/built/sbom.spdx.json" >/dev/null &&
+		validate spdx3 "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" \
+			"$M/built/sbom.spdx3.json" >/dev/null
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
