@@ -358,7 +358,8 @@ static int map_declared(struct export_doc *d, struct spdx_error *err)
 #define POS_NONE SIZE_MAX		/* not in the document */
 #define POS_ADDED (SIZE_MAX - 1)	/* a module's source not given */
 
-/* The file of the index source @k of @m is, or NULL. */
+/* The index's file of source @k of @m, or NULL (outside the tree or
+ * not indexed). */
 static const struct spdx_file *module_source(const struct bmod *m, size_t k,
 					     const struct spdx_index *idx)
 {
@@ -440,6 +441,7 @@ out:
 	return ret ? spdx_error_set(err, ret, "out of memory") : 0;
 }
 
+/* Has @d a ref of id @id (ids compare without case)? */
 static int ref_taken(const struct export_doc *d, const char *id)
 {
 	for (size_t i = 0; i < d->nrefs; i++)
@@ -678,7 +680,7 @@ static int utf8_valid(const unsigned char *s)
 }
 
 /* What tag-value cannot hold: a path with a line break or not in UTF-8,
- * a "</text>" in a text. */
+ * a "</text>" in a text; a module's too. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
 	for (size_t i = 0; i < d->n; i++) {
@@ -696,6 +698,17 @@ static int check_tv(const struct export_doc *d, struct spdx_error *err)
 			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "
 					      "cannot be written in tag-value",
 					      d->files[i]->path);
+	}
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++) {
+		const struct bmod *m = d->mods[i].m;
+
+		if (!utf8_valid((const unsigned char *)m->ko) ||
+		    (m->license && (!utf8_valid((const unsigned char *)m->license) ||
+				    strstr(m->license, "</text>"))) ||
+		    (m->error && strstr(m->error, "</text>")))
+			return spdx_error_set(err, -EINVAL, "%s: a module whose name or "
+					      "license= is not UTF-8, or has </text>, "
+					      "cannot be written in tag-value", m->ko);
 	}
 	for (size_t i = 0; i < d->nrefs; i++)
 		if (strstr(d->refs[i].text, "</text>"))

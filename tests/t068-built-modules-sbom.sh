@@ -167,6 +167,20 @@ test_expect 'a module whose .ko is not there is not in the documents' '
 	! grep -q okmod "$TMP/b2.json"
 '
 
+test_expect 'spdx-tv: a license= with </text> is refused, one line, exit 2' '
+	B3=$TMP/build3 &&
+	cp -a "$B" "$B3" &&
+	make_ko "$B3/$d/v3mod.ko" "license=GPL</text>" &&
+	expect_status 2 "$SPDXFS" built -q --format spdx-tv -o "$TMP/b3.spdx" "$B3" "$T" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: $d/v3mod.ko: a module whose name or license= is not UTF-8, or has </text>, cannot be written in tag-value
+	EOF
+	test ! -e "$TMP/b3.spdx" &&
+	"$SPDXFS" built -q --format spdx-json "$B3" "$T" | jq -r ".hasExtractedLicensingInfos[] |
+		select(.name == \"GPL</text>\") | .licenseId" >"$TMP/id" &&
+	echo LicenseRef-MODULE-LICENSE-GPL--text- | diff - "$TMP/id"
+'
+
 if have_validator; then
 	test_expect 'with modules: spdx-json and spdx3 valid, the same facts in the three' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$TMP/b.json" >"$TMP/f.json" &&
