@@ -57,10 +57,31 @@ struct elf_view {
 	unsigned shentsize, shnum, shstrndx;
 };
 
+/*
+ * The fields both ELF classes have, from an Elf64_ or Elf32_ header @h:
+ * the types differ, the names do not, so one macro serves the two.
+ */
+#define ELF_VIEW_FROM(v, h) do {			\
+	(v)->shoff = (h).e_shoff;			\
+	(v)->shentsize = (h).e_shentsize;		\
+	(v)->shnum = (h).e_shnum;			\
+	(v)->shstrndx = (h).e_shstrndx;			\
+} while (0)
+
+#define ELF_SECTION_FROM(s, name, off, size) do {	\
+	*(name) = (s).sh_name;				\
+	*(off) = (s).sh_offset;				\
+	*(size) = (s).sh_type == SHT_NOBITS ? 0 : (s).sh_size; \
+} while (0)
+
 static int elf_header(int fd, struct elf_view *v)
 {
 	unsigned char id[EI_NIDENT];
 	const unsigned char host = *(const uint16_t *)"\1\0" == 1 ? ELFDATA2LSB : ELFDATA2MSB;
+	union {
+		Elf64_Ehdr h64;
+		Elf32_Ehdr h32;
+	} h;
 	int ret = pread_all(fd, id, sizeof(id), 0);
 
 	if (ret)
@@ -69,54 +90,37 @@ static int elf_header(int fd, struct elf_view *v)
 	    (id[EI_CLASS] != ELFCLASS64 && id[EI_CLASS] != ELFCLASS32))
 		return -ENOEXEC;
 	v->is64 = id[EI_CLASS] == ELFCLASS64;
-	if (v->is64) {
-		Elf64_Ehdr h;
-
-		ret = pread_all(fd, &h, sizeof(h), 0);
-		v->shoff = h.e_shoff;
-		v->shentsize = h.e_shentsize;
-		v->shnum = h.e_shnum;
-		v->shstrndx = h.e_shstrndx;
-	} else {
-		Elf32_Ehdr h;
-
-		ret = pread_all(fd, &h, sizeof(h), 0);
-		v->shoff = h.e_shoff;
-		v->shentsize = h.e_shentsize;
-		v->shnum = h.e_shnum;
-		v->shstrndx = h.e_shstrndx;
-	}
+	ret = pread_all(fd, &h, v->is64 ? sizeof(h.h64) : sizeof(h.h32), 0);
 	if (ret)
 		return ret == -EINVAL ? -ENOEXEC : ret;
+	if (v->is64)
+		ELF_VIEW_FROM(v, h.h64);
+	else
+		ELF_VIEW_FROM(v, h.h32);
 	if (v->shentsize != (v->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
 	    v->shstrndx >= v->shnum)
 		return -ENOEXEC;
 	return 0;
 }
 
-/* Section @i's name offset, file offset and size. */
+/* Section @i's name offset, file offset and size (0 for SHT_NOBITS). */
 static int elf_section(int fd, const struct elf_view *v, unsigned i,
 		       uint32_t *name, uint64_t *off, uint64_t *size)
 {
 	off_t at = (off_t)(v->shoff + (uint64_t)i * v->shentsize);
-	int ret;
+	union {
+		Elf64_Shdr s64;
+		Elf32_Shdr s32;
+	} s;
+	int ret = pread_all(fd, &s, v->shentsize, at);
 
-	if (v->is64) {
-		Elf64_Shdr s;
-
-		ret = pread_all(fd, &s, sizeof(s), at);
-		*name = s.sh_name, *off = s.sh_offset, *size = s.sh_size;
-		if (!ret && s.sh_type == SHT_NOBITS)
-			*size = 0;
-	} else {
-		Elf32_Shdr s;
-
-		ret = pread_all(fd, &s, sizeof(s), at);
-		*name = s.sh_name, *off = s.sh_offset, *size = s.sh_size;
-		if (!ret && s.sh_type == SHT_NOBITS)
-			*size = 0;
-	}
-	return ret;
+	if (ret)
+		return ret;
+	if (v->is64)
+		ELF_SECTION_FROM(s.s64, name, off, size);
+	else
+		ELF_SECTION_FROM(s.s32, name, off, size);
+	return 0;
 }
 
 /* Read @size bytes at @off of @fd, bounded by the file's size. */

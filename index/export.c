@@ -5,6 +5,8 @@
  * The writers for each format are in export_spdx2.c and export_spdx3.c.
  */
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,6 +14,7 @@
 
 #include <openssl/evp.h>
 
+#include "built_modules.h"
 #include "error.h"
 #include "export.h"
 #include "export_doc.h"
@@ -60,13 +63,36 @@ int export_kernel_version(struct source *src, char *buf, size_t size)
 	return 0;
 }
 
+/* A new ref at the end of @d's, with copies of @id, @name and @path
+ * (d->nrefs not counting it yet); NULL when out of memory. */
+static struct export_ref *ref_new(struct export_doc *d, const char *id,
+				  const char *name, const char *path)
+{
+	struct export_ref *r, *grown;
+
+	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
+	if (!grown)
+		return NULL;
+	d->refs = grown;
+	r = &d->refs[d->nrefs];
+	memset(r, 0, sizeof(*r));
+	r->id = strdup(id);
+	r->name = strdup(name);
+	r->path = strdup(path);
+	if (!r->id || !r->name || !r->path) {
+		export_ref_release(r);
+		return NULL;
+	}
+	return r;
+}
+
 /* The declared LicenseRef-/AdditionRef- for @id, added when new. */
 static int ref_add(struct export_doc *d, const char *prefix, const char *id,
 		   size_t len, const char **refid, struct spdx_error *err)
 {
 	const struct license_file *lf = licenses_lookup(d->idx->lic, id, len);
 	const char *spelt = licenses_spelling(d->idx->lic, id, len);
-	struct export_ref *r, *grown;
+	struct export_ref *r;
 	char name[256];
 	size_t tlen;
 	int ret;
@@ -83,19 +109,9 @@ static int ref_add(struct export_doc *d, const char *prefix, const char *id,
 			*refid = d->refs[i].id;
 			return 0;
 		}
-	grown = grow(d->refs, d->nrefs, &d->caprefs, sizeof(*d->refs), 8);
-	if (!grown)
+	r = ref_new(d, name, spelt, lf->path);
+	if (!r)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	d->refs = grown;
-	r = &d->refs[d->nrefs];
-	memset(r, 0, sizeof(*r));
-	r->id = strdup(name);
-	r->name = strdup(spelt);
-	r->path = strdup(lf->path);
-	if (!r->id || !r->name || !r->path) {
-		export_ref_release(r);
-		return spdx_error_set(err, -ENOMEM, "out of memory");
-	}
 	ret = source_read_all(d->src, lf->path, LICENSE_TEXT_MAX, &r->text, &tlen);
 	if (ret) {
 		export_ref_release(r);
@@ -339,17 +355,169 @@ static int map_declared(struct export_doc *d, struct spdx_error *err)
 	return 0;
 }
 
-/* The image's files, and its .config when there is one. */
+#define POS_NONE SIZE_MAX		/* not in the document */
+#define POS_ADDED (SIZE_MAX - 1)	/* a module's source not given */
+
+/* The index's file of source @k of @m, or NULL (outside the tree or
+ * not indexed). */
+static const struct spdx_file *module_source(const struct bmod *m, size_t k,
+					     const struct spdx_index *idx)
+{
+	return m->srcs[k].in_tree ? index_find(idx, m->srcs[k].path) : NULL;
+}
+
+/* Mark @m's sources in the index that @pos does not have yet. */
+static void module_mark(const struct bmod *m, const struct spdx_index *idx,
+			size_t *pos)
+{
+	for (size_t k = 0; k < m->nsrcs; k++) {
+		const struct spdx_file *f = module_source(m, k, idx);
+
+		if (f && pos[f - idx->files] == POS_NONE)
+			pos[f - idx->files] = POS_ADDED;
+	}
+}
+
+/* @m's sources in the index into @e, each once, at the positions of @pos. */
+static int module_sources(struct export_module *e, const struct bmod *m,
+			  const struct spdx_index *idx, const size_t *pos)
+{
+	e->m = m;
+	e->srcs = alloc_array(m->nsrcs ? m->nsrcs : 1, sizeof(*e->srcs));
+	if (!e->srcs)
+		return -ENOMEM;
+	for (size_t k = 0; k < m->nsrcs; k++) {
+		const struct spdx_file *f = module_source(m, k, idx);
+		size_t j;
+
+		if (!f)
+			continue;
+		for (j = 0; j < e->nsrcs && e->srcs[j] != pos[f - idx->files]; j++)
+			;
+		if (j == e->nsrcs)
+			e->srcs[e->nsrcs++] = pos[f - idx->files];
+	}
+	return 0;
+}
+
+/*
+ * The image's modules: their sources among the files, those not given
+ * added (the files given are the index's, in its order, which the
+ * merged list keeps).
+ */
+static int add_modules(struct export_doc *d, struct spdx_error *err)
+{
+	const struct export_image *im = d->o.image;
+	const struct spdx_index *idx = d->idx;
+	size_t *pos, n = 0;
+	int ret = -ENOMEM;
+
+	d->mods = calloc(im->nmodules ? im->nmodules : 1, sizeof(*d->mods));
+	pos = alloc_array(idx->nfiles ? idx->nfiles : 1, sizeof(*pos));
+	if (!d->mods || !pos)
+		goto out;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		pos[i] = POS_NONE;
+	for (size_t i = 0; i < d->n; i++)
+		pos[d->files[i] - idx->files] = i;
+	for (size_t i = 0; i < im->nmodules; i++)
+		module_mark(im->modules[i], idx, pos);
+	d->own_files = alloc_array(idx->nfiles ? idx->nfiles : 1, sizeof(*d->own_files));
+	if (!d->own_files)
+		goto out;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (pos[i] != POS_NONE) {
+			pos[i] = n;
+			d->own_files[n++] = &idx->files[i];
+		}
+	d->files = d->own_files;
+	d->n = n;
+	for (size_t i = 0; i < im->nmodules; i++)
+		if (module_sources(&d->mods[i], im->modules[i], idx, pos))
+			goto out;
+	ret = 0;
+out:
+	free(pos);
+	return ret ? spdx_error_set(err, ret, "out of memory") : 0;
+}
+
+/* Has @d a ref of id @id (ids compare without case)? */
+static int ref_taken(const struct export_doc *d, const char *id)
+{
+	for (size_t i = 0; i < d->nrefs; i++)
+		if (!strcasecmp(d->refs[i].id, id))
+			return 1;
+	return 0;
+}
+
+/* A new LicenseRef- for module license= @lic: its characters outside
+ * an idstring as "-", numbered when another ref has the id. */
+static int module_ref_new(struct export_doc *d, const char *lic, size_t *at)
+{
+	struct export_ref *r;
+	char id[256], base[200];
+	size_t len = 0;
+
+	for (const char *p = lic; *p && len < sizeof(base) - 1; p++)
+		base[len++] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			      (*p >= '0' && *p <= '9') || *p == '.' ? *p : '-';
+	base[len] = '\0';
+	snprintf(id, sizeof(id), "LicenseRef-MODULE-LICENSE-%s", base);
+	for (unsigned k = 2; ref_taken(d, id); k++)
+		snprintf(id, sizeof(id), "LicenseRef-MODULE-LICENSE-%s-%u", base, k);
+	r = ref_new(d, id, lic, "the license= of a module's .modinfo, as "
+		    "Documentation/process/license-rules.rst gives its meaning");
+	if (!r)
+		return -ENOMEM;
+	if (asprintf(&r->text, "MODULE_LICENSE(\"%s\")", lic) < 0) {
+		r->text = NULL;
+		export_ref_release(r);
+		return -ENOMEM;
+	}
+	r->module = 1;
+	*at = d->nrefs++;
+	return 0;
+}
+
+/* Each module's license= as a LicenseRef-, one per distinct string. */
+static int module_refs(struct export_doc *d, struct spdx_error *err)
+{
+	for (size_t i = 0; i < d->o.image->nmodules; i++) {
+		const char *lic = d->mods[i].m->license;
+		size_t k;
+
+		d->mods[i].ref = SIZE_MAX;
+		if (!lic)
+			continue;
+		for (k = 0; k < d->nrefs; k++)
+			if (d->refs[k].module && !strcmp(d->refs[k].name, lic))
+				break;
+		if (k == d->nrefs && module_ref_new(d, lic, &k))
+			return spdx_error_set(err, -ENOMEM, "out of memory");
+		d->mods[i].ref = k;
+	}
+	return 0;
+}
+
+/* The image's files and modules, and its .config when there is one. */
 static int hash_image(struct export_doc *d, struct spdx_error *err)
 {
 	const struct export_image *im = d->o.image;
+	size_t n = im->n + im->nmodules;
+	const char **paths;
 	int ret;
 
-	d->image_dig = calloc(im->n ? im->n : 1, sizeof(*d->image_dig));
-	if (!d->image_dig)
+	d->image_dig = calloc(n ? n : 1, sizeof(*d->image_dig));
+	paths = alloc_array(n ? n : 1, sizeof(*paths));
+	if (!d->image_dig || !paths) {
+		free(paths);
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	ret = digest_files(im->build, im->paths, im->n, DIGEST_SHA1 | DIGEST_SHA256 |
+	}
+	for (size_t i = 0; i < n; i++)
+		paths[i] = i < im->n ? im->paths[i] : im->modules[i - im->n]->ko;
+	ret = digest_files(im->build, paths, n, DIGEST_SHA1 | DIGEST_SHA256 |
 			   DIGEST_GITOID, d->o.nthreads, d->image_dig, err);
+	free(paths);
 	if (ret)
 		return ret;
 	ret = digest_file(im->build, ".config", DIGEST_SHA256, &d->config, err);
@@ -424,6 +592,13 @@ static int make_namespace(struct export_doc *d)
 	for (size_t i = 0; ok && d->o.image && i < d->o.image->n; i++)
 		ok = EVP_DigestUpdate(c, d->o.image->paths[i], strlen(d->o.image->paths[i]) + 1) &&
 		     EVP_DigestUpdate(c, d->image_dig[i].sha256, 32);
+	for (size_t i = 0; ok && d->o.image && i < d->o.image->nmodules; i++) {
+		const char *m = export_module_license(d, i);
+
+		ok = EVP_DigestUpdate(c, d->mods[i].m->ko, strlen(d->mods[i].m->ko) + 1) &&
+		     EVP_DigestUpdate(c, d->image_dig[d->o.image->n + i].sha256, 32) &&
+		     EVP_DigestUpdate(c, m ? m : "", m ? strlen(m) + 1 : 1);
+	}
 	ok = ok && EVP_DigestFinal_ex(c, md, NULL);
 	EVP_MD_CTX_free(c);
 	if (!ok)
@@ -505,7 +680,7 @@ static int utf8_valid(const unsigned char *s)
 }
 
 /* What tag-value cannot hold: a path with a line break or not in UTF-8,
- * a "</text>" in a text. */
+ * a "</text>" in a text; a module's too. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
 	for (size_t i = 0; i < d->n; i++) {
@@ -523,6 +698,17 @@ static int check_tv(const struct export_doc *d, struct spdx_error *err)
 			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "
 					      "cannot be written in tag-value",
 					      d->files[i]->path);
+	}
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++) {
+		const struct bmod *m = d->mods[i].m;
+
+		if (!utf8_valid((const unsigned char *)m->ko) ||
+		    (m->license && (!utf8_valid((const unsigned char *)m->license) ||
+				    strstr(m->license, "</text>"))) ||
+		    (m->error && strstr(m->error, "</text>")))
+			return spdx_error_set(err, -EINVAL, "%s: a module whose name or "
+					      "license= is not UTF-8, or has </text>, "
+					      "cannot be written in tag-value", m->ko);
 	}
 	for (size_t i = 0; i < d->nrefs; i++)
 		if (strstr(d->refs[i].text, "</text>"))
@@ -569,9 +755,13 @@ int export_prepare(struct export_doc **out, struct source *src,
 	d->n = n;
 	d->o = *o;
 	make_name(d, src);
-	ret = map_files_exprs(d, err);
+	ret = o->image ? add_modules(d, err) : 0;
+	if (!ret)
+		ret = map_files_exprs(d, err);
 	if (!ret)
 		ret = map_declared(d, err);
+	if (!ret && o->image)
+		ret = module_refs(d, err);
 	if (!ret && o->format == EXPORT_SPDX_TV)
 		ret = check_tv(d, err);
 	if (!ret)
@@ -581,7 +771,8 @@ int export_prepare(struct export_doc **out, struct source *src,
 	if (!ret && (ret = verification_code(d->dig, d->n, d->verification)))
 		spdx_error_errno(err, ret, "verification code");
 	if (!ret && o->image &&
-	    (ret = verification_code(d->image_dig, o->image->n, d->image_verification)))
+	    (ret = verification_code(d->image_dig, o->image->n + o->image->nmodules,
+				     d->image_verification)))
 		spdx_error_errno(err, ret, "verification code");
 	if (!ret && (ret = make_namespace(d)))
 		spdx_error_errno(err, ret, "namespace");
@@ -637,6 +828,10 @@ void export_free(struct export_doc *d)
 	free(d->declared);
 	free(d->dig);
 	free(d->image_dig);
+	for (size_t i = 0; d->mods && i < d->o.image->nmodules; i++)
+		free(d->mods[i].srcs);
+	free(d->mods);
+	free(d->own_files);
 	free(d);
 }
 

@@ -58,26 +58,43 @@ enum export_format {
  * describes, GENERATED_FROM the source package, whose files are then
  * those that went into it.  For 3.0.1 also a build_Build with the
  * .config's SHA256 and the kernel release.
+ *
+ * When the build has modules (modules.order, built_modules.h), each .ko
+ * there is a file of the image package too, GENERATED_FROM each of its
+ * sources in the tree (which the document lists as files of the source
+ * package, added when not among the files given), its licenseInfoInFiles
+ * (3.0.1: hasDeclaredLicense) the license= of its .modinfo as a
+ * "LicenseRef-MODULE-LICENSE-..." whose text is the declaration: a
+ * MODULE_LICENSE() string is not an SPDX expression.
  */
 #define EXPORT_IMAGE_MAX 16	/* vmlinux and the bzImages */
+
+struct bmod;
+struct built_modules;
 
 struct export_image {
 	struct source *build;		/* the build directory, all files */
 	const char *const *paths;	/* "vmlinux", "arch/x86/boot/bzImage" */
 	size_t n;
 	const char *release;		/* include/config/kernel.release, or NULL */
+	const struct bmod *const *modules;	/* those whose .ko is there */
+	size_t nmodules;
 	/* What export_image_open() allocated for the fields above. */
 	char *own_paths[EXPORT_IMAGE_MAX];
 	char *own_release;
+	struct built_modules *own_modules;
+	const struct bmod **own_module_list;
 };
 
 /*
  * The image of kernel build directory @build into @im: the directory
  * as a source of all its files, vmlinux, then each arch/ARCH/boot/bzImage
  * (a regular file, not reached through a symlink), and the kernel
- * release when include/config/kernel.release is there.  Returns 0, or
- * -ENOENT ("BUILD: no vmlinux: the kernel is not built"), -ENOMEM, or
- * the source's error, with @err filled.  export_image_release() frees
+ * release when include/config/kernel.release is there, and the modules
+ * whose .ko is a regular file when modules.order is there (a module
+ * that could not be read whole keeps what was read, and its error).
+ * Returns 0, or -ENOENT ("BUILD: no vmlinux: the kernel is not built"),
+ * -ENOMEM, or the source's error, with @err filled.  export_image_release() frees
  * what it holds.
  */
 int export_image_open(struct export_image *im, const char *build,
@@ -99,8 +116,10 @@ struct export_opts {
 struct export_doc;
 
 /*
- * Hash @n @files of @idx, read from @src, and settle all the document
- * says except the per-file entries' text.  Returns 0 and sets *@out, or
+ * Hash @n @files of @idx (entries of idx->files, in its order), read
+ * from @src, and settle all the document says except the per-file
+ * entries' text; with @o->image, its modules' sources in @idx that
+ * @files lacks are added, in the same order.  Returns 0 and sets *@out, or
  * -errno with @err filled: a file that cannot be read or changes while
  * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
  * 'EXPR': exception X is not on the SPDX License List"), what tag-value

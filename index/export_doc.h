@@ -7,6 +7,8 @@
 #ifndef SPDXFS_EXPORT_DOC_H
 #define SPDXFS_EXPORT_DOC_H
 
+#include <stdint.h>
+
 #include "digest.h"
 #include "export.h"
 #include "index.h"
@@ -18,6 +20,17 @@ struct export_ref {
 	char *path;		/* "LICENSES/deprecated/Linux-OpenIB" */
 	char *text;		/* after its "License-Text:" line */
 	int exception;		/* an exception (AdditionRef-) */
+	int module;		/* a module's license= (export.h): name is
+				   the string, text its declaration */
+};
+
+/* A module of the image (export.h) and what the writers say of it. */
+struct export_module {
+	const struct bmod *m;
+	size_t *srcs;		/* its sources in the document, as indexes
+				   into files[], each once */
+	size_t nsrcs;
+	size_t ref;		/* its license=, refs[ref]; SIZE_MAX: none */
 };
 
 struct export_doc {
@@ -41,13 +54,23 @@ struct export_doc {
 	char ns[320];			/* the namespace, no trailing '/' */
 	char created[32];		/* "2026-12-03T17:00:00Z" */
 	char verification[41];
-	/* With o.image: its files' checksums, the .config's, and the
-	 * image package's verification code. */
+	/* With o.image: its files' checksums (then its modules', at
+	 * o.image->n + i), the .config's, and the image package's
+	 * verification code. */
 	struct file_digest *image_dig;
+	struct export_module *mods;	/* o.image->nmodules of them */
+	const struct spdx_file **own_files;	/* files, when modules added
+						   sources */
 	struct file_digest config;
 	int has_config;
 	char image_verification[41];
 };
+
+/* Module @i's license= as the document writes it, or NULL. */
+static inline const char *export_module_license(const struct export_doc *d, size_t i)
+{
+	return d->mods[i].ref == SIZE_MAX ? NULL : d->refs[d->mods[i].ref].id;
+}
 
 /* Does the document give @f's tag (a valid one, the file not excluded)? */
 int export_file_has_license(const struct spdx_file *f);

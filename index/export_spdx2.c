@@ -3,11 +3,15 @@
  * export_spdx2: the SPDX 2.3 writers, JSON and tag-value, of a prepared
  * export_doc (export.h).  Both say the same facts in the same order:
  * the document, the package, the LicenseRef- texts, the files, then the
- * relationships (DESCRIBES the package, which CONTAINS each file).
+ * relationships (DESCRIBES the package, which CONTAINS each file; for a
+ * built kernel the image package CONTAINS its files, vmlinux
+ * GENERATED_FROM the source package and each module GENERATED_FROM each
+ * of its sources).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "built_modules.h"
 #include "export_doc.h"
 #include "json.h"
 
@@ -121,6 +125,37 @@ static void json_image_file(struct json_writer *w, const struct export_doc *d, s
 	json_object_end(w);
 }
 
+/* Module @i: a file of the image package, its license= as stated in it. */
+static void json_module_file(struct json_writer *w, const struct export_doc *d,
+			     size_t i)
+{
+	const struct bmod *m = d->mods[i].m;
+
+	json_file_begin(w, "Module", i, m->ko);
+	json_key(w, "fileTypes");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, "BINARY");
+	json_array_end(w);
+	json_file_facts(w, &d->image_dig[d->o.image->n + i], export_module_license(d, i));
+	if (m->error)
+		json_kv_string(w, "comment", m->error);
+	json_object_end(w);
+}
+
+/* Module @i's relationships: in the image, GENERATED_FROM its sources. */
+static void json_module_rels(struct json_writer *w, const struct export_doc *d,
+			     size_t i)
+{
+	char id[40], src[40];
+
+	snprintf(id, sizeof(id), "SPDXRef-Module-%zu", i + 1);
+	json_relationship(w, "SPDXRef-Package-image", "CONTAINS", id);
+	for (size_t k = 0; k < d->mods[i].nsrcs; k++) {
+		snprintf(src, sizeof(src), "SPDXRef-File-%zu", d->mods[i].srcs[k] + 1);
+		json_relationship(w, id, "GENERATED_FROM", src);
+	}
+}
+
 static void json_package(struct json_writer *w, const struct export_doc *d)
 {
 	json_package_begin(w, d->name, "SPDXRef-Package", d->version,
@@ -194,6 +229,8 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 		json_file(&w, d, i);
 	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
 		json_image_file(&w, d, i);
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		json_module_file(&w, d, i);
 	json_array_end(&w);
 	json_key(&w, "relationships");
 	json_array_begin(&w, JSON_BLOCK);
@@ -208,6 +245,8 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 		json_relationship(&w, "SPDXRef-Package-image", "CONTAINS", id);
 		json_relationship(&w, id, "GENERATED_FROM", "SPDXRef-Package");
 	}
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		json_module_rels(&w, d, i);
 	json_array_end(&w);
 	json_object_end(&w);
 	return json_end(&w);
@@ -237,18 +276,44 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 		tv_text(out, "FileComment", why);
 }
 
-static void tv_image_file(FILE *out, const struct export_doc *d, size_t i)
+/* A binary file of the image package: @kind "Image" or "Module". */
+static void tv_binary_file(FILE *out, const char *kind, size_t i, const char *path,
+			   const struct file_digest *dig, const char *lic)
 {
 	char hex[65];
 
-	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-Image-%zu\nFileType: BINARY\n",
-		d->o.image->paths[i], i + 1);
-	digest_hex(d->image_dig[i].sha1, 20, hex);
+	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-%s-%zu\nFileType: BINARY\n",
+		path, kind, i + 1);
+	digest_hex(dig->sha1, 20, hex);
 	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
-	digest_hex(d->image_dig[i].sha256, 32, hex);
+	digest_hex(dig->sha256, 32, hex);
 	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
-	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: NOASSERTION\n"
-		"FileCopyrightText: NOASSERTION\n");
+	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n"
+		"FileCopyrightText: NOASSERTION\n", lic ? lic : "NOASSERTION");
+}
+
+static void tv_image_file(FILE *out, const struct export_doc *d, size_t i)
+{
+	tv_binary_file(out, "Image", i, d->o.image->paths[i], &d->image_dig[i], NULL);
+}
+
+static void tv_module_file(FILE *out, const struct export_doc *d, size_t i)
+{
+	const struct bmod *m = d->mods[i].m;
+
+	tv_binary_file(out, "Module", i, m->ko, &d->image_dig[d->o.image->n + i],
+		       export_module_license(d, i));
+	if (m->error)
+		tv_text(out, "FileComment", m->error);
+}
+
+static void tv_module_rels(FILE *out, const struct export_doc *d, size_t i)
+{
+	fprintf(out, "Relationship: SPDXRef-Package-image CONTAINS SPDXRef-Module-%zu\n",
+		i + 1);
+	for (size_t k = 0; k < d->mods[i].nsrcs; k++)
+		fprintf(out, "Relationship: SPDXRef-Module-%zu GENERATED_FROM SPDXRef-File-%zu\n",
+			i + 1, d->mods[i].srcs[k] + 1);
 }
 
 int export_spdx2_tv(FILE *out, const struct export_doc *d)
@@ -283,6 +348,8 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 		tv_file(out, d, i);
 	for (size_t i = 0; d->o.image && i < d->o.image->n; i++)
 		tv_image_file(out, d, i);
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		tv_module_file(out, d, i);
 	fprintf(out, "\nRelationship: SPDXRef-DOCUMENT DESCRIBES %s\n",
 		d->o.image ? "SPDXRef-Package-image" : "SPDXRef-Package");
 	for (size_t i = 0; i < d->n; i++)
@@ -292,5 +359,7 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 		fprintf(out, "Relationship: SPDXRef-Package-image CONTAINS SPDXRef-Image-%zu\n"
 			"Relationship: SPDXRef-Image-%zu GENERATED_FROM SPDXRef-Package\n",
 			i + 1, i + 1);
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		tv_module_rels(out, d, i);
 	return 0;
 }

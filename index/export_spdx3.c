@@ -8,11 +8,16 @@
  * the LicenseRef-/AdditionRef- texts, one LicenseExpression per distinct
  * expression, the files, then the relationships (the package contains
  * every file; each file and the package hasDeclaredLicense its
- * expression; no hasConcludedLicense, which is NOASSERTION).
+ * expression; no hasConcludedLicense, which is NOASSERTION).  A built
+ * kernel's image package contains its files and modules; the source
+ * package generates its files, each source of a module that module, and
+ * a module hasDeclaredLicense its license= (a LicenseRef-).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "built_modules.h"
 #include "export_doc.h"
 #include "json.h"
 
@@ -159,6 +164,10 @@ static void expressions(struct json_writer *w, const struct export_doc *d)
 		if (d->mapped[i] && d->same[i] == i)
 			expression(w, d, iri(d, id, sizeof(id), "expression", i + 1),
 				   d->mapped[i]);
+	for (size_t i = 0; i < d->nrefs; i++)
+		if (d->refs[i].module)
+			expression(w, d, iri(d, id, sizeof(id), "module-license", i + 1),
+				   d->refs[i].id);
 }
 
 static void hash(struct json_writer *w, const char *alg, const unsigned char *bin,
@@ -242,6 +251,14 @@ static void image(struct json_writer *w, const struct export_doc *d)
 		json_kv_string(w, "software_primaryPurpose", "executable");
 		json_object_end(w);
 	}
+	for (size_t i = 0; i < im->nmodules; i++) {
+		file_begin(w, iri(d, id, sizeof(id), "module-file", i + 1),
+			   d->mods[i].m->ko, &d->image_dig[im->n + i]);
+		json_kv_string(w, "software_primaryPurpose", "module");
+		if (d->mods[i].m->error)
+			json_kv_string(w, "comment", d->mods[i].m->error);
+		json_object_end(w);
+	}
 	element_begin(w, "build_Build", iri(d, id, sizeof(id), "build", 0));
 	json_kv_string(w, "build_buildType", "https://docs.kernel.org/kbuild/");
 	if (d->has_config) {
@@ -267,17 +284,37 @@ static void image(struct json_writer *w, const struct export_doc *d)
 	json_object_end(w);
 }
 
-/* A relationship from @from to the @n image files. */
+/* Relationship @n from @from to the image files, and with @modules to
+ * the modules' too. */
 static void to_image_files(struct json_writer *w, const struct export_doc *d,
-			   size_t n, const char *from, const char *type)
+			   size_t n, const char *from, const char *type, int modules)
 {
 	char id[IRI_MAX];
 
 	relationship_begin(w, d, n, from, type, JSON_INLINE);
 	for (size_t i = 0; i < d->o.image->n; i++)
 		json_string(w, iri(d, id, sizeof(id), "image-file", i + 1));
+	for (size_t i = 0; modules && i < d->o.image->nmodules; i++)
+		json_string(w, iri(d, id, sizeof(id), "module-file", i + 1));
 	json_array_end(w);
 	json_object_end(w);
+}
+
+/* Module @i: its declared license, and each source generates it. */
+static size_t module_relationships(struct json_writer *w, const struct export_doc *d,
+				   size_t i, size_t n)
+{
+	const struct export_module *e = &d->mods[i];
+	char ko[IRI_MAX], from[IRI_MAX], to[IRI_MAX];
+
+	iri(d, ko, sizeof(ko), "module-file", i + 1);
+	if (e->ref != SIZE_MAX)
+		relationship(w, d, n++, ko, "hasDeclaredLicense",
+			     iri(d, to, sizeof(to), "module-license", e->ref + 1));
+	for (size_t k = 0; k < e->nsrcs; k++)
+		relationship(w, d, n++, iri(d, from, sizeof(from), "file", e->srcs[k] + 1),
+			     "generates", ko);
+	return n;
 }
 
 static void image_relationships(struct json_writer *w, const struct export_doc *d,
@@ -288,10 +325,12 @@ static void image_relationships(struct json_writer *w, const struct export_doc *
 	iri(d, pkg, sizeof(pkg), "package", 0);
 	iri(d, img, sizeof(img), "image", 0);
 	iri(d, build, sizeof(build), "build", 0);
-	to_image_files(w, d, n++, img, "contains");
-	to_image_files(w, d, n++, pkg, "generates");
+	to_image_files(w, d, n++, img, "contains", 1);
+	to_image_files(w, d, n++, pkg, "generates", 0);
 	relationship(w, d, n++, build, "hasInput", pkg);
-	to_image_files(w, d, n++, build, "hasOutput");
+	to_image_files(w, d, n++, build, "hasOutput", 1);
+	for (size_t i = 0; i < d->o.image->nmodules; i++)
+		n = module_relationships(w, d, i, n);
 }
 
 static void file(struct json_writer *w, const struct export_doc *d, size_t i)

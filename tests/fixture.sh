@@ -292,3 +292,15 @@ svg_matches() {
 		print \"\"
 	}" "$1" | diff -u - "$TMP/titles"
 }
+
+# have_validator: the SPDX validator of tests/spdx in build/, installed
+# there when missing (false when npm cannot); validate MODE [SCHEMA] DOC
+# runs it.
+VALIDATOR_DIR=$TOP/build/spdx-validator
+have_validator() {
+	[ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
+		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
+}
+validate() {
+	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
+}

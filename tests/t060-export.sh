@@ -41,16 +41,6 @@ export_doc() {	# FORMAT OUT [ARGS...]
 	"$SPDXFS" export -q --format "$_f" "$@" "$T" >"$_o"
 }
 
-# The validator, unless npm cannot install it here.
-VALIDATOR_DIR=$TOP/build/spdx-validator
-have_validator() {
-	[ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
-}
-validate() {	# MODE [SCHEMA] DOC
-	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
-}
-
 test_expect 'spdx-json: document, package and a file, as the issue says' '
 	export_doc spdx-json "$TMP/d.json" &&
 	jq -r ".spdxVersion, .dataLicense, .SPDXID, .name, .creationInfo.created,

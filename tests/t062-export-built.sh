@@ -13,10 +13,6 @@ T=$TMP/tree B=$TMP/build
 make_fixture "$T"
 make_build_fixture "$B" "$T"
 export SOURCE_DATE_EPOCH=1700000000
-VALIDATOR_DIR=$TOP/build/spdx-validator
-validate() {
-	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
-}
 
 test_expect 'no vmlinux: one line, exit 2, no file' '
 	expect_status 2 "$SPDXFS" built -q --format spdx-json -o "$TMP/x.json" "$B" 2>"$TMP/err" &&
@@ -91,8 +87,7 @@ test_expect 'spdx3: a build_Build with the .config digest and the kernel release
 	EOF
 '
 
-if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-   "$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1; then
+if have_validator; then
 	test_expect 'built: spdx-json and spdx3 valid, spdx-tv with the same facts' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$TMP/b.json" >"$TMP/f.json" &&
 		"$SPDXFS" built -q --format spdx-tv "$B" >"$TMP/b.spdx" &&

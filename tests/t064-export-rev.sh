@@ -143,12 +143,7 @@ test_expect 'built takes no --rev' '
 	"$SPDXFS" export --help | grep -q "^      --rev REV"
 '
 
-VALIDATOR_DIR=$TOP/build/spdx-validator
-if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-   "$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1; then
-	validate() {
-		NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
-	}
+if have_validator; then
 	test_expect 'the documents of a revision pass the validators' '
 		validate spdx2 "$SCHEMA2" "$TMP/rev.v2.spdx-json" >"$TMP/facts.json" &&
 		validate spdx-tv "$TMP/rev.v2.spdx-tv" | diff -u "$TMP/facts.json" - &&

@@ -3,7 +3,8 @@
 #
 # mount --build: built/sbom.spdx.json and built/sbom.spdx3.json are the
 # documents "spdxfs built --format spdx-json|spdx3" writes, byte for
-# byte (SOURCE_DATE_EPOCH fixed), made on first use and kept with the
+# byte (SOURCE_DATE_EPOCH fixed), with the fixture's modules (t068),
+# made on first use and kept with the
 # snapshot: the image changed alone leaves them as they were, a tree
 # change makes them again.  They pass the validators of t060.  A build
 # directory without vmlinux: reading one fails with EIO and one log line,
@@ -12,6 +13,7 @@
 . "$(dirname "$0")/fixture.sh"
 
 mount_build_fixture
+make_modules_fixture "$B" "$T"
 printf 'The kernel.\n\n\tSPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note\n' >"$T/COPYING"
 printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 42\nEXTRAVERSION = -rc1\n' >"$T/Makefile"
 mkdir -p "$B/arch/x86/boot" "$B/include/config"
@@ -43,9 +45,16 @@ test_expect 'built/sbom.spdx.json is built --format spdx-json, byte for byte' '
 	cmp "$TMP/want.json" "$TMP/got.json" &&
 	jq -r "[.packages[].name] | join(\",\")" "$TMP/got.json" >"$TMP/facts" &&
 	jq -r ".files | length" "$TMP/got.json" >>"$TMP/facts" &&
+	jq -r "[.files[] | select(.SPDXID | startswith(\"SPDXRef-Module-\"))] | length" \
+		"$TMP/got.json" >>"$TMP/facts" &&
+	jq -r "[.relationships[] | select(.relationshipType == \"GENERATED_FROM\" and
+		(.spdxElementId | startswith(\"SPDXRef-Module-\")))] | length" "$TMP/got.json" \
+		>>"$TMP/facts" &&
 	expect_file "$TMP/facts" <<-EOF
 	linux,linux-image
-	9
+	31
+	10
+	13
 	EOF
 '
 
@@ -86,14 +95,12 @@ test_expect 'a tree change, a new snapshot: made again, with the new image' '
 	cmp "$TMP/want3b.json" "$M/built/sbom.spdx3.json"
 '
 
-VALIDATOR_DIR=$TOP/build/spdx-validator
-if [ -f "$VALIDATOR_DIR/node_modules/ajv/package.json" ] ||
-   "$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1; then
+if have_validator; then
 	test_expect 'the documents the mount serves pass the validators' '
-		NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" spdx2 \
-			"$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$M/built/sbom.spdx.json" >/dev/null &&
-		NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" spdx3 \
-			"$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" "$M/built/sbom.spdx3.json" >/dev/null
+		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" \
+			"$M/built/sbom.spdx.json" >/dev/null &&
+		validate spdx3 "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" \
+			"$M/built/sbom.spdx3.json" >/dev/null
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'

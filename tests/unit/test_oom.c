@@ -339,6 +339,48 @@ static int op_export(void *arg, struct spdx_error *err)
 	return ret;
 }
 
+/* A built kernel's document: a module whose source the files given lack
+ * (its .ko not ELF, so without a license). */
+static int op_export_image(void *arg, struct spdx_error *err)
+{
+	struct ctx *c = arg;
+	struct export_opts o = {
+		.format = EXPORT_SPDX_JSON, .created = 0, .nthreads = 1, .tool = "t",
+	};
+	const struct spdx_file **files = NULL;
+	struct export_doc *doc = NULL;
+	struct export_image im;
+	char *buf = NULL;
+	size_t len = 0, n = 0;
+	FILE *f;
+	int ret = export_image_open(&im, c->tree, err);
+
+	if (ret)
+		return ret;
+	files = calloc(c->idx->nfiles, sizeof(*files));
+	if (!files) {
+		ret = spdx_error_set(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < c->idx->nfiles; i++)
+		if (strcmp(c->idx->files[i].path, "drivers/mod.c"))
+			files[n++] = &c->idx->files[i];
+	o.image = &im;
+	ret = export_prepare(&doc, c->src, c->idx, files, n, &o, err);
+	if (!ret) {
+		f = open_memstream(&buf, &len);
+		if (!f || export_write(f, doc) || fclose(f) ||
+		    !strstr(buf, "./drivers/m.ko") || !strstr(buf, "./drivers/mod.c"))
+			ret = spdx_error_set(err, -EPROTO, "no module or its source");
+	}
+out:
+	export_free(doc);
+	export_image_release(&im);
+	free(files);
+	free(buf);
+	return ret;
+}
+
 /* ---- the fixture ------------------------------------------------------ */
 
 #define GPL2 "Valid-License-Identifier: GPL-2.0\n" \
@@ -378,6 +420,12 @@ static const struct fixture_file files[] = {
 	{ ".vmlinux.o.cmd", "cmd_vmlinux.o := ld -r -o vmlinux.o vmlinux.a\n" },
 	{ ".x.o.cmd", "source_x.o := a.c\n\ndeps_x.o := \\\n  b.h \\\n"
 	  "  include/uapi/x.h \\\n  include/generated/autoconf.h \\\n\n" },
+	/* Its image and a module m of drivers/mod.c. */
+	{ "vmlinux", "ELF\n" },
+	{ "modules.order", "drivers/m.o\n" },
+	{ "drivers/m.mod", "drivers/mod.o\n" },
+	{ "drivers/.mod.o.cmd", "source_drivers/mod.o := drivers/mod.c\n" },
+	{ "drivers/m.ko", "not ELF\n" },
 };
 
 int main(void)
@@ -419,6 +467,8 @@ int main(void)
 	every_failure("maint_parse", op_maint, &c);
 	every_failure("tag_split_maintainers", op_split, &c);
 	every_failure("export_prepare and export_write", op_export, &c);
+	every_failure("export_image_open and a built kernel's document",
+		      op_export_image, &c);
 	every_failure("modscan_index, and from a previous one", op_modscan, &c);
 out:
 	index_free(c.idx);
