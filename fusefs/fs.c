@@ -854,6 +854,18 @@ static int acl_type(const char *name)
 	return -1;
 }
 
+/*
+ * Is @name in a namespace the mount serves (user.*, system.*)?  The
+ * others (security.*, trusted.*) get EOPNOTSUPP, not ENODATA: ls -l
+ * asks for security.selinux on every file until a file system says it
+ * has no such namespace, then never again on that device, which halves
+ * the requests of a first ls -lR.
+ */
+static int xattr_ns_served(const char *name)
+{
+	return !strncmp(name, "user.", 5) || !strncmp(name, "system.", 7);
+}
+
 static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			    size_t size)
 {
@@ -865,6 +877,8 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
+	} else if (!xattr_ns_served(name)) {
+		fuse_reply_err(req, EOPNOTSUPP);
 	} else {
 		len = acl_type(name) < 0 ?
 		      xattr_get(s, n, fs->src, name, buf, sizeof(buf)) :

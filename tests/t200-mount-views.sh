@@ -347,6 +347,27 @@ test_expect 'extended attributes of a shebang script, and errnos' '
 	test "$(python3 -c "import os,sys; print(os.listxattr(sys.argv[1]))" "$M/by-license")" = "[]"
 '
 
+# security.* and trusted.* are namespaces the mount does not have:
+# EOPNOTSUPP (ENOTSUP), after which ls -l stops asking for
+# security.selinux on this device; ENODATA would be asked per file.
+test_expect 'security.* and trusted.* are not supported, user.* is' '
+	f=$M/by-license/GPL-2.0/kernel/fork.c &&
+	test "$(errno_of "os.getxattr(p, \"security.selinux\")" "$f")" = ENOTSUP &&
+	test "$(errno_of "os.getxattr(p, \"security.capability\")" "$M/by-license")" = ENOTSUP &&
+	test "$(errno_of "os.getxattr(p, \"trusted.x\")" "$f")" = ENOTSUP &&
+	test "$(errno_of "os.getxattr(p, \"system.nope\")" "$f")" = ENODATA &&
+	test "$(errno_of "os.getxattr(p, \"user.spdx.status\")" "$f")" = OK
+'
+
+if command -v strace >/dev/null; then
+	test_expect 'ls -l asks for security.selinux once per mount, not per file' '
+		strace -f -e trace=getxattr,lgetxattr -o "$TMP/ls.trace" \
+			ls -l "$M/by-license/GPL-2.0/kernel" >/dev/null &&
+		test "$(grep -c "security.selinux" "$TMP/ls.trace")" = 1 &&
+		test "$(grep -c "system.posix_acl_access" "$TMP/ls.trace")" -ge 3
+	'
+fi
+
 test_expect 'every mutation answers EROFS' '
 	f=$M/by-license/GPL-2.0/kernel/fork.c d=$M/by-license/GPL-2.0/kernel &&
 	test "$(errno_of "os.open(p, os.O_WRONLY)" "$f")" = EROFS &&
