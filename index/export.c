@@ -459,8 +459,7 @@ static int module_ref_new(struct export_doc *d, const char *lic, size_t *at)
 	size_t len = 0;
 
 	for (const char *p = lic; *p && len < sizeof(base) - 1; p++)
-		base[len++] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			      (*p >= '0' && *p <= '9') || *p == '.' ? *p : '-';
+		base[len++] = expr_is_idchar(*p) ? *p : '-';
 	base[len] = '\0';
 	snprintf(id, sizeof(id), "LicenseRef-MODULE-LICENSE-%s", base);
 	for (unsigned k = 2; ref_taken(d, id); k++)
@@ -642,8 +641,7 @@ static void make_name(struct export_doc *d, struct source *src)
 	snprintf(d->name, sizeof(d->name), "%s", slash && slash[1] ? slash + 1 : root);
 	/* A name in the namespace IRI: keep it to idstring characters. */
 	for (char *p = d->name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+		if (!expr_is_idchar(*p))
 			*p = '-';
 	if (!d->name[0])
 		snprintf(d->name, sizeof(d->name), "tree");

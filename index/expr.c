@@ -58,7 +58,7 @@ static int invalid_token(struct expr_error *err, const char *text,
 			 (int)char_len(text + off, len - off), text + off);
 }
 
-static int is_idchar(char c)
+int expr_is_idchar(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 	       (c >= '0' && c <= '9') || c == '.' || c == '-';
@@ -129,7 +129,7 @@ static size_t idstring_len(const char *s, size_t n)
 {
 	size_t i = 0;
 
-	while (i < n && is_idchar(s[i]))
+	while (i < n && expr_is_idchar(s[i]))
 		i++;
 	return i;
 }
@@ -206,7 +206,7 @@ static int lex(struct parser *p)
 		return 0;
 	}
 	end = start;
-	while (end < p->len && (is_idchar(t[end]) || t[end] == '+' ||
+	while (end < p->len && (expr_is_idchar(t[end]) || t[end] == '+' ||
 				t[end] == ':'))
 		end++;
 	if (end == start)
@@ -651,7 +651,7 @@ struct ks {
 
 static int ks_is_idchar(char c)
 {
-	return is_idchar(c) || c == '+';
+	return expr_is_idchar(c) || c == '+';
 }
 
 /* spdxcheck's lexer: t_ignore, t_LPAR, t_RPAR, t_ID, t_error. */

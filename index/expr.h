@@ -115,6 +115,9 @@ struct expr_error {
  */
 int expr_parse(struct expr **out, const char *text, size_t len,
 	       struct expr_error *err);
+
+/* Is @c a character of an idstring ([A-Za-z0-9.-])? */
+int expr_is_idchar(char c);
 void expr_free(struct expr *e);
 
 /*

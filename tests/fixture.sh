@@ -304,3 +304,15 @@ have_validator() {
 validate() {
 	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
 }
+
+# validate_formats JSON TV SPDX3 FACTS: the three documents of one tree
+# valid (SPDX 2.3 and 3.0.1 against the official schemas), JSON's facts
+# in FACTS, the tag-value's equal to them, and 3.0.1's files the same.
+validate_formats() {
+	validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$1" >"$4" &&
+	validate spdx-tv "$2" | diff -u "$4" - &&
+	validate spdx3 "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json" \
+		"$3" >"$4.3" &&
+	grep "^file	" "$4" >"$4.files" &&
+	grep "^file	" "$4.3" | diff -u "$4.files" -
+}

@@ -308,17 +308,39 @@ static int op_modscan(void *arg, struct spdx_error *err)
 	return ret;
 }
 
-static int op_export(void *arg, struct spdx_error *err)
+/* Prepare and write the document of @files with @o, which must hold
+ * each of the strings @want (NULL-ended): 0, or -EPROTO. */
+static int export_holds(struct ctx *c, const struct spdx_file **files, size_t n,
+			const struct export_opts *o, const char *const *want,
+			struct spdx_error *err)
 {
-	struct ctx *c = arg;
-	struct export_opts o = {
-		.format = EXPORT_SPDX3, .created = 0, .nthreads = 1, .tool = "t",
-	};
-	const struct spdx_file **files = NULL;
 	struct export_doc *doc = NULL;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
+	int ret = export_prepare(&doc, c->src, c->idx, files, n, o, err);
+
+	if (!ret) {
+		f = open_memstream(&buf, &len);
+		if (!f || export_write(f, doc) || fclose(f))
+			ret = -EPROTO;
+		for (; !ret && *want; want++)
+			if (!strstr(buf, *want))
+				ret = spdx_error_set(err, -EPROTO, "no %s", *want);
+	}
+	export_free(doc);
+	free(buf);
+	return ret;
+}
+
+static int op_export(void *arg, struct spdx_error *err)
+{
+	static const char *const want[] = { "LicenseRef-Foo-1.0", NULL };
+	struct ctx *c = arg;
+	struct export_opts o = {
+		.format = EXPORT_SPDX3, .created = 0, .nthreads = 1, .tool = "t",
+	};
+	const struct spdx_file **files;
 	int ret;
 
 	files = calloc(c->idx->nfiles, sizeof(*files));
@@ -326,16 +348,8 @@ static int op_export(void *arg, struct spdx_error *err)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < c->idx->nfiles; i++)
 		files[i] = &c->idx->files[i];
-	ret = export_prepare(&doc, c->src, c->idx, files, c->idx->nfiles, &o, err);
-	if (!ret) {
-		f = open_memstream(&buf, &len);
-		if (!f || export_write(f, doc) || fclose(f) ||
-		    !strstr(buf, "LicenseRef-Foo-1.0"))
-			ret = -EPROTO;
-	}
-	export_free(doc);
+	ret = export_holds(c, files, c->idx->nfiles, &o, want, err);
 	free(files);
-	free(buf);
 	return ret;
 }
 
@@ -343,41 +357,32 @@ static int op_export(void *arg, struct spdx_error *err)
  * (its .ko not ELF, so without a license). */
 static int op_export_image(void *arg, struct spdx_error *err)
 {
+	static const char *const want[] = {
+		"./drivers/m.ko", "./drivers/mod.c", NULL
+	};
 	struct ctx *c = arg;
 	struct export_opts o = {
 		.format = EXPORT_SPDX_JSON, .created = 0, .nthreads = 1, .tool = "t",
 	};
-	const struct spdx_file **files = NULL;
-	struct export_doc *doc = NULL;
+	const struct spdx_file **files;
 	struct export_image im;
-	char *buf = NULL;
-	size_t len = 0, n = 0;
-	FILE *f;
+	size_t n = 0;
 	int ret = export_image_open(&im, c->tree, err);
 
 	if (ret)
 		return ret;
 	files = calloc(c->idx->nfiles, sizeof(*files));
 	if (!files) {
-		ret = spdx_error_set(err, -ENOMEM, "out of memory");
-		goto out;
+		export_image_release(&im);
+		return spdx_error_set(err, -ENOMEM, "out of memory");
 	}
 	for (size_t i = 0; i < c->idx->nfiles; i++)
 		if (strcmp(c->idx->files[i].path, "drivers/mod.c"))
 			files[n++] = &c->idx->files[i];
 	o.image = &im;
-	ret = export_prepare(&doc, c->src, c->idx, files, n, &o, err);
-	if (!ret) {
-		f = open_memstream(&buf, &len);
-		if (!f || export_write(f, doc) || fclose(f) ||
-		    !strstr(buf, "./drivers/m.ko") || !strstr(buf, "./drivers/mod.c"))
-			ret = spdx_error_set(err, -EPROTO, "no module or its source");
-	}
-out:
-	export_free(doc);
+	ret = export_holds(c, files, n, &o, want, err);
 	export_image_release(&im);
 	free(files);
-	free(buf);
 	return ret;
 }
 
