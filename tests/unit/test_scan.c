@@ -357,6 +357,59 @@ static void check_full_head(void)
 	scan_result_release(&r);
 }
 
+/*
+ * Lines of every length from 0 to 40 bytes: a LF, and a CR before it,
+ * at every place in the 16-byte blocks split_lines() compares at once.
+ * Line 15 holds the tag (MISPLACED, so line 15 is counted right), and a
+ * line more before it leaves the file untagged (the 16th line is never
+ * looked at).  Each head is scanned as it is and cut short inside its
+ * last line.
+ */
+static void check_line_cuts(void)
+{
+	static const char tag[] = "# " TAGL " MIT\r\n";
+	char buf[1024];
+	struct scan_result r;
+	int bad = 0;
+
+	for (int len = 0; len <= 40; len++) {
+		for (int extra = 0; extra <= 1; extra++) {
+			size_t n = 0;
+
+			for (int line = 1; line < 15 + extra; line++) {
+				memset(buf + n, line == 1 ? 'a' : 'b',
+				       line == 1 ? len : (len + line) % 23);
+				n += line == 1 ? len : (len + line) % 23;
+				buf[n++] = '\n';
+			}
+			memcpy(buf + n, tag, sizeof(tag) - 1);
+			n += sizeof(tag) - 1;
+			/* and a line after it, so that every LF before it
+			 * lies in a whole block */
+			memcpy(buf + n, "cccccccccccccccc\n", 17);
+			for (size_t m = n; m <= n + 17; m += 17) {
+				if (scan_head(buf, m, 0, &r) ||
+				    r.status != (extra ? ST_UNTAGGED : ST_MISPLACED) ||
+				    r.line != (extra ? 0u : 15u) ||
+				    r.flags != (extra ? 0u : SCAN_F_CRLF | SCAN_F_PLAIN) ||
+				    (!extra && strcmp(r.expr, "MIT")))
+					bad++;
+				scan_result_release(&r);
+			}
+			/* cut before the last LF: the tag line may go on; a
+			 * 16th line is still not read */
+			if (scan_head(buf, n - 1, 1, &r) ||
+			    r.line != (extra ? 0u : 15u) ||
+			    r.flags != (extra ? 0u : SCAN_F_TRUNCATED |
+					SCAN_F_LONG_LINE | SCAN_F_PLAIN))
+				bad++;
+			scan_result_release(&r);
+		}
+	}
+	is_int(bad, 0, "lines of 0 to 40 bytes: line 15 found, CRLF seen, "
+	       "line 16 never read");
+}
+
 /* SCAN_F_PLAIN: the tag line in checkpatch.pl's form, and near misses. */
 static void check_plain(void)
 {
@@ -678,6 +731,7 @@ int main(void)
 		check_case(&cases[i]);
 	check_names();
 	check_full_head();
+	check_line_cuts();
 	check_plain();
 
 	if (getenv("SPDXFS_SKIP_TREE"))
