@@ -26,7 +26,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,51 +81,6 @@ struct src_file {
 static struct rev_source *rev_of(struct source *src)
 {
 	return (struct rev_source *)src;
-}
-
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
-
-/*
- * A blob is read whole into malloc'd memory, and the kernel's largest
- * (amdgpu's register headers) run to 24 MB.  glibc serves such a block
- * by mmap(), but on freeing it raises its mmap threshold to the block's
- * size: every blob under 24 MB after that came from the arenas, whose
- * freed pages stay resident, and each thread allocating has an arena of
- * its own.  A fixed threshold hands big blobs back as soon as they are
- * freed; it fixes the trim threshold too, at a default of 128 KiB that
- * had the heap shrunk and grown again between the many small builds of
- * "spdxfs history" (15% of its CPU), so that is set too.  Two arenas (as
- * the mount has) cost the scanning threads little: with an empty blob
- * cache "scan --rev v6.1" went from 114 MB of peak RSS to 88-92, v6.12
- * from 117 to 100-105.  Process-wide, so set once, when the first
- * revision is opened.
- */
-static void malloc_tune(void)
-{
-	mallopt(M_MMAP_THRESHOLD, 1 << 20);
-	mallopt(M_TRIM_THRESHOLD, 8 << 20);
-	mallopt(M_ARENA_MAX, 2);
-}
-
-/*
- * libgit2 is initialised once per process and never shut down.  Objects
- * read are not hashed again to check their ids, as git itself does not
- * when it reads: that hash (SHA-1 with collision detection) cost more
- * than the inflating, and zlib's checksum still catches a damaged one.
- */
-static void libgit2_init(void)
-{
-	git_libgit2_init();
-	malloc_tune();
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* Pack files are mapped a window at a time, and a page read stays
-	 * in the process's RSS while its window is mapped: libgit2's
-	 * defaults (1 GiB windows, 8 GiB mapped, 256 MiB of objects
-	 * cached) would hold a kernel's whole pack (350 MB of RSS for a
-	 * scan of 6.1).  These bound what libgit2 holds to some 30 MB. */
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)4 << 20);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)16 << 20);
-	git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)8 << 20);
 }
 
 /* -errno for libgit2's code @code: a missing object or name is -ENOENT,
@@ -732,7 +686,7 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	char *path = NULL;
 	int ret;
 
-	pthread_once(&libgit2_once, libgit2_init);
+	git_libgit2_init();	/* never shut down */
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
