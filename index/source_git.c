@@ -40,10 +40,26 @@
 
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 
+/*
+ * Blob sizes a handle's walks looked up, by id, in a table of a few
+ * slots (an id's first bytes pick its slot; a newer size takes it).  A
+ * size costs an object header read from the pack, and a caller that
+ * walks the same few paths twice (a build and the blob cache's look at
+ * it before: history.c's builds of a commit's changed paths) would read
+ * each twice.  A whole tree's walk overwrites it: no more than it is.
+ */
+#define SIZE_SLOTS	4096	/* a power of two */
+
+struct size_slot {
+	git_oid id;		/* zero: empty */
+	uint64_t size;
+};
+
 /* A repository handle: one thread's at a time. */
 struct rev_handle {
 	git_repository *repo;
 	git_odb *odb;
+	struct size_slot *sizes;	/* SIZE_SLOTS, made when first used */
 	struct rev_handle *next;	/* in the idle list */
 };
 
@@ -104,6 +120,7 @@ static void handle_free(struct rev_handle *h)
 		return;
 	git_odb_free(h->odb);
 	git_repository_free(h->repo);
+	free(h->sizes);
 	free(h);
 }
 
@@ -204,19 +221,38 @@ static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
 }
 
-/* The file_stat of @ent with the size its object's header gives (0 when
- * it cannot be read: reading the blob will say why). */
+/* The size of object @id from its header, through @h's size slots (0
+ * when it cannot be read: reading the blob will say why). */
+static uint64_t blob_size(struct rev_handle *h, const git_oid *id)
+{
+	struct size_slot *slot = NULL;
+	git_object_t type;
+	size_t len;
+
+	if (!h->sizes)
+		h->sizes = calloc(SIZE_SLOTS, sizeof(*h->sizes));
+	if (h->sizes) {
+		slot = &h->sizes[(id->id[0] << 8 | id->id[1]) & (SIZE_SLOTS - 1)];
+		if (!memcmp(slot->id.id, id->id, GIT_OID_RAWSZ))
+			return slot->size;
+	}
+	if (git_odb_read_header(&len, &type, h->odb, id))
+		return 0;	/* not kept: the next look says again */
+	if (slot) {
+		slot->id = *id;
+		slot->size = len;
+	}
+	return len;
+}
+
+/* The file_stat of @ent with the size its object's header gives. */
 static void ent_stat_sized(const struct rev_source *gs, struct rev_handle *h,
 			   const struct rev_ent *ent, struct file_stat *st)
 {
-	git_object_t type;
-	size_t len = 0;
-	uint64_t size;
+	uint64_t size = 0;
 
-	if (ent_kind(ent->mode) != SRC_DIR &&
-	    git_odb_read_header(&len, &type, h->odb, &ent->id))
-		len = 0;
-	size = len;
+	if (ent_kind(ent->mode) != SRC_DIR)
+		size = blob_size(h, &ent->id);
 	ent_stat(gs, ent, &size, st);
 }
 
