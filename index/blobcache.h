@@ -20,6 +20,7 @@
 #define SPDXFS_BLOBCACHE_H
 
 struct source;
+struct spdx_error;
 struct spdx_index;
 
 #define BLOBCACHE_ROOT	"git blobs"	/* no tree's name: not absolute */
@@ -27,13 +28,17 @@ struct spdx_index;
 /* Are @src's file versions object ids (its root directory has one)? */
 int blobcache_applies(struct source *src);
 
+struct blobcache_run;
+
 /*
- * The previous index for a build of @src from the cache @blobs, into
- * *@out (index_free() it after the build, and before @blobs).  Returns
- * 0 or -errno (-ENOMEM, or the walk's).
+ * The previous index for a build of @src from the cache @blobs and the
+ * results @run read so far (either may be NULL), into *@out
+ * (index_free() it after the build, and before @blobs and @run).
+ * Returns 0 or -errno (-ENOMEM, or the walk's).
  */
 int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs);
+		   const struct spdx_index *blobs,
+		   const struct blobcache_run *run);
 
 /*
  * The cache @blobs (may be NULL) with the results @idx read added, into
@@ -43,5 +48,37 @@ int blobcache_prev(struct spdx_index **out, struct source *src,
  */
 int blobcache_merge(struct spdx_index **out, const struct spdx_index *blobs,
 		    const struct spdx_index *idx);
+
+/*
+ * The results one run of many builds read (history.c: a build per
+ * commit), kept in memory by blob id, so that a blob met again later in
+ * the run is not read again, and saved once, at its end, with the cache
+ * it was loaded with: merging and saving the whole cache after each
+ * small build would cost more than the blobs it read.  Owns its strings;
+ * a hash table, so that adding a build's results costs what they are,
+ * not what the run holds.  One thread's.
+ */
+int blobcache_run_new(struct blobcache_run **out);
+void blobcache_run_free(struct blobcache_run *run);
+
+/* Blobs @run holds. */
+size_t blobcache_run_count(const struct blobcache_run *run);
+
+/*
+ * Add to @run the results of @idx worth keeping (as blobcache_merge()
+ * keeps them) that neither @run nor the cache @blobs (may be NULL)
+ * holds.  Returns 0 or -ENOMEM (@run then holds some of them).
+ */
+int blobcache_run_add(struct blobcache_run *run,
+		      const struct spdx_index *blobs,
+		      const struct spdx_index *idx);
+
+/*
+ * Save @blobs (may be NULL) with @run's results added, as the cache:
+ * nothing when @run holds none.  Returns 0 or -errno with @err filled.
+ */
+int blobcache_run_save(const struct spdx_index *blobs,
+		       const struct blobcache_run *run,
+		       struct spdx_error *err);
 
 #endif
