@@ -72,8 +72,6 @@ static int cmp_path(const void *a, const void *b)
 }
 
 struct prev_build {
-	const struct spdx_index *blobs;
-	const struct blobcache_run *run;
 	struct path_array byid;
 	struct spdx_file *files;
 	size_t n, cap;
@@ -105,20 +103,16 @@ static const struct run_blob *run_find(const struct blobcache_run *run,
 	return rb;
 }
 
-/* A file of the source whose blob the cache or the run knows: a record
- * of prev.  The run's expressions follow the cache's in prev->exprs. */
+/* A file of the source whose blob the cache knows: a record of prev. */
 static int add_known(const struct src_entry *ent, void *arg)
 {
 	struct prev_build *pb = arg;
 	const struct spdx_file *known;
-	const struct run_blob *rb = NULL;
 	struct spdx_file *f;
 
 	if (ent->kind != SRC_REG || !has_id(&ent->st))
 		return 0;
 	known = cache_find(&pb->byid, ent->st.id);
-	if (!known && (rb = run_find(pb->run, ent->st.id)))
-		known = &rb->f;
 	if (!known)
 		return 0;
 	f = grow(pb->files, pb->n, &pb->cap, sizeof(*f), 1024);
@@ -127,8 +121,6 @@ static int add_known(const struct src_entry *ent, void *arg)
 	pb->files = f;
 	f = &pb->files[pb->n];
 	*f = *known;
-	if (rb && f->expr >= 0)
-		f->expr += pb->blobs ? pb->blobs->nexprs : 0;
 	f->path = strpool_str(pb->pool, ent->path);
 	if (!f->path)
 		return -ENOMEM;
@@ -139,33 +131,11 @@ static int add_known(const struct src_entry *ent, void *arg)
 	return 0;
 }
 
-/* prev's expressions: the cache's, then the run's (whose texts, as the
- * cache's, outlive prev). */
-static int prev_exprs(struct spdx_index *prev, const struct spdx_index *blobs,
-		      const struct blobcache_run *run)
-{
-	size_t nb = blobs ? blobs->nexprs : 0, nr = run ? run->ntexts : 0;
-
-	prev->exprs = calloc(nb + nr ? nb + nr : 1, sizeof(*prev->exprs));
-	if (!prev->exprs)
-		return -ENOMEM;
-	if (nb)
-		memcpy(prev->exprs, blobs->exprs, nb * sizeof(*prev->exprs));
-	for (size_t i = 0; i < nr; i++)
-		prev->exprs[nb + i].text = run->texts[i];
-	prev->nexprs = nb + nr;
-	return 0;
-}
-
 int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs,
-		   const struct blobcache_run *run)
+		   const struct spdx_index *blobs)
 {
 	struct prev_build pb = {
-		.blobs = blobs,
-		.run = run,
-		.byid = { blobs ? blobs->files : NULL, blobs ? blobs->nfiles : 0,
-			  sizeof(struct spdx_file),
+		.byid = { blobs->files, blobs->nfiles, sizeof(*blobs->files),
 			  offsetof(struct spdx_file, path) },
 		.pool = strpool_new(),
 	};
@@ -176,8 +146,15 @@ int blobcache_prev(struct spdx_index **out, struct source *src,
 		goto fail;
 	prev->pool = pb.pool;
 	prev->root = strdup(src->root);
-	if (!prev->root || prev_exprs(prev, blobs, run))
+	prev->exprs = alloc_array(blobs->nexprs ? blobs->nexprs : 1,
+				  sizeof(*prev->exprs));
+	if (!prev->root || !prev->exprs)
 		goto fail;
+	/* The texts are the cache's, which outlives prev. */
+	if (blobs->nexprs)
+		memcpy(prev->exprs, blobs->exprs,
+		       blobs->nexprs * sizeof(*prev->exprs));
+	prev->nexprs = blobs->nexprs;
 	ret = src->ops->walk(src, "", SRC_WALK_STAT, add_known, &pb);
 	if (ret)
 		goto fail;
@@ -455,6 +432,36 @@ int blobcache_run_add(struct blobcache_run *run,
 			return ret;
 	}
 	return 0;
+}
+
+const struct spdx_file *blobcache_known(const void *pair,
+					const struct file_stat *st,
+					const char **expr)
+{
+	const struct blobcache_pair *p = pair;
+	const struct spdx_index *blobs = p->blobs;
+	struct path_array byid = {
+		blobs ? blobs->files : NULL, blobs ? blobs->nfiles : 0,
+		sizeof(struct spdx_file), offsetof(struct spdx_file, path)
+	};
+	const struct spdx_file *f;
+	const struct run_blob *rb;
+
+	*expr = NULL;
+	if (!has_id(st))
+		return NULL;
+	f = cache_find(&byid, st->id);
+	if (f) {
+		if (f->expr >= 0)
+			*expr = blobs->exprs[f->expr].text;
+		return f;
+	}
+	rb = run_find(p->run, st->id);
+	if (!rb)
+		return NULL;
+	if (rb->f.expr >= 0)
+		*expr = p->run->texts[rb->f.expr];
+	return &rb->f;
 }
 
 /* @run as an index blobcache_merge() takes (paths unset: it names the

@@ -19,8 +19,11 @@
 #ifndef SPDXFS_BLOBCACHE_H
 #define SPDXFS_BLOBCACHE_H
 
+struct blobcache_run;
+struct file_stat;
 struct source;
 struct spdx_error;
+struct spdx_file;
 struct spdx_index;
 
 #define BLOBCACHE_ROOT	"git blobs"	/* no tree's name: not absolute */
@@ -28,17 +31,13 @@ struct spdx_index;
 /* Are @src's file versions object ids (its root directory has one)? */
 int blobcache_applies(struct source *src);
 
-struct blobcache_run;
-
 /*
- * The previous index for a build of @src from the cache @blobs and the
- * results @run read so far (either may be NULL), into *@out
- * (index_free() it after the build, and before @blobs and @run).
- * Returns 0 or -errno (-ENOMEM, or the walk's).
+ * The previous index for a build of @src from the cache @blobs, into
+ * *@out (index_free() it after the build, and before @blobs).  Returns
+ * 0 or -errno (-ENOMEM, or the walk's).
  */
 int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs,
-		   const struct blobcache_run *run);
+		   const struct spdx_index *blobs);
 
 /*
  * The cache @blobs (may be NULL) with the results @idx read added, into
@@ -63,6 +62,22 @@ void blobcache_run_free(struct blobcache_run *run);
 
 /* Blobs @run holds. */
 size_t blobcache_run_count(const struct blobcache_run *run);
+
+/* The cache as loaded and a run's results, either may be NULL. */
+struct blobcache_pair {
+	const struct spdx_index *blobs;
+	const struct blobcache_run *run;
+};
+
+/*
+ * index_opts.known for the blob cache: @pair's record of blob @st->id
+ * (the cache's first), its expression's text into *@expr, or NULL.
+ * Only reads: builds on several threads may call it at once, as long as
+ * no blobcache_run_add() runs meanwhile.
+ */
+const struct spdx_file *blobcache_known(const void *pair,
+					const struct file_stat *st,
+					const char **expr);
 
 /*
  * Add to @run the results of @idx worth keeping (as blobcache_merge()

@@ -518,13 +518,17 @@ struct rows_state {
 	size_t next_slot;		/* the one to load into next */
 	struct spdx_index *blobs;	/* the blob cache as loaded, or NULL */
 	struct blobcache_run *run;	/* the blobs read since */
+	struct blobcache_pair pair;	/* the two, for index_opts.known */
 };
 
 /*
  * The index of @src, counted into @r by @sign: the blobs that neither
  * the blob cache nor the run has met read, and then added to the run
- * (saved with the cache when the rows are done).  On one thread when
- * @few: starting threads would cost more than reading their blobs.
+ * (saved with the cache when the rows are done).  The build asks the
+ * two for each file's blob (index_opts.known) rather than being handed
+ * a previous index made from them, which would cost a walk of its own.
+ * On one thread when @few: starting threads would cost more than
+ * reading their blobs.
  */
 static int row_count(struct rows_state *st, struct history_row *r,
 		     struct source *src, int sign, int few, size_t *cap,
@@ -533,17 +537,14 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	struct index_opts io = {
 		.nthreads = few ? 1 : st->o ? st->o->nthreads : 0,
 		.globals = g,
+		.known = blobcache_known,
+		.known_arg = &st->pair,
 	};
-	struct spdx_index *idx, *prev = NULL;
+	struct spdx_index *idx;
 	struct summary s;
 	int ret;
 
-	ret = blobcache_prev(&prev, src, st->blobs, st->run);
-	if (ret)
-		return spdx_error_errno(err, ret, "%s", src->root);
-	io.prev = prev;
 	ret = index_build(&idx, src, &io, err);
-	index_free(prev);
 	if (ret)
 		return ret;
 	r->scanned += idx->rescanned;
@@ -984,6 +985,8 @@ static int rows_cache_open(struct rows_state *st, struct spdx_error *err)
 		st->blobs = NULL;
 	if (blobcache_run_new(&st->run))
 		return spdx_error_set(err, -ENOMEM, "out of memory");
+	st->pair.blobs = st->blobs;
+	st->pair.run = st->run;
 	return 0;
 }
 

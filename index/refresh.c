@@ -84,7 +84,7 @@ static int refresh_by_blob(struct spdx_index **out, struct source *src,
 	res->load = !ret ? REFRESH_LOAD_USED : ret == -EINVAL ?
 		    REFRESH_LOAD_IGNORED : REFRESH_LOAD_NONE;
 	/* Without it (no memory to build it) every file is read. */
-	if (blobs && blobcache_prev(&prev, src, blobs, NULL))
+	if (blobs && blobcache_prev(&prev, src, blobs))
 		prev = NULL;
 	io->prev = prev;
 	ret = index_build(&idx, src, io, err);

@@ -11,7 +11,7 @@
  * second run, and 2 1 0 0 1 0 again with the cache corrupt (and then
  * rebuilt) or left alone (no_cache, which also saves nothing); with a
  * cache of the first four commits' blobs, only d.c's is read, and e.c
- * still has its expression (the run's expressions follow the cache's).
+ * has its expression (the run's, not one of the cache's).
  * The rows' counts are the same in every run.
  */
 #include <dirent.h>
@@ -194,8 +194,8 @@ int main(void)
 	is_str(reads(read, buf, sizeof(buf)), "2 1 0 0 1 0",
 	       "... which saved nothing");
 
-	/* A cache that holds some blobs, and a run that reads others: the
-	 * run's expressions follow the cache's in the builds' prev. */
+	/* A cache that holds some blobs, and a run that reads others: a
+	 * blob of the run's has the run's expression. */
 	fixture_remove(cache);
 	is_int(run(repo, c, 4, 0, read, counts), 0, "history of commits 1-4");
 	is_int(run(repo, c, NCOMMITS, 0, read, counts), 0, "then of 1-6");
