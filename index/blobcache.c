@@ -65,19 +65,6 @@ static void id_hex(const uint8_t *id, char *hex)
 	hex[2 * FILE_ID_BYTES] = '\0';
 }
 
-static int cmp_path(const void *a, const void *b)
-{
-	return strcmp(((const struct spdx_file *)a)->path,
-		      ((const struct spdx_file *)b)->path);
-}
-
-struct prev_build {
-	struct path_array byid;
-	struct spdx_file *files;
-	size_t n, cap;
-	struct strpool *pool;
-};
-
 /* The cache's record of blob @id, or NULL. */
 static const struct spdx_file *cache_find(const struct path_array *byid,
 					  const uint8_t *id)
@@ -101,76 +88,6 @@ static const struct run_blob *run_find(const struct blobcache_run *run,
 	if (run)
 		HASH_FIND(hh, run->blobs, id, FILE_ID_BYTES, rb);
 	return rb;
-}
-
-/* A file of the source whose blob the cache knows: a record of prev. */
-static int add_known(const struct src_entry *ent, void *arg)
-{
-	struct prev_build *pb = arg;
-	const struct spdx_file *known;
-	struct spdx_file *f;
-
-	if (ent->kind != SRC_REG || !has_id(&ent->st))
-		return 0;
-	known = cache_find(&pb->byid, ent->st.id);
-	if (!known)
-		return 0;
-	f = grow(pb->files, pb->n, &pb->cap, sizeof(*f), 1024);
-	if (!f)
-		return -ENOMEM;
-	pb->files = f;
-	f = &pb->files[pb->n];
-	*f = *known;
-	f->path = strpool_str(pb->pool, ent->path);
-	if (!f->path)
-		return -ENOMEM;
-	f->st = ent->st;	/* as the build's walk will see it */
-	f->status = f->scan_status;
-	f->error = NULL;
-	pb->n++;
-	return 0;
-}
-
-int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs)
-{
-	struct prev_build pb = {
-		.byid = { blobs->files, blobs->nfiles, sizeof(*blobs->files),
-			  offsetof(struct spdx_file, path) },
-		.pool = strpool_new(),
-	};
-	struct spdx_index *prev = calloc(1, sizeof(*prev));
-	int ret = -ENOMEM;
-
-	if (!prev || !pb.pool)
-		goto fail;
-	prev->pool = pb.pool;
-	prev->root = strdup(src->root);
-	prev->exprs = alloc_array(blobs->nexprs ? blobs->nexprs : 1,
-				  sizeof(*prev->exprs));
-	if (!prev->root || !prev->exprs)
-		goto fail;
-	/* The texts are the cache's, which outlives prev. */
-	if (blobs->nexprs)
-		memcpy(prev->exprs, blobs->exprs,
-		       blobs->nexprs * sizeof(*prev->exprs));
-	prev->nexprs = blobs->nexprs;
-	ret = src->ops->walk(src, "", SRC_WALK_STAT, add_known, &pb);
-	if (ret)
-		goto fail;
-	if (pb.n)	/* none known: pb.files is NULL */
-		qsort(pb.files, pb.n, sizeof(*pb.files), cmp_path);
-	prev->files = pb.files;
-	prev->nfiles = pb.n;
-	*out = prev;
-	return 0;
-fail:
-	free(pb.files);
-	if (prev)
-		index_free(prev);
-	else
-		strpool_free(pb.pool);
-	return ret;
 }
 
 /* A result to keep: a file of the cache or of the build. */

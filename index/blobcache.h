@@ -10,11 +10,10 @@
  * loaded, checked and replaced as any saved index is: a corrupt one is
  * reported and rebuilt.
  *
- * From it, blobcache_prev() makes the previous index of a build
- * (index_opts.prev): every file of the source whose blob the cache knows,
- * under its path, with the file_stat the source's walk gives it, so that
- * index_build() takes its result instead of reading it.  After the build,
- * blobcache_merge() adds the results it read.  Neither prints.
+ * A build asks it for each file's result by blob id (blobcache_known(),
+ * as index_opts.known), so that index_build() takes the result instead
+ * of reading the file.  After the build, blobcache_merge() adds the
+ * results it read.  Nothing here prints.
  */
 #ifndef SPDXFS_BLOBCACHE_H
 #define SPDXFS_BLOBCACHE_H
@@ -30,14 +29,6 @@ struct spdx_index;
 
 /* Are @src's file versions object ids (its root directory has one)? */
 int blobcache_applies(struct source *src);
-
-/*
- * The previous index for a build of @src from the cache @blobs, into
- * *@out (index_free() it after the build, and before @blobs).  Returns
- * 0 or -errno (-ENOMEM, or the walk's).
- */
-int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs);
 
 /*
  * The cache @blobs (may be NULL) with the results @idx read added, into
