@@ -7,7 +7,8 @@
  *  1. walk and scan (N threads): the threads share a stack of directories
  *     still to walk; each walks one directory at a time, queues its
  *     subdirectories, and for each file takes the previous index's result
- *     if the file is unchanged, or reads and scans its head.  A worker
+ *     if the file is unchanged, else what the caller knows of its blob
+ *     (index_opts.known), or reads and scans its head.  A worker
  *     owns the files it found and their strings (its own pool); a file a
  *     spent previous index has unchanged is only noted, its record kept;
  *  2. merge (this thread): every directory's entries came in git's tree
