@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "blobcache.h"
+#include "error.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "pathsearch.h"
 #include "source.h"
+#include "store.h"
 #include "strpool.h"
 
 #define HEX_BYTES	(2 * FILE_ID_BYTES + 1)
@@ -21,6 +24,28 @@ static int has_id(const struct file_stat *st)
 {
 	return memcmp(st->id, zero_id, sizeof(zero_id)) != 0;
 }
+
+/* A result of the run: the file as the build left it, its path unset,
+ * its leader in the run's pool, its expr an index in the run's texts. */
+struct run_blob {
+	struct spdx_file f;
+	UT_hash_handle hh;		/* keyed by f.st.id */
+};
+
+/* An expression text of the run, by text. */
+struct run_text {
+	const char *text;		/* in the run's pool */
+	int32_t k;			/* in texts[] */
+	UT_hash_handle hh;
+};
+
+struct blobcache_run {
+	struct run_blob *blobs;		/* head of the uthash */
+	struct run_text *by_text;	/* head of the uthash */
+	const char **texts;		/* by run_text.k */
+	size_t ntexts, cap;
+	struct strpool *pool;
+};
 
 int blobcache_applies(struct source *src)
 {
@@ -40,91 +65,29 @@ static void id_hex(const uint8_t *id, char *hex)
 	hex[2 * FILE_ID_BYTES] = '\0';
 }
 
-static int cmp_path(const void *a, const void *b)
+/* The cache's record of blob @id, or NULL. */
+static const struct spdx_file *cache_find(const struct path_array *byid,
+					  const uint8_t *id)
 {
-	return strcmp(((const struct spdx_file *)a)->path,
-		      ((const struct spdx_file *)b)->path);
-}
-
-struct prev_build {
-	const struct spdx_index *blobs;
-	struct path_array byid;
-	struct spdx_file *files;
-	size_t n, cap;
-	struct strpool *pool;
-};
-
-/* A file of the source whose blob the cache knows: a record of prev. */
-static int add_known(const struct src_entry *ent, void *arg)
-{
-	struct prev_build *pb = arg;
 	char hex[HEX_BYTES];
-	struct spdx_file *f;
 	size_t k;
 
-	if (ent->kind != SRC_REG || !has_id(&ent->st))
-		return 0;
-	id_hex(ent->st.id, hex);
-	k = path_bsearch(&pb->byid, hex);
-	if (k == PATH_NONE)
-		return 0;
-	f = grow(pb->files, pb->n, &pb->cap, sizeof(*f), 1024);
-	if (!f)
-		return -ENOMEM;
-	pb->files = f;
-	f = &pb->files[pb->n];
-	*f = pb->blobs->files[k];
-	f->path = strpool_str(pb->pool, ent->path);
-	if (!f->path)
-		return -ENOMEM;
-	f->st = ent->st;	/* as the build's walk will see it */
-	f->status = f->scan_status;
-	f->error = NULL;
-	pb->n++;
-	return 0;
+	if (!byid->n)
+		return NULL;
+	id_hex(id, hex);
+	k = path_bsearch(byid, hex);
+	return k == PATH_NONE ? NULL : (const struct spdx_file *)
+	       ((const char *)byid->base + k * byid->stride);
 }
 
-int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs)
+static const struct run_blob *run_find(const struct blobcache_run *run,
+				       const uint8_t *id)
 {
-	struct prev_build pb = {
-		.blobs = blobs,
-		.byid = { blobs->files, blobs->nfiles, sizeof(*blobs->files),
-			  offsetof(struct spdx_file, path) },
-		.pool = strpool_new(),
-	};
-	struct spdx_index *prev = calloc(1, sizeof(*prev));
-	int ret = -ENOMEM;
+	struct run_blob *rb = NULL;
 
-	if (!prev || !pb.pool)
-		goto fail;
-	prev->pool = pb.pool;
-	prev->root = strdup(src->root);
-	prev->exprs = alloc_array(blobs->nexprs ? blobs->nexprs : 1,
-				  sizeof(*prev->exprs));
-	if (!prev->root || !prev->exprs)
-		goto fail;
-	/* The texts are the cache's, which outlives prev. */
-	if (blobs->nexprs)
-		memcpy(prev->exprs, blobs->exprs,
-		       blobs->nexprs * sizeof(*prev->exprs));
-	prev->nexprs = blobs->nexprs;
-	ret = src->ops->walk(src, "", SRC_WALK_STAT, add_known, &pb);
-	if (ret)
-		goto fail;
-	if (pb.n)	/* none known: pb.files is NULL */
-		qsort(pb.files, pb.n, sizeof(*pb.files), cmp_path);
-	prev->files = pb.files;
-	prev->nfiles = pb.n;
-	*out = prev;
-	return 0;
-fail:
-	free(pb.files);
-	if (prev)
-		index_free(prev);
-	else
-		strpool_free(pb.pool);
-	return ret;
+	if (run)
+		HASH_FIND(hh, run->blobs, id, FILE_ID_BYTES, rb);
+	return rb;
 }
 
 /* A result to keep: a file of the cache or of the build. */
@@ -147,6 +110,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* A result to keep: read, not excluded, of a blob. */
+static int worth_keeping(const struct spdx_file *f)
+{
+	return !f->error && f->status != ST_EXCLUDED && has_id(&f->st);
+}
+
 /* Add the results of @idx worth keeping to @r (room for them). */
 static size_t collect(struct rec *r, size_t n, const struct spdx_index *idx,
 		      int fresh)
@@ -154,7 +123,7 @@ static size_t collect(struct rec *r, size_t n, const struct spdx_index *idx,
 	for (size_t i = 0; idx && i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
-		if (f->error || f->status == ST_EXCLUDED || !has_id(&f->st))
+		if (!worth_keeping(f))
 			continue;
 		r[n++] = (struct rec){ f, f->expr >= 0 ?
 				       idx->exprs[f->expr].text : NULL, fresh };
@@ -259,5 +228,200 @@ fail:
 	free(r);
 	if (m)
 		index_free(m);
+	return ret;
+}
+
+int blobcache_run_new(struct blobcache_run **out)
+{
+	struct blobcache_run *run = calloc(1, sizeof(*run));
+
+	if (!run || !(run->pool = strpool_new())) {
+		free(run);
+		return -ENOMEM;
+	}
+	*out = run;
+	return 0;
+}
+
+void blobcache_run_free(struct blobcache_run *run)
+{
+	struct run_blob *rb, *tmp;
+	struct run_text *rt, *ttmp;
+
+	if (!run)
+		return;
+	HASH_ITER(hh, run->blobs, rb, tmp) {
+		HASH_DELETE(hh, run->blobs, rb);
+		free(rb);
+	}
+	HASH_ITER(hh, run->by_text, rt, ttmp) {
+		HASH_DELETE(hh, run->by_text, rt);
+		free(rt);
+	}
+	free(run->texts);
+	strpool_free(run->pool);
+	free(run);
+}
+
+size_t blobcache_run_count(const struct blobcache_run *run)
+{
+	return run ? HASH_COUNT(run->blobs) : 0;
+}
+
+/* The index of expression text @text in @run's texts, added if new. */
+static int run_text(struct blobcache_run *run, const char *text, int32_t *k)
+{
+	struct run_text *rt;
+	const char **t;
+	size_t len = strlen(text);
+	int hash_oom = 0;
+
+	HASH_FIND(hh, run->by_text, text, len, rt);
+	if (rt) {
+		*k = rt->k;
+		return 0;
+	}
+	t = grow(run->texts, run->ntexts, &run->cap, sizeof(*t), 64);
+	if (!t)
+		return -ENOMEM;
+	run->texts = t;
+	rt = malloc(sizeof(*rt));
+	if (!rt || !(rt->text = strpool_add(run->pool, text, len))) {
+		free(rt);
+		return -ENOMEM;
+	}
+	rt->k = run->ntexts;
+	HASH_ADD_KEYPTR(hh, run->by_text, rt->text, len, rt);
+	if (hash_oom) {
+		free(rt);
+		return -ENOMEM;
+	}
+	run->texts[run->ntexts++] = rt->text;
+	*k = rt->k;
+	return 0;
+}
+
+/* File @f of @idx, a result to keep, into @run. */
+static int run_add_one(struct blobcache_run *run, const struct spdx_index *idx,
+		       const struct spdx_file *f)
+{
+	struct run_blob *rb = malloc(sizeof(*rb));
+	int hash_oom = 0;
+
+	if (!rb)
+		return -ENOMEM;
+	rb->f = *f;
+	rb->f.path = NULL;
+	rb->f.status = f->scan_status;
+	rb->f.expr = -1;
+	if ((f->expr >= 0 &&
+	     run_text(run, idx->exprs[f->expr].text, &rb->f.expr)) ||
+	    !(rb->f.leader = strpool_str(run->pool, f->leader ? f->leader : ""))) {
+		free(rb);
+		return -ENOMEM;
+	}
+	HASH_ADD(hh, run->blobs, f.st.id, FILE_ID_BYTES, rb);
+	if (hash_oom) {
+		free(rb);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int blobcache_run_add(struct blobcache_run *run,
+		      const struct spdx_index *blobs,
+		      const struct spdx_index *idx)
+{
+	struct path_array byid = {
+		blobs ? blobs->files : NULL, blobs ? blobs->nfiles : 0,
+		sizeof(struct spdx_file), offsetof(struct spdx_file, path)
+	};
+
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		int ret;
+
+		if (!worth_keeping(f) || run_find(run, f->st.id) ||
+		    cache_find(&byid, f->st.id))
+			continue;
+		ret = run_add_one(run, idx, f);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+const struct spdx_file *blobcache_known(const void *pair,
+					const struct file_stat *st,
+					const char **expr)
+{
+	const struct blobcache_pair *p = pair;
+	const struct spdx_index *blobs = p->blobs;
+	struct path_array byid = {
+		blobs ? blobs->files : NULL, blobs ? blobs->nfiles : 0,
+		sizeof(struct spdx_file), offsetof(struct spdx_file, path)
+	};
+	const struct spdx_file *f;
+	const struct run_blob *rb;
+
+	*expr = NULL;
+	if (!has_id(st))
+		return NULL;
+	f = cache_find(&byid, st->id);
+	if (f) {
+		if (f->expr >= 0)
+			*expr = blobs->exprs[f->expr].text;
+		return f;
+	}
+	rb = run_find(p->run, st->id);
+	if (!rb)
+		return NULL;
+	if (rb->f.expr >= 0)
+		*expr = p->run->texts[rb->f.expr];
+	return &rb->f;
+}
+
+/* @run as an index blobcache_merge() takes (paths unset: it names the
+ * records by id), borrowing its strings. */
+static int run_index(struct spdx_index *out, const struct blobcache_run *run)
+{
+	const struct run_blob *rb;
+	size_t n = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->files = alloc_array(HASH_COUNT(run->blobs) + 1, sizeof(*out->files));
+	out->exprs = calloc(run->ntexts + 1, sizeof(*out->exprs));
+	if (!out->files || !out->exprs) {
+		free(out->files);
+		free(out->exprs);
+		return -ENOMEM;
+	}
+	for (rb = run->blobs; rb; rb = rb->hh.next)
+		out->files[n++] = rb->f;
+	out->nfiles = n;
+	for (size_t i = 0; i < run->ntexts; i++)
+		out->exprs[i].text = run->texts[i];
+	out->nexprs = run->ntexts;
+	return 0;
+}
+
+int blobcache_run_save(const struct spdx_index *blobs,
+		       const struct blobcache_run *run,
+		       struct spdx_error *err)
+{
+	struct spdx_index ri, *merged = NULL;
+	int ret;
+
+	if (!blobcache_run_count(run))
+		return 0;
+	ret = run_index(&ri, run);
+	if (!ret)
+		ret = blobcache_merge(&merged, blobs, &ri);
+	if (ret)
+		return spdx_error_errno(err, ret, "%s", BLOBCACHE_ROOT);
+	ret = store_save(merged, err);
+	index_free(merged);
+	free(ri.files);
+	free(ri.exprs);
 	return ret;
 }

@@ -10,30 +10,25 @@
  * loaded, checked and replaced as any saved index is: a corrupt one is
  * reported and rebuilt.
  *
- * From it, blobcache_prev() makes the previous index of a build
- * (index_opts.prev): every file of the source whose blob the cache knows,
- * under its path, with the file_stat the source's walk gives it, so that
- * index_build() takes its result instead of reading it.  After the build,
- * blobcache_merge() adds the results it read.  Neither prints.
+ * A build asks it for each file's result by blob id (blobcache_known(),
+ * as index_opts.known), so that index_build() takes the result instead
+ * of reading the file.  After the build, blobcache_merge() adds the
+ * results it read.  Nothing here prints.
  */
 #ifndef SPDXFS_BLOBCACHE_H
 #define SPDXFS_BLOBCACHE_H
 
+struct blobcache_run;
+struct file_stat;
 struct source;
+struct spdx_error;
+struct spdx_file;
 struct spdx_index;
 
 #define BLOBCACHE_ROOT	"git blobs"	/* no tree's name: not absolute */
 
 /* Are @src's file versions object ids (its root directory has one)? */
 int blobcache_applies(struct source *src);
-
-/*
- * The previous index for a build of @src from the cache @blobs, into
- * *@out (index_free() it after the build, and before @blobs).  Returns
- * 0 or -errno (-ENOMEM, or the walk's).
- */
-int blobcache_prev(struct spdx_index **out, struct source *src,
-		   const struct spdx_index *blobs);
 
 /*
  * The cache @blobs (may be NULL) with the results @idx read added, into
@@ -43,5 +38,53 @@ int blobcache_prev(struct spdx_index **out, struct source *src,
  */
 int blobcache_merge(struct spdx_index **out, const struct spdx_index *blobs,
 		    const struct spdx_index *idx);
+
+/*
+ * The results one run of many builds read (history.c: a build per
+ * commit), kept in memory by blob id, so that a blob met again later in
+ * the run is not read again, and saved once, at its end, with the cache
+ * it was loaded with: merging and saving the whole cache after each
+ * small build would cost more than the blobs it read.  Owns its strings;
+ * a hash table, so that adding a build's results costs what they are,
+ * not what the run holds.  One thread's.
+ */
+int blobcache_run_new(struct blobcache_run **out);
+void blobcache_run_free(struct blobcache_run *run);
+
+/* Blobs @run holds. */
+size_t blobcache_run_count(const struct blobcache_run *run);
+
+/* The cache as loaded and a run's results, either may be NULL. */
+struct blobcache_pair {
+	const struct spdx_index *blobs;
+	const struct blobcache_run *run;
+};
+
+/*
+ * index_opts.known for the blob cache: @pair's record of blob @st->id
+ * (the cache's first), its expression's text into *@expr, or NULL.
+ * Only reads: builds on several threads may call it at once, as long as
+ * no blobcache_run_add() runs meanwhile.
+ */
+const struct spdx_file *blobcache_known(const void *pair,
+					const struct file_stat *st,
+					const char **expr);
+
+/*
+ * Add to @run the results of @idx worth keeping (as blobcache_merge()
+ * keeps them) that neither @run nor the cache @blobs (may be NULL)
+ * holds.  Returns 0 or -ENOMEM (@run then holds some of them).
+ */
+int blobcache_run_add(struct blobcache_run *run,
+		      const struct spdx_index *blobs,
+		      const struct spdx_index *idx);
+
+/*
+ * Save @blobs (may be NULL) with @run's results added, as the cache:
+ * nothing when @run holds none.  Returns 0 or -errno with @err filled.
+ */
+int blobcache_run_save(const struct spdx_index *blobs,
+		       const struct blobcache_run *run,
+		       struct spdx_error *err);
 
 #endif

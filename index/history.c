@@ -32,13 +32,14 @@
 
 #include <git2.h>
 
+#include "blobcache.h"
 #include "error.h"
 #include "grow.h"
 #include "history.h"
 #include "index.h"
-#include "refresh.h"
 #include "report.h"
 #include "source.h"
+#include "store.h"
 
 static const char *git_msg(void)
 {
@@ -179,7 +180,7 @@ void history_free(struct history_commit *c, size_t n)
 	free(c);
 }
 
-#define HISTORY_FEW	256	/* fewer paths: read directly (row_count()) */
+#define HISTORY_FEW	256	/* fewer paths: on one thread (row_count()) */
 
 /* The paths a diff names: sorted, unique, each malloc'd. */
 struct pathset {
@@ -482,35 +483,75 @@ static int row_copy(struct history_row *to, const struct history_row *from,
 	return 0;
 }
 
-/* The index of @src, through the blob cache unless @few, counted into
- * @r by @sign. */
-static int row_count(struct history_row *r, struct source *src, int sign,
-		     int few, size_t *cap, const struct history_opts *o,
+/*
+ * LICENSES/ and scripts/spdxexclude, parsed once for each distinct pair
+ * of objects a commit has there (history_rows() of the synthetic history
+ * toggles a few states back and forth), keyed by their tree entries:
+ * what a commit has at LICENSES, and at scripts/spdxexclude, or at
+ * scripts when that is no directory (a symlink there fails the build,
+ * as it fails "scan --rev").  A few slots, the oldest loaded replaced:
+ * a commit's globals are used before the next commit's are loaded.
+ */
+#define HISTORY_GLOBALS 8
+
+struct globals_key {
+	git_oid lic, ex;
+	git_filemode_t lic_mode, ex_mode;	/* 0: no such entry */
+};
+
+struct globals_slot {
+	struct globals_key key;
+	struct index_globals g;
+	int used;
+};
+
+struct rows_state {
+	const char *repo;
+	const struct history_opts *o;
+	git_repository *git;
+	git_odb *odb;
+	git_tree *tree;			/* the previous commit's */
+	struct source *src;		/* the previous commit's */
+	struct source *spare;		/* the one before's, to retarget */
+	struct pathset was, now;	/* the diff's paths in each tree */
+	struct globals_slot slot[HISTORY_GLOBALS];
+	size_t next_slot;		/* the one to load into next */
+	struct spdx_index *blobs;	/* the blob cache as loaded, or NULL */
+	struct blobcache_run *run;	/* the blobs read since */
+	struct blobcache_pair pair;	/* the two, for index_opts.known */
+};
+
+/*
+ * The index of @src, counted into @r by @sign: the blobs that neither
+ * the blob cache nor the run has met read, and then added to the run
+ * (saved with the cache when the rows are done).  The build asks the
+ * two for each file's blob (index_opts.known) rather than being handed
+ * a previous index made from them, which would cost a walk of its own.
+ * On one thread when @few: starting threads would cost more than
+ * reading their blobs.
+ */
+static int row_count(struct rows_state *st, struct history_row *r,
+		     struct source *src, int sign, int few, size_t *cap,
 		     const struct index_globals *g, struct spdx_error *err)
 {
-	struct index_refresh_opts ro = {
-		.nthreads = o ? o->nthreads : 0,
-		.no_cache = o ? o->no_cache : 0,
+	struct index_opts io = {
+		.nthreads = few ? 1 : st->o ? st->o->nthreads : 0,
 		.globals = g,
+		.known = blobcache_known,
+		.known_arg = &st->pair,
 	};
-	struct index_refresh_result res;
 	struct spdx_index *idx;
 	struct summary s;
 	int ret;
 
-	/*
-	 * A few paths: starting threads, and loading and rewriting the
-	 * whole blob cache, would cost more than reading their blobs.
-	 */
-	if (few) {
-		ro.nthreads = 1;
-		ro.no_cache = 1;
-	}
-
-	ret = index_refresh(&idx, src, &ro, &res, err);
+	ret = index_build(&idx, src, &io, err);
 	if (ret)
 		return ret;
 	r->scanned += idx->rescanned;
+	if (blobcache_run_add(st->run, st->blobs, idx)) {
+		index_free(idx);
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	}
 	ret = summary_compute(&s, idx);
 	if (!ret) {
 		ret = row_apply(r, &s, sign, cap);
@@ -739,28 +780,6 @@ static int diff_paths(struct tree_diff *td, struct pathset *was,
 	return ret;
 }
 
-/*
- * LICENSES/ and scripts/spdxexclude, parsed once for each distinct pair
- * of objects a commit has there (history_rows() of the synthetic history
- * toggles a few states back and forth), keyed by their tree entries:
- * what a commit has at LICENSES, and at scripts/spdxexclude, or at
- * scripts when that is no directory (a symlink there fails the build,
- * as it fails "scan --rev").  A few slots, the oldest loaded replaced:
- * a commit's globals are used before the next commit's are loaded.
- */
-#define HISTORY_GLOBALS 8
-
-struct globals_key {
-	git_oid lic, ex;
-	git_filemode_t lic_mode, ex_mode;	/* 0: no such entry */
-};
-
-struct globals_slot {
-	struct globals_key key;
-	struct index_globals g;
-	int used;
-};
-
 /* What @tree has at @name into @k's @id and @mode (0: nothing). */
 static void entry_key(const git_tree *tree, const char *name, git_oid *id,
 		      git_filemode_t *mode)
@@ -799,19 +818,6 @@ static int globals_key_same(const struct globals_key *a,
 	       !memcmp(a->lic.id, b->lic.id, sizeof(a->lic.id)) &&
 	       !memcmp(a->ex.id, b->ex.id, sizeof(a->ex.id));
 }
-
-struct rows_state {
-	const char *repo;
-	const struct history_opts *o;
-	git_repository *git;
-	git_odb *odb;
-	git_tree *tree;			/* the previous commit's */
-	struct source *src;		/* the previous commit's */
-	struct source *spare;		/* the one before's, to retarget */
-	struct pathset was, now;	/* the diff's paths in each tree */
-	struct globals_slot slot[HISTORY_GLOBALS];
-	size_t next_slot;		/* the one to load into next */
-};
 
 /* The globals of @src, whose tree is @tree, from the cache or loaded. */
 static int globals_get(struct rows_state *st, const struct index_globals **g,
@@ -931,7 +937,7 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		int few = prev && prev->files < HISTORY_FEW;
 
 		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(r, src, 1, few, &cap, st->o, g, err);
+		ret = row_count(st, r, src, 1, few, &cap, g, err);
 	} else {
 		struct source_ops ops = subset_ops_for(src);
 		struct subset_source was = {
@@ -943,13 +949,11 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		if (ret)
 			spdx_error_set(err, ret, "out of memory");
 		if (!ret && st->was.n)
-			ret = row_count(r, &was.base, -1,
-					st->was.n < HISTORY_FEW, &cap, st->o,
-					g, err);
+			ret = row_count(st, r, &was.base, -1,
+					st->was.n < HISTORY_FEW, &cap, g, err);
 		if (!ret && st->now.n)
-			ret = row_count(r, &now.base, 1,
-					st->now.n < HISTORY_FEW, &cap, st->o,
-					g, err);
+			ret = row_count(st, r, &now.base, 1,
+					st->now.n < HISTORY_FEW, &cap, g, err);
 	}
 	row_settle(r);
 out:
@@ -965,6 +969,41 @@ out:
 	st->src = src;
 	st->tree = tree;
 	return 0;
+}
+
+/*
+ * The blob cache, loaded once for all the rows (a missing or corrupt
+ * one as empty: the save at the end rebuilds it), unless the options say
+ * no; and the run that gathers what the rows read.
+ */
+static int rows_cache_open(struct rows_state *st, struct spdx_error *err)
+{
+	struct spdx_error ignored;
+
+	if (!(st->o && st->o->no_cache) &&
+	    store_load(&st->blobs, BLOBCACHE_ROOT, &ignored))
+		st->blobs = NULL;
+	if (blobcache_run_new(&st->run))
+		return spdx_error_set(err, -ENOMEM, "out of memory");
+	st->pair.blobs = st->blobs;
+	st->pair.run = st->run;
+	return 0;
+}
+
+/*
+ * Save what the rows read into the blob cache, when they all were
+ * counted (@ret 0) and the options allow.  A cache that cannot be saved
+ * costs a later run the reading, never its rows: the failure is not
+ * reported, as "scan --rev" goes on past one.
+ */
+static void rows_cache_close(struct rows_state *st, int ret)
+{
+	struct spdx_error ignored;
+
+	if (!ret && !(st->o && st->o->no_cache))
+		blobcache_run_save(st->blobs, st->run, &ignored);
+	blobcache_run_free(st->run);
+	index_free(st->blobs);
 }
 
 int history_rows(struct history_row **out, const char *repo,
@@ -991,12 +1030,14 @@ int history_rows(struct history_row **out, const char *repo,
 		ret = spdx_error_set(err, -EIO, "%s: %s", repo, git_msg());
 		goto out;
 	}
-	for (k = 0; k < n; k++) {
+	ret = rows_cache_open(&st, err);
+	for (k = 0; k < n && !ret; k++) {
 		ret = row_next(&st, &rows[k], k ? &rows[k - 1] : NULL,
 			       c[k].id, err);
 		if (ret)
 			break;
 	}
+	rows_cache_close(&st, ret);
 out:
 	pathset_clear(&st.was);
 	free(st.was.v);

@@ -24,10 +24,12 @@
  * each distinct pair of objects a commit has there (index_globals), and
  * two repository handles serve every commit (source_git_retarget()),
  * the objects each diff names looked for as source_open() looks for a
- * whole tree's.  A diff of fewer
- * than 256 paths reads their blobs without the blob cache, which costs
- * more to load and rewrite than they do to read; so does a whole count
- * after a row of fewer than 256 files.  It never prints, and
+ * whole tree's.  Every count goes through the blob cache, loaded once
+ * and saved once, when all the rows are done, with what the rows read
+ * added (blobcache_run): no blob is read twice, in a run or across runs
+ * (the blobs of a diff's old side were read for an earlier row).  A
+ * diff of fewer than 256 paths is counted on one thread, and so is a
+ * whole count after a row of fewer than 256 files.  It never prints, and
  * shares no libgit2 object with another call: any thread may call it (a
  * mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or

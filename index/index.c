@@ -7,7 +7,8 @@
  *  1. walk and scan (N threads): the threads share a stack of directories
  *     still to walk; each walks one directory at a time, queues its
  *     subdirectories, and for each file takes the previous index's result
- *     if the file is unchanged, or reads and scans its head.  A worker
+ *     if the file is unchanged, else what the caller knows of its blob
+ *     (index_opts.known), or reads and scans its head.  A worker
  *     owns the files it found and their strings (its own pool); a file a
  *     spent previous index has unchanged is only noted, its record kept;
  *  2. merge (this thread): every directory's entries came in git's tree
@@ -207,18 +208,11 @@ const struct spdx_file *index_find(const struct spdx_index *idx, const char *pat
 	return k == PATH_NONE ? NULL : &idx->files[k];
 }
 
-/* Take what the previous index knew of file @k, if it is unchanged. */
-static int reuse(struct worker *w, struct bfile *bf, size_t k)
+/* The scan result @old into @bf, but its expression. */
+static void take_result(struct bfile *bf, const struct spdx_file *old)
 {
-	struct builder *b = w->b;
-	const struct spdx_file *old;
 	struct spdx_file *f = &bf->f;
 
-	if (k == PATH_NONE)
-		return 0;
-	old = &b->prev->files[k];
-	if (!file_stat_same(&old->st, &f->st) || old->error)
-		return 0;
 	f->scan_status = old->scan_status;
 	f->line = old->line;
 	f->col = old->col;
@@ -227,10 +221,38 @@ static int reuse(struct worker *w, struct bfile *bf, size_t k)
 	/* A leader is a few bytes: no call for them.  The rest is zero. */
 	for (size_t n = 0; n < sizeof(bf->s.leader) - 1 && old->leader[n]; n++)
 		bf->s.leader[n] = old->leader[n];
+}
+
+/* Take what the previous index knew of file @k, if it is unchanged. */
+static int reuse(struct worker *w, struct bfile *bf, size_t k)
+{
+	struct builder *b = w->b;
+	const struct spdx_file *old;
+
+	if (k == PATH_NONE)
+		return 0;
+	old = &b->prev->files[k];
+	if (!file_stat_same(&old->st, &bf->f.st) || old->error)
+		return 0;
+	take_result(bf, old);
 	if (old->expr >= 0) {
 		bf->s.expr = b->prev->exprs[old->expr].text;
 		bf->s.prev_expr = old->expr;
 	}
+	return 1;
+}
+
+/* Take what the caller knows of file @bf's content (index_opts.known). */
+static int reuse_known(struct worker *w, struct bfile *bf)
+{
+	const struct index_opts *o = w->b->opts;
+	const struct spdx_file *old;
+	const char *expr = NULL;
+
+	if (!o || !o->known || !(old = o->known(o->known_arg, &bf->f.st, &expr)))
+		return 0;
+	take_result(bf, old);
+	bf->s.expr = expr;	/* interned by its text */
 	return 1;
 }
 
@@ -406,7 +428,7 @@ static int add_fresh(struct worker *w, const struct src_entry *ent, size_t k,
 	if (excluded) {
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
-	} else if (!reuse(w, bf, k)) {
+	} else if (!reuse(w, bf, k) && !reuse_known(w, bf)) {
 		scan_entry(w, ent, bf);
 	}
 	if (!bf->f.st.mode)
@@ -1452,7 +1474,7 @@ int index_build(struct spdx_index **out, struct source *src,
 		b.prev_files = (struct path_array){
 			b.prev->files, b.prev->nfiles, sizeof(*b.prev->files),
 			offsetof(struct spdx_file, path) };
-	b.wflags = b.prev ? SRC_WALK_STAT : 0;
+	b.wflags = b.prev || (opts && opts->known) ? SRC_WALK_STAT : 0;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
 		return spdx_error_errno(err, -ENOMEM, "%s", src->root);

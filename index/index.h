@@ -141,6 +141,18 @@ struct index_opts {
 	void *progress_arg;
 	const struct index_globals *globals;	/* @src's, loaded; NULL:
 						   read them from @src */
+	/*
+	 * Results known by content for a file prev has none of (NULL:
+	 * none): the scan result of a file whose file_stat has blob id
+	 * st->id, its expression's text into *@expr (NULL: none), or
+	 * NULL.  Called from the build's threads at once, so it only
+	 * reads; what it returns outlives the build.  The blob cache's
+	 * callers (history.c) pass one, and then need no prev.
+	 */
+	const struct spdx_file *(*known)(const void *arg,
+					 const struct file_stat *st,
+					 const char **expr);
+	const void *known_arg;
 };
 
 /*

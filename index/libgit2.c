@@ -129,6 +129,27 @@ static struct {
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
 static int lib_ok;		/* the table is filled */
 
+/*
+ * The options spdxfs runs libgit2 with, set once, here, as it is loaded
+ * (they are the process's, and no caller should set others).  Objects
+ * read are not hashed again to check their ids, as git itself does not
+ * when it reads: that hash (SHA-1 with collision detection) cost more
+ * than the inflating, and zlib's checksum still catches a damaged one.
+ * Pack files are mapped a window at a time, and a page read stays in
+ * the process's RSS while its window is mapped: libgit2's defaults
+ * (1 GiB windows, 8 GiB mapped, 256 MiB of objects cached) would hold a
+ * kernel's whole pack (350 MB of RSS for a scan of 6.1).  These bound
+ * what libgit2 holds to some 30 MB.
+ */
+static void lib_options(void)
+{
+	lib.git_libgit2_init();
+	lib.git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	lib.git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)4 << 20);
+	lib.git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)16 << 20);
+	lib.git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)8 << 20);
+}
+
 static void lib_load(void)
 {
 	void *h = dlopen(LIBGIT2_SONAME, RTLD_LAZY | RTLD_LOCAL);
@@ -141,6 +162,7 @@ static void lib_load(void)
 	LIBGIT2_FUNCS(F_LOOKUP, V_LOOKUP)
 	HAND_WRITTEN(LOOKUP)
 	lib_ok = 1;
+	lib_options();
 	return;
 fail:
 	/* Another libgit2 than the one built against: none at all. */

@@ -77,18 +77,22 @@ static int refresh_by_blob(struct spdx_index **out, struct source *src,
 			   struct index_refresh_result *res,
 			   struct spdx_error *err)
 {
-	struct spdx_index *blobs = NULL, *prev = NULL, *idx;
+	struct spdx_index *blobs = NULL, *idx;
+	struct blobcache_pair pair = { NULL, NULL };
 	int ret;
 
 	ret = store_load(&blobs, BLOBCACHE_ROOT, &res->load_error);
 	res->load = !ret ? REFRESH_LOAD_USED : ret == -EINVAL ?
 		    REFRESH_LOAD_IGNORED : REFRESH_LOAD_NONE;
-	/* Without it (no memory to build it) every file is read. */
-	if (blobs && blobcache_prev(&prev, src, blobs))
-		prev = NULL;
-	io->prev = prev;
+	/* The build asks the cache for each blob: no previous index made
+	 * of it, which would cost a walk and the memory of a copy.  With
+	 * no cache, every file is read, and the walk needs no stat data. */
+	pair.blobs = blobs;
+	if (blobs) {
+		io->known = blobcache_known;
+		io->known_arg = &pair;
+	}
 	ret = index_build(&idx, src, io, err);
-	index_free(prev);
 	if (!ret) {
 		save_blobs(blobs, idx, res);
 		*out = idx;

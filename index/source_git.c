@@ -26,7 +26,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +40,26 @@
 
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 
+/*
+ * Blob sizes a handle's walks looked up, by id, in a table of a few
+ * slots (an id's first bytes pick its slot; a newer size takes it).  A
+ * size costs an object header read from the pack, and a caller that
+ * walks the same few paths twice (a build and the blob cache's look at
+ * it before: history.c's builds of a commit's changed paths) would read
+ * each twice.  A whole tree's walk overwrites it: no more than it is.
+ */
+#define SIZE_SLOTS	4096	/* a power of two */
+
+struct size_slot {
+	git_oid id;		/* zero: empty */
+	uint64_t size;
+};
+
 /* A repository handle: one thread's at a time. */
 struct rev_handle {
 	git_repository *repo;
 	git_odb *odb;
+	struct size_slot *sizes;	/* SIZE_SLOTS, made when first used */
 	struct rev_handle *next;	/* in the idle list */
 };
 
@@ -84,51 +99,6 @@ static struct rev_source *rev_of(struct source *src)
 	return (struct rev_source *)src;
 }
 
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
-
-/*
- * A blob is read whole into malloc'd memory, and the kernel's largest
- * (amdgpu's register headers) run to 24 MB.  glibc serves such a block
- * by mmap(), but on freeing it raises its mmap threshold to the block's
- * size: every blob under 24 MB after that came from the arenas, whose
- * freed pages stay resident, and each thread allocating has an arena of
- * its own.  A fixed threshold hands big blobs back as soon as they are
- * freed; it fixes the trim threshold too, at a default of 128 KiB that
- * had the heap shrunk and grown again between the many small builds of
- * "spdxfs history" (15% of its CPU), so that is set too.  Two arenas (as
- * the mount has) cost the scanning threads little: with an empty blob
- * cache "scan --rev v6.1" went from 114 MB of peak RSS to 88-92, v6.12
- * from 117 to 100-105.  Process-wide, so set once, when the first
- * revision is opened.
- */
-static void malloc_tune(void)
-{
-	mallopt(M_MMAP_THRESHOLD, 1 << 20);
-	mallopt(M_TRIM_THRESHOLD, 8 << 20);
-	mallopt(M_ARENA_MAX, 2);
-}
-
-/*
- * libgit2 is initialised once per process and never shut down.  Objects
- * read are not hashed again to check their ids, as git itself does not
- * when it reads: that hash (SHA-1 with collision detection) cost more
- * than the inflating, and zlib's checksum still catches a damaged one.
- */
-static void libgit2_init(void)
-{
-	git_libgit2_init();
-	malloc_tune();
-	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* Pack files are mapped a window at a time, and a page read stays
-	 * in the process's RSS while its window is mapped: libgit2's
-	 * defaults (1 GiB windows, 8 GiB mapped, 256 MiB of objects
-	 * cached) would hold a kernel's whole pack (350 MB of RSS for a
-	 * scan of 6.1).  These bound what libgit2 holds to some 30 MB. */
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)4 << 20);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)16 << 20);
-	git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)8 << 20);
-}
-
 /* -errno for libgit2's code @code: a missing object or name is -ENOENT,
  * anything else (a corrupt object, a pack that cannot be read) -EIO. */
 static int rev_errno(int code)
@@ -150,6 +120,7 @@ static void handle_free(struct rev_handle *h)
 		return;
 	git_odb_free(h->odb);
 	git_repository_free(h->repo);
+	free(h->sizes);
 	free(h);
 }
 
@@ -250,19 +221,38 @@ static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
 }
 
-/* The file_stat of @ent with the size its object's header gives (0 when
- * it cannot be read: reading the blob will say why). */
+/* The size of object @id from its header, through @h's size slots (0
+ * when it cannot be read: reading the blob will say why). */
+static uint64_t blob_size(struct rev_handle *h, const git_oid *id)
+{
+	struct size_slot *slot = NULL;
+	git_object_t type;
+	size_t len;
+
+	if (!h->sizes)
+		h->sizes = calloc(SIZE_SLOTS, sizeof(*h->sizes));
+	if (h->sizes) {
+		slot = &h->sizes[(id->id[0] << 8 | id->id[1]) & (SIZE_SLOTS - 1)];
+		if (!memcmp(slot->id.id, id->id, GIT_OID_RAWSZ))
+			return slot->size;
+	}
+	if (git_odb_read_header(&len, &type, h->odb, id))
+		return 0;	/* not kept: the next look says again */
+	if (slot) {
+		slot->id = *id;
+		slot->size = len;
+	}
+	return len;
+}
+
+/* The file_stat of @ent with the size its object's header gives. */
 static void ent_stat_sized(const struct rev_source *gs, struct rev_handle *h,
 			   const struct rev_ent *ent, struct file_stat *st)
 {
-	git_object_t type;
-	size_t len = 0;
-	uint64_t size;
+	uint64_t size = 0;
 
-	if (ent_kind(ent->mode) != SRC_DIR &&
-	    git_odb_read_header(&len, &type, h->odb, &ent->id))
-		len = 0;
-	size = len;
+	if (ent_kind(ent->mode) != SRC_DIR)
+		size = blob_size(h, &ent->id);
 	ent_stat(gs, ent, &size, st);
 }
 
@@ -732,7 +722,7 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	char *path = NULL;
 	int ret;
 
-	pthread_once(&libgit2_once, libgit2_init);
+	git_libgit2_init();	/* never shut down */
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
