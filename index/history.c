@@ -2,27 +2,33 @@
 /*
  * history: the commits of a range, oldest first (history.h).
  *
- * A repository handle of its own, opened and freed here on the calling
- * thread, as diff_git.c does: libgit2 objects are not shared.
+ * history_list() opens a repository handle of its own, and frees it,
+ * on the calling thread, as diff_git.c does: libgit2 objects are not
+ * shared.  history_rows() reads through the git source's handles.
  *
  * history_rows() counts a commit from the one before it: with P the
  * paths their tree-to-tree diff names, row(new) = row(old) - count(old
  * tree, P) + count(new tree, P), which holds because every file outside
  * P is the same blob under the same LICENSES/ and scripts/spdxexclude
- * (a diff touching those is counted whole).  count(tree, P) is the
- * index of a source that wraps the commit's git source and lets its
- * walks from the root see only P and the directories leading to it,
- * while a walk of LICENSES/ (licenses_load()'s) sees it all: so
- * index_build() itself classifies each file, and the numbers cannot
- * drift from "scan --rev".  A side where none of P is (files only
- * added, or only removed) is not counted at all.
+ * (a diff touching those, or a leaf at scripts, is counted whole).
+ * count(tree, P) is the index of a source that wraps the commit's git
+ * source and whose walks from the root report only P and the
+ * directories leading to it, each looked up by its path, while a walk
+ * of LICENSES/ (licenses_load()'s) sees it all: so index_build() itself
+ * classifies each file, and the numbers cannot drift from "scan --rev".
+ * A side where none of P is (files only added, or only removed) is not
+ * counted at all.
  *
  * What a commit costs beyond its changed blobs was what made history 20
- * times one scan: two git sources take turns (the previous commit's,
- * and the one before's pointed at the next with source_git_retarget()),
- * so that repositories are opened twice in all; LICENSES/ and
+ * times one scan, then 5 times: one git source serves every commit,
+ * pointed at the next one's tree (source_git_retarget_tree(), with the
+ * tree and time history_list() read, no commit read again), and the
+ * diff reads the trees with that source's handle, so that each tree is
+ * read once, into the cache its counts then read it from; a subset's
+ * walk lists no directory, it looks up its paths; LICENSES/ and
  * scripts/spdxexclude are parsed once per distinct pair of objects and
- * handed to each build (index_globals); the diff is walked by hand.
+ * handed to each build (index_globals), their key read only when a diff
+ * touches them; the diff is walked by hand.
  */
 #include <errno.h>
 #include <limits.h>
@@ -87,6 +93,7 @@ static int commit_get(struct history_commit *c, git_repository *repo,
 	if (git_commit_lookup(&commit, repo, id))
 		return -EIO;
 	git_oid_tostr(c->id, sizeof(c->id), id);
+	memcpy(c->tree, git_commit_tree_id(commit)->id, sizeof(c->tree));
 	c->time = git_commit_time(commit);
 	s = git_commit_summary(commit);
 	c->subject = strdup(s ? s : "");
@@ -234,19 +241,21 @@ static void pathset_sort(struct pathset *ps)
 	ps->n = k;
 }
 
-static int pathset_has(const struct pathset *ps, const char *path)
+
+/* Is @path beneath directory @dir (@len bytes, 0: the root)? */
+static int path_below(const char *path, const char *dir, size_t len)
 {
-	return ps->n &&
-	       bsearch(&path, ps->v, ps->n, sizeof(*ps->v), cmp_path) != NULL;
+	return !len || (!strncmp(path, dir, len) && path[len] == '/');
 }
 
-/* Does a path of @ps lie beneath directory @dir (@len bytes)? */
-static int pathset_below(const struct pathset *ps, const char *dir, size_t len)
+/* The first path of @ps not before "dir/" in strcmp order (@dir of @len
+ * bytes, 0: the root): where those beneath @dir begin, if any are. */
+static size_t pathset_first_below(const struct pathset *ps, const char *dir,
+				  size_t len)
 {
 	size_t lo = 0, hi = ps->n;
 
-	/* The first path not before "dir/" in strcmp order. */
-	while (lo < hi) {
+	while (len && lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const char *p = ps->v[mid];
 		int c = strncmp(p, dir, len);
@@ -258,16 +267,17 @@ static int pathset_below(const struct pathset *ps, const char *dir, size_t len)
 		else
 			hi = mid;
 	}
-	return lo < ps->n && !strncmp(ps->v[lo], dir, len) &&
-	       ps->v[lo][len] == '/';
+	return lo;
 }
 
-/* Do the files named @path decide other files' status? */
+/* Do the files named @path decide other files' status?  So does a
+ * leaf at "scripts", where scripts/spdxexclude would be looked for. */
 static int path_is_global(const char *path)
 {
 	return (!strncmp(path, "LICENSES", 8) &&
 		(!path[8] || path[8] == '/')) ||
-	       !strcmp(path, "scripts/spdxexclude");
+	       !strcmp(path, "scripts/spdxexclude") ||
+	       !strcmp(path, "scripts");
 }
 
 /*
@@ -286,33 +296,98 @@ static struct source *inner_of(struct source *src)
 	return ((struct subset_source *)src)->inner;
 }
 
+/*
+ * A walk of a subset: of directory @under, the paths of @ps beneath it.
+ * Each is looked up by its path (@inner's stat()), never by listing a
+ * directory: what a commit costs grows with the paths its diff names,
+ * not with the files of the directories they are in.
+ */
 struct subset_walk {
-	const struct pathset *ps;
+	struct subset_source *s;
+	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
+	char dir[PATH_MAX];	/* a directory reported, for its walk */
 };
 
-static int subset_entry(const struct src_entry *ent, void *arg)
+/* Report @path of @inner, unless its view leaves it out (a name no
+ * checkout writes: -ENOENT, -EINVAL) or it is a directory that holds
+ * none of the paths (a gitlink): as its own walk would. */
+static int subset_report(struct subset_walk *w, const char *path, int is_dir)
 {
-	struct subset_walk *w = arg;
-	const char *p = ent->path;
+	struct source *inner = w->s->inner;
+	struct src_entry ent;
+	int ret;
 
-	if (ent->kind == SRC_DIR && pathset_below(w->ps, p, strlen(p)))
-		return w->fn(ent, w->arg);
-	if (ent->kind != SRC_DIR && pathset_has(w->ps, p))
-		return w->fn(ent, w->arg);
-	return ent->kind == SRC_DIR ? SRC_WALK_PRUNE : 0;
+	ret = inner->ops->stat(inner, path, &ent);
+	if (ret == -ENOENT || ret == -EINVAL)
+		return is_dir ? SRC_WALK_PRUNE : 0;
+	if (ret)
+		return ret;
+	if ((ent.kind == SRC_DIR) != is_dir)
+		return is_dir ? SRC_WALK_PRUNE : 0;
+	if (!is_dir && !(w->flags & SRC_WALK_STAT))
+		memset(&ent.st, 0, sizeof(ent.st));
+	return w->fn(&ent, w->arg);
+}
+
+/*
+ * The entries of directory @dir (@len bytes) that lead to the paths of
+ * the set, from path @i on: the leaves, and each directory once, in
+ * tree order, which for whole paths is strcmp()'s (a directory's name
+ * compares as if it ended in '/', and so it does within a path).  Into
+ * a directory too unless the walk is shallow or the callback prunes it.
+ */
+static int subset_walk_dir(struct subset_walk *w, size_t i, const char *dir,
+			   size_t len)
+{
+	const struct pathset *ps = w->s->ps;
+	size_t at = len + !!len;
+	int ret = 0;
+
+	while (!ret && i < ps->n && path_below(ps->v[i], dir, len)) {
+		const char *p = ps->v[i], *slash = strchr(p + at, '/');
+		size_t dlen = slash ? (size_t)(slash - p) : 0;
+
+		if (!slash) {
+			ret = subset_report(w, p, 0);
+			i++;
+		} else {
+			memcpy(w->dir, p, dlen);
+			w->dir[dlen] = '\0';
+			ret = subset_report(w, w->dir, 1);
+			if (!ret && !(w->flags & SRC_WALK_SHALLOW))
+				ret = subset_walk_dir(w, i, p, dlen);
+			while (i < ps->n && path_below(ps->v[i], p, dlen))
+				i++;
+		}
+		if (ret == SRC_WALK_PRUNE)
+			ret = 0;
+	}
+	return ret;
 }
 
 static int subset_walk(struct source *src, const char *under, unsigned flags,
 		       src_walk_fn fn, void *arg)
 {
 	struct subset_source *s = (struct subset_source *)src;
-	struct subset_walk w = { s->ps, fn, arg };
+	size_t len = strlen(under);
+	struct subset_walk *w;
+	int ret;
 
 	if (!strncmp(under, "LICENSES", 8) && (!under[8] || under[8] == '/'))
 		return s->inner->ops->walk(s->inner, under, flags, fn, arg);
-	return s->inner->ops->walk(s->inner, under, flags, subset_entry, &w);
+	while (len && under[len - 1] == '/')
+		len--;
+	w = malloc(sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	*w = (struct subset_walk){ .s = s, .flags = flags, .fn = fn,
+				   .arg = arg };
+	ret = subset_walk_dir(w, pathset_first_below(s->ps, under, len),
+			      under, len);
+	free(w);
+	return ret;
 }
 
 static int subset_stat(struct source *src, const char *path,
@@ -508,14 +583,13 @@ struct globals_slot {
 struct rows_state {
 	const char *repo;
 	const struct history_opts *o;
-	git_repository *git;
-	git_odb *odb;
-	git_tree *tree;			/* the previous commit's */
-	struct source *src;		/* the previous commit's */
-	struct source *spare;		/* the one before's, to retarget */
+	struct source *src;		/* the previous commit's, then the
+					   commit's being counted */
+	git_oid tree;			/* the previous commit's tree */
 	struct pathset was, now;	/* the diff's paths in each tree */
 	struct globals_slot slot[HISTORY_GLOBALS];
 	size_t next_slot;		/* the one to load into next */
+	const struct index_globals *g;	/* the previous commit's */
 	struct spdx_index *blobs;	/* the blob cache as loaded, or NULL */
 	struct blobcache_run *run;	/* the blobs read since */
 	struct blobcache_pair pair;	/* the two, for index_opts.known */
@@ -566,47 +640,16 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	return 0;
 }
 
-/* The id of full hex id @hex ("" past its end when not one). */
-static int oid_parse(git_oid *out, const char *hex)
+/* The tree of commit @c, read by history_list(). */
+static int tree_get(git_tree **out, git_repository *repo,
+		    const struct history_commit *c)
 {
-	unsigned char raw[GIT_OID_RAWSZ];
-
-	for (size_t i = 0; i < 2 * sizeof(raw); i++) {
-		int c = hex[i], v;
-
-		if (c >= '0' && c <= '9')
-			v = c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v = c - 'a' + 10;
-		else
-			return -EINVAL;
-		if (i % 2)
-			raw[i / 2] |= v;
-		else
-			raw[i / 2] = v << 4;
-	}
-	if (hex[2 * sizeof(raw)])
-		return -EINVAL;
-	return git_oid_fromraw(out, raw) ? -EINVAL : 0;
-}
-
-/* The tree of commit @id of @repo: looked up by id, not by
- * git_revparse_single(), which would look for a ref of that name first
- * (a dozen stat() calls a commit). */
-static int tree_get(git_tree **out, git_repository *repo, const char *id)
-{
-	git_commit *commit = NULL;
 	git_oid oid;
-	int ret;
 
 	*out = NULL;
-	ret = oid_parse(&oid, id);
-	if (!ret && git_commit_lookup(&commit, repo, &oid))
-		ret = -EIO;
-	if (!ret && git_tree_lookup(out, repo, git_commit_tree_id(commit)))
-		ret = -EIO;
-	git_commit_free(commit);
-	return ret;
+	if (git_oid_fromraw(&oid, c->tree) || git_tree_lookup(out, repo, &oid))
+		return -EIO;
+	return 0;
 }
 
 /*
@@ -760,7 +803,7 @@ out:
  */
 static int diff_paths(struct tree_diff *td, struct pathset *was,
 		      struct pathset *now, int *global, git_repository *repo,
-		      git_odb *odb, git_tree *a, git_tree *b)
+		      git_odb *odb, const git_oid *a, const git_oid *b)
 {
 	int ret;
 
@@ -772,8 +815,7 @@ static int diff_paths(struct tree_diff *td, struct pathset *was,
 	td->repo = repo;
 	td->odb = odb;
 	td->path[0] = '\0';
-	ret = tree_diff_trees(td, 0, git_object_id((const git_object *)a),
-			      git_object_id((const git_object *)b));
+	ret = tree_diff_trees(td, 0, a, b);
 	*global = td->global;
 	pathset_sort(was);
 	pathset_sort(now);
@@ -819,19 +861,16 @@ static int globals_key_same(const struct globals_key *a,
 	       !memcmp(a->ex.id, b->ex.id, sizeof(a->ex.id));
 }
 
-/* The globals of @src, whose tree is @tree, from the cache or loaded. */
+/* The globals of st->src, whose key is @k, from the cache or loaded. */
 static int globals_get(struct rows_state *st, const struct index_globals **g,
-		       struct source *src, git_tree *tree,
-		       struct spdx_error *err)
+		       const struct globals_key *k, struct spdx_error *err)
 {
 	struct globals_slot *s;
-	struct globals_key k;
 	int ret;
 
-	globals_key_of(&k, st->git, tree);
 	for (size_t i = 0; i < HISTORY_GLOBALS; i++) {
 		s = &st->slot[i];
-		if (s->used && globals_key_same(&s->key, &k)) {
+		if (s->used && globals_key_same(&s->key, k)) {
 			*g = &s->g;
 			return 0;
 		}
@@ -840,10 +879,10 @@ static int globals_get(struct rows_state *st, const struct index_globals **g,
 	if (s->used)
 		index_globals_release(&s->g);
 	s->used = 0;
-	ret = index_globals_load(&s->g, src, err);
+	ret = index_globals_load(&s->g, st->src, err);
 	if (ret)
 		return ret;
-	s->key = k;
+	s->key = *k;
 	s->used = 1;
 	st->next_slot = (st->next_slot + 1) % HISTORY_GLOBALS;
 	*g = &s->g;
@@ -858,92 +897,83 @@ static void globals_release_all(struct rows_state *st)
 }
 
 /*
- * Commit @id of @repo as a git source, into *@out: the spare source
- * pointed at it, keeping its repository handles, or a new one.
+ * What commit @c changes from the one before (the first: none), read
+ * with a handle of st->src, which reads those trees next: the diff's
+ * paths into st->was and st->now, *@global set when it touches what
+ * decides other files' status, or for the first; then the key of those
+ * into @key.  The new tree's objects the diff names must be there.
  */
-static int commit_source(struct rows_state *st, struct source **out,
-			 const char *id, struct spdx_error *err)
+static int row_diff(struct rows_state *st, const struct history_commit *c,
+		    int first, int *global, struct globals_key *key,
+		    struct spdx_error *err)
 {
-	struct source_spec spec = {
-		.type = SOURCE_GIT, .path = st->repo, .rev = id,
-	};
+	struct tree_diff *td = NULL;
+	struct rev_handle *h;
+	git_repository *repo;
+	git_tree *tree = NULL;
+	git_odb *odb;
 	int ret;
 
-	if (!st->spare)
-		return source_open(out, &spec, err);
-	ret = source_git_retarget(st->spare, id, err);
-	if (ret)
-		return ret;
-	*out = st->spare;
-	st->spare = NULL;
-	return 0;
-}
-
-/* Row @r of commit @id, from @prev (NULL: the first). */
-/* The diff from the previous commit's tree to @tree, of commit @id,
- * into st->was and st->now. */
-static int row_diff(struct rows_state *st, git_tree *tree, const char *id,
-		    int *global, struct spdx_error *err)
-{
-	struct tree_diff *td = malloc(sizeof(*td));
-	int ret;
-
-	if (!td)
-		return spdx_error_set(err, -ENOMEM, "out of memory");
-	ret = diff_paths(td, &st->was, &st->now, global, st->git, st->odb,
-			 st->tree, tree);
+	*global = 1;
+	if (source_git_repo_get(st->src, &h, &repo, &odb))
+		return spdx_error_set(err, -EIO, "%s: %s", st->repo, git_msg());
+	if (tree_get(&tree, repo, c)) {
+		ret = spdx_error_set(err, -EIO, "%s: commit %s: %s", st->repo,
+				     c->id, git_msg());
+		goto out;
+	}
+	ret = first ? 0 : (td = malloc(sizeof(*td))) ? 0 : -ENOMEM;
+	if (!ret && !first)
+		ret = diff_paths(td, &st->was, &st->now, global, repo, odb,
+				 &st->tree, git_object_id((git_object *)tree));
 	if (ret == -ENOENT)
 		ret = spdx_error_set(err, -EIO, "%s@%s: %s is missing "
 				     "(a shallow or partial clone?)",
-				     st->repo, id, td->gone);
+				     st->repo, c->id, td->gone);
 	else if (ret == -ENOMEM)
 		ret = spdx_error_set(err, ret, "out of memory");
 	else if (ret)
 		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
-				     st->repo, id, git_msg());
+				     st->repo, c->id, git_msg());
+	if (!ret && *global)
+		globals_key_of(key, repo, tree);
+	if (!ret)
+		st->tree = *git_object_id((git_object *)tree);
+out:
 	free(td);
+	git_tree_free(tree);
+	source_git_repo_put(st->src, h);
 	return ret;
 }
 
+/*
+ * Row @r of commit @c, from @prev (NULL: the first).  One source serves
+ * every commit: pointed at the one before to count what the diff names
+ * in it, then at @c, its handle's cache holding both trees, each read
+ * once.  The globals are the row before's unless the diff touches them.
+ */
 static int row_next(struct rows_state *st, struct history_row *r,
-		    const struct history_row *prev, const char *id,
-		    struct spdx_error *err)
+		    const struct history_row *prev,
+		    const struct history_commit *c, struct spdx_error *err)
 {
-	const struct index_globals *g = NULL;
-	struct source *src = NULL;
-	git_tree *tree = NULL;
+	struct source_spec spec = {
+		.type = SOURCE_GIT, .path = st->repo, .rev = c->id,
+	};
+	const struct index_globals *g = st->g;
+	struct source_ops ops;
+	struct globals_key key;
 	size_t cap = 0;
-	int ret, global = 1;
+	int ret, global;
 
-	ret = commit_source(st, &src, id, err);
+	if (!st->src && (ret = source_open(&st->src, &spec, err)))
+		return ret;
+	ret = row_diff(st, c, !prev, &global, &key, err);
 	if (ret)
 		return ret;
-	if (tree_get(&tree, st->git, id)) {
-		ret = spdx_error_set(err, -EIO, "%s: commit %s: %s", st->repo,
-				     id, git_msg());
-		goto out;
-	}
-	if (prev) {
-		ret = row_diff(st, tree, id, &global, err);
-		if (ret)
-			goto out;
-	}
-	ret = globals_get(st, &g, src, tree, err);
-	if (ret)
-		goto out;
-	if (global) {
-		/* A small tree again (the row before says how small), as
-		 * for a diff of a few paths. */
-		int few = prev && prev->files < HISTORY_FEW;
-
-		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(st, r, src, 1, few, &cap, g, err);
-	} else {
-		struct source_ops ops = subset_ops_for(src);
+	ops = subset_ops_for(st->src);
+	if (!global) {
 		struct subset_source was = {
 			{ &ops, st->src->root, { 0 } }, st->src, &st->was };
-		struct subset_source now = {
-			{ &ops, src->root, { 0 } }, src, &st->now };
 
 		ret = row_copy(r, prev, &cap);
 		if (ret)
@@ -951,23 +981,32 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		if (!ret && st->was.n)
 			ret = row_count(st, r, &was.base, -1,
 					st->was.n < HISTORY_FEW, &cap, g, err);
-		if (!ret && st->now.n)
-			ret = row_count(st, r, &now.base, 1,
-					st->now.n < HISTORY_FEW, &cap, g, err);
 	}
-	row_settle(r);
-out:
+	if (!ret && prev)
+		ret = source_git_retarget_tree(st->src, c->id, c->tree,
+					       c->time, err);
+	if (!ret && global)
+		ret = globals_get(st, &g, &key, err);
+	if (!ret && global) {
+		/* A small tree again (the row before says how small), as
+		 * for a diff of a few paths. */
+		int few = prev && prev->files < HISTORY_FEW;
+
+		*r = (struct history_row){ .whole = 1 };
+		ret = row_count(st, r, st->src, 1, few, &cap, g, err);
+	} else if (!ret && st->now.n) {
+		struct subset_source now = {
+			{ &ops, st->src->root, { 0 } }, st->src, &st->now };
+
+		ret = row_count(st, r, &now.base, 1, st->now.n < HISTORY_FEW,
+				&cap, g, err);
+	}
 	if (ret) {
 		row_release(r);
-		source_free(st->spare);
-		st->spare = src;	/* freed with the state */
-		git_tree_free(tree);
 		return ret;
 	}
-	st->spare = st->src;
-	git_tree_free(st->tree);
-	st->src = src;
-	st->tree = tree;
+	row_settle(r);
+	st->g = g;
 	return 0;
 }
 
@@ -1019,36 +1058,20 @@ int history_rows(struct history_row **out, const char *repo,
 	rows = calloc(n + 1, sizeof(*rows));
 	if (!rows)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	git_libgit2_init();	/* never shut down, as in history_list() */
-	if (git_repository_open_ext(&st.git, repo,
-				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
-		ret = spdx_error_set(err, -EINVAL,
-				     "%s: not a git repository", repo);
-		goto out;
-	}
-	if (git_repository_odb(&st.odb, st.git)) {
-		ret = spdx_error_set(err, -EIO, "%s: %s", repo, git_msg());
-		goto out;
-	}
 	ret = rows_cache_open(&st, err);
 	for (k = 0; k < n && !ret; k++) {
 		ret = row_next(&st, &rows[k], k ? &rows[k - 1] : NULL,
-			       c[k].id, err);
+			       &c[k], err);
 		if (ret)
 			break;
 	}
 	rows_cache_close(&st, ret);
-out:
 	pathset_clear(&st.was);
 	free(st.was.v);
 	pathset_clear(&st.now);
 	free(st.now.v);
 	source_free(st.src);
-	source_free(st.spare);
 	globals_release_all(&st);
-	git_tree_free(st.tree);
-	git_odb_free(st.odb);
-	git_repository_free(st.git);
 	if (ret) {
 		history_rows_free(rows, k);	/* a failed row freed itself */
 		return ret;

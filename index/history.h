@@ -6,9 +6,9 @@
  * history_list() walks RANGE ("A..B", or a single revision meaning its
  * history; NULL: HEAD) with libgit2's revwalk, in topological then time
  * order, keeping the newest @max commits (0: all), returned oldest first.
- * Each commit's id is the full hex id (for --rev), its time the commit
- * time in seconds since the epoch (UTC), its subject the first line of
- * its message.  Returns 0, or -errno with a one-line @err (not a
+ * Each commit's id is the full hex id (for --rev), its tree the id of
+ * its tree, its time the commit time in seconds since the epoch (UTC),
+ * its subject the first line of its message.  Returns 0, or -errno with a one-line @err (not a
  * repository, an unknown revision, a missing object).
  *
  * history_rows() counts each commit of such a list as "spdxfs scan --rev
@@ -19,12 +19,14 @@
  * rename detection names): the files at the paths the diff names are
  * counted out of the old tree and into the new one, so the cost grows
  * with the blobs that changed, not with commits x files.  A commit whose
- * diff touches LICENSES/ or scripts/spdxexclude, which decide every
- * file's status, is indexed whole again; those two are parsed once for
- * each distinct pair of objects a commit has there (index_globals), and
- * two repository handles serve every commit (source_git_retarget()),
- * the objects each diff names looked for as source_open() looks for a
- * whole tree's.  Every count goes through the blob cache, loaded once
+ * diff touches LICENSES/ or scripts/spdxexclude (or a leaf at scripts),
+ * which decide every file's status, is indexed whole again; those two
+ * are parsed once for each distinct pair of objects a commit has there
+ * (index_globals), and one git source serves every commit
+ * (source_git_retarget_tree(), to the tree history_list() gave), each
+ * tree read once, the objects each diff names looked for as
+ * source_open() looks for a whole tree's.  Every count goes through the
+ * blob cache, loaded once
  * and saved once, when all the rows are done, with what the rows read
  * added (blobcache_run): no blob is read twice, in a run or across runs
  * (the blobs of a diff's old side were read for an earlier row).  A
@@ -49,6 +51,7 @@ struct history_commit {
 	char id[41];
 	int64_t time;
 	char *subject;
+	uint8_t tree[20];	/* its tree's id, which history_rows() reads */
 };
 
 int history_list(struct history_commit **out, size_t *n, const char *repo,

@@ -342,6 +342,28 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
  */
 int source_git_retarget(struct source *src, const char *rev,
 			struct spdx_error *err);
+/* The same, pointed at tree @tree (a FILE_ID_BYTES id) of the commit
+ * @rev names, made at @time (seconds since the epoch), as the caller
+ * read them: nothing is resolved, nor the tree looked for.  -EINVAL for
+ * another source. */
+int source_git_retarget_tree(struct source *src, const char *rev,
+			     const uint8_t tree[FILE_ID_BYTES], int64_t time,
+			     struct spdx_error *err);
+
+/*
+ * SOURCE_GIT: one of @src's repository handles and its object database,
+ * the calling thread's alone until source_git_repo_put(), with no
+ * libgit2 object of it kept past that: for a caller that reads what
+ * @src reads next (history.c's tree diffs), into the cache of the handle
+ * that reads it next, rather than twice.  The source's last reader gets
+ * it.  0, or -EINVAL for another source, -EIO when no repository opens.
+ */
+struct git_repository;
+struct git_odb;
+struct rev_handle;
+int source_git_repo_get(struct source *src, struct rev_handle **h,
+			struct git_repository **repo, struct git_odb **odb);
+void source_git_repo_put(struct source *src, struct rev_handle *h);
 
 /*
  * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs

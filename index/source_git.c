@@ -752,6 +752,23 @@ fail:
 	return ret;
 }
 
+/* Make @next, resolved for @rev, what @src reads, with its name. */
+static int retarget_to(struct rev_source *gs, struct rev_source *next,
+		       git_repository *repo, const char *rev,
+		       struct spdx_error *err)
+{
+	char *root;
+
+	if (name_root(next, repo, rev))
+		return spdx_error_errno(err, -ENOMEM, "%s", gs->gitdir);
+	root = gs->src.root;
+	gs->src.root = next->src.root;
+	free(root);
+	gs->tree = next->tree;
+	gs->mtime_ns = next->mtime_ns;
+	return 0;
+}
+
 /*
  * Point @src at revision @rev of the same repository, keeping its
  * repository handles: for a caller that reads commit after commit
@@ -765,7 +782,6 @@ int source_git_retarget(struct source *src, const char *rev,
 {
 	struct rev_source *gs = rev_of(src), next = { .src.root = NULL };
 	struct rev_handle *h;
-	char *root;
 	int ret;
 
 	if (src->ops != &rev_ops)
@@ -775,15 +791,60 @@ int source_git_retarget(struct source *src, const char *rev,
 	if (ret)
 		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
 	ret = resolve_rev(&next, h->repo, gs->gitdir, rev, err);
-	if (!ret && name_root(&next, h->repo, rev))
-		ret = spdx_error_errno(err, -ENOMEM, "%s", gs->gitdir);
+	if (!ret)
+		ret = retarget_to(gs, &next, h->repo, rev, err);
 	handle_put(gs, h);
+	return ret;
+}
+
+/*
+ * The same, with the revision's tree and commit time as the caller read
+ * them: a commit read once more, the revision parsed, cost history.c as
+ * much as the files that changed in its commit.
+ */
+int source_git_retarget_tree(struct source *src, const char *rev,
+			     const uint8_t tree[FILE_ID_BYTES], int64_t time,
+			     struct spdx_error *err)
+{
+	struct rev_source *gs = rev_of(src), next = { .src.root = NULL };
+	struct rev_handle *h;
+	int ret;
+
+	if (src->ops != &rev_ops)
+		return spdx_error_set(err, -EINVAL, "%s: not a git revision",
+				      src->root);
+	ret = handle_get(gs, &h);
+	if (ret)
+		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
+	memcpy(next.tree.id, tree, FILE_ID_BYTES);
+	next.mtime_ns = time * 1000000000;
+	ret = retarget_to(gs, &next, h->repo, rev, err);
+	handle_put(gs, h);
+	return ret;
+}
+
+/*
+ * A repository handle of @src's, for the calling thread alone until
+ * source_git_repo_put(): a caller that reads the trees @src is about to
+ * read (history.c's diff of two commits) reads them into the cache of
+ * the handle @src's own reads take next, not into one of its own.
+ */
+int source_git_repo_get(struct source *src, struct rev_handle **h,
+			git_repository **repo, git_odb **odb)
+{
+	int ret;
+
+	if (src->ops != &rev_ops)
+		return -EINVAL;
+	ret = handle_get(rev_of(src), h);
 	if (ret)
 		return ret;
-	root = src->root;
-	src->root = next.src.root;
-	free(root);
-	gs->tree = next.tree;
-	gs->mtime_ns = next.mtime_ns;
+	*repo = (*h)->repo;
+	*odb = (*h)->odb;
 	return 0;
+}
+
+void source_git_repo_put(struct source *src, struct rev_handle *h)
+{
+	handle_put(rev_of(src), h);
 }

@@ -65,6 +65,22 @@ test_expect 'each row equals scan --rev ID' '
 	done
 '
 
+# A symlink at scripts is where scripts/spdxexclude is looked for: a
+# commit that adds one fails "scan --rev", and so history counting it
+# from the commit before, though their diff names no path under
+# LICENSES/ or scripts/ (on a branch of its own, main left as it is).
+test_expect 'a symlink at scripts: history fails as scan --rev does' '
+	g checkout -q -b link && ln -s x "$R/scripts" && g add scripts &&
+	commit 6 && g checkout -q main &&
+	expect_status 2 "$SPDXFS" scan --rev link "$R" >/dev/null 2>"$TMP/err" &&
+	expect_status 2 "$SPDXFS" history --csv "$R" link~2..link \
+		>/dev/null 2>"$TMP/err2" &&
+	expect_file "$TMP/err2" <"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF
+	spdxfs: scripts/spdxexclude: Too many levels of symbolic links
+	EOF
+'
+
 test_expect 'a blob missing in a later commit: named, exit 2' '
 	echo "int gone;" >"$R/gone.c" && g add gone.c && commit 5 &&
 	id=$(g rev-parse HEAD) && b=$(g rev-parse HEAD:gone.c) &&

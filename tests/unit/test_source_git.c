@@ -9,7 +9,9 @@
  * apart by blob id, a bare repository, the index built from it, reads on
  * several threads at once, and the errors of source_open(): an unknown
  * revision, no repository, a missing object; a source pointed at another
- * revision (source_git_retarget()), and a build handed the globals of
+ * revision (source_git_retarget()) or at a tree the caller read
+ * (source_git_retarget_tree()), a handle of its lent and given back
+ * (source_git_repo_get()), and a build handed the globals of
  * another tree (index_globals_load()).
  */
 #include <errno.h>
@@ -344,6 +346,12 @@ static void test_retarget(const char *repo, const char *plain)
 {
 	struct source *src = open_rev(repo, "v1", &err_unused), *fs = NULL;
 	char want[PATH_MAX + 16], buf[64], *real = realpath(repo, NULL);
+	uint8_t head_tree[FILE_ID_BYTES] = { 0 };
+	struct rev_handle *h = NULL, *h2 = NULL;
+	git_repository *r = NULL;
+	git_odb *db = NULL;
+	git_tree *t = NULL;
+	git_oid id;
 	struct spdx_error err;
 	struct src_entry e;
 	ssize_t n;
@@ -361,6 +369,8 @@ static void test_retarget(const char *repo, const char *plain)
 	is_int(src->ops->stat(src, "a.c", &e), 0, "... stats it");
 	is_int(e.st.mtime_ns, (int64_t)(COMMIT_TIME + 100) * 1000000000,
 	       "... with HEAD's commit time");
+	is_int(src->ops->stat(src, "", &e), 0, "... stats its root");
+	memcpy(head_tree, e.st.id, sizeof(head_tree));
 	is_int(source_git_retarget(src, "nope", &err), -EINVAL,
 	       "an unknown revision: -EINVAL");
 	ok(strstr(err.msg, "unknown revision 'nope'") != NULL, "... named");
@@ -369,11 +379,37 @@ static void test_retarget(const char *repo, const char *plain)
 	n = source_read_head(src, "a.c", buf, sizeof(buf) - 1);
 	buf[n > 0 ? n : 0] = '\0';
 	is_str(buf, a_c, "... reads v1's a.c again");
+	/* Pointed at a tree the caller read, with the time it gives. */
+	is_int(source_git_retarget_tree(src, "HEAD", head_tree, COMMIT_TIME + 7,
+					&err), 0, "HEAD's tree, as read");
+	is_str(src->root, want, "... named after HEAD");
+	n = source_read_head(src, "a.c", buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	is_str(buf, "// SPDX-License-Identifier: GPL-2.0\nint b;\n",
+	       "... reads HEAD's a.c");
+	is_int(src->ops->stat(src, "a.c", &e), 0, "... stats it");
+	is_int(e.st.mtime_ns, (int64_t)(COMMIT_TIME + 7) * 1000000000,
+	       "... with the time given");
 	if (source_open(&fs, &(struct source_spec){ .type = SOURCE_DIR,
 			.path = plain }, &err))
 		fs = NULL;
 	is_int(fs ? source_git_retarget(fs, "HEAD", &err) : 0, -EINVAL,
 	       "a directory's source cannot be retargeted");
+	is_int(fs ? source_git_retarget_tree(fs, "HEAD", head_tree, 0, &err) :
+	       0, -EINVAL, "... nor pointed at a tree");
+	is_int(fs ? source_git_repo_get(fs, &h, &r, &db) : 0, -EINVAL,
+	       "... nor lend a repository handle");
+	/* A handle of the source's, lent and given back: the next read
+	 * takes it again, with what it read in its cache. */
+	is_int(source_git_repo_get(src, &h, &r, &db), 0, "a handle lent");
+	git_oid_fromraw(&id, head_tree);
+	ok(r && db && git_odb_exists(db, &id), "... its objects there");
+	is_int(git_tree_lookup(&t, r, &id), 0, "... HEAD's tree read with it");
+	git_tree_free(t);
+	source_git_repo_put(src, h);
+	is_int(source_git_repo_get(src, &h2, &r, &db), 0, "... lent again");
+	ok(h2 == h, "... the same handle");
+	source_git_repo_put(src, h2);
 out:
 	source_free(fs);
 	source_free(src);
