@@ -307,7 +307,7 @@ struct subset_walk {
 	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
-	char dir[PATH_MAX];	/* a directory reported, for its walk */
+	char dir[PATH_MAX];	/* a directory to report */
 };
 
 /* Report @path of @inner, unless its view leaves it out (a name no
@@ -335,8 +335,7 @@ static int subset_report(struct subset_walk *w, const char *path, int is_dir)
  * The entries of directory @dir (@len bytes) that lead to the paths of
  * the set, from path @i on: the leaves, and each directory once, in
  * tree order, which for whole paths is strcmp()'s (a directory's name
- * compares as if it ended in '/', and so it does within a path).  Into
- * a directory too unless the walk is shallow or the callback prunes it.
+ * compares as if it ended in '/', and so it does within a path).
  */
 static int subset_walk_dir(struct subset_walk *w, size_t i, const char *dir,
 			   size_t len)
@@ -356,8 +355,6 @@ static int subset_walk_dir(struct subset_walk *w, size_t i, const char *dir,
 			memcpy(w->dir, p, dlen);
 			w->dir[dlen] = '\0';
 			ret = subset_report(w, w->dir, 1);
-			if (!ret && !(w->flags & SRC_WALK_SHALLOW))
-				ret = subset_walk_dir(w, i, p, dlen);
 			while (i < ps->n && path_below(ps->v[i], p, dlen))
 				i++;
 		}
@@ -367,6 +364,11 @@ static int subset_walk_dir(struct subset_walk *w, size_t i, const char *dir,
 	return ret;
 }
 
+/*
+ * Only index_build() walks a subset, one directory at a time
+ * (SRC_WALK_SHALLOW), and licenses_load() LICENSES/: a deep walk of
+ * anything else is refused rather than written for no caller.
+ */
 static int subset_walk(struct source *src, const char *under, unsigned flags,
 		       src_walk_fn fn, void *arg)
 {
@@ -377,6 +379,8 @@ static int subset_walk(struct source *src, const char *under, unsigned flags,
 
 	if (!strncmp(under, "LICENSES", 8) && (!under[8] || under[8] == '/'))
 		return s->inner->ops->walk(s->inner, under, flags, fn, arg);
+	if (!(flags & SRC_WALK_SHALLOW))
+		return -EINVAL;
 	while (len && under[len - 1] == '/')
 		len--;
 	w = malloc(sizeof(*w));
