@@ -691,6 +691,16 @@ static int entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
 	return ca - cb;
 }
 
+/* One name, one mode, one object: most entries of two trees of a
+ * history, passed over without their path written or compared twice. */
+static int entry_same(const git_tree_entry *a, const git_tree_entry *b)
+{
+	return !memcmp(git_tree_entry_id(a)->id, git_tree_entry_id(b)->id,
+		       GIT_OID_RAWSZ) &&
+	       git_tree_entry_filemode(a) == git_tree_entry_filemode(b) &&
+	       !strcmp(git_tree_entry_name(a), git_tree_entry_name(b));
+}
+
 /* td->path extended by @te's name from @len: the new length, or -1
  * past PATH_MAX (a path no checkout could write, and no walk lists). */
 static ssize_t path_push(struct tree_diff *td, size_t len,
@@ -784,7 +794,14 @@ static int tree_diff_trees(struct tree_diff *td, size_t len,
 			git_tree_entry_byindex(ta, i) : NULL;
 		const git_tree_entry *eb = j < nb ?
 			git_tree_entry_byindex(tb, j) : NULL;
-		int c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
+		int c;
+
+		if (ea && eb && entry_same(ea, eb)) {
+			i++;
+			j++;
+			continue;
+		}
+		c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
 
 		ret = entry_diff(td, len, c <= 0 ? ea : NULL,
 				 c >= 0 ? eb : NULL);
