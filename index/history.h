@@ -8,8 +8,9 @@
  * order, keeping the newest @max commits (0: all), returned oldest first.
  * Each commit's id is the full hex id (for --rev), its tree the id of
  * its tree, its time the commit time in seconds since the epoch (UTC),
- * its subject the first line of its message.  Returns 0, or -errno with a one-line @err (not a
- * repository, an unknown revision, a missing object).
+ * its subject the first line of its message.  Returns 0, or -errno with
+ * a one-line @err (not a repository, an unknown revision, a missing
+ * object).
  *
  * history_rows() counts each commit of such a list as "spdxfs scan --rev
  * ID REPO" does (the same numbers, exactly), incrementally: the first
@@ -26,14 +27,13 @@
  * (source_git_retarget_tree(), to the tree history_list() gave), each
  * tree read once, the objects each diff names looked for as
  * source_open() looks for a whole tree's.  Every count goes through the
- * blob cache, loaded once
- * and saved once, when all the rows are done, with what the rows read
- * added (blobcache_run): no blob is read twice, in a run or across runs
- * (the blobs of a diff's old side were read for an earlier row).  A
- * diff of fewer than 256 paths is counted on one thread, and so is a
- * whole count after a row of fewer than 256 files.  It never prints, and
- * shares no libgit2 object with another call: any thread may call it (a
- * mount's, say).
+ * blob cache, loaded once and saved once, when all the rows are done,
+ * with what the rows read added (blobcache_run): no blob is read twice,
+ * in a run or across runs (the blobs of a diff's old side were read for
+ * an earlier row).  A diff of fewer than 256 paths is counted on one
+ * thread, and so is a whole count after a row of fewer than 256 files.
+ * It never prints, and shares no libgit2 object with another call: any
+ * thread may call it (a mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
  * -errno with a one-line @err (a missing object, memory).
  */
