@@ -770,6 +770,32 @@ static int retarget_to(struct rev_source *gs, struct rev_source *next,
 }
 
 /*
+ * Point @src at @next's tree, resolved from @rev first when @resolve,
+ * keeping @src's repository handles.
+ */
+static int retarget(struct source *src, const char *rev,
+		    struct rev_source *next, int resolve,
+		    struct spdx_error *err)
+{
+	struct rev_source *gs = rev_of(src);
+	struct rev_handle *h;
+	int ret;
+
+	if (src->ops != &rev_ops)
+		return spdx_error_set(err, -EINVAL, "%s: not a git revision",
+				      src->root);
+	ret = handle_get(gs, &h);
+	if (ret)
+		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
+	if (resolve)
+		ret = resolve_rev(next, h->repo, gs->gitdir, rev, err);
+	if (!ret)
+		ret = retarget_to(gs, next, h->repo, rev, err);
+	handle_put(gs, h);
+	return ret;
+}
+
+/*
  * Point @src at revision @rev of the same repository, keeping its
  * repository handles: for a caller that reads commit after commit
  * (history.c), to whom opening the repository again each time would
@@ -780,21 +806,9 @@ static int retarget_to(struct rev_source *gs, struct rev_source *next,
 int source_git_retarget(struct source *src, const char *rev,
 			struct spdx_error *err)
 {
-	struct rev_source *gs = rev_of(src), next = { .src.root = NULL };
-	struct rev_handle *h;
-	int ret;
+	struct rev_source next = { .src.root = NULL };
 
-	if (src->ops != &rev_ops)
-		return spdx_error_set(err, -EINVAL, "%s: not a git revision",
-				      src->root);
-	ret = handle_get(gs, &h);
-	if (ret)
-		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
-	ret = resolve_rev(&next, h->repo, gs->gitdir, rev, err);
-	if (!ret)
-		ret = retarget_to(gs, &next, h->repo, rev, err);
-	handle_put(gs, h);
-	return ret;
+	return retarget(src, rev, &next, 1, err);
 }
 
 /*
@@ -806,21 +820,11 @@ int source_git_retarget_tree(struct source *src, const char *rev,
 			     const uint8_t tree[FILE_ID_BYTES], int64_t time,
 			     struct spdx_error *err)
 {
-	struct rev_source *gs = rev_of(src), next = { .src.root = NULL };
-	struct rev_handle *h;
-	int ret;
+	struct rev_source next = { .src.root = NULL };
 
-	if (src->ops != &rev_ops)
-		return spdx_error_set(err, -EINVAL, "%s: not a git revision",
-				      src->root);
-	ret = handle_get(gs, &h);
-	if (ret)
-		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
 	memcpy(next.tree.id, tree, FILE_ID_BYTES);
 	next.mtime_ns = time * 1000000000;
-	ret = retarget_to(gs, &next, h->repo, rev, err);
-	handle_put(gs, h);
-	return ret;
+	return retarget(src, rev, &next, 0, err);
 }
 
 /*
