@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <malloc.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -468,14 +467,6 @@ int cmd_mount(int argc, char **argv)
 	char rbuild[PATH_MAX];
 	int ret, r;
 
-	/*
-	 * Each thread that allocates gets an arena of its own, up to 8 per
-	 * core, and keeps what it freed: after a load run, with the FUSE
-	 * workers and the rescans' threads, the daemon stayed at 80 MB and
-	 * more on the 6.1 tree where it started at 42.  Two arenas cost the
-	 * workers little (a request allocates once) and bring it to 50.
-	 */
-	mallopt(M_ARENA_MAX, 2);
 	ret = parse_cmdline(&args, &m, &copts);
 	if (ret >= 0)
 		goto out_args;
