@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_packhead: a blob's first bytes from the packs against git's own
+ * reading of it, for every blob of a repository made here: big text
+ * files edited commit after commit (lines changed, blocks inserted and
+ * removed, the start cut away) and repacked into delta chains, once with
+ * OFS_DELTA bases and once with REF_DELTA ones, at several lengths.  And
+ * what it must refuse: a loose object, a tree, alternates, no pack, a
+ * read past its budget.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fixture.h"
+#include "packhead.h"
+#include "tap.h"
+
+#define BIG	(4608u << 10)	/* the big blob: past the budget */
+
+/* Makes repository r with 21 commits, r2 its REF_DELTA twin. */
+static const char make_repos[] =
+	"set -e; cd \"$T\"; export HOME=\"$T\" GIT_CONFIG_NOSYSTEM=1;"
+	"export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@e GIT_COMMITTER_NAME=t "
+	"GIT_COMMITTER_EMAIL=t@e;"
+	"git init -q r; cd r;"
+	"i=1; while [ $i -le 20 ]; do"
+	" awk -v i=$i 'BEGIN { printf \"/* SPDX-License-Identifier: GPL-2.0 */\\n/* v%d */\\n\", i;"
+	"  for (k = 0; k < 8000; k++) {"
+	"   if (i % 2 == 0 && k == 100 + i) for (j = 0; j < 40; j++) printf \"/* new %d %d */\\n\", i, j;"
+	"   if (i % 3 == 0 && k >= 200 && k < 230) continue;"
+	"   printf \"#define REG_%05d_%s 0x%08x\\n\", k, (k % 50 == i) ? \"V\" i : \"MASK\", (k * 7919) % 1000003 } }' >big.h;"
+	" awk -v i=$i 'BEGIN { for (k = i * 300; k < 6000; k++) printf \"line %d of the cut file\\n\", k }' >cut.txt;"
+	" awk -v i=$i 'BEGIN { for (k = 0; k < 3000; k++) printf \"%d %d\\n\", (k * i) % 97, k }' >mixed.txt;"
+	" git add -A; git commit -q -m v$i; i=$((i + 1));"
+	"done;"
+	"awk 'BEGIN { for (k = 0; k < 131072; k++) printf \"%035d\\n\", k }' >huge.txt;"
+	"git add huge.txt; git commit -q -m huge;"
+	"git repack -adfq --depth=50 --window=50;"
+	"git verify-pack -v .git/objects/pack/*.idx | grep -q 'chain length = [3-9]';"
+	"git rev-list --objects --all | cut -c1-40 |"
+	" git cat-file --batch-check='%(objecttype) %(objectname) %(objectsize)' |"
+	" sed -n 's/^blob //p' >\"$T/blobs\";"
+	"git rev-parse HEAD^{tree} >\"$T/tree\";"
+	"cd ..; git clone -q --bare --no-local r r2;"
+	"git -C r2 -c repack.useDeltaBaseOffset=false repack -adfq --depth=50 --window=50;"
+	"echo loose >r/loose; git -C r hash-object -w loose >\"$T/loose\";"
+	"git init -q --bare r3; echo \"$T/r/.git/objects\" >r3/objects/info/alternates;"
+	"git init -q --bare r4";
+
+static int hex_id(const char *hex, uint8_t *id)
+{
+	for (int i = 0; i < 20; i++)
+		if (sscanf(hex + 2 * i, "%2hhx", &id[i]) != 1)
+			return -1;
+	return 0;
+}
+
+/* Blob @hex as git reads it, into *@data (malloc'd); its size or -1. */
+static long git_blob(const char *t, const char *hex, char **data)
+{
+	char cmd[PATH_MAX + 128];
+	size_t cap = 1 << 16, len = 0, n;
+	char *buf = malloc(cap);
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "git -C '%s/r' cat-file blob %s", t, hex);
+	f = popen(cmd, "r");
+	if (!f || !buf) {
+		free(buf);
+		return -1;
+	}
+	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap) {
+			char *b = realloc(buf, cap *= 2);
+
+			if (!b)
+				break;
+			buf = b;
+		}
+	}
+	pclose(f);
+	*data = buf;
+	return len;
+}
+
+/* Blob @hex's heads from @ph at several lengths against git's: the
+ * number of lengths that matched (of 5), or -1 when one failed. */
+static int heads_match(struct packhead *ph, const char *t, const char *hex)
+{
+	static const size_t lens[] = { 0, 1, 4096, 70000, BIG + 1 };
+	uint8_t id[20];
+	char *want = NULL, *got;
+	long size = git_blob(t, hex, &want);
+	int matched = 0;
+
+	if (size < 0 || hex_id(hex, id) || !(got = malloc(BIG + 1))) {
+		free(want);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		size_t n = lens[i] < (size_t)size ? lens[i] : (size_t)size;
+		uint64_t sz = 0;
+		ssize_t r = packhead_read(ph, id, got, lens[i], &sz);
+
+		if (size > (long)PACKHEAD_BUDGET && lens[i] > PACKHEAD_BUDGET) {
+			matched += r == -E2BIG;		/* past the budget */
+			continue;
+		}
+		if (r == (ssize_t)n && sz == (uint64_t)size && !memcmp(got, want, n))
+			matched++;
+		else
+			printf("# %s: length %zu: got %zd of %llu bytes\n", hex,
+			       lens[i], r, (unsigned long long)sz);
+	}
+	free(got);
+	free(want);
+	return matched;
+}
+
+/* Every blob the repository at @repo holds, against git's: 0 or -1. */
+static int all_blobs(const char *t, const char *repo, int *nblobs)
+{
+	char path[PATH_MAX], hex[64];
+	struct packhead *ph = NULL;
+	unsigned long long size;
+	int ret = 0;
+	FILE *f;
+
+	*nblobs = 0;
+	snprintf(path, sizeof(path), "%s/%s", t, repo);
+	if (packhead_open(&ph, path))
+		return -1;
+	snprintf(path, sizeof(path), "%s/blobs", t);
+	f = fopen(path, "r");
+	while (f && fscanf(f, "%63s %llu", hex, &size) == 2) {
+		if (heads_match(ph, t, hex) != 5)
+			ret = -1;
+		(*nblobs)++;
+	}
+	if (f)
+		fclose(f);
+	packhead_free(ph);
+	return f ? ret : -1;
+}
+
+/* packhead_read() of the id in file @name under @t from repository r. */
+static ssize_t read_named(const char *t, const char *name)
+{
+	char path[PATH_MAX], hex[64] = "", buf[16];
+	struct packhead *ph;
+	uint8_t id[20];
+	uint64_t size;
+	ssize_t ret;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", t, name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%63s", hex) != 1 || hex_id(hex, id))
+		hex[0] = '\0';
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/r/.git/objects", t);
+	if (!hex[0] || packhead_open(&ph, path))
+		return -1;
+	ret = packhead_read(ph, id, buf, sizeof(buf), &size);
+	packhead_free(ph);
+	return ret;
+}
+
+static int open_err(const char *t, const char *repo)
+{
+	char path[PATH_MAX];
+	struct packhead *ph = NULL;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", t, repo);
+	ret = packhead_open(&ph, path);
+	packhead_free(ph);
+	return ret;
+}
+
+int main(void)
+{
+	char t[] = "/tmp/spdxfs-test-packhead.XXXXXX";
+	int n;
+
+	if (!mkdtemp(t) || setenv("T", t, 1))
+		return tap_done();
+	if (!tap_ok(!system(make_repos), "a repository packed into delta chains"))
+		goto out;
+	is_int(all_blobs(t, "r/.git/objects", &n), 0,
+	       "every blob's heads as git reads them (OFS_DELTA bases)");
+	is_int(n, 61, "... its 61 blobs");
+	is_int(all_blobs(t, "r2/objects", &n), 0,
+	       "every blob's heads as git reads them (REF_DELTA bases)");
+	is_int(n, 61, "... its 61 blobs");
+	is_int(read_named(t, "loose"), -ENOENT, "a loose object: -ENOENT");
+	is_int(read_named(t, "tree"), -EINVAL, "a tree: -EINVAL");
+	is_int(open_err(t, "r3/objects"), -EOPNOTSUPP, "alternates: -EOPNOTSUPP");
+	is_int(open_err(t, "r4/objects"), -ENOENT, "no pack: -ENOENT");
+out:
+	fixture_remove(t);
+	return tap_done();
+}
