@@ -380,6 +380,14 @@ static int whole_head(const struct pack *p, const struct entry *e, size_t n,
 		got = zin_read(s, buf, n);
 		ret = got < 0 ? (int)got : (size_t)got < n ? -EIO : 0;
 	}
+	if (!ret && n == e->size) {
+		/* The whole object: its stream must end there, its
+		 * checksum right, as libgit2 would have it. */
+		unsigned char extra;
+
+		got = zin_read(s, &extra, 1);
+		ret = got < 0 ? (int)got : got || !s->end ? -EIO : 0;
+	}
 	zin_free(s);
 	if (ret) {
 		free(buf);

@@ -24,11 +24,12 @@
  * shallow or partial clone that lacks one fails there with a line naming
  * it, rather than as unreadable files in the middle of a scan.
  *
- * head() of a blob of PACKHEAD_MIN bytes or more reads only its first
- * bytes from the packs (packhead.h), as libgit2 cannot: building a 24 MB
- * delta-compressed header whole, with its base, set the peak memory of
- * a scan.  Anything packhead refuses is read whole, as any blob is.
- * $SPDXFS_PACKHEAD_MIN (bytes) moves the threshold, for tests.
+ * head() of a packed blob reads only its first bytes from the packs
+ * (packhead.h), as libgit2 cannot: building a 24 MB delta-compressed
+ * header whole, with its base, set the peak memory of a scan, and every
+ * blob built whole, its delta chain resolved, cost most of its time.
+ * Anything packhead refuses is read whole through libgit2.
+ * $SPDXFS_PACKHEAD_MIN (bytes) reads smaller blobs whole, for tests.
  */
 #include <errno.h>
 #include <limits.h>
@@ -48,7 +49,9 @@
 
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 
-#define PACKHEAD_MIN	(1u << 20)	/* bytes: smaller blobs are read whole */
+#define PACKHEAD_MIN	0	/* bytes: smaller blobs are read whole (none:
+				   heads from the packs cost less, whatever
+				   the size; 0 spares the size lookup) */
 
 /*
  * Blob sizes a handle's walks looked up, by id, in a table of a few
@@ -484,7 +487,7 @@ static ssize_t big_head(struct rev_source *gs, struct rev_handle *h,
 	ssize_t n;
 
 	if (!gs->packs || ent_kind(ent->mode) != SRC_REG ||
-	    blob_size(h, &ent->id) < gs->head_min)
+	    (gs->head_min && blob_size(h, &ent->id) < gs->head_min))
 		return -EINVAL;
 	n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
 	if (n >= 0)

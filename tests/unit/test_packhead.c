@@ -6,7 +6,7 @@
  * removed, the start cut away) and repacked into delta chains, once with
  * OFS_DELTA bases and once with REF_DELTA ones, at several lengths.  And
  * what it must refuse: a loose object, a tree, alternates, no pack, a
- * read past its budget.
+ * read past its budget, a whole blob whose zlib checksum is wrong.
  */
 #include <errno.h>
 #include <limits.h>
@@ -49,7 +49,16 @@ static const char make_repos[] =
 	"git -C r2 -c repack.useDeltaBaseOffset=false repack -adfq --depth=50 --window=50;"
 	"echo loose >r/loose; git -C r hash-object -w loose >\"$T/loose\";"
 	"git init -q --bare r3; echo \"$T/r/.git/objects\" >r3/objects/info/alternates;"
-	"git init -q --bare r4";
+	"git init -q --bare r4;"
+	"git init -q r5; cd r5;"
+	"awk 'BEGIN { srand(1); for (k = 0; k < 20000; k++) printf \"%08x\\n\", int(rand() * 4294967296) }' >s;"
+	"git add s;"
+	"git commit -q -m s; git repack -adq; git hash-object s >\"$T/small\";"
+	"git verify-pack -v .git/objects/pack/*.idx |"
+	" awk -v id=\"$(cat \"$T/small\")\" '$1 == id { print $5 + $4 - 1 }' >\"$T/at\";"
+	"chmod u+w .git/objects/pack/*.pack;"
+	"perl -e 'open(F, \"+<\", $ARGV[0]) or die; seek(F, $ARGV[1], 0); read(F, $c, 1);"
+	" seek(F, $ARGV[1], 0); print F chr(ord($c) ^ 255)' .git/objects/pack/*.pack \"$(cat \"$T/at\")\"";
 
 static int hex_id(const char *hex, uint8_t *id)
 {
@@ -148,10 +157,12 @@ static int all_blobs(const char *t, const char *repo, int *nblobs)
 	return f ? ret : -1;
 }
 
-/* packhead_read() of the id in file @name under @t from repository r. */
-static ssize_t read_named(const char *t, const char *name)
+/* packhead_read() of @len bytes of the id in file @name under @t from
+ * object directory @objs. */
+static ssize_t read_in(const char *t, const char *objs, const char *name,
+		       size_t len)
 {
-	char path[PATH_MAX], hex[64] = "", buf[16];
+	char path[PATH_MAX], hex[64] = "", *buf;
 	struct packhead *ph;
 	uint8_t id[20];
 	uint64_t size;
@@ -165,10 +176,12 @@ static ssize_t read_named(const char *t, const char *name)
 	if (fscanf(f, "%63s", hex) != 1 || hex_id(hex, id))
 		hex[0] = '\0';
 	fclose(f);
-	snprintf(path, sizeof(path), "%s/r/.git/objects", t);
+	snprintf(path, sizeof(path), "%s/%s", t, objs);
 	if (!hex[0] || packhead_open(&ph, path))
 		return -1;
-	ret = packhead_read(ph, id, buf, sizeof(buf), &size);
+	buf = malloc(len);
+	ret = buf ? packhead_read(ph, id, buf, len, &size) : -1;
+	free(buf);
 	packhead_free(ph);
 	return ret;
 }
@@ -200,8 +213,13 @@ int main(void)
 	is_int(all_blobs(t, "r2/objects", &n), 0,
 	       "every blob's heads as git reads them (REF_DELTA bases)");
 	is_int(n, 61, "... its 61 blobs");
-	is_int(read_named(t, "loose"), -ENOENT, "a loose object: -ENOENT");
-	is_int(read_named(t, "tree"), -EINVAL, "a tree: -EINVAL");
+	is_int(read_in(t, "r/.git/objects", "loose", 16), -ENOENT,
+	       "a loose object: -ENOENT");
+	is_int(read_in(t, "r/.git/objects", "tree", 16), -EINVAL, "a tree: -EINVAL");
+	is_int(read_in(t, "r5/.git/objects", "small", 180000), -EIO,
+	       "a whole blob whose zlib checksum is damaged: -EIO");
+	is_int(read_in(t, "r5/.git/objects", "small", 4096), 4096,
+	       "... its first 4 KiB, the checksum unread: read");
 	is_int(open_err(t, "r3/objects"), -EOPNOTSUPP, "alternates: -EOPNOTSUPP");
 	is_int(open_err(t, "r4/objects"), -ENOENT, "no pack: -ENOENT");
 out:
