@@ -43,7 +43,7 @@ static struct spdx_file file(const char *path, uint8_t b, int32_t e,
 static int many_blobs(struct spdx_index **out)
 {
 	static struct spdx_file files[MANY];
-	static char paths[MANY][12], leaders[MANY][24];
+	static char paths[MANY][16], leaders[MANY][24];
 	struct spdx_expr exprs[] = { { .text = "GPL-2.0-only" }, { .text = "MIT" } };
 	struct spdx_index idx = {
 		.files = files, .nfiles = MANY, .exprs = exprs, .nexprs = 2,
