@@ -528,12 +528,14 @@ static int delta_head(const struct packhead *ph, const struct pack *p,
 		ret = delta_op(&dl, &pos, &copy, &from, &k);
 		if (ret)
 			goto out;
-		if (k > n - made)
-			k = n - made;
-		if (copy && (from > base_size || k > base_size - from)) {
+		/* What git would refuse, though past the bytes wanted. */
+		if (k > result - made ||
+		    (copy && (from > base_size || k > base_size - from))) {
 			ret = -EINVAL;
 			goto out;
 		}
+		if (k > n - made)
+			k = n - made;
 		if (copy && from + k > reach)
 			reach = from + k;
 	}

@@ -6,7 +6,9 @@
  * removed, the start cut away) and repacked into delta chains, once with
  * OFS_DELTA bases and once with REF_DELTA ones, at several lengths.  And
  * what it must refuse: a loose object, a tree, alternates, no pack, a
- * read past its budget, a whole blob whose zlib checksum is wrong.
+ * read past its budget, a whole blob whose zlib checksum is wrong; a
+ * pack damaged all over read with no crash; and, in a pack made here, a
+ * delta copying past its base and a chain past the depth allowed.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <zlib.h>
 
 #include "fixture.h"
 #include "packhead.h"
@@ -50,6 +54,10 @@ static const char make_repos[] =
 	"echo loose >r/loose; git -C r hash-object -w loose >\"$T/loose\";"
 	"git init -q --bare r3; echo \"$T/r/.git/objects\" >r3/objects/info/alternates;"
 	"git init -q --bare r4;"
+	"mkdir bad; cp -r r/.git/objects/pack bad/pack; chmod -R u+w bad;"
+	"perl -e 'open(F, \"+<\", $ARGV[0]) or die; for ($o = 500; $o < -s F; $o += 997)"
+	" { seek(F, $o, 0); read(F, $c, 1); seek(F, $o, 0); print F chr(ord($c) ^ 255) }'"
+	" bad/pack/*.pack;"
 	"git init -q r5; cd r5;"
 	"awk 'BEGIN { srand(1); for (k = 0; k < 20000; k++) printf \"%08x\\n\", int(rand() * 4294967296) }' >s;"
 	"git add s;"
@@ -157,6 +165,164 @@ static int all_blobs(const char *t, const char *repo, int *nblobs)
 	return f ? ret : -1;
 }
 
+/*
+ * Every blob of r read from a copy of its pack with a byte in 997
+ * damaged: no crash, no read outside its buffers (the sanitizers'
+ * build), and errors where damage was met.  The number of errors, or -1.
+ */
+static int damaged(const char *t)
+{
+	char path[PATH_MAX], hex[64], *buf = malloc(70000);
+	struct packhead *ph = NULL;
+	unsigned long long size;
+	int errs = 0;
+	uint8_t id[20];
+	uint64_t sz;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/bad", t);
+	if (!buf || packhead_open(&ph, path)) {
+		free(buf);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/blobs", t);
+	f = fopen(path, "r");
+	while (f && fscanf(f, "%63s %llu", hex, &size) == 2)
+		for (size_t len = 1; len <= 70000 && !hex_id(hex, id); len *= 9)
+			errs += packhead_read(ph, id, buf, len, &sz) < 0;
+	if (f)
+		fclose(f);
+	packhead_free(ph);
+	free(buf);
+	return f ? errs : -1;
+}
+
+/*
+ * A pack written by hand, for what git never writes: object 0 a blob,
+ * 1 a delta on it copying past its end, 2 a delta on it taking its 6th
+ * to 9th bytes and inserting "!", then CHAIN deltas each on the one
+ * before, copying it whole (object k + 2 is the blob, k links deep).
+ * Ids are the object's number in their last two bytes.
+ */
+#define CHAIN	300
+#define NOBJ	(3 + CHAIN)
+
+static const char base_text[] = "hello, the base blob\n";
+
+struct made {
+	unsigned char *pack;
+	size_t len;
+	uint32_t off[NOBJ];
+};
+
+static void put(struct made *m, const void *p, size_t n)
+{
+	memcpy(m->pack + m->len, p, n);
+	m->len += n;
+}
+
+/* An entry: its header, its distance back for a delta, its data. */
+static void entry(struct made *m, int k, int type, size_t base,
+		  const unsigned char *data, size_t n)
+{
+	unsigned char h[16], z[256];
+	uLongf zn = sizeof(z);
+	size_t i = 0, sz = n, back;
+
+	m->off[k] = m->len;
+	h[i++] = type << 4 | (sz & 15) | (sz > 15 ? 0x80 : 0);
+	for (sz >>= 4; sz; sz >>= 7)
+		h[i++] = (sz & 0x7f) | (sz > 0x7f ? 0x80 : 0);
+	put(m, h, i);
+	if (type == 6) {
+		unsigned char o[16];
+		size_t pos = sizeof(o) - 1;
+
+		back = m->off[k] - m->off[base];
+		o[pos] = back & 127;
+		while (back >>= 7)
+			o[--pos] = 128 | (--back & 127);
+		put(m, o + pos, sizeof(o) - pos);
+	}
+	compress2(z, &zn, data, n, 9);
+	put(m, z, zn);
+}
+
+static void be32_put(unsigned char *p, uint32_t v)
+{
+	p[0] = v >> 24, p[1] = v >> 16, p[2] = v >> 8, p[3] = v;
+}
+
+/* The pack and its index, as pack-hand.{pack,idx} in @t/hand/pack. */
+static int make_hand(const char *t)
+{
+	static struct made m;
+	size_t blen = sizeof(base_text) - 1, isz = 8 + 1024 + NOBJ * 28 + 40;
+	unsigned char bad[] = { blen, 100, 0x80 | 0x01 | 0x10, 5, 100 };
+	unsigned char mid[] = { blen, 5, 0x80 | 0x01 | 0x10, 5, 4, 1, '!' };
+	unsigned char whole[] = { blen, blen, 0x80 | 0x10, blen };
+	unsigned char *idx = calloc(1, isz);
+	char path[PATH_MAX];
+	FILE *f;
+	int ret = -1;
+
+	m.pack = malloc(1 << 20);
+	if (!idx || !m.pack)
+		goto out;
+	put(&m, "PACK\0\0\0\2", 8);
+	be32_put(m.pack + m.len, NOBJ);
+	m.len += 4;
+	entry(&m, 0, 3, 0, (const unsigned char *)base_text, blen);
+	entry(&m, 1, 6, 0, bad, sizeof(bad));
+	entry(&m, 2, 6, 0, mid, sizeof(mid));
+	for (int k = 3; k < NOBJ; k++)
+		entry(&m, k, 6, k == 3 ? 0 : k - 1, whole, sizeof(whole));
+	memset(m.pack + m.len, 0, 20);
+	m.len += 20;
+	memcpy(idx, "\377tOc\0\0\0\2", 8);
+	for (int b = 0; b < 256; b++)
+		be32_put(idx + 8 + 4 * b, NOBJ);
+	for (int k = 0; k < NOBJ; k++) {
+		idx[8 + 1024 + 20 * k + 18] = k >> 8;
+		idx[8 + 1024 + 20 * k + 19] = k;
+		be32_put(idx + 8 + 1024 + NOBJ * 24 + 4 * k, m.off[k]);
+	}
+	snprintf(path, sizeof(path), "mkdir -p '%s/hand/pack'", t);
+	if (system(path))
+		goto out;
+	snprintf(path, sizeof(path), "%s/hand/pack/pack-hand.pack", t);
+	if (!(f = fopen(path, "w")) || fwrite(m.pack, 1, m.len, f) != m.len ||
+	    fclose(f))
+		goto out;
+	snprintf(path, sizeof(path), "%s/hand/pack/pack-hand.idx", t);
+	if (!(f = fopen(path, "w")) || fwrite(idx, 1, isz, f) != isz || fclose(f))
+		goto out;
+	ret = 0;
+out:
+	free(idx);
+	free(m.pack);
+	return ret;
+}
+
+/* Object @k of the hand-made pack, its first @len bytes into @buf. */
+static ssize_t hand_read(const char *t, int k, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	struct packhead *ph;
+	uint8_t id[20] = { 0 };
+	uint64_t size;
+	ssize_t ret;
+
+	snprintf(path, sizeof(path), "%s/hand", t);
+	if (packhead_open(&ph, path))
+		return -1;
+	id[18] = k >> 8;
+	id[19] = k;
+	ret = packhead_read(ph, id, buf, len, &size);
+	packhead_free(ph);
+	return ret;
+}
+
 /* packhead_read() of @len bytes of the id in file @name under @t from
  * object directory @objs. */
 static ssize_t read_in(const char *t, const char *objs, const char *name,
@@ -220,6 +386,25 @@ int main(void)
 	       "a whole blob whose zlib checksum is damaged: -EIO");
 	is_int(read_in(t, "r5/.git/objects", "small", 4096), 4096,
 	       "... its first 4 KiB, the checksum unread: read");
+	n = damaged(t);
+	ok(n > 0, "a damaged pack: every blob read without a crash, %d errors", n);
+	if (tap_ok(!make_hand(t), "a pack made by hand")) {
+		char buf[64] = "";
+
+		is_int(hand_read(t, 0, buf, sizeof(buf)), 21, "its blob: read");
+		is_str(buf, base_text, "... as written");
+		is_int(hand_read(t, 1, buf, sizeof(buf)), -EINVAL,
+		       "a delta copying past its base's end: -EINVAL");
+		memset(buf, 0, sizeof(buf));
+		is_int(hand_read(t, 2, buf, sizeof(buf)), 5, "a delta: read");
+		is_str(buf, ", th!", "... a copy and an insert");
+		memset(buf, 0, sizeof(buf));
+		is_int(hand_read(t, 2 + PACKHEAD_MAX_DEPTH, buf, sizeof(buf)), 21,
+		       "a chain %d links deep: read", PACKHEAD_MAX_DEPTH);
+		is_str(buf, base_text, "... as its blob");
+		is_int(hand_read(t, 3 + PACKHEAD_MAX_DEPTH, buf, sizeof(buf)), -E2BIG,
+		       "one link deeper: -E2BIG");
+	}
 	is_int(open_err(t, "r3/objects"), -EOPNOTSUPP, "alternates: -EOPNOTSUPP");
 	is_int(open_err(t, "r4/objects"), -ENOENT, "no pack: -ENOENT");
 out:
