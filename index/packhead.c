@@ -47,7 +47,8 @@ struct packhead {
 	size_t npacks;
 };
 
-/* One read's bytes held, against PACKHEAD_BUDGET. */
+/* One read's bytes inflated and built, against PACKHEAD_BUDGET: those
+ * freed still count, so that it bounds the work as well as the memory. */
 struct budget {
 	size_t left;
 };

@@ -13,9 +13,13 @@
  * Only what is certain is answered: pack index version 2, pack version 2
  * or 3, SHA-1 ids, entries whole or OFS_DELTA/REF_DELTA.  An object in no
  * pack (loose), an object directory with alternates or shared by a
- * worktree, a chain deeper than PACKHEAD_MAX_DEPTH, reads past
- * PACKHEAD_BUDGET bytes of memory, or anything malformed is refused with
- * -errno: the caller reads the object whole as before.
+ * worktree, a chain deeper than PACKHEAD_MAX_DEPTH, a read that would
+ * inflate more than PACKHEAD_BUDGET bytes in all (deltas and base
+ * prefixes, every link), or anything malformed is refused with -errno:
+ * the caller reads the object whole as before.  A head checks what it
+ * reads (entry, delta instructions, zlib's stream as far as it goes); a
+ * head that covers the whole blob also checks zlib's checksum at its
+ * end, but no head checks the bytes past it.
  *
  * Opened once for a repository; read-only afterwards, so any number of
  * threads may read at once (pread() on the packs, index files mapped).
@@ -27,7 +31,7 @@
 #include <sys/types.h>
 
 #define PACKHEAD_MAX_DEPTH	256		/* delta chain links */
-#define PACKHEAD_BUDGET		(4u << 20)	/* bytes held for one read */
+#define PACKHEAD_BUDGET		(4u << 20)	/* bytes inflated for one read */
 
 struct packhead;
 
