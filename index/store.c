@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,13 +77,30 @@ static inline uint64_t rotl(uint64_t x, int r)
 /*
  * A fast 64-bit hash over words; good enough to catch corruption.  Four
  * independent lanes, so that the multiplications overlap instead of
- * each waiting for the one before.
+ * each waiting for the one before.  Taken in pieces (a save hashes what
+ * it writes as it goes): 32-byte blocks into the lanes, a partial block
+ * kept for the next piece, and the tail of fewer than 32 bytes folded
+ * at the end, so the result is the same however the bytes were cut.
  */
-uint64_t store_checksum(const void *data, size_t len)
+struct sum {
+	uint64_t h[4];
+	unsigned char part[32];
+	size_t npart;
+};
+
+static void sum_init(struct sum *s, size_t len)
 {
-	const unsigned char *p = data;
-	uint64_t h0 = 0x9e3779b97f4a7c15ull ^ len, h1 = 0xbf58476d1ce4e5b9ull,
-		 h2 = 0x94d049bb133111ebull, h3 = 0xc4ceb9fe1a85ec53ull, w[4];
+	s->h[0] = 0x9e3779b97f4a7c15ull ^ len;
+	s->h[1] = 0xbf58476d1ce4e5b9ull;
+	s->h[2] = 0x94d049bb133111ebull;
+	s->h[3] = 0xc4ceb9fe1a85ec53ull;
+	s->npart = 0;
+}
+
+/* The whole 32-byte blocks of @p into @s's lanes; returns the bytes left. */
+static size_t sum_blocks(struct sum *s, const unsigned char *p, size_t len)
+{
+	uint64_t h0 = s->h[0], h1 = s->h[1], h2 = s->h[2], h3 = s->h[3], w[4];
 
 	for (; len >= 32; p += 32, len -= 32) {
 		memcpy(w, p, 32);
@@ -91,15 +109,58 @@ uint64_t store_checksum(const void *data, size_t len)
 		h2 = mix(h2, w[2]);
 		h3 = mix(h3, w[3]);
 	}
-	for (; len >= 8; p += 8, len -= 8) {
-		memcpy(w, p, 8);
-		h0 = mix(h0, w[0]);
+	s->h[0] = h0;
+	s->h[1] = h1;
+	s->h[2] = h2;
+	s->h[3] = h3;
+	return len;
+}
+
+static void sum_add(struct sum *s, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	size_t n;
+
+	if (s->npart) {
+		n = len < 32 - s->npart ? len : 32 - s->npart;
+		memcpy(s->part + s->npart, p, n);
+		s->npart += n;
+		p += n;
+		len -= n;
+		if (s->npart < 32)
+			return;
+		sum_blocks(s, s->part, 32);
+		s->npart = 0;
 	}
-	w[0] = 0;
-	memcpy(w, p, len);
-	h0 = (h0 ^ w[0] ^ rotl(h1, 16) ^ rotl(h2, 32) ^ rotl(h3, 48)) *
-	     0xc4ceb9fe1a85ec53ull;
+	n = sum_blocks(s, p, len);
+	memcpy(s->part, p + len - n, n);
+	s->npart = n;
+}
+
+static uint64_t sum_end(const struct sum *s)
+{
+	const unsigned char *p = s->part;
+	size_t len = s->npart;
+	uint64_t h0 = s->h[0], w = 0;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h0 = mix(h0, w);
+	}
+	w = 0;
+	memcpy(&w, p, len);
+	h0 = (h0 ^ w ^ rotl(s->h[1], 16) ^ rotl(s->h[2], 32) ^
+	      rotl(s->h[3], 48)) * 0xc4ceb9fe1a85ec53ull;
 	return h0 ^ (h0 >> 29);
+}
+
+uint64_t store_checksum(const void *data, size_t len)
+{
+	struct sum s;
+
+	sum_init(&s, len);
+	sum_add(&s, data, len);
+	return sum_end(&s);
 }
 
 static uint64_t fnv1a(const char *s)
@@ -516,25 +577,7 @@ int store_load(struct spdx_index **out, const char *root,
 	return spdx_error_errno(err, ret, "%s", path);
 }
 
-/*
- * The strings of the saved index, laid down in a buffer sized for them
- * beforehand (strings_size()), so nothing is grown or copied twice.
- */
-struct blob {
-	char *data;
-	size_t len;
-};
-
-static uint32_t blob_add(struct blob *b, const char *s)
-{
-	size_t n = strlen(s) + 1;
-
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	return b->len - n;
-}
-
-/* Bytes of the strings encode() lays down for @idx; -EFBIG past what a
+/* Bytes of the strings store_write() lays down for @idx; -EFBIG past what a
  * 32-bit offset reaches. */
 static int64_t strings_size(const struct spdx_index *idx)
 {
@@ -607,38 +650,145 @@ static int inside_tree(const char *dir, const char *root)
 }
 
 /*
- * Lay down the files, expression offsets and strings of @idx at @files,
- * @eoff and @b, all zeroed and sized for them, and fill @h.
+ * The saved index written as it is laid down, through a small buffer,
+ * its checksum taken on the way: a whole encoded copy would double the
+ * memory of a large index (the blob cache's, at the end of a run) at
+ * the moment it is already at its largest.  The first error is kept
+ * and everything after it skipped.
  */
-static void encode(const struct spdx_index *idx, struct store_header *h,
-		   struct store_file *files, uint32_t *eoff, struct blob *b)
+#define SINK_BYTES	(64 << 10)
+
+struct sink {
+	int fd, ret;
+	size_t len;		/* bytes in buf */
+	struct sum sum;		/* of all but the header */
+	char buf[SINK_BYTES];
+};
+
+static void sink_flush(struct sink *k)
 {
-	h->root = blob_add(b, idx->root);
-	for (size_t k = 0; k < idx->nexprs; k++)
-		eoff[k] = blob_add(b, idx->exprs[k].text);
+	if (!k->ret && k->len)
+		k->ret = write_all(k->fd, k->buf, k->len);
+	k->len = 0;
+}
+
+/* @data to the file; @summed: after the header, so in the checksum. */
+static void sink_put(struct sink *k, const void *data, size_t len, int summed)
+{
+	const char *p = data;
+
+	if (summed)
+		sum_add(&k->sum, data, len);
+	while (len && !k->ret) {
+		size_t n = SINK_BYTES - k->len < len ? SINK_BYTES - k->len : len;
+
+		memcpy(k->buf + k->len, p, n);
+		k->len += n;
+		p += n;
+		len -= n;
+		if (k->len == SINK_BYTES)
+			sink_flush(k);
+	}
+}
+
+/* @idx's files, each string offset counted from @off. */
+static void put_files(struct sink *k, const struct spdx_index *idx,
+		      uint64_t off)
+{
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
-		struct store_file *sf = &files[i];
+		struct store_file sf;
 
-		sf->path = blob_add(b, f->path);
-		sf->leader = blob_add(b, f->leader ? f->leader : "");
-		sf->expr = f->expr;
-		sf->flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
-		sf->st = f->st;
-		sf->line = f->line;
-		sf->col = f->col;
-		sf->second_line = f->second_line;
-		sf->scan_status = f->scan_status;
+		memset(&sf, 0, sizeof(sf));
+		sf.path = off;
+		off += strlen(f->path) + 1;
+		sf.leader = off;
+		off += (f->leader ? strlen(f->leader) : 0) + 1;
+		sf.expr = f->expr;
+		sf.flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
+		sf.st = f->st;
+		sf.line = f->line;
+		sf.col = f->col;
+		sf.second_line = f->second_line;
+		sf.scan_status = f->scan_status;
 		/* Unread files (errors, exclusions) are saved as stale. */
 		if (f->error || f->status == ST_EXCLUDED)
-			sf->st.size = UINT64_MAX;
+			sf.st.size = UINT64_MAX;
+		sink_put(k, &sf, sizeof(sf), 1);
 	}
-	memcpy(h->magic, STORE_MAGIC, 8);
-	h->version = STORE_VERSION;
-	h->head_bytes = SCAN_HEAD_BYTES;
-	h->nfiles = idx->nfiles;
-	h->nexprs = idx->nexprs;
-	h->strsize = b->len;
+}
+
+/* @idx's expression offsets, then its strings: the root, the
+ * expression texts, each file's path and leader. */
+static void put_strings(struct sink *k, const struct spdx_index *idx)
+{
+	uint64_t off = strlen(idx->root) + 1;
+
+	for (size_t e = 0; e < idx->nexprs; e++) {
+		uint32_t o = off;
+
+		sink_put(k, &o, sizeof(o), 1);
+		off += strlen(idx->exprs[e].text) + 1;
+	}
+	sink_put(k, idx->root, strlen(idx->root) + 1, 1);
+	for (size_t e = 0; e < idx->nexprs; e++)
+		sink_put(k, idx->exprs[e].text, strlen(idx->exprs[e].text) + 1, 1);
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		const char *leader = f->leader ? f->leader : "";
+
+		sink_put(k, f->path, strlen(f->path) + 1, 1);
+		sink_put(k, leader, strlen(leader) + 1, 1);
+	}
+}
+
+/*
+ * The saved index of @idx into @fd, a new empty file: header (its
+ * checksum written last, in place), files, expression offsets, strings.
+ */
+static int store_write(int fd, const struct spdx_index *idx)
+{
+	int64_t ssz = strings_size(idx);
+	uint64_t exprs_end = strlen(idx->root) + 1;
+	struct store_header h;
+	struct sink *k;
+	ssize_t n;
+	int ret;
+
+	if (ssz < 0)
+		return ssz;
+	k = malloc(sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	for (size_t e = 0; e < idx->nexprs; e++)
+		exprs_end += strlen(idx->exprs[e].text) + 1;
+	memset(&h, 0, sizeof(h));
+	memcpy(h.magic, STORE_MAGIC, 8);
+	h.version = STORE_VERSION;
+	h.head_bytes = SCAN_HEAD_BYTES;
+	h.nfiles = idx->nfiles;
+	h.nexprs = idx->nexprs;
+	h.strsize = ssz;
+	h.root = 0;		/* the first string */
+	k->fd = fd;
+	k->ret = 0;
+	k->len = 0;
+	sum_init(&k->sum, idx->nfiles * sizeof(struct store_file) +
+		 idx->nexprs * sizeof(uint32_t) + ssz);
+	sink_put(k, &h, sizeof(h), 0);
+	put_files(k, idx, exprs_end);
+	put_strings(k, idx);
+	sink_flush(k);
+	h.checksum = sum_end(&k->sum);
+	ret = k->ret;
+	free(k);
+	if (ret)
+		return ret;
+	n = pwrite(fd, &h.checksum, sizeof(h.checksum),
+		   offsetof(struct store_header, checksum));
+	if (n < 0)
+		return -errno;
+	return n == sizeof(h.checksum) ? 0 : -EIO;
 }
 
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx)
@@ -665,40 +815,9 @@ static int create_tmp(int dfd, const char *name, char *tmp, size_t size)
 	return fd < 0 ? -errno : fd;
 }
 
-/*
- * The whole saved index of @idx in one zeroed buffer, header first, into
- * *@out and its size into *@len: written with one write().
- */
-static int store_encode(const struct spdx_index *idx, char **out, size_t *len)
-{
-	size_t fsz = idx->nfiles * sizeof(struct store_file);
-	size_t esz = idx->nexprs * sizeof(uint32_t);
-	size_t hsz = sizeof(struct store_header);
-	int64_t ssz = strings_size(idx);
-	struct store_header *h;
-	struct blob b;
-	char *buf;
-
-	if (ssz < 0)
-		return ssz;
-	buf = calloc(1, hsz + fsz + esz + ssz);
-	if (!buf)
-		return -ENOMEM;
-	h = (struct store_header *)buf;
-	b = (struct blob){ buf + hsz + fsz + esz, 0 };
-	encode(idx, h, (struct store_file *)(buf + hsz),
-	       (uint32_t *)(buf + hsz + fsz), &b);
-	h->checksum = store_checksum(buf + hsz, fsz + esz + b.len);
-	*out = buf;
-	*len = hsz + fsz + esz + b.len;
-	return 0;
-}
-
 int store_save(const struct spdx_index *idx, struct spdx_error *err)
 {
 	char dir[PATH_MAX], name[32], tmp[64] = "";
-	char *buf = NULL;
-	size_t len;
 	int dfd = -1, fd = -1, ret;
 
 	ret = cache_dir(dir, sizeof(dir));
@@ -715,16 +834,13 @@ int store_save(const struct spdx_index *idx, struct spdx_error *err)
 	if (dfd < 0)
 		return dfd;
 
-	ret = store_encode(idx, &buf, &len);
-	if (ret)
-		goto out;
 	fd = create_tmp(dfd, name, tmp, sizeof(tmp));
 	if (fd < 0) {
 		ret = fd;
 		goto out;
 	}
-	ret = write_all(fd, buf, len);
-	if (!ret && close(fd) < 0)
+	ret = store_write(fd, idx);
+	if (close(fd) < 0 && !ret)
 		ret = -errno;
 	fd = -1;
 	if (!ret && renameat(dfd, tmp, dfd, name) < 0)
@@ -737,6 +853,5 @@ out:
 	if (fd >= 0)
 		close(fd);
 	close(dfd);
-	free(buf);
 	return ret;
 }

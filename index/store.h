@@ -10,7 +10,8 @@
  * expression text); validation is redone on every build against the current
  * LICENSES/.  The file has a magic, a format version and a checksum: a
  * corrupt, truncated or foreign file is reported and ignored, never
- * trusted.  Writes go to a temporary file renamed into place.
+ * trusted.  Writes go to a temporary file renamed into place, laid down
+ * through a small buffer (no whole copy of the file in memory).
  *
  * Other users must not be able to feed or redirect it: the cache
  * directory is made 0700 and used only when it is the caller's and

@@ -101,6 +101,23 @@ test_expect 'a bare repository, revisions as git reads them' '
 	(cd "$R/drivers" && "$SPDXFS" list --rev v1) | cmp - "$TMP/v1.list"
 '
 
+# Heads of blobs read from the packs (source_git.c, packhead.c) for every
+# blob, not only big ones: the same lists and scans as blobs read whole.
+test_expect 'blob heads read from delta packs: as whole blobs give them' '
+	git -C "$TMP/bare.git" repack -adfq --depth=50 --window=50 &&
+	for c in $(g rev-list HEAD); do
+		SPDXFS_PACKHEAD_MIN=4294967296 "$SPDXFS" scan --no-cache \
+			--rev "$c" "$TMP/bare.git" >"$TMP/whole.scan" &&
+		SPDXFS_PACKHEAD_MIN=0 "$SPDXFS" scan --no-cache \
+			--rev "$c" "$TMP/bare.git" | cmp - "$TMP/whole.scan" &&
+		SPDXFS_PACKHEAD_MIN=4294967296 "$SPDXFS" list --no-cache \
+			--rev "$c" "$TMP/bare.git" >"$TMP/whole.list" &&
+		SPDXFS_PACKHEAD_MIN=0 "$SPDXFS" list --no-cache \
+			--rev "$c" "$TMP/bare.git" | cmp - "$TMP/whole.list" ||
+		{ echo "differs at $c"; exit 1; }
+	done
+'
+
 test_expect 'check --rev PATH: paths of the revision tree' '
 	(cd "$TMP" && expect_status 1 "$SPDXFS" check -w --rev v1 "$R" \
 		drivers/bad.c ./drivers/../a.c) >"$TMP/out" &&

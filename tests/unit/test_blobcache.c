@@ -3,7 +3,9 @@
  * test_blobcache: blobcache_merge() on hand-made indexes: one record per
  * blob id, sorted, the build's result winning over the cache's, files not
  * read or with no id left out, expressions shared and sorted; and the
- * merged cache saved and loaded back as a saved index.
+ * merged cache saved and loaded back as a saved index; a cache of many
+ * blobs, written through the save's buffer in many pieces, carries the
+ * checksum of its whole body and loads back whole.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -33,6 +35,55 @@ static struct spdx_file file(const char *path, uint8_t b, int32_t e,
 	if (b)
 		f.st.id[0] = b, f.st.id[19] = b;
 	return f;
+}
+
+#define MANY	5000	/* records: some 600 KB, many of the save's buffers */
+
+/* A cache of MANY blobs, each with its own leader, into *@out. */
+static int many_blobs(struct spdx_index **out)
+{
+	static struct spdx_file files[MANY];
+	static char paths[MANY][16], leaders[MANY][24];
+	struct spdx_expr exprs[] = { { .text = "GPL-2.0-only" }, { .text = "MIT" } };
+	struct spdx_index idx = {
+		.files = files, .nfiles = MANY, .exprs = exprs, .nexprs = 2,
+	};
+
+	for (int i = 0; i < MANY; i++) {
+		snprintf(paths[i], sizeof(paths[i]), "%d.c", i);
+		snprintf(leaders[i], sizeof(leaders[i]), "/* %*d", 1 + i % 13, i);
+		files[i] = file(paths[i], 1, i % 3 - 1, ST_TAGGED);
+		files[i].leader = leaders[i];
+		files[i].st.id[1] = i >> 8;
+		files[i].st.id[2] = i;
+	}
+	return blobcache_merge(out, NULL, &idx);
+}
+
+/* The saved file of the blob cache: its header's checksum against one of
+ * its body taken whole, and its counts.  0 or -1. */
+static int check_saved(void)
+{
+	struct { char magic[8]; uint32_t version, head; uint64_t nfiles, nexprs,
+		 strsize, checksum; uint32_t root, pad; } h;
+	char path[PATH_MAX], *buf = NULL;
+	long len;
+	FILE *f;
+	int ret = -1;
+
+	if (store_path(BLOBCACHE_ROOT, path, sizeof(path)) || !(f = fopen(path, "r")))
+		return -1;
+	if (!fseek(f, 0, SEEK_END) && (len = ftell(f)) > (long)sizeof(h) &&
+	    !fseek(f, 0, SEEK_SET) && (buf = malloc(len)) &&
+	    fread(buf, 1, len, f) == (size_t)len) {
+		memcpy(&h, buf, sizeof(h));
+		if (h.checksum == store_checksum(buf + sizeof(h), len - sizeof(h)) &&
+		    h.nfiles == MANY && h.nexprs == 2)
+			ret = 0;
+	}
+	free(buf);
+	fclose(f);
+	return ret;
 }
 
 int main(void)
@@ -103,6 +154,24 @@ int main(void)
 	back = NULL;
 	is_int(blobcache_merge(&back, NULL, &build), 0, "a first cache: none before");
 	is_int(back ? back->nfiles : 0, 3, "... the build's three blobs read");
+	index_free(back);
+	index_free(m);
+	m = NULL;
+
+	is_int(many_blobs(&m), 0, "a cache of %d blobs", MANY);
+	is_int(m ? store_save(m, &err) : -1, 0, "... saved");
+	is_int(check_saved(), 0, "... its checksum that of its whole body");
+	is_int(store_load(&back, BLOBCACHE_ROOT, &err), 0, "... loaded back");
+	if (back && m) {
+		is_int(back->nfiles, MANY, "... every record");
+		is_str(back->files[MANY - 1].path, m->files[MANY - 1].path,
+		       "... the last one's path");
+		is_str(back->files[MANY - 1].leader, m->files[MANY - 1].leader,
+		       "... and leader");
+		is_str(back->exprs[back->files[MANY - 1].expr].text,
+		       m->exprs[m->files[MANY - 1].expr].text,
+		       "... and an expression");
+	}
 	index_free(back);
 	index_free(m);
 	{
