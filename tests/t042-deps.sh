@@ -33,6 +33,7 @@ test_expect 'no option: what spdxfs needs to build and run, nothing for tests or
 	pkg-config
 	uthash-dev
 	xz-utils
+	zlib1g-dev
 	EOF
 '
 
