@@ -30,6 +30,7 @@
 #define IDX_HEAD	(8 + 256 * 4)
 #define IDX_TAIL	(2 * ID_BYTES)
 #define IN_BYTES	(16 << 10)	/* pack bytes fed to zlib at a time */
+#define IN_FIRST	(4 << 10)	/* ... with an entry's header */
 #define DELTA_STEP	(4 << 10)	/* delta bytes inflated at a time */
 
 enum { OBJ_BLOB = 3, OBJ_OFS_DELTA = 6, OBJ_REF_DELTA = 7 };
@@ -229,72 +230,13 @@ static int find(const struct packhead *ph, const uint8_t *id,
 	return -ENOENT;
 }
 
-/* A pack entry's header. */
-struct entry {
-	int type;
-	uint64_t size;		/* the object's, or the delta's */
-	uint64_t data;		/* where its zlib stream starts */
-	uint64_t base;		/* OFS_DELTA: its base's offset */
-	uint8_t base_id[ID_BYTES];	/* REF_DELTA */
-};
-
-static int entry_read(const struct pack *p, uint64_t off, struct entry *e)
-{
-	unsigned char h[32];
-	ssize_t n;
-	size_t i = 0;
-	int shift = 4;
-
-	if (off < 12 || off >= p->end)
-		return -EINVAL;
-	n = pread(p->fd, h, sizeof(h), off);
-	if (n < 0)
-		return -EIO;
-	if ((uint64_t)n > p->end - off)
-		n = p->end - off;
-	if (n < 2)
-		return -EINVAL;
-	e->type = h[0] >> 4 & 7;
-	e->size = h[0] & 15;
-	while (h[i++] & 0x80) {
-		if (i >= (size_t)n || shift > 57)
-			return -EINVAL;
-		e->size |= (uint64_t)(h[i] & 0x7f) << shift;
-		shift += 7;
-	}
-	if (e->type == OBJ_OFS_DELTA) {
-		uint64_t back;
-
-		if (i >= (size_t)n)
-			return -EINVAL;
-		back = h[i] & 0x7f;
-		while (h[i++] & 0x80) {
-			if (i >= (size_t)n || back >> 56)
-				return -EINVAL;
-			back = ((back + 1) << 7) | (h[i] & 0x7f);
-		}
-		if (!back || back > off)
-			return -EINVAL;
-		e->base = off - back;
-	} else if (e->type == OBJ_REF_DELTA) {
-		if (i + ID_BYTES > (size_t)n)
-			return -EINVAL;
-		memcpy(e->base_id, h + i, ID_BYTES);
-		i += ID_BYTES;
-	} else if (e->type < 1 || e->type > 4) {
-		return -EINVAL;
-	}
-	e->data = off + i;
-	return 0;
-}
-
 /* An entry's zlib stream, inflated as far as asked. */
 struct zin {
 	const struct pack *p;
 	uint64_t off;		/* the next pack byte to feed */
 	z_stream z;
 	int end;		/* the stream has ended */
-	unsigned char in[IN_BYTES];
+	unsigned char in[IN_BYTES];	/* first the entry's header */
 };
 
 static int zin_start(struct zin **out, const struct pack *p, uint64_t off)
@@ -322,6 +264,81 @@ static void zin_free(struct zin *s)
 		return;
 	inflateEnd(&s->z);
 	free(s);
+}
+
+/* A pack entry's header. */
+struct entry {
+	int type;
+	uint64_t size;		/* the object's, or the delta's */
+	uint64_t data;		/* where its zlib stream starts */
+	uint64_t base;		/* OFS_DELTA: its base's offset */
+	uint8_t base_id[ID_BYTES];	/* REF_DELTA */
+};
+
+/*
+ * The entry at @off into @e, and its zlib stream into *@zs (to free with
+ * zin_free()): one read brings the header and the stream's first bytes,
+ * which are all most heads need.
+ */
+static int entry_read(const struct pack *p, uint64_t off, struct entry *e,
+		      struct zin **zs)
+{
+	const unsigned char *h;
+	struct zin *s;
+	ssize_t n;
+	size_t i = 0;
+	int shift = 4, ret;
+
+	if (off < 12 || off >= p->end)
+		return -EINVAL;
+	ret = zin_start(&s, p, off);
+	if (ret)
+		return ret;
+	h = s->in;
+	n = pread(p->fd, s->in, p->end - off < IN_FIRST ? p->end - off : IN_FIRST,
+		  off);
+	ret = n < 0 ? -EIO : -EINVAL;
+	if (n < 2)
+		goto fail;
+	e->type = h[0] >> 4 & 7;
+	e->size = h[0] & 15;
+	while (h[i++] & 0x80) {
+		if (i >= (size_t)n || shift > 57)
+			goto fail;
+		e->size |= (uint64_t)(h[i] & 0x7f) << shift;
+		shift += 7;
+	}
+	if (e->type == OBJ_OFS_DELTA) {
+		uint64_t back;
+
+		if (i >= (size_t)n)
+			goto fail;
+		back = h[i] & 0x7f;
+		while (h[i++] & 0x80) {
+			if (i >= (size_t)n || back >> 56)
+				goto fail;
+			back = ((back + 1) << 7) | (h[i] & 0x7f);
+		}
+		if (!back || back > off)
+			goto fail;
+		e->base = off - back;
+	} else if (e->type == OBJ_REF_DELTA) {
+		if (i + ID_BYTES > (size_t)n)
+			goto fail;
+		memcpy(e->base_id, h + i, ID_BYTES);
+		i += ID_BYTES;
+	} else if (e->type < 1 || e->type > 4) {
+		goto fail;
+	}
+	e->data = off + i;
+	s->z.next_in = s->in + i;	/* the stream's bytes read with it */
+	s->z.avail_in = n - i;
+	s->off = off + n;
+	*zs = s;
+	return 0;
+fail:
+	zin_free(s);
+	return ret;
 }
 
 /* Up to @n bytes into @out, fewer only where the stream ends: the count,
@@ -366,21 +383,17 @@ static int obj_head(const struct packhead *ph, const struct pack *p,
 		    uint64_t off, size_t want, int depth, struct budget *b,
 		    unsigned char **out, uint64_t *size);
 
-/* A whole entry @e's first @n bytes into *@out (malloc'd). */
-static int whole_head(const struct pack *p, const struct entry *e, size_t n,
+/* A whole entry @e's first @n bytes into *@out (malloc'd), from its
+ * stream @s, which it frees. */
+static int whole_head(struct zin *s, const struct entry *e, size_t n,
 		      struct budget *b, unsigned char **out)
 {
-	struct zin *s = NULL;
-	unsigned char *buf;
+	unsigned char *buf = NULL;
 	ssize_t got;
 	int ret = take(b, n);
 
-	if (ret)
-		return ret;
-	buf = malloc(n ? n : 1);
-	if (!buf)
-		return -ENOMEM;
-	ret = zin_start(&s, p, e->data);
+	if (!ret && !(buf = malloc(n ? n : 1)))
+		ret = -ENOMEM;
 	if (!ret) {
 		got = zin_read(s, buf, n);
 		ret = got < 0 ? (int)got : (size_t)got < n ? -EIO : 0;
@@ -506,23 +519,24 @@ static int delta_op(struct delta *dl, size_t *pos, int *copy, uint64_t *from,
  * instructions run again, into *@out.
  */
 static int delta_head(const struct packhead *ph, const struct pack *p,
-		      const struct entry *e, size_t want, int depth,
-		      struct budget *b, unsigned char **out, uint64_t *size)
+		      const struct entry *e, struct zin *s, size_t want,
+		      int depth, struct budget *b, unsigned char **out,
+		      uint64_t *size)
 {
-	struct delta dl = { .size = e->size, .b = b };
+	struct delta dl = { .s = s, .size = e->size, .b = b };
 	const struct pack *bp = p;
 	unsigned char *base = NULL, *buf = NULL;
 	uint64_t base_size, result, from, k, reach = 0, got_base, boff = e->base;
 	size_t pos = 0, start, n, made;
 	int copy, ret;
 
+	ret = -E2BIG;
 	if (depth >= PACKHEAD_MAX_DEPTH)
-		return -E2BIG;
+		goto out;
+	ret = -ENOENT;
 	if (e->type == OBJ_REF_DELTA && find(ph, e->base_id, &bp, &boff))
-		return -ENOENT;
-	ret = zin_start(&dl.s, p, e->data);
-	if (!ret)
-		ret = delta_size(&dl, &pos, &base_size);
+		goto out;
+	ret = delta_size(&dl, &pos, &base_size);
 	if (!ret)
 		ret = delta_size(&dl, &pos, &result);
 	if (ret)
@@ -578,16 +592,19 @@ static int obj_head(const struct packhead *ph, const struct pack *p,
 		    unsigned char **out, uint64_t *size)
 {
 	struct entry e;
-	int ret = entry_read(p, off, &e);
+	struct zin *s;
+	int ret = entry_read(p, off, &e, &s);
 
 	if (ret)
 		return ret;
 	if (e.type == OBJ_OFS_DELTA || e.type == OBJ_REF_DELTA)
-		return delta_head(ph, p, &e, want, depth, b, out, size);
-	if (e.type != OBJ_BLOB)		/* a chain's objects are of one type */
+		return delta_head(ph, p, &e, s, want, depth, b, out, size);
+	if (e.type != OBJ_BLOB) {	/* a chain's objects are of one type */
+		zin_free(s);
 		return -EINVAL;
+	}
 	*size = e.size;
-	return whole_head(p, &e, want < e.size ? want : e.size, b, out);
+	return whole_head(s, &e, want < e.size ? want : e.size, b, out);
 }
 
 ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
