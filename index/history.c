@@ -1006,15 +1006,15 @@ static int row_next(struct rows_state *st, struct history_row *r,
 	if (!ret && prev)
 		ret = source_git_retarget_tree(st->src, c->id, c->tree,
 					       c->time, err);
-	if (!ret && global)
-		ret = globals_get(st, &g, &key, err);
 	if (!ret && global) {
 		/* A small tree again (the row before says how small), as
 		 * for a diff of a few paths. */
 		int few = prev && prev->files < HISTORY_FEW;
 
 		*r = (struct history_row){ .whole = 1 };
-		ret = row_count(st, r, st->src, 1, few, &cap, g, err);
+		ret = globals_get(st, &g, &key, err);
+		if (!ret)
+			ret = row_count(st, r, st->src, 1, few, &cap, g, err);
 	} else if (!ret && st->now.n) {
 		struct subset_source now = {
 			{ &ops, st->src->root, { 0 } }, st->src, &st->now };

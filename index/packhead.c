@@ -239,7 +239,7 @@ struct zin {
 	unsigned char in[IN_BYTES];	/* first the entry's header */
 };
 
-static int zin_start(struct zin **out, const struct pack *p, uint64_t off)
+static int zin_start(struct zin **out, const struct pack *p)
 {
 	/* Not calloc(): zeroing the input buffer, which is always
 	 * written before it is read, was a fifth of "spdxfs history". */
@@ -249,7 +249,6 @@ static int zin_start(struct zin **out, const struct pack *p, uint64_t off)
 		return -ENOMEM;
 	memset(s, 0, offsetof(struct zin, in));
 	s->p = p;
-	s->off = off;
 	if (inflateInit(&s->z) != Z_OK) {
 		free(s);
 		return -ENOMEM;
@@ -270,7 +269,6 @@ static void zin_free(struct zin *s)
 struct entry {
 	int type;
 	uint64_t size;		/* the object's, or the delta's */
-	uint64_t data;		/* where its zlib stream starts */
 	uint64_t base;		/* OFS_DELTA: its base's offset */
 	uint8_t base_id[ID_BYTES];	/* REF_DELTA */
 };
@@ -291,7 +289,7 @@ static int entry_read(const struct pack *p, uint64_t off, struct entry *e,
 
 	if (off < 12 || off >= p->end)
 		return -EINVAL;
-	ret = zin_start(&s, p, off);
+	ret = zin_start(&s, p);
 	if (ret)
 		return ret;
 	h = s->in;
@@ -330,7 +328,6 @@ static int entry_read(const struct pack *p, uint64_t off, struct entry *e,
 	} else if (e->type < 1 || e->type > 4) {
 		goto fail;
 	}
-	e->data = off + i;
 	s->z.next_in = s->in + i;	/* the stream's bytes read with it */
 	s->z.avail_in = n - i;
 	s->off = off + n;

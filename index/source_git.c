@@ -476,10 +476,10 @@ static int blob_read(struct rev_source *gs, struct rev_handle *h,
 }
 
 /*
- * The head of big blob @ent from the packs, as rev_head() gives it; a
+ * The head of blob @ent from the packs, as rev_head() gives it; a
  * negative value when it must be read whole.
  */
-static ssize_t big_head(struct rev_source *gs, struct rev_handle *h,
+static ssize_t packed_head(struct rev_source *gs, struct rev_handle *h,
 			const struct rev_ent *ent, void *buf, size_t len,
 			struct file_stat *st)
 {
@@ -515,7 +515,7 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 	if (blob) {
 		size = git_blob_rawsize(blob);
 		ent_stat(gs, &ge, &size, st);
-	} else if ((ret = big_head(gs, h, &ge, buf, len, st)) >= 0) {
+	} else if ((ret = packed_head(gs, h, &ge, buf, len, st)) >= 0) {
 		goto out;
 	} else if ((ret = blob_read(gs, h, &ge, &blob, st))) {
 		goto out;
@@ -810,23 +810,6 @@ fail:
 	return ret;
 }
 
-/* Make @next, resolved for @rev, what @src reads, with its name. */
-static int retarget_to(struct rev_source *gs, struct rev_source *next,
-		       git_repository *repo, const char *rev,
-		       struct spdx_error *err)
-{
-	char *root;
-
-	if (name_root(next, repo, rev))
-		return spdx_error_errno(err, -ENOMEM, "%s", gs->gitdir);
-	root = gs->src.root;
-	gs->src.root = next->src.root;
-	free(root);
-	gs->tree = next->tree;
-	gs->mtime_ns = next->mtime_ns;
-	return 0;
-}
-
 /*
  * Point @src at @next's tree, resolved from @rev first when @resolve,
  * keeping @src's repository handles.
@@ -847,10 +830,16 @@ static int retarget(struct source *src, const char *rev,
 		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
 	if (resolve)
 		ret = resolve_rev(next, h->repo, gs->gitdir, rev, err);
-	if (!ret)
-		ret = retarget_to(gs, next, h->repo, rev, err);
+	if (!ret && name_root(next, h->repo, rev))
+		ret = spdx_error_errno(err, -ENOMEM, "%s", gs->gitdir);
 	handle_put(gs, h);
-	return ret;
+	if (ret)
+		return ret;
+	free(src->root);
+	src->root = next->src.root;
+	gs->tree = next->tree;
+	gs->mtime_ns = next->mtime_ns;
+	return 0;
 }
 
 /*
