@@ -21,6 +21,7 @@
 #include "error.h"
 #include "licenses.h"
 #include "source.h"
+#include "scratch.h"
 
 static const char *const dirs[] = { "preferred", "dual", "deprecated", "exceptions" };
 static char root[PATH_MAX];
@@ -44,15 +45,9 @@ static void remove_root(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *tmp = getenv("TMPDIR");
 	char path[PATH_MAX];
-	struct stat st;
 
-	if (!tmp && !stat("/dev/shm", &st) && S_ISDIR(st.st_mode))
-		tmp = "/dev/shm";	/* a file system in memory: faster */
-	snprintf(root, sizeof(root), "%s/spdxfs-fuzz-licenses.XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(root))
-		abort();
+	fuzz_scratch(root, sizeof(root), "spdxfs-fuzz-licenses");
 	atexit(remove_root);
 	snprintf(path, sizeof(path), "%s/LICENSES", root);
 	if (mkdir(path, 0700))

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "packhead.h"
+#include "scratch.h"
 
 #define MAX_IDS		64
 #define ID_BYTES	20
@@ -50,15 +51,7 @@ static void remove_objdir(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *tmp = getenv("TMPDIR");
-	struct stat st;
-
-	if (!tmp && !stat("/dev/shm", &st) && S_ISDIR(st.st_mode))
-		tmp = "/dev/shm";	/* a file system in memory: faster */
-	snprintf(objdir, sizeof(objdir), "%s/spdxfs-fuzz-objects.XXXXXX",
-		 tmp ? tmp : "/tmp");
-	if (!mkdtemp(objdir))
-		abort();
+	fuzz_scratch(objdir, sizeof(objdir), "spdxfs-fuzz-objects");
 	snprintf(pack_dir, sizeof(pack_dir), "%s/pack", objdir);
 	snprintf(idx_path, sizeof(idx_path), "%s/f.idx", pack_dir);
 	snprintf(pack_path, sizeof(pack_path), "%s/f.pack", pack_dir);

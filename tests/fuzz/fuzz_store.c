@@ -19,6 +19,7 @@
 #include "error.h"
 #include "index.h"
 #include "store.h"
+#include "scratch.h"
 
 #ifndef FUZZ_TREE
 #define FUZZ_TREE "/tmp/spdxfs-fuzz-tree"
@@ -39,13 +40,8 @@ static void remove_cache(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *tmp = getenv("TMPDIR");
-	struct stat st;
-
-	if (!tmp && !stat("/dev/shm", &st) && S_ISDIR(st.st_mode))
-		tmp = "/dev/shm";	/* a file system in memory: faster */
-	snprintf(cache, sizeof(cache), "%s/spdxfs-fuzz-cache.XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(cache) || setenv("SPDXFS_CACHE_DIR", cache, 1) ||
+	fuzz_scratch(cache, sizeof(cache), "spdxfs-fuzz-cache");
+	if (setenv("SPDXFS_CACHE_DIR", cache, 1) ||
 	    store_path(FUZZ_TREE, path, sizeof(path)))
 		abort();
 	atexit(remove_cache);
