@@ -686,21 +686,60 @@ static void reply_generated(fuse_req_t req, struct snapshot *s,
 		reply_blob(req, b, size, off);
 }
 
+/*
+ * A read through handle @h of a generated file, answered as the newest
+ * snapshot has the node: the kernel keeps one page cache per inode,
+ * whatever descriptor filled it, and the watcher drops it only once per
+ * snapshot (fs_update()).  Bytes of the handle's own snapshot, read
+ * after that, would stay in the cache and be what every later open
+ * reads.  A request on the newest snapshot counts as busy on it, so the
+ * next swap waits for it before telling the kernel.  A node the newest
+ * snapshot no longer has reads as it was: its inode is gone from the
+ * mount.
+ */
+static void read_generated(fuse_req_t req, const struct handle *h,
+			   size_t size, off_t off)
+{
+	struct snapshot *s = publish_get(&fs_of(req)->pub);
+	const struct vnode *n = s == h->snap ? h->node :
+				snapshot_node(s, h->node->ino);
+
+	if (!n || n->kind != h->node->kind) {
+		publish_put(s);
+		s = publish_hold(h->snap);
+		n = h->node;
+	}
+	reply_generated(req, s, n, size, off);
+	publish_put(s);
+}
+
+/* The same for history/'s files: the history HEAD ends at now (made on
+ * this thread if need be, as a stat would), whichever the handle was
+ * opened on. */
+static void read_history(fuse_req_t req, const struct handle *h,
+			 size_t size, off_t off)
+{
+	struct hist_data *d;
+
+	if (hist_view_get(fs_of(req)->hist, &d)) {
+		fuse_reply_err(req, EIO);
+		return;
+	}
+	reply_blob(req, &d->file[h->node->first], size, off);
+	hist_data_put(d);
+}
+
 static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 			struct fuse_file_info *fi)
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
 	if (h->hist)
-		reply_blob(req, &h->hist->file[h->node->first], size, off);
+		read_history(req, h, size, off);
 	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
-	else {
-		struct snapshot *s = publish_hold(h->snap);
-
-		reply_generated(req, s, h->node, size, off);
-		publish_put(s);
-	}
+	else
+		read_generated(req, h, size, off);
 }
 
 void fs_cleanup(struct spdxfs *fs)
@@ -1062,6 +1101,7 @@ struct inval {
 
 #define QUIESCE_MS	2000	/* longest wait for requests on the old
 				   snapshot to be answered */
+#define QUIESCE_LATE_MS	60000	/* and for those that took longer */
 
 static void inval_entry(void *arg, uint64_t parent, const char *name)
 {
@@ -1125,11 +1165,16 @@ size_t fs_update(struct spdxfs *fs, struct snapshot *s)
 	struct inval iv = { .fs = fs };
 	struct snapshot *old = publish_swap(&fs->pub, s);
 	size_t n;
+	int late;
 
 	/* A request answered from @old after the kernel was told what
-	 * changed would cache it again. */
-	publish_quiesce(old, QUIESCE_MS);
+	 * changed would cache it again.  One that takes longer (a large
+	 * document made on its thread, a slow tree) is not waited for
+	 * beyond a bound: the kernel is told again once it is answered. */
+	late = publish_quiesce(old, QUIESCE_MS);
 	n = snapshot_diff(old, s, &ops, &iv);
+	if (late && !publish_quiesce(old, QUIESCE_LATE_MS))
+		n += snapshot_diff(old, s, &ops, &iv);
 	told_clear(fs);
 	publish_drop(old);
 	fmap_build(fs, s);

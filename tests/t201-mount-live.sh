@@ -143,6 +143,21 @@ test_expect 'SIGHUP: a change no watch reports shows up after a rescan' '
 	mountpoint -q "$M"
 '
 
+# A descriptor opened on a generated file before a rebuild and read after
+# it fills the kernel's page cache, which is one per inode: with the
+# newest snapshot's bytes, or every later open reads the old ones.
+test_expect 'summary opened before a rebuild, read after it: no stale page for later opens' '
+	cat "$M/summary" >"$TMP/sum.before" &&
+	exec 3<"$M/summary" &&
+	printf "// SPDX-License-Identifier: MIT\n" >"$T/lib/late.c" &&
+	within 2 "test -f \"$M/by-license/MIT/lib/late.c\"" &&
+	cat <&3 >"$TMP/sum.fd" && exec 3<&- &&
+	dd if="$M/summary" iflag=direct bs=1M status=none >"$TMP/sum.want" &&
+	! cmp -s "$TMP/sum.before" "$TMP/sum.want" &&
+	cmp "$TMP/sum.want" "$TMP/sum.fd" &&
+	cmp "$TMP/sum.want" "$M/summary"
+'
+
 test_expect 'the daemon is multi-threaded' '
 	test "$(ls /proc/$DAEMON/task | wc -l)" -gt 1
 '

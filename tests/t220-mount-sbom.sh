@@ -95,6 +95,17 @@ test_expect 'a tree change, a new snapshot: made again, with the new image' '
 	cmp "$TMP/want3b.json" "$M/built/sbom.spdx3.json"
 '
 
+test_expect 'opened before a tree change, read after the rebuild: later opens read the new document' '
+	exec 3<"$M/built/sbom.spdx.json" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\n" >"$T/drivers/net/untagged.c" &&
+	within 5 "test -f \"$M/by-license/GPL-2.0/drivers/net/untagged.c\"" &&
+	cat <&3 >"$TMP/fd.json" && exec 3<&- &&
+	want spdx-json "$TMP/want3c.json" &&
+	! cmp -s "$TMP/want3a.json" "$TMP/want3c.json" &&
+	cmp "$TMP/want3c.json" "$TMP/fd.json" &&
+	cmp "$TMP/want3c.json" "$M/built/sbom.spdx.json"
+'
+
 if have_validator; then
 	test_expect 'the documents the mount serves pass the validators' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" \

@@ -100,6 +100,17 @@ test_expect 'HEAD moved back (checkout of v1): one row' '
 	within 10 "test \"\$(wc -l <\"$M/history/backlog.csv\")\" = 6"
 '
 
+test_expect 'opened before HEAD moved, read after: later opens read the new rows' '
+	g checkout -q v1 &&
+	within 10 "test \"\$(wc -l <\"$M/history/backlog.csv\")\" = 2" &&
+	exec 3<"$M/history/backlog.csv" &&
+	g checkout -q main &&
+	within 10 "test \"\$(stat -c %s \"$M/history/backlog.csv\")\" = $(wc -c <"$TMP/want")" &&
+	cat <&3 >"$TMP/fd.csv" && exec 3<&- &&
+	cmp "$TMP/want" "$TMP/fd.csv" &&
+	cmp "$TMP/want" "$M/history/backlog.csv"
+'
+
 test_expect 'readers at once get the same bytes' '
 	for i in 1 2 3 4; do cat "$M/history/backlog.csv" >"$TMP/par.$i" & done; wait &&
 	for i in 1 2 3 4; do cmp "$TMP/want" "$TMP/par.$i" || exit 1; done
