@@ -1775,9 +1775,64 @@ static size_t diff_back(const struct snapshot *new, const struct vnode *n,
 	return calls;
 }
 
+/*
+ * What snapshot_diff() tells the kernel after everything else: the names
+ * that appear and the listings that change.  A name the kernel holds as
+ * absent (someone looked for it) shows only once it is told, so whoever
+ * sees a file in its new place finds it gone from its old one.
+ */
+struct diff_later {
+	const struct vnode *parent;	/* the directory, in @new */
+	const struct vnode *node;	/* the entry that appears; NULL: the
+					   parent's listing */
+	int told;			/* its name was told already (it
+					   replaced another): only what the
+					   kernel may hold below it */
+};
+
+struct diff_queue {
+	struct diff_later *v;
+	size_t n, cap;
+	const struct snapshot *new;
+	const struct snapshot_diff_ops *ops;
+	void *arg;
+};
+
+static size_t later_run(const struct diff_queue *q, const struct diff_later *l)
+{
+	size_t calls = 0;
+
+	if (!l->node) {
+		q->ops->inode(q->arg, l->parent->ino);
+		return 1;
+	}
+	if (!l->told) {
+		q->ops->entry(q->arg, l->parent->ino, l->node->name);
+		calls++;
+	}
+	if (l->node->kind == VN_DIR)
+		calls += diff_back(q->new, l->node, q->ops, q->arg);
+	return calls;
+}
+
+/* Queue @l; told now when memory is short (the order is a nicety). */
+static size_t later(struct diff_queue *q, const struct vnode *parent,
+		    const struct vnode *node, int told)
+{
+	struct diff_later l = { parent, node, told }, *v;
+
+	v = grow(q->v, q->n, &q->cap, sizeof(*v), 64);
+	if (!v)
+		return later_run(q, &l);
+	q->v = v;
+	q->v[q->n++] = l;
+	return 0;
+}
+
 size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 		     const struct snapshot_diff_ops *ops, void *arg)
 {
+	struct diff_queue q = { .new = new, .ops = ops, .arg = arg };
 	size_t calls = 0;
 
 	if (node_changed(old, &old->nodes[0], new, &new->nodes[0])) {
@@ -1787,7 +1842,7 @@ size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 	for (size_t k = 0; k < new->nnodes; k++) {
 		const struct vnode *d = &new->nodes[k], *od;
 		size_t i = 0, j = 0;
-		int listing = 0;
+		int listing = 0, adds = 0;
 
 		if (d->kind != VN_DIR)
 			continue;
@@ -1805,18 +1860,15 @@ size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 				listing = 1;
 				i++;
 			} else if (c > 0) {
-				ops->entry(arg, d->ino, b->name);
-				calls++;
-				if (b->kind == VN_DIR)
-					calls += diff_back(new, b, ops, arg);
-				listing = 1;
+				calls += later(&q, d, b, 0);
+				listing = adds = 1;
 				j++;
 			} else {
 				if (a->ino != b->ino || a->kind != b->kind) {
 					ops->entry(arg, d->ino, b->name);
 					calls += 1 + diff_gone(old, a, ops, arg);
 					if (b->kind == VN_DIR)
-						calls += diff_back(new, b, ops, arg);
+						calls += later(&q, d, b, 1);
 					listing = 1;
 				} else if (node_changed(old, a, new, b)) {
 					ops->inode(arg, b->ino);
@@ -1826,10 +1878,14 @@ size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 				j++;
 			}
 		}
-		if (listing) {
-			ops->inode(arg, d->ino);
-			calls++;
-		}
+		/* A listing with new names waits for them to be told. */
+		if (listing && adds)
+			calls += later(&q, d, NULL, 0);
+		else if (listing)
+			calls += later_run(&q, &(struct diff_later){ d, NULL, 0 });
 	}
+	for (size_t i = 0; i < q.n; i++)
+		calls += later_run(&q, &q.v[i]);
+	free(q.v);
 	return calls;
 }

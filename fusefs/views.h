@@ -268,8 +268,11 @@ struct snapshot_diff_ops {
 /* Report every difference between @old and @new through @ops: also,
  * for a directory that is gone, every entry below it and its listing,
  * and for one that is new, its listing and those below it (the kernel
- * may hold them from an earlier snapshot).  Returns the number of calls
- * made. */
+ * may hold them from an earlier snapshot).  Names that go and nodes
+ * that change come first, names that appear and the listings they
+ * appear in last: a reader who finds a file in its new place (having
+ * looked for it before) no longer finds it in its old one.  Returns the
+ * number of calls made. */
 size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
 		     const struct snapshot_diff_ops *ops, void *arg);
 

@@ -725,6 +725,13 @@ static void test_diff(const char *dir, struct source *src, struct snapshot *s1)
 	ok(logged(&gone, "inode /invalid/drivers"), "gone: its listing");
 	ok(strstr(gone.text, "entry /invalid/drivers bad.c\n") <
 	   strstr(gone.text, "inode /invalid/drivers\n"), "gone: entries first");
+	ok(strstr(gone.text, "entry /by-license/MIT/drivers bad.c\n") &&
+	   strstr(gone.text, "entry /invalid drivers\n") <
+	   strstr(gone.text, "entry /by-license/MIT/drivers bad.c\n"),
+	   "gone: names that go before names that appear");
+	ok(strstr(gone.text, "entry /by-license/MIT/drivers bad.c\n") <
+	   strstr(gone.text, "inode /by-license/MIT/drivers\n"),
+	   "gone: a new name before its listing");
 	back.s = s3;
 	snapshot_diff(s2, s3, &ops, &back);
 	ok(logged(&back, "entry /invalid drivers"), "back: its name");
