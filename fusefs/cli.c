@@ -110,6 +110,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		.prev = prev,
 		.no_cache = o->no_cache || prev || o->staged,
 		.nthreads = o->nthreads,
+		.no_dir_stat = !o->dir_stat,
 	};
 	struct source_spec spec = {
 		.type = o->rev ? SOURCE_GIT :

@@ -310,7 +310,7 @@ static void load_maintainers(struct spdxfs *fs)
  * could be opened. */
 static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 {
-	struct cli_index_opts io = { .rev = rev };
+	struct cli_index_opts io = { .rev = rev, .dir_stat = 1 };
 	struct spdx_error err = { 0 };
 	struct modscan *mods = NULL;
 	struct snapshot *snap;

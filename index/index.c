@@ -805,7 +805,8 @@ static int finish_dirs(struct builder *b, struct spdx_index *idx)
 
 	if (!tmp)
 		return -ENOMEM;
-	if (b->src->ops->stat(b->src, "", &root))
+	if (!(b->wflags & SRC_WALK_NO_DIR_STAT) &&
+	    b->src->ops->stat(b->src, "", &root))
 		root.st.mode = S_IFDIR | 0555;
 	idx->dirs[0] = (struct spdx_dir){ .path = "", .mode = root.st.mode,
 		.uid = root.st.uid, .gid = root.st.gid,
@@ -1475,6 +1476,8 @@ int index_build(struct spdx_index **out, struct source *src,
 			b.prev->files, b.prev->nfiles, sizeof(*b.prev->files),
 			offsetof(struct spdx_file, path) };
 	b.wflags = b.prev || (opts && opts->known) ? SRC_WALK_STAT : 0;
+	if (opts && opts->no_dir_stat)
+		b.wflags |= SRC_WALK_NO_DIR_STAT;
 	idx = calloc(1, sizeof(*idx));
 	if (!idx)
 		return spdx_error_errno(err, -ENOMEM, "%s", src->root);

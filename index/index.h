@@ -70,7 +70,8 @@ struct spdx_file {
 				   UNTAGGED (kept when invalid/excluded) */
 };
 
-/* A directory of the tree, for views that mirror its permissions. */
+/* A directory of the tree, for views that mirror its permissions (all
+ * but its path zero in an index built with index_opts.no_dir_stat). */
 struct spdx_dir {
 	const char *path;	/* relative; "" for the root */
 	uint32_t mode, uid, gid;
@@ -153,6 +154,11 @@ struct index_opts {
 					 const struct file_stat *st,
 					 const char **expr);
 	const void *known_arg;
+	int no_dir_stat;		/* leave the directories' mode, owner
+					   and times zero, a stat fewer each:
+					   for a caller that shows none (the
+					   commands; never the mount's views,
+					   which mirror them) */
 };
 
 /*

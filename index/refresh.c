@@ -110,6 +110,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.progress = opts->progress,
 		.progress_arg = opts->progress_arg,
 		.globals = opts->globals,
+		.no_dir_stat = opts->no_dir_stat,
 	};
 	struct spdx_index *loaded = NULL, *idx;
 	int ret;

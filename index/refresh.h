@@ -37,6 +37,7 @@ struct index_refresh_opts {
 	index_progress_fn progress;	/* as in index_opts, may be NULL */
 	void *progress_arg;
 	const struct index_globals *globals;	/* as in index_opts */
+	int no_dir_stat;			/* as in index_opts */
 };
 
 enum refresh_load {

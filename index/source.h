@@ -120,8 +120,9 @@ enum src_acl {
 struct src_entry {
 	const char *path;	/* valid during the callback only */
 	enum src_kind kind;
-	struct file_stat st;	/* directories always; other entries with
-				   SRC_WALK_STAT, else zero */
+	struct file_stat st;	/* directories unless SRC_WALK_NO_DIR_STAT;
+				   other entries with SRC_WALK_STAT, else
+				   zero */
 	void *priv;		/* the source's: lets head() open the entry
 				   without resolving its path again; valid
 				   during the callback only */
@@ -147,6 +148,9 @@ struct src_entry {
 #define SRC_WALK_PRUNE	1
 #define SRC_WALK_STAT	1u	/* fill st of every entry */
 #define SRC_WALK_SHALLOW 2u	/* do not descend into subdirectories */
+#define SRC_WALK_NO_DIR_STAT 4u	/* directories may come with st zero
+				   (their kind still set): a stat fewer
+				   each for a caller that shows none */
 
 typedef int (*src_walk_fn)(const struct src_entry *ent, void *arg);
 

@@ -505,8 +505,9 @@ static int walk_entries(struct walk_state *w, int fd, size_t len,
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 
-		if (info[i].state != DENT_KEEP || (info[i].kind != SRC_DIR &&
-						   !(w->flags & SRC_WALK_STAT)))
+		if (info[i].state != DENT_KEEP ||
+		    (info[i].kind == SRC_DIR ? w->flags & SRC_WALK_NO_DIR_STAT :
+		     !(w->flags & SRC_WALK_STAT)))
 			continue;
 		if (fstatat(fd, ents[i].name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			info[i].err = -errno;

@@ -62,6 +62,8 @@ make_tree() {
 	ln -s "$OUT/secret.c" "$T/kernel/evil.c" &&
 	ln -s "$OUT" "$T/linkdir" &&
 	touch -d '2020-01-02 03:04:05' "$T/kernel/fork.c" &&
+	chmod 750 "$T/kernel/sub" &&
+	touch -d '2021-02-03 04:05:06' "$T/kernel/sub" &&
 	mkdir "$M"
 }
 
@@ -250,6 +252,12 @@ test_expect 'files are regular, with the tree file'"'"'s mode, size, mtime, cont
 		cmp "$v" "$T/$f" || return 1
 	done &&
 	test "$(stat -c %Y "$M/by-license/GPL-2.0/kernel/fork.c")" = "$(date -d "2020-01-02 03:04:05" +%s)"
+'
+
+test_expect 'a directory has its tree directory'"'"'s mode and mtime' '
+	d=$(find "$M/by-license" -type d -path "*/kernel/sub" | head -n 1) &&
+	test -n "$d" &&
+	test "$(stat -c "%a %Y" "$d")" = "750 $(date -d "2021-02-03 04:05:06" +%s)"
 '
 
 test_expect 'every file of every view has its tree content' '

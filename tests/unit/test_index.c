@@ -6,12 +6,16 @@
  * speed and never correctness) gets the very same index.  The odd
  * source wraps the file-system source and reports each directory's
  * entries backwards.  A build from a previous index that is spent takes
- * its file array and strings and gives the same index.
+ * its file array and strings and gives the same index.  Each directory
+ * has its own mode, owner and times, or none at all when the caller
+ * shows none (index_opts.no_dir_stat), in the same index.
  */
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fixture.h"
@@ -166,9 +170,11 @@ static struct source *backwards_open(struct source *fs)
 	return &bw->src;
 }
 
-static struct spdx_index *build(struct source *src, int nthreads)
+static struct spdx_index *build_opts(struct source *src, int nthreads,
+				     int no_dir_stat)
 {
-	struct index_refresh_opts o = { .no_cache = 1, .nthreads = nthreads };
+	struct index_refresh_opts o = { .no_cache = 1, .nthreads = nthreads,
+					.no_dir_stat = no_dir_stat };
 	struct index_refresh_result res;
 	struct spdx_error err;
 	struct spdx_index *idx = NULL;
@@ -176,6 +182,11 @@ static struct spdx_index *build(struct source *src, int nthreads)
 	if (index_refresh(&idx, src, &o, &res, &err))
 		printf("# index_refresh: %s\n", err.msg);
 	return idx;
+}
+
+static struct spdx_index *build(struct source *src, int nthreads)
+{
+	return build_opts(src, nthreads, 0);
 }
 
 /* Do @a and @b list the same files, directories and statuses? */
@@ -323,6 +334,88 @@ static void test_spent_moved(const char *dir, struct source *fs,
 	spent_step(dir, fs);
 }
 
+/* Does every directory of @idx have the mode, owner and times that
+ * lstat() gives it under @dir? */
+static int dirs_as_stat(const struct spdx_index *idx, const char *dir)
+{
+	for (size_t k = 0; k < idx->ndirs; k++) {
+		const struct spdx_dir *d = &idx->dirs[k];
+		char path[PATH_MAX];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, d->path);
+		if (lstat(path, &st) || d->mode != st.st_mode ||
+		    d->uid != st.st_uid || d->gid != st.st_gid ||
+		    d->mtime_ns != st.st_mtim.tv_sec * 1000000000ll +
+				   st.st_mtim.tv_nsec ||
+		    d->ctime_ns != st.st_ctim.tv_sec * 1000000000ll +
+				   st.st_ctim.tv_nsec) {
+			printf("# %s: mode %o, mtime %lld\n", d->path, d->mode,
+			       (long long)d->mtime_ns);
+			return 0;
+		}
+	}
+	return idx->ndirs == 11;
+}
+
+/* Has every directory of @idx no mode, owner or times? */
+static int dirs_bare(const struct spdx_index *idx)
+{
+	for (size_t k = 0; k < idx->ndirs; k++) {
+		const struct spdx_dir *d = &idx->dirs[k];
+
+		if (d->mode || d->uid || d->gid || d->mtime_ns || d->ctime_ns)
+			return 0;
+	}
+	return idx->ndirs == 11;
+}
+
+/*
+ * Directories of distinct modes and times (and owner, where chown is
+ * allowed): each index has each directory's own, but for a build that
+ * asks for none (no_dir_stat), which is otherwise the same index.
+ */
+static void test_dir_stat(const char *dir, struct source *fs,
+			  struct source *bw)
+{
+	static const struct { const char *path; mode_t mode; } dirs[] = {
+		{ "", 0751 }, { "b", 0750 }, { "b/a", 0705 },
+		{ "b/empty", 0700 }, { "c/uapi", 0711 },
+	};
+	struct source *srcs[] = { fs, bw };
+	char path[PATH_MAX];
+
+	for (size_t k = 0; k < ARRAY_SIZE(dirs); k++) {
+		struct timespec ts[2] = { { 0, UTIME_OMIT },
+			{ 1000000000 + (time_t)k * 86400, 1000 * (long)k + 7 } };
+
+		snprintf(path, sizeof(path), "%s/%s", dir, dirs[k].path);
+		if (chmod(path, dirs[k].mode) ||
+		    utimensat(AT_FDCWD, path, ts, 0)) {
+			ok(0, "directory modes and times: %s", dirs[k].path);
+			return;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/b/a", dir);
+	if (chown(path, 4321, 1234))
+		printf("# no chown here: owners not varied\n");
+	for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
+		for (int nthreads = 1; nthreads <= 2; nthreads++) {
+			struct spdx_index *idx = build(srcs[i], nthreads);
+			struct spdx_index *bare = build_opts(srcs[i], nthreads, 1);
+			const char *how = i ? "backwards" : "fs";
+
+			ok(idx && dirs_as_stat(idx, dir),
+			   "%s, %d thread(s): each directory's own mode, "
+			   "owner and times", how, nthreads);
+			ok(idx && bare && dirs_bare(bare) && same_index(idx, bare),
+			   "%s, %d thread(s): no_dir_stat, none, and the same "
+			   "index", how, nthreads);
+			index_free(idx);
+			index_free(bare);
+		}
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/spdxfs-test-index.XXXXXX";
@@ -360,6 +453,7 @@ int main(void)
 	}
 	test_spent(fs);
 	test_spent_moved(dir, fs, bw);
+	test_dir_stat(dir, fs, bw);
 out:
 	index_free(idx);
 	index_free(odd);
