@@ -13,7 +13,8 @@ M=$TMP/mnt
 mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$M" &&
 printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
 	>"$T/LICENSES/preferred/GPL-2.0" &&
-printf 'int a;\n' >"$T/kernel/a.c" || exit 1
+printf 'int a;\n' >"$T/kernel/a.c" &&
+chmod 750 "$T/kernel" && touch -d '2021-02-03 04:05:06' "$T/kernel" || exit 1
 
 # The watcher waits 1 s before its first watch (SPDXFS_WATCH_DELAY_MS):
 # directories (two deep) and a file in each made then are seen by no
@@ -21,6 +22,10 @@ printf 'int a;\n' >"$T/kernel/a.c" || exit 1
 N=10
 SPDXFS_WATCH_DELAY_MS=1000 start_daemon "$M" "$T" "$M"
 test_expect 'the mount answers' 'wait_mounted "$M"'
+# Before the watcher's first rescan, the views are the first index's.
+test_expect 'the first index: a view directory has its tree directory'"'"'s mode and mtime' '
+	test "$(stat -c "%a %Y" "$M/untagged/kernel")" = "750 $(date -d "2021-02-03 04:05:06" +%s)"
+'
 i=0
 while [ $i -lt $N ]; do
 	mkdir -p "$T/d$i/sub" && printf 'int d;\n' >"$T/d$i/a.c" || exit 1
