@@ -188,6 +188,7 @@ void history_free(struct history_commit *c, size_t n)
 }
 
 #define HISTORY_FEW	256	/* fewer paths: on one thread (row_count()) */
+#define HISTORY_RENEW	64	/* commits read with one repository handle */
 
 /* The paths a diff names: sorted, unique, each malloc'd. */
 struct pathset {
@@ -597,6 +598,7 @@ struct rows_state {
 	struct spdx_index *blobs;	/* the blob cache as loaded, or NULL */
 	struct blobcache_run *run;	/* the blobs read since */
 	struct blobcache_pair pair;	/* the two, for index_opts.known */
+	size_t commits;			/* read with st->src */
 };
 
 /*
@@ -988,6 +990,13 @@ static int row_next(struct rows_state *st, struct history_row *r,
 
 	if (!st->src && (ret = source_open(&st->src, &spec, err)))
 		return ret;
+	/* libgit2 caches every tree a handle reads (up to lib_options()'s
+	 * limit) and a history reads new ones on every commit: a handle of
+	 * many commits held megabytes, each page of them a fault, where a
+	 * new handle reuses the memory the old one frees. */
+	if (prev && !(++st->commits % HISTORY_RENEW) &&
+	    source_git_renew(st->src))
+		return spdx_error_set(err, -EIO, "%s: %s", st->repo, git_msg());
 	ret = row_diff(st, c, !prev, &global, &key, err);
 	if (ret)
 		return ret;
