@@ -405,6 +405,23 @@ static int run_index(struct spdx_index *out, const struct blobcache_run *run)
 	return 0;
 }
 
+int blobcache_run_absorb(struct blobcache_run *run,
+			 const struct spdx_index *blobs,
+			 const struct blobcache_run *from)
+{
+	struct spdx_index fi;
+	int ret;
+
+	if (!blobcache_run_count(from))
+		return 0;
+	ret = run_index(&fi, from);
+	if (!ret)
+		ret = blobcache_run_add(run, blobs, &fi);
+	free(fi.files);
+	free(fi.exprs);
+	return ret;
+}
+
 int blobcache_run_save(const struct spdx_index *blobs,
 		       const struct blobcache_run *run,
 		       struct spdx_error *err)

@@ -80,6 +80,14 @@ int blobcache_run_add(struct blobcache_run *run,
 		      const struct spdx_index *idx);
 
 /*
+ * Add to @run the results of run @from (another thread's, done) that
+ * neither @run nor the cache @blobs (may be NULL) holds, as
+ * blobcache_run_add() adds a build's.  Returns 0 or -ENOMEM.
+ */
+int blobcache_run_absorb(struct blobcache_run *run,
+			 const struct spdx_index *blobs,
+			 const struct blobcache_run *from);
+/*
  * Save @blobs (may be NULL) with @run's results added, as the cache:
  * nothing when @run holds none.  Returns 0 or -errno with @err filled.
  */

@@ -32,9 +32,11 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -188,6 +190,7 @@ void history_free(struct history_commit *c, size_t n)
 }
 
 #define HISTORY_FEW	256	/* fewer paths: on one thread (row_count()) */
+#define HISTORY_RENEW	64	/* commits read with one repository handle */
 
 /* The paths a diff names: sorted, unique, each malloc'd. */
 struct pathset {
@@ -461,10 +464,16 @@ static void row_release(struct history_row *r)
 	r->nlic = 0;
 }
 
-void history_rows_free(struct history_row *rows, size_t n)
+/* The licenses of rows 0 to @n - 1, the array left. */
+static void history_rows_free_n(struct history_row *rows, size_t n)
 {
 	for (size_t i = 0; rows && i < n; i++)
 		row_release(&rows[i]);
+}
+
+void history_rows_free(struct history_row *rows, size_t n)
+{
+	history_rows_free_n(rows, n);
 	free(rows);
 }
 
@@ -597,6 +606,10 @@ struct rows_state {
 	struct spdx_index *blobs;	/* the blob cache as loaded, or NULL */
 	struct blobcache_run *run;	/* the blobs read since */
 	struct blobcache_pair pair;	/* the two, for index_opts.known */
+	size_t nrows;			/* rows made, the last before the
+					   next commit's */
+	size_t commits;			/* read with st->src */
+	int nthreads;			/* for a build of many paths */
 };
 
 /*
@@ -613,7 +626,7 @@ static int row_count(struct rows_state *st, struct history_row *r,
 		     const struct index_globals *g, struct spdx_error *err)
 {
 	struct index_opts io = {
-		.nthreads = few ? 1 : st->o ? st->o->nthreads : 0,
+		.nthreads = few ? 1 : st->nthreads,
 		.globals = g,
 		.known = blobcache_known,
 		.known_arg = &st->pair,
@@ -988,6 +1001,13 @@ static int row_next(struct rows_state *st, struct history_row *r,
 
 	if (!st->src && (ret = source_open(&st->src, &spec, err)))
 		return ret;
+	/* libgit2 caches every tree a handle reads (up to lib_options()'s
+	 * limit) and a history reads new ones on every commit: a handle of
+	 * many commits held megabytes, each page of them a fault, where a
+	 * new handle reuses the memory the old one frees. */
+	if (prev && !(++st->commits % HISTORY_RENEW) &&
+	    source_git_renew(st->src))
+		return spdx_error_set(err, -EIO, "%s: %s", st->repo, git_msg());
 	ret = row_diff(st, c, !prev, &global, &key, err);
 	if (ret)
 		return ret;
@@ -1032,69 +1052,216 @@ static int row_next(struct rows_state *st, struct history_row *r,
 }
 
 /*
- * The blob cache, loaded once for all the rows (a missing or corrupt
- * one as empty: the save at the end rebuilds it), unless the options say
- * no; and the run that gathers what the rows read.
+ * Rows @lo to @hi of @c into @rows, continuing from where @st stopped
+ * (its rows end at @lo - 1), or from nothing on a fresh @st.  A row
+ * that fails frees itself: *@done says how many were made.
  */
-static int rows_cache_open(struct rows_state *st, struct spdx_error *err)
+static int rows_range(struct rows_state *st, struct history_row *rows,
+		      const struct history_commit *c, size_t lo, size_t hi,
+		      size_t *done, struct spdx_error *err)
 {
-	struct spdx_error ignored;
+	int ret = 0;
 
-	if (!(st->o && st->o->no_cache) &&
-	    store_load(&st->blobs, BLOBCACHE_ROOT, &ignored))
-		st->blobs = NULL;
+	*done = 0;
+	for (size_t k = lo; k < hi && !ret; k++) {
+		ret = row_next(st, &rows[k], st->nrows ? &rows[k - 1] : NULL,
+			       &c[k], err);
+		if (!ret) {
+			st->nrows++;
+			(*done)++;
+		}
+	}
+	return ret;
+}
+
+static void rows_state_release(struct rows_state *st)
+{
+	blobcache_run_free(st->run);
+	pathset_clear(&st->was);
+	free(st->was.v);
+	pathset_clear(&st->now);
+	free(st->now.v);
+	source_free(st->src);
+	globals_release_all(st);
+}
+
+/*
+ * A state for rows of @repo, reading through the blob cache @blobs (as
+ * loaded, or NULL) and gathering what it reads into a run of its own;
+ * its builds on @nthreads threads (0: one per CPU) unless few.
+ */
+static int rows_state_init(struct rows_state *st, const char *repo,
+			   const struct history_opts *o,
+			   struct spdx_index *blobs, int nthreads)
+{
+	*st = (struct rows_state){ .repo = repo, .o = o, .blobs = blobs,
+				   .nthreads = nthreads };
 	if (blobcache_run_new(&st->run))
-		return spdx_error_set(err, -ENOMEM, "out of memory");
-	st->pair.blobs = st->blobs;
+		return -ENOMEM;
+	st->pair.blobs = blobs;
 	st->pair.run = st->run;
 	return 0;
 }
 
 /*
- * Save what the rows read into the blob cache, when they all were
- * counted (@ret 0) and the options allow.  A cache that cannot be saved
- * costs a later run the reading, never its rows: the failure is not
- * reported, as "scan --rev" goes on past one.
+ * The second half of a long range, on a thread of its own: its first
+ * commit counted whole, as history's first is, with a repository handle
+ * and a blob-cache run of its own (libgit2 objects are not shared; the
+ * loaded cache is, read only).  What it costs beyond the rows it makes
+ * is one count of a whole tree, on the other CPU.
  */
-static void rows_cache_close(struct rows_state *st, int ret)
-{
-	struct spdx_error ignored;
+struct rows_half {
+	struct rows_state st;
+	struct history_row *rows;
+	const struct history_commit *c;
+	size_t lo, hi, done;
+	int ret;
+	struct spdx_error err;
+};
 
-	if (!ret && !(st->o && st->o->no_cache))
-		blobcache_run_save(st->blobs, st->run, &ignored);
-	blobcache_run_free(st->run);
-	index_free(st->blobs);
+static void *rows_half_run(void *arg)
+{
+	struct rows_half *h = arg;
+
+	h->ret = rows_range(&h->st, h->rows, h->c, h->lo, h->hi, &h->done,
+			    &h->err);
+	return NULL;
+}
+
+/*
+ * Is a range of @n commits, the first of @files files, worth two
+ * threads?  The second half's first commit is counted whole: on a tree
+ * of a kernel's size that is a full scan, which could cost more than
+ * half the rows, and would hold two indexes of it at once.
+ */
+static int rows_split(const struct history_opts *o, size_t n, size_t files)
+{
+	long cpus = o && o->nthreads > 0 ? o->nthreads :
+		    sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n >= HISTORY_SPLIT && files <= HISTORY_SPLIT_FILES && cpus >= 2;
+}
+
+/* The second half of @n commits on a thread of its own, when worth it:
+ * *@h (NULL when not started). */
+static void rows_half_start(struct rows_half **out, pthread_t *tid,
+			    struct rows_state *st, struct history_row *rows,
+			    const struct history_commit *c, size_t n)
+{
+	struct rows_half *h;
+
+	*out = NULL;
+	if (!rows_split(st->o, n, rows[0].files))
+		return;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return;		/* then on this thread */
+	if (rows_state_init(&h->st, st->repo, st->o, st->blobs, 1)) {
+		free(h);
+		return;
+	}
+	h->rows = rows;
+	h->c = c;
+	h->lo = n / 2;
+	h->hi = n;
+	if (pthread_create(tid, NULL, rows_half_run, h)) {
+		rows_state_release(&h->st);
+		free(h);
+		return;
+	}
+	*out = h;
+}
+
+/*
+ * The second half's rows when they all were made, its run joined to
+ * @st's (to be saved): 0.  Else its rows freed: -1, for @st to go on
+ * over its commits, so that a failure is the one the commits make in
+ * order, named as it is on one thread.
+ */
+static int rows_half_join(struct rows_half *h, pthread_t tid,
+			  struct rows_state *st, int ret)
+{
+	pthread_join(tid, NULL);
+	if (!ret && !h->ret &&
+	    blobcache_run_absorb(st->run, st->blobs, h->st.run))
+		h->ret = -ENOMEM;
+	if (ret || h->ret)
+		history_rows_free_n(h->rows + h->lo, h->done);
+	rows_state_release(&h->st);
+	return ret || h->ret ? -1 : 0;
+}
+
+/*
+ * The rows of @c: the first, then the rest, in two halves at once when
+ * rows_split() says so.  Returns 0, or -errno with @err filled and the
+ * rows freed.
+ */
+static int rows_all(struct rows_state *st, struct history_row *rows,
+		    const struct history_commit *c, size_t n,
+		    struct spdx_error *err)
+{
+	struct rows_half *h = NULL;
+	size_t mid = n, done = 0, more = 0;
+	pthread_t tid;
+	int ret;
+
+	ret = rows_range(st, rows, c, 0, n ? 1 : 0, &done, err);
+	if (!ret)
+		rows_half_start(&h, &tid, st, rows, c, n);
+	if (h) {
+		mid = h->lo;
+		st->nthreads = 1;	/* the other CPU has the other half */
+	}
+	if (!ret)
+		ret = rows_range(st, rows, c, done, mid, &more, err);
+	done += more;
+	if (h && !rows_half_join(h, tid, st, ret))
+		done = n;
+	free(h);
+	if (!ret && done < n) {
+		ret = rows_range(st, rows, c, done, n, &more, err);
+		done += more;
+	}
+	if (ret)
+		history_rows_free_n(rows, done);
+	return ret;
 }
 
 int history_rows(struct history_row **out, const char *repo,
 		 const struct history_commit *c, size_t n,
 		 const struct history_opts *o, struct spdx_error *err)
 {
-	struct rows_state st = { .repo = repo, .o = o };
+	struct spdx_index *blobs = NULL;
+	struct spdx_error ignored;
 	struct history_row *rows;
-	size_t k = 0;
-	int ret = 0;
+	struct rows_state st;
+	int ret;
 
 	*out = NULL;
 	rows = calloc(n + 1, sizeof(*rows));
 	if (!rows)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
-	ret = rows_cache_open(&st, err);
-	for (k = 0; k < n && !ret; k++) {
-		ret = row_next(&st, &rows[k], k ? &rows[k - 1] : NULL,
-			       &c[k], err);
-		if (ret)
-			break;
+	/* The blob cache, loaded once for all the rows: a missing or
+	 * corrupt one as empty (the save at the end rebuilds it). */
+	if (!(o && o->no_cache) &&
+	    store_load(&blobs, BLOBCACHE_ROOT, &ignored))
+		blobs = NULL;
+	if (rows_state_init(&st, repo, o, blobs, o ? o->nthreads : 0)) {
+		index_free(blobs);
+		free(rows);
+		return spdx_error_set(err, -ENOMEM, "out of memory");
 	}
-	rows_cache_close(&st, ret);
-	pathset_clear(&st.was);
-	free(st.was.v);
-	pathset_clear(&st.now);
-	free(st.now.v);
-	source_free(st.src);
-	globals_release_all(&st);
+	ret = rows_all(&st, rows, c, n, err);
+	/* What the rows read, saved when they all were counted.  A cache
+	 * that cannot be saved costs a later run the reading, never its
+	 * rows: the failure is not reported, as "scan --rev" goes on past
+	 * one. */
+	if (!ret && !(o && o->no_cache))
+		blobcache_run_save(blobs, st.run, &ignored);
+	rows_state_release(&st);
+	index_free(blobs);
 	if (ret) {
-		history_rows_free(rows, k);	/* a failed row freed itself */
+		free(rows);
 		return ret;
 	}
 	*out = rows;

@@ -32,6 +32,15 @@
  * in a run or across runs (the blobs of a diff's old side were read for
  * an earlier row).  A diff of fewer than 256 paths is counted on one
  * thread, and so is a whole count after a row of fewer than 256 files.
+ * A range of HISTORY_SPLIT commits or more, whose first tree has at most
+ * HISTORY_SPLIT_FILES files, is counted in two halves at once when
+ * @o allows two threads (nthreads 0 on two CPUs, or 2 or more): the
+ * second half with a repository handle and a blob-cache run of its own,
+ * its first commit indexed whole (so its blobs the first half read are
+ * read again: that row's "scanned" counts them), its run joined to the
+ * first's before the save.  The rows are the same; a failure in the
+ * second half is the one counting in order meets, the first half going
+ * on over those commits to find it.
  * It never prints, and shares no libgit2 object with another call: any
  * thread may call it (a mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
@@ -43,6 +52,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#define HISTORY_SPLIT		64	/* commits: fewer, on one thread */
+#define HISTORY_SPLIT_FILES	8192	/* files in the first tree: more,
+					   on one thread */
 
 #include "error.h"
 #include "scan.h"

@@ -370,6 +370,16 @@ int source_git_repo_get(struct source *src, struct rev_handle **h,
 void source_git_repo_put(struct source *src, struct rev_handle *h);
 
 /*
+ * A new repository handle for @src's next reader, its idle ones freed
+ * with every object their caches held: for a caller that reads many
+ * revisions through one source (history.c).  The new one is opened
+ * first, so that the pack files, which libgit2 shares between the
+ * repositories that have them open, stay open and mapped.  Only with
+ * no handle taken.  Returns 0, -EINVAL (not a git source) or -EIO.
+ */
+int source_git_renew(struct source *src);
+
+/*
  * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
  * from HEAD's), sorted; they live as long as @src.  Its walk lists them
  * and what checking them needs (LICENSES/, scripts/spdxexclude,

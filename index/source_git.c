@@ -899,3 +899,26 @@ void source_git_repo_put(struct source *src, struct rev_handle *h)
 {
 	handle_put(rev_of(src), h);
 }
+
+int source_git_renew(struct source *src)
+{
+	struct rev_source *gs;
+	struct rev_handle *h, *old;
+
+	if (src->ops != &rev_ops)
+		return -EINVAL;
+	gs = rev_of(src);
+	if (handle_open(&h, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH))
+		return -EIO;
+	pthread_mutex_lock(&gs->lock);
+	old = gs->idle;
+	gs->idle = h;
+	pthread_mutex_unlock(&gs->lock);
+	while (old) {
+		struct rev_handle *next = old->next;
+
+		handle_free(old);
+		old = next;
+	}
+	return 0;
+}

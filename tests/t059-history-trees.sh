@@ -8,7 +8,10 @@
 # new subdirectory; every row equals "scan --rev ID".  Then a blob
 # missing from the object database in a later commit (whose source is
 # pointed at it, not opened: nothing looks for its objects but the
-# diff): one line naming the path, exit 2.
+# diff): one line naming the path, exit 2; and so where the second
+# half of a history long enough for two threads begins (history.h's
+# HISTORY_SPLIT: 64 commits), whose first commit that half counts whole:
+# the line is the one counting in order gives.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
@@ -88,6 +91,35 @@ test_expect 'a blob missing in a later commit: named, exit 2' '
 	expect_status 2 "$SPDXFS" history --csv "$R" >"$TMP/out" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF
 	spdxfs: $R@$id: gone.c is missing (a shallow or partial clone?)
+	EOF
+'
+
+# long_history N: N commits in $L, commit I adding fI.c, tagged.
+long_history() {
+	git init -q -b main "$L" &&
+	license_file "$L/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
+	i=0 &&
+	while [ "$i" -lt "$1" ]; do
+		printf '// SPDX-License-Identifier: GPL-2.0\nint f%d;\n' "$i" \
+			>"$L/f$i.c" &&
+		git -C "$L" add -A &&
+		GIT_AUTHOR_DATE="2024-03-01T12:00:00Z" \
+		GIT_COMMITTER_DATE="2024-03-01T12:00:00Z" \
+			git -C "$L" commit -q -m "commit $i" || return 1
+		i=$((i + 1))
+	done
+}
+
+test_expect 'a blob missing where the second half of 64 commits begins' '
+	L=$TMP/long && long_history 64 &&
+	"$SPDXFS" history --csv "$L" >"$TMP/long.csv" &&
+	test "$(tail -n 1 "$TMP/long.csv" | cut -d, -f4,5)" = "65,64" &&
+	id=$(git -C "$L" rev-list --reverse HEAD | sed -n 33p) &&
+	b=$(git -C "$L" rev-parse "$id:f32.c") &&
+	rm "$L/.git/objects/$(echo "$b" | cut -c1-2)/$(echo "$b" | cut -c3-)" &&
+	expect_status 2 "$SPDXFS" history --csv "$L" >"$TMP/out" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF
+	spdxfs: $L@$id: f32.c is missing (a shallow or partial clone?)
 	EOF
 '
 

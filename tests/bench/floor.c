@@ -7,12 +7,22 @@
  *   floor read TREE   list every directory, and open, fstat, read the
  *                     first 1 KiB of and close every regular file: what a
  *                     first scan must do
+ *   floor time N CMD [ARG...]
+ *                     run CMD N times, its output to /dev/null, and print
+ *                     the wall time of each run in seconds, 6 decimals:
+ *                     the benches' timer (tests/bench/lib.sh)
  *
  * One thread per CPU sharing a stack of directories, each with a file
  * table of its own, as spdxfs's walk has; nothing is parsed, sorted or
  * kept.  Prints the number of files.  Skips the top-level .git.
+ *
+ * time measures CLOCK_MONOTONIC from just before fork() to just after
+ * waitpid(): a shell's two `date` forks around a command add a millisecond
+ * or more and print rounded figures, too coarse for commands of 10 ms.
+ * Exits 1 if any run failed, as the command's own failure would.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -21,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -132,6 +144,57 @@ static void *worker(void *helper)
 	return NULL;
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Run @argv once with its output to /dev/null; 0 if it exited 0. */
+static int run_once(char **argv, double *secs)
+{
+	double t0 = now_s();
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	*secs = now_s() - t0;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
+}
+
+static int time_runs(int argc, char **argv)
+{
+	long n = argc > 3 ? strtol(argv[2], NULL, 10) : 0;
+	int failed = 0;
+
+	if (n < 1) {
+		fprintf(stderr, "usage: floor time N CMD [ARG...]\n");
+		return 2;
+	}
+	for (long i = 0; i < n; i++) {
+		double secs = 0;
+
+		if (run_once(argv + 3, &secs))
+			failed = 1;
+		printf("%.6f\n", secs);
+	}
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -139,8 +202,10 @@ int main(int argc, char **argv)
 	pthread_t tids[64];
 	int nt;
 
+	if (argc > 1 && !strcmp(argv[1], "time"))
+		return time_runs(argc, argv);
 	if (argc != 3 || (strcmp(argv[1], "stat") && strcmp(argv[1], "read"))) {
-		fprintf(stderr, "usage: floor stat|read TREE\n");
+		fprintf(stderr, "usage: floor stat|read TREE | time N CMD [ARG...]\n");
 		return 2;
 	}
 	do_read = !strcmp(argv[1], "read");

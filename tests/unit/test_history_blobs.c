@@ -13,6 +13,10 @@
  * cache of the first four commits' blobs, only d.c's is read, and e.c
  * has its expression (the run's, not one of the cache's).
  * The rows' counts are the same in every run.
+ * Then a history of HISTORY_SPLIT commits, each adding a tagged file:
+ * counted on two threads, each row reads its new blob, but the second
+ * half's first, counted whole (33 blobs); a second run reads none, so
+ * the second half's reads were saved with the first's.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -73,6 +77,67 @@ static int make_history(const char *repo)
 	commit(f, 4, "M 100644 :5 d.c");
 	commit(f, 5, "M 100644 :5 e.c");
 	return pclose(f) ? -1 : 0;
+}
+
+/* A history of HISTORY_SPLIT commits in bare repository @repo: the
+ * first a license file and f0.c, each next one f<k>.c, tagged, a blob
+ * of its own. */
+static int make_long_history(const char *repo)
+{
+	char cmd[2 * PATH_MAX + 64], text[64], change[64];
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "git init -q --bare '%s' && "
+		 "git -C '%s' fast-import --quiet", repo, repo);
+	f = popen(cmd, "w");
+	if (!f)
+		return -1;
+	blob(f, 1, gpl);
+	for (int k = 0; k < HISTORY_SPLIT; k++) {
+		snprintf(text, sizeof(text),
+			 "// SPDX-License-Identifier: GPL-2.0\nint f%d;\n", k);
+		blob(f, 2 + k, text);
+		snprintf(change, sizeof(change), "%sM 100644 :%d f%d.c",
+			 k ? "" : "M 100644 :1 LICENSES/preferred/GPL-2.0\n",
+			 2 + k, k);
+		commit(f, k, change);
+	}
+	return pclose(f) ? -1 : 0;
+}
+
+/* history_rows() over @n commits of @c on two threads: the blobs each
+ * row read into @read, the last row's tagged files into *@tagged. */
+static int run_long(const char *repo, const struct history_commit *c,
+		    size_t n, size_t *read, size_t *tagged)
+{
+	struct history_opts o = { .nthreads = 2 };
+	struct history_row *rows = NULL;
+	struct spdx_error err;
+
+	if (history_rows(&rows, repo, c, n, &o, &err)) {
+		printf("# history_rows: %s\n", err.msg);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		read[k] = rows[k].scanned;
+	*tagged = rows[n - 1].count[ST_TAGGED];
+	history_rows_free(rows, n);
+	return 0;
+}
+
+/* "row:read" for each of the @n rows of @read that read other than
+ * @usual blobs, into @buf. */
+static const char *unusual(const size_t *read, size_t n, size_t usual,
+			   char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n && at < len; k++)
+		if (read[k] != usual)
+			at += snprintf(buf + at, len - at, "%s%zu:%zu",
+				       at ? " " : "", k, read[k]);
+	return buf;
 }
 
 /* One run of history_rows() over the first @n commits of @c: each
@@ -204,6 +269,35 @@ int main(void)
 	ok(!memcmp(counts, first, sizeof(first)),
 	   "the same counts: e.c has the run's MIT, not the cache's GPL-2.0");
 
+	history_free(c, n);
+	c = NULL;
+
+	/* A history long enough for two threads: the second half's first
+	 * row is counted whole, with a run of its own, and what it read is
+	 * saved with the first's. */
+	fixture_remove(cache);
+	snprintf(repo, sizeof(repo), "%s/long.git", dir);
+	if (make_long_history(repo) ||
+	    history_list(&c, &n, repo, "main", 0, 0, &err) ||
+	    n != HISTORY_SPLIT) {
+		ok(0, "the long history is made");
+	} else {
+		size_t tagged = 0, lread[HISTORY_SPLIT];
+		char want[32], got[512];
+
+		snprintf(want, sizeof(want), "%d:%d", HISTORY_SPLIT / 2,
+			 HISTORY_SPLIT / 2 + 1);
+		is_int(run_long(repo, c, n, lread, &tagged), 0,
+		       "history of %d commits, two threads", HISTORY_SPLIT);
+		is_str(unusual(lread, n, 1, got, sizeof(got)), want,
+		       "each row reads its new blob, but the second half's "
+		       "first, which reads its whole tree");
+		is_int(tagged, HISTORY_SPLIT, "the last row: every file tagged");
+		is_int(run_long(repo, c, n, lread, &tagged), 0, "history again");
+		is_str(unusual(lread, n, 0, got, sizeof(got)), "",
+		       "no blob read again: both halves' reads were saved");
+		is_int(tagged, HISTORY_SPLIT, "... the same count");
+	}
 	history_free(c, n);
 	fixture_remove(dir);
 	return tap_done();

@@ -11,8 +11,8 @@
  * revision, no repository, a missing object; a source pointed at another
  * revision (source_git_retarget()) or at a tree the caller read
  * (source_git_retarget_tree()), a handle of its lent and given back
- * (source_git_repo_get()), and a build handed the globals of
- * another tree (index_globals_load()).
+ * (source_git_repo_get()) and renewed (source_git_renew()), and a build
+ * handed the globals of another tree (index_globals_load()).
  */
 #include <errno.h>
 #include <limits.h>
@@ -348,7 +348,7 @@ static void test_retarget(const char *repo, const char *plain)
 	char want[PATH_MAX + 16], buf[64], *real = realpath(repo, NULL);
 	uint8_t head_tree[FILE_ID_BYTES] = { 0 };
 	struct rev_handle *h = NULL, *h2 = NULL;
-	git_repository *r = NULL;
+	git_repository *r = NULL, *r2 = NULL;
 	git_odb *db = NULL;
 	git_tree *t = NULL;
 	git_oid id;
@@ -410,6 +410,20 @@ static void test_retarget(const char *repo, const char *plain)
 	is_int(source_git_repo_get(src, &h2, &r, &db), 0, "... lent again");
 	ok(h2 == h, "... the same handle");
 	source_git_repo_put(src, h2);
+	/* Renewed: a new handle, on another repository (an empty cache),
+	 * which reads as the old one did. */
+	is_int(fs ? source_git_renew(fs) : 0, -EINVAL,
+	       "a directory's source has no handle to renew");
+	is_int(source_git_renew(src), 0, "handles renewed");
+	is_int(source_git_repo_get(src, &h2, &r2, &db), 0, "... a handle lent");
+	ok(h2 != h && r2 != r, "... a new one, on a repository of its own");
+	is_int(git_tree_lookup(&t, r2, &id), 0, "... HEAD's tree read with it");
+	git_tree_free(t);
+	source_git_repo_put(src, h2);
+	n = source_read_head(src, "a.c", buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	is_str(buf, "// SPDX-License-Identifier: GPL-2.0\nint b;\n",
+	       "... HEAD's a.c read through it");
 out:
 	source_free(fs);
 	source_free(src);
