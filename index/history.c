@@ -17,7 +17,10 @@
  * of LICENSES/ (licenses_load()'s) sees it all: so index_build() itself
  * classifies each file, and the numbers cannot drift from "scan --rev".
  * A side where none of P is (files only added, or only removed) is not
- * counted at all.
+ * counted at all.  Nor, on a tree of up to HISTORY_KEEP files, is the
+ * old side: what each of its files added the rows before already know
+ * (history_paths.h, filled by every count since the last whole one),
+ * and they are subtracted as they were added, no index built for them.
  *
  * What a commit costs beyond its changed blobs was what made history 20
  * times one scan, then 5 times: one git source serves every commit,
@@ -44,6 +47,7 @@
 #include "error.h"
 #include "grow.h"
 #include "history.h"
+#include "history_paths.h"
 #include "index.h"
 #include "report.h"
 #include "source.h"
@@ -191,6 +195,7 @@ void history_free(struct history_commit *c, size_t n)
 
 #define HISTORY_FEW	256	/* fewer paths: on one thread (row_count()) */
 #define HISTORY_RENEW	64	/* commits read with one repository handle */
+#define HISTORY_KEEP	16384	/* larger trees: no history_paths kept */
 
 /* The paths a diff names: sorted, unique, each malloc'd. */
 struct pathset {
@@ -610,10 +615,16 @@ struct rows_state {
 					   next commit's */
 	size_t commits;			/* read with st->src */
 	int nthreads;			/* for a build of many paths */
+	struct history_paths *kept;	/* what each file of the previous
+					   commit added to its row */
+	int keep;			/* kept holds every file of it (else
+					   the old side is counted, a tree
+					   too large to keep) */
 };
 
 /*
- * The index of @src, counted into @r by @sign: the blobs that neither
+ * The index of @src, counted into @r by @sign (and when @keep, what each
+ * of its files adds kept in st->kept): the blobs that neither
  * the blob cache nor the run has met read, and then added to the run
  * (saved with the cache when the rows are done).  The build asks the
  * two for each file's blob (index_opts.known) rather than being handed
@@ -622,8 +633,9 @@ struct rows_state {
  * reading their blobs.
  */
 static int row_count(struct rows_state *st, struct history_row *r,
-		     struct source *src, int sign, int few, size_t *cap,
-		     const struct index_globals *g, struct spdx_error *err)
+		     struct source *src, int sign, int few, int keep,
+		     size_t *cap, const struct index_globals *g,
+		     struct spdx_error *err)
 {
 	struct index_opts io = {
 		.nthreads = few ? 1 : st->nthreads,
@@ -638,8 +650,13 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	ret = index_build(&idx, src, &io, err);
 	if (ret)
 		return ret;
+	if (keep && idx->nfiles > HISTORY_KEEP) {
+		history_paths_clear(st->kept);
+		st->keep = keep = 0;
+	}
 	r->scanned += idx->rescanned;
-	if (blobcache_run_add(st->run, st->blobs, idx)) {
+	if (blobcache_run_add(st->run, st->blobs, idx) ||
+	    (keep && history_paths_add(st->kept, idx))) {
 		index_free(idx);
 		return spdx_error_set(err, -ENOMEM, "out of memory");
 	}
@@ -652,6 +669,39 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	if (ret == -EIO)
 		return spdx_error_set(err, ret, "%s: counts out of step",
 				      src->root);
+	if (ret)
+		return spdx_error_set(err, ret, "out of memory");
+	return 0;
+}
+
+/*
+ * The paths of st->was taken from @r, each as the rows before counted
+ * it (st->kept): what an index of them in the previous tree would add,
+ * with no index built.  A path kept as no file (a symlink, a gitlink, a
+ * name no checkout writes) adds nothing, as it would not be indexed.
+ */
+static int row_take(struct rows_state *st, struct history_row *r,
+		    size_t *cap, struct spdx_error *err)
+{
+	struct history_share sh;
+	int bad = 0, ret = 0;
+
+	for (size_t i = 0; i < st->was.n && !ret; i++) {
+		if (!history_paths_take(st->kept, st->was.v[i], &sh))
+			continue;
+		if (sh.status >= ST__COUNT) {
+			bad = 1;
+			break;
+		}
+		r->files = count_add(r->files, 1, -1, &bad);
+		r->count[sh.status] = count_add(r->count[sh.status], 1, -1,
+						&bad);
+		for (size_t k = 0; k < sh.nnames && !ret; k++)
+			ret = row_license_add(r, sh.names[k], 1, -1, cap);
+	}
+	if (bad || ret == -EIO)
+		return spdx_error_set(err, -EIO, "%s: counts out of step",
+				      st->repo);
 	if (ret)
 		return spdx_error_set(err, ret, "out of memory");
 	return 0;
@@ -1019,9 +1069,12 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		ret = row_copy(r, prev, &cap);
 		if (ret)
 			spdx_error_set(err, ret, "out of memory");
-		if (!ret && st->was.n)
+		if (!ret && st->was.n && st->keep)
+			ret = row_take(st, r, &cap, err);
+		else if (!ret && st->was.n)
 			ret = row_count(st, r, &was.base, -1,
-					st->was.n < HISTORY_FEW, &cap, g, err);
+					st->was.n < HISTORY_FEW, 0, &cap, g,
+					err);
 	}
 	if (!ret && prev)
 		ret = source_git_retarget_tree(st->src, c->id, c->tree,
@@ -1032,15 +1085,18 @@ static int row_next(struct rows_state *st, struct history_row *r,
 		int few = prev && prev->files < HISTORY_FEW;
 
 		*r = (struct history_row){ .whole = 1 };
+		history_paths_clear(st->kept);
+		st->keep = 1;
 		ret = globals_get(st, &g, &key, err);
 		if (!ret)
-			ret = row_count(st, r, st->src, 1, few, &cap, g, err);
+			ret = row_count(st, r, st->src, 1, few, 1, &cap, g,
+					err);
 	} else if (!ret && st->now.n) {
 		struct subset_source now = {
 			{ &ops, st->src->root, { 0 } }, st->src, &st->now };
 
 		ret = row_count(st, r, &now.base, 1, st->now.n < HISTORY_FEW,
-				&cap, g, err);
+				st->keep, &cap, g, err);
 	}
 	if (ret) {
 		row_release(r);
@@ -1083,6 +1139,7 @@ static void rows_state_release(struct rows_state *st)
 	free(st->now.v);
 	source_free(st->src);
 	globals_release_all(st);
+	history_paths_free(st->kept);
 }
 
 /*
@@ -1098,6 +1155,10 @@ static int rows_state_init(struct rows_state *st, const char *repo,
 				   .nthreads = nthreads };
 	if (blobcache_run_new(&st->run))
 		return -ENOMEM;
+	if (history_paths_new(&st->kept)) {
+		blobcache_run_free(st->run);
+		return -ENOMEM;
+	}
 	st->pair.blobs = blobs;
 	st->pair.run = st->run;
 	return 0;
