@@ -108,7 +108,8 @@ static int read_varint(const unsigned char **p, const unsigned char *end, size_t
  * first NUL before @end (at @len when its flags say so): the position
  * after its padding in *@next. */
 static const char *name_v23(const unsigned char *e, size_t fixed, size_t len,
-			    const unsigned char *end, const unsigned char **next)
+			    const unsigned char *end, const unsigned char **next,
+			    size_t *namelen)
 {
 	const unsigned char *p = e + fixed, *nul;
 
@@ -122,6 +123,7 @@ static const char *name_v23(const unsigned char *e, size_t fixed, size_t len,
 	if ((size_t)(end - e) < ((fixed + (nul - p) + 8) & ~(size_t)7))
 		return NULL;
 	*next = e + ((fixed + (nul - p) + 8) & ~(size_t)7);
+	*namelen = nul - p;
 	return (const char *)p;
 }
 
@@ -174,7 +176,7 @@ static int parse_entries(struct ifile *f, uint32_t count,
 
 	for (uint32_t i = 0; i < count; i++) {
 		const unsigned char *e = p;
-		size_t fixed = ENTRY_FIXED;
+		size_t fixed = ENTRY_FIXED, len, at = used;
 		uint16_t flags;
 		const char *name;
 
@@ -190,10 +192,12 @@ static int parse_entries(struct ifile *f, uint32_t count,
 		if ((size_t)(end - e) <= fixed)
 			return -EINVAL;
 		if (f->version < 4) {
-			name = name_v23(e, fixed, flags & NAME_MASK, end, &p);
+			name = name_v23(e, fixed, flags & NAME_MASK, end, &p,
+					&len);
 		} else {
 			p = e + fixed;
 			name = name_v4(f, &p, end, prev, prev_len, &used);
+			len = used - at - 1;	/* it took its bytes and NUL */
 		}
 		if (!name)
 			return -EINVAL;
@@ -205,7 +209,7 @@ static int parse_entries(struct ifile *f, uint32_t count,
 			return -ENOMEM;
 		f->paths[f->n++] = name;
 		prev = name;
-		prev_len = strlen(name);
+		prev_len = len;
 		if (prev_len)
 			last = name;
 	}

@@ -145,7 +145,7 @@ struct worker {
 	int last_dir;		/* first, and whether a directory */
 	int unordered;		/* a walk gave another than tree order */
 	struct path_cursor prev_cur;	/* that directory in prev's files */
-	char buf[SCAN_HEAD_BYTES];
+	char buf[SCAN_HEAD_BYTES];	/* last: walk_all() zeroes what precedes */
 };
 
 struct builder {
@@ -726,10 +726,13 @@ static int walk_all(struct builder *b)
 	int started = 0, ret;
 
 	b->nworkers = nthreads(b);
-	b->workers = calloc(b->nworkers, sizeof(*b->workers));
+	b->workers = alloc_array(b->nworkers, sizeof(*b->workers));
 	if (!b->workers)
 		return -ENOMEM;
 	for (int t = 0; t < b->nworkers; t++) {
+		/* Not its read buffer: a build of a few paths would spend
+		 * more zeroing it than walking. */
+		memset(&b->workers[t], 0, offsetof(struct worker, buf));
 		b->workers[t].b = b;
 		b->workers[t].pool = strpool_new();
 		b->workers[t].exprs = strpool_new();

@@ -483,12 +483,14 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 static int walk_entries(struct walk_state *w, int fd, size_t len,
 			const struct dent *ents, size_t n, int listerr)
 {
-	struct dent_info *info = calloc(n ? n : 1, sizeof(*info));
+	/* Not zeroed: a field is read only in the state that sets it. */
+	struct dent_info *info = alloc_array(n, sizeof(*info));
 	int ret = 0, err = listerr;
 
 	if (!info)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
+		info[i].state = DENT_SKIP;
 		if (entry_kept(w, fd, len, &ents[i], &info[i])) {
 			if (info[i].state == DENT_SKIP)
 				info[i].state = DENT_KEEP;
