@@ -52,6 +52,7 @@
 #include "report.h"
 #include "source.h"
 #include "store.h"
+#include "thread.h"
 
 static const char *git_msg(void)
 {
@@ -1225,7 +1226,7 @@ static void rows_half_start(struct rows_half **out, pthread_t *tid,
 	h->c = c;
 	h->lo = n / 2;
 	h->hi = n;
-	if (pthread_create(tid, NULL, rows_half_run, h)) {
+	if (thread_start(tid, rows_half_run, h)) {
 		rows_state_release(&h->st);
 		free(h);
 		return;

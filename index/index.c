@@ -42,6 +42,7 @@
 #include "pathsearch.h"
 #include "source.h"
 #include "strpool.h"
+#include "thread.h"
 
 _Static_assert(!(IDX_F_SCAN_MASK & (IDX_F_UAPI | IDX_F_STRICT)),
 	       "the index's own flags lie above the scanner's");
@@ -744,8 +745,7 @@ static int walk_all(struct builder *b)
 	if (ret)
 		return ret;
 	for (int t = 1; t < b->nworkers; t++) {
-		if (pthread_create(&tids[started], NULL, walk_worker,
-				   &b->workers[t]))
+		if (thread_start(&tids[started], walk_worker, &b->workers[t]))
 			break;
 		started++;
 	}

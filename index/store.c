@@ -32,6 +32,7 @@
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
+#include "thread.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
 #define STORE_VERSION	7	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
@@ -363,7 +364,7 @@ static const char *decode_files(struct decoding *d)
 	d->res[0].at = d->res[1].at = d->h->nfiles;
 	d->res[0].why = d->res[1].why = NULL;
 	atomic_init(&d->next, 0);
-	threaded = !pthread_create(&helper, NULL, decode_helper, d);
+	threaded = !thread_start(&helper, decode_helper, d);
 	if (!threaded)
 		decode_helper(d);
 	decode_chunks(d, 0);
