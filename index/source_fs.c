@@ -10,12 +10,17 @@
  * are regular, so a FIFO put in the tree never blocks anyone.
  *
  * In a git work tree, the walk leaves out what git neither tracks nor
- * would add (gitignore.h), unless the spec says SOURCE_ALL_FILES.
+ * would add (gitignore.h), unless the spec says SOURCE_ALL_FILES.  Git's
+ * index is read on a thread of its own, from source_fs_new() until the
+ * source first needs it (fs_gi()), so that its caller meanwhile loads
+ * the saved index, say, on the other CPU.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +36,7 @@
 #include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
+#include "thread.h"
 
 struct fs_source {
 	struct source src;
@@ -48,6 +54,10 @@ struct fs_source {
 	struct gitignore *gi;	/* NULL: not a git work tree, or not read
 				   (gi_err) */
 	int gi_err;		/* why the last attempt to read it failed */
+	/* The first reading of gi, on gi_reader until joined: */
+	atomic_int gi_reading;
+	pthread_t gi_reader;
+	pthread_mutex_t gi_lock;	/* who joins it */
 };
 
 /*
@@ -117,6 +127,30 @@ struct src_file {
 static struct fs_source *fs_of(struct source *src)
 {
 	return (struct fs_source *)src;
+}
+
+/* Git's index as first read, the reader joined if need be: what every
+ * user of fs->gi and fs->gi_err calls first. */
+static struct gitignore *fs_gi(struct fs_source *fs)
+{
+	if (atomic_load_explicit(&fs->gi_reading, memory_order_acquire)) {
+		pthread_mutex_lock(&fs->gi_lock);
+		if (atomic_load_explicit(&fs->gi_reading, memory_order_relaxed)) {
+			pthread_join(fs->gi_reader, NULL);
+			atomic_store_explicit(&fs->gi_reading, 0,
+					      memory_order_release);
+		}
+		pthread_mutex_unlock(&fs->gi_lock);
+	}
+	return fs->gi;
+}
+
+static void *gi_read(void *arg)
+{
+	struct fs_source *fs = arg;
+
+	fs->gi_err = gitignore_open(&fs->gi, fs->rootfd, fs->src.root, NULL);
+	return NULL;
 }
 
 static int openat2_beneath(int dirfd, const char *path, int flags)
@@ -704,7 +738,7 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->flags = flags;
 	w->fn = fn;
 	w->arg = arg;
-	w->gi = fs->flags & SOURCE_ALL_FILES ? NULL : fs->gi;
+	w->gi = fs->flags & SOURCE_ALL_FILES ? NULL : fs_gi(fs);
 	w->closing.n = 0;
 	if (last_cursor.serial != gitignore_serial(w->gi)) {
 		memset(&last_cursor.cur, 0, sizeof(last_cursor.cur));
@@ -910,6 +944,7 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 	struct gitignore *gi;
 	int ret;
 
+	fs_gi(fs);
 	if (!fs->gi_err && !gitignore_changed(fs->gi, fs->rootfd)) {
 		gitignore_forget_rules(fs->gi);
 		return 0;
@@ -932,16 +967,17 @@ static const char *fs_watch_dir(struct source *src)
 
 static int fs_tracked(struct source *src, const char *path)
 {
-	struct fs_source *fs = fs_of(src);
+	struct gitignore *gi = fs_gi(fs_of(src));
 
-	return fs->gi ? gitignore_tracked(fs->gi, path) : -ENOTSUP;
+	return gi ? gitignore_tracked(gi, path) : -ENOTSUP;
 }
 
 static void fs_free(struct source *src)
 {
 	struct fs_source *fs = fs_of(src);
 
-	gitignore_free(fs->gi);
+	gitignore_free(fs_gi(fs));
+	pthread_mutex_destroy(&fs->gi_lock);
 	close(fs->rootfd);
 	free(src->root);
 	free(fs);
@@ -987,7 +1023,12 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 	fs->use_noatime = 1;
 	/* A repository that cannot be read is reported by the first
 	 * refresh(), which tries again. */
-	fs->gi_err = gitignore_open(&fs->gi, fd, fs->src.root, NULL);
+	pthread_mutex_init(&fs->gi_lock, NULL);
+	atomic_init(&fs->gi_reading, 1);
+	if (thread_start(&fs->gi_reader, gi_read, fs)) {
+		atomic_init(&fs->gi_reading, 0);
+		gi_read(fs);
+	}
 	*out = &fs->src;
 	return 0;
 nomem:
