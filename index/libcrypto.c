@@ -25,6 +25,8 @@
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 
+#include "libcrypto.h"
+
 #define SONAME_(major)	"libcrypto.so." #major
 #define SONAME(major)	SONAME_(major)
 #define LIBCRYPTO_SONAME SONAME(OPENSSL_VERSION_MAJOR)
@@ -71,6 +73,11 @@ static int lib_loaded(void)
 {
 	pthread_once(&lib_once, lib_load);
 	return lib_ok;
+}
+
+int libcrypto_load(void)
+{
+	return lib_loaded();
 }
 
 #define DEFINE(type, name, params, args, without)			\

@@ -35,6 +35,8 @@
 
 #include <git2.h>
 
+#include "libcrypto.h"
+
 #define LIBGIT2_SONAME	"libgit2.so." LIBGIT2_SOVERSION
 
 /*
@@ -152,7 +154,10 @@ static void lib_options(void)
 
 static void lib_load(void)
 {
-	void *h = dlopen(LIBGIT2_SONAME, RTLD_LAZY | RTLD_LOCAL);
+	void *h;
+
+	libcrypto_load();	/* first: libcrypto.h says why */
+	h = dlopen(LIBGIT2_SONAME, RTLD_LAZY | RTLD_LOCAL);
 
 	if (!h)
 		return;
