@@ -50,7 +50,7 @@ test_expect 'spdxfs needs no libcrypto to start, nor to scan' '
 test_expect 'a document: libcrypto loaded, its checksums right' '
 	SOURCE_DATE_EPOCH=1700000000 LD_DEBUG=files "$SPDXFS" export -q \
 		--format spdx-tv "$P" >"$TMP/doc" 2>"$TMP/ld" &&
-	grep -q "file=libcrypto.*dynamically loaded by $SPDXFS" "$TMP/ld" &&
+	grep -q "file=libcrypto.*dynamically loaded by" "$TMP/ld" &&
 	grep -qx "FileChecksum: SHA1: $(sha1sum <"$P/a.c" | cut -c1-40)" "$TMP/doc" &&
 	grep -qx "FileChecksum: SHA256: $(sha256sum <"$P/a.c" | cut -c1-64)" "$TMP/doc"
 '
