@@ -18,13 +18,12 @@
  * steps 0, and EVP_MD_CTX_free() does nothing.  A caller that checks
  * what they return, as both callers do, fails with an error.
  */
-#include <dlfcn.h>
 #include <pthread.h>
-#include <string.h>
 
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 
+#include "dlload.h"
 #include "libcrypto.h"
 
 #define SONAME_(major)	"libcrypto.so." #major
@@ -49,43 +48,29 @@ static struct {
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
 static int lib_ok;		/* the table is filled */
 
+#define SYM(type, name, params, args, without) { #name, &lib.name },
+static const struct dl_sym syms[] = {
+	LIBCRYPTO_FUNCS(SYM)
+	SYM(void, EVP_MD_CTX_free, , , )
+};
+
 static void lib_load(void)
 {
-	void *h = dlopen(LIBCRYPTO_SONAME, RTLD_LAZY | RTLD_LOCAL);
-
-	if (!h)
-		return;
-#define LOOKUP(type, name, params, args, without)			\
-	if (!(lib.name = (__typeof__(lib.name))dlsym(h, #name)))	\
-		goto fail;
-	LIBCRYPTO_FUNCS(LOOKUP)
-	LOOKUP(void, EVP_MD_CTX_free, , , )
-	lib_ok = 1;
-	return;
-fail:
-	/* Another libcrypto than the one built against: none at all. */
-	memset(&lib, 0, sizeof(lib));
-	dlclose(h);
+	lib_ok = dl_load(LIBCRYPTO_SONAME, syms, sizeof(syms) / sizeof(*syms));
 }
 
-/* Is libcrypto there?  Loads it on the first call. */
-static int lib_loaded(void)
+int libcrypto_load(void)
 {
 	pthread_once(&lib_once, lib_load);
 	return lib_ok;
 }
 
-int libcrypto_load(void)
-{
-	return lib_loaded();
-}
-
 #define DEFINE(type, name, params, args, without)			\
-	type name params { return lib_loaded() ? lib.name args : without; }
+	type name params { return libcrypto_load() ? lib.name args : without; }
 LIBCRYPTO_FUNCS(DEFINE)
 
 void EVP_MD_CTX_free(EVP_MD_CTX *c)
 {
-	if (c && lib_loaded())
+	if (c && libcrypto_load())
 		lib.EVP_MD_CTX_free(c);
 }

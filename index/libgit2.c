@@ -27,14 +27,13 @@
  * pass them on, and what it returns without libgit2.  Any thread may call any of them: the table is
  * filled once (pthread_once) and read only after.
  */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <string.h>
 #include <sys/types.h>
 
 #include <git2.h>
 
+#include "dlload.h"
 #include "libcrypto.h"
 
 #define LIBGIT2_SONAME	"libgit2.so." LIBGIT2_SOVERSION
@@ -152,27 +151,20 @@ static void lib_options(void)
 	lib.git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)8 << 20);
 }
 
+#define SYM(name) { #name, &lib.name },
+#define F_SYM(type, name, params, args, fail) SYM(name)
+#define V_SYM(name, type, var) SYM(name)
+static const struct dl_sym syms[] = {
+	LIBGIT2_FUNCS(F_SYM, V_SYM)
+	HAND_WRITTEN(SYM)
+};
+
 static void lib_load(void)
 {
-	void *h;
-
 	libcrypto_load();	/* first: libcrypto.h says why */
-	h = dlopen(LIBGIT2_SONAME, RTLD_LAZY | RTLD_LOCAL);
-
-	if (!h)
-		return;
-#define LOOKUP(name) if (!(lib.name = (__typeof__(lib.name))dlsym(h, #name))) goto fail;
-#define F_LOOKUP(type, name, params, args, fail) LOOKUP(name)
-#define V_LOOKUP(name, type, var) LOOKUP(name)
-	LIBGIT2_FUNCS(F_LOOKUP, V_LOOKUP)
-	HAND_WRITTEN(LOOKUP)
-	lib_ok = 1;
-	lib_options();
-	return;
-fail:
-	/* Another libgit2 than the one built against: none at all. */
-	memset(&lib, 0, sizeof(lib));
-	dlclose(h);
+	lib_ok = dl_load(LIBGIT2_SONAME, syms, sizeof(syms) / sizeof(*syms));
+	if (lib_ok)
+		lib_options();
 }
 
 /* Is libgit2 there?  Loads it on the first call. */

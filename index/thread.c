@@ -28,27 +28,24 @@ int thread_start(pthread_t *tid, void *(*fn)(void *), void *arg)
 	struct start *s = malloc(sizeof(*s));
 	pthread_attr_t attr;
 	cpu_set_t other;
-	int cpu, ret;
+	int cpu = sched_getcpu();
 
 	if (!s)
-		return pthread_create(tid, NULL, fn, arg);
+		goto plain;
 	*s = (struct start){ .fn = fn, .arg = arg };
-	cpu = sched_getcpu();
 	if (sched_getaffinity(0, sizeof(s->all), &s->all) || cpu < 0 ||
 	    cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &s->all) ||
-	    CPU_COUNT(&s->all) < 2 || pthread_attr_init(&attr)) {
-		free(s);
-		return pthread_create(tid, NULL, fn, arg);
-	}
+	    CPU_COUNT(&s->all) < 2 || pthread_attr_init(&attr))
+		goto plain;
 	other = s->all;
 	CPU_CLR(cpu, &other);
-	ret = pthread_attr_setaffinity_np(&attr, sizeof(other), &other);
-	if (!ret)
-		ret = pthread_create(tid, &attr, started, s);
-	pthread_attr_destroy(&attr);
-	if (ret) {
-		free(s);
-		return pthread_create(tid, NULL, fn, arg);
+	if (!pthread_attr_setaffinity_np(&attr, sizeof(other), &other) &&
+	    !pthread_create(tid, &attr, started, s)) {
+		pthread_attr_destroy(&attr);
+		return 0;
 	}
-	return 0;
+	pthread_attr_destroy(&attr);
+plain:
+	free(s);
+	return pthread_create(tid, NULL, fn, arg);
 }
