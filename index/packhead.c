@@ -274,6 +274,64 @@ struct entry {
 };
 
 /*
+ * The header of the entry at @off, whose first @n bytes are @h, into @e:
+ * the offset of its zlib stream in @h, or -EINVAL.
+ */
+static ssize_t entry_parse(const unsigned char *h, size_t n, uint64_t off,
+			   struct entry *e)
+{
+	size_t i = 0;
+	int shift = 4;
+
+	if (n < 2)
+		return -EINVAL;
+	e->type = h[0] >> 4 & 7;
+	e->size = h[0] & 15;
+	while (h[i++] & 0x80) {
+		if (i >= n || shift > 57)
+			return -EINVAL;
+		e->size |= (uint64_t)(h[i] & 0x7f) << shift;
+		shift += 7;
+	}
+	if (e->type == OBJ_OFS_DELTA) {
+		uint64_t back;
+
+		if (i >= n)
+			return -EINVAL;
+		back = h[i] & 0x7f;
+		while (h[i++] & 0x80) {
+			if (i >= n || back >> 56)
+				return -EINVAL;
+			back = ((back + 1) << 7) | (h[i] & 0x7f);
+		}
+		if (!back || back > off)
+			return -EINVAL;
+		e->base = off - back;
+	} else if (e->type == OBJ_REF_DELTA) {
+		if (i + ID_BYTES > n)
+			return -EINVAL;
+		memcpy(e->base_id, h + i, ID_BYTES);
+		i += ID_BYTES;
+	} else if (e->type < 1 || e->type > 4) {
+		return -EINVAL;
+	}
+	return i;
+}
+
+/* The first bytes of the entry at @off, up to @len, into @buf: how many,
+ * or -errno. */
+static ssize_t entry_pread(const struct pack *p, uint64_t off,
+			   unsigned char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (off < 12 || off >= p->end)
+		return -EINVAL;
+	n = pread(p->fd, buf, p->end - off < len ? p->end - off : len, off);
+	return n < 0 ? -EIO : n;
+}
+
+/*
  * The entry at @off into @e, and its zlib stream into *@zs (to free with
  * zin_free()): one read brings the header and the stream's first bytes,
  * which are all most heads need.
@@ -281,61 +339,23 @@ struct entry {
 static int entry_read(const struct pack *p, uint64_t off, struct entry *e,
 		      struct zin **zs)
 {
-	const unsigned char *h;
 	struct zin *s;
-	ssize_t n;
-	size_t i = 0;
-	int shift = 4, ret;
+	ssize_t n, i;
+	int ret = zin_start(&s, p);
 
-	if (off < 12 || off >= p->end)
-		return -EINVAL;
-	ret = zin_start(&s, p);
 	if (ret)
 		return ret;
-	h = s->in;
-	n = pread(p->fd, s->in, p->end - off < IN_FIRST ? p->end - off : IN_FIRST,
-		  off);
-	ret = n < 0 ? -EIO : -EINVAL;
-	if (n < 2)
-		goto fail;
-	e->type = h[0] >> 4 & 7;
-	e->size = h[0] & 15;
-	while (h[i++] & 0x80) {
-		if (i >= (size_t)n || shift > 57)
-			goto fail;
-		e->size |= (uint64_t)(h[i] & 0x7f) << shift;
-		shift += 7;
-	}
-	if (e->type == OBJ_OFS_DELTA) {
-		uint64_t back;
-
-		if (i >= (size_t)n)
-			goto fail;
-		back = h[i] & 0x7f;
-		while (h[i++] & 0x80) {
-			if (i >= (size_t)n || back >> 56)
-				goto fail;
-			back = ((back + 1) << 7) | (h[i] & 0x7f);
-		}
-		if (!back || back > off)
-			goto fail;
-		e->base = off - back;
-	} else if (e->type == OBJ_REF_DELTA) {
-		if (i + ID_BYTES > (size_t)n)
-			goto fail;
-		memcpy(e->base_id, h + i, ID_BYTES);
-		i += ID_BYTES;
-	} else if (e->type < 1 || e->type > 4) {
-		goto fail;
+	n = entry_pread(p, off, s->in, IN_FIRST);
+	i = n < 0 ? n : entry_parse(s->in, n, off, e);
+	if (i < 0) {
+		zin_free(s);
+		return i;
 	}
 	s->z.next_in = s->in + i;	/* the stream's bytes read with it */
 	s->z.avail_in = n - i;
 	s->off = off + n;
 	*zs = s;
 	return 0;
-fail:
-	zin_free(s);
-	return ret;
 }
 
 /* Up to @n bytes into @out, fewer only where the stream ends: the count,
@@ -622,4 +642,50 @@ ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
 	memcpy(buf, head, n);
 	free(head);
 	return n;
+}
+
+/*
+ * The size of a delta's result: the second of the two sizes its stream
+ * starts with, inflated only as far as them.
+ */
+static int delta_result(struct zin *s, uint64_t len, uint64_t *size)
+{
+	struct budget b = { PACKHEAD_BUDGET };
+	struct delta dl = { .s = s, .size = len, .b = &b };
+	uint64_t base_size;
+	size_t pos = 0;
+	int ret = delta_size(&dl, &pos, &base_size);
+
+	if (!ret)
+		ret = delta_size(&dl, &pos, size);
+	free(dl.d);
+	zin_free(s);
+	return ret;
+}
+
+int packhead_size(struct packhead *ph, const uint8_t *id, uint64_t *size)
+{
+	unsigned char h[32];	/* the longest header: REF_DELTA's */
+	const struct pack *p;
+	struct entry e;
+	struct zin *s;
+	uint64_t off;
+	ssize_t n;
+	int ret = find(ph, id, &p, &off);
+
+	if (ret)
+		return ret;
+	/* A whole entry's header says it all: no stream to start. */
+	n = entry_pread(p, off, h, sizeof(h));
+	n = n < 0 ? n : entry_parse(h, n, off, &e);
+	if (n < 0)
+		return n;
+	if (e.type != OBJ_OFS_DELTA && e.type != OBJ_REF_DELTA) {
+		if (e.type != OBJ_BLOB)
+			return -EINVAL;
+		*size = e.size;
+		return 0;
+	}
+	ret = entry_read(p, off, &e, &s);
+	return ret ? ret : delta_result(s, e.size, size);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * packhead: the first bytes of a blob read straight from a repository's
- * pack files, without building the whole object.
+ * packhead: the first bytes of a blob, or its size, read straight from
+ * a repository's pack files, without building the whole object.
  *
  * libgit2 can only read an object whole: a 24 MB header kept as a delta
  * against another costs the two of them in memory at once, for a scan
@@ -52,5 +52,14 @@ void packhead_free(struct packhead *ph);
  */
 ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
 		      size_t len, uint64_t *size);
+
+/*
+ * The size of blob @id into *@size, from its pack entry's header (a
+ * delta's: from the first bytes of its stream, its result's size; the
+ * chain is not followed, so that a delta's type is not checked).
+ * Returns 0, or -ENOENT, -EINVAL (whole and not a blob, or malformed),
+ * -EIO, -ENOMEM.
+ */
+int packhead_size(struct packhead *ph, const uint8_t *id, uint64_t *size);
 
 #endif

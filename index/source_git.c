@@ -28,7 +28,11 @@
  * (packhead.h), as libgit2 cannot: building a 24 MB delta-compressed
  * header whole, with its base, set the peak memory of a scan, and every
  * blob built whole, its delta chain resolved, cost most of its time.
- * Anything packhead refuses is read whole through libgit2.
+ * Anything packhead refuses is read whole through libgit2.  A blob's
+ * size (stat()) comes from its pack entry's header the same way: through
+ * libgit2 it took the locks every handle's pack reads share, and
+ * history's two halves, each with a handle, spent their time waiting on
+ * each other there.
  * $SPDXFS_PACKHEAD_MIN (bytes) reads smaller blobs whole, for tests.
  */
 #include <errno.h>
@@ -237,11 +241,14 @@ static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 }
 
 /* The size of object @id from its header, through @h's size slots (0
- * when it cannot be read: reading the blob will say why). */
-static uint64_t blob_size(struct rev_handle *h, const git_oid *id)
+ * when it cannot be read: reading the blob will say why): from the
+ * packs when they can say, which takes no lock libgit2's readers share. */
+static uint64_t blob_size(const struct rev_source *gs, struct rev_handle *h,
+			  const git_oid *id)
 {
 	struct size_slot *slot = NULL;
 	git_object_t type;
+	uint64_t size;
 	size_t len;
 
 	if (!h->sizes)
@@ -251,7 +258,9 @@ static uint64_t blob_size(struct rev_handle *h, const git_oid *id)
 		if (!memcmp(slot->id.id, id->id, GIT_OID_RAWSZ))
 			return slot->size;
 	}
-	if (git_odb_read_header(&len, &type, h->odb, id))
+	if (gs->packs && !packhead_size(gs->packs, id->id, &size))
+		len = size;
+	else if (git_odb_read_header(&len, &type, h->odb, id))
 		return 0;	/* not kept: the next look says again */
 	if (slot) {
 		slot->id = *id;
@@ -267,7 +276,7 @@ static void ent_stat_sized(const struct rev_source *gs, struct rev_handle *h,
 	uint64_t size = 0;
 
 	if (ent_kind(ent->mode) != SRC_DIR)
-		size = blob_size(h, &ent->id);
+		size = blob_size(gs, h, &ent->id);
 	ent_stat(gs, ent, &size, st);
 }
 
@@ -487,7 +496,7 @@ static ssize_t packed_head(struct rev_source *gs, struct rev_handle *h,
 	ssize_t n;
 
 	if (!gs->packs || ent_kind(ent->mode) != SRC_REG ||
-	    (gs->head_min && blob_size(h, &ent->id) < gs->head_min))
+	    (gs->head_min && blob_size(gs, h, &ent->id) < gs->head_min))
 		return -EINVAL;
 	n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
 	if (n >= 0)

@@ -70,15 +70,18 @@ static void put(const char *path, const uint8_t *data, size_t size)
 	close(fd);
 }
 
-/* The head of @id at @len bytes, checked against what it claims. */
+/* The head of @id at @len bytes, checked against what it claims, and
+ * against the size packhead_size() gives when both read. */
 static void read_head(struct packhead *ph, const uint8_t *id, size_t len)
 {
 	uint8_t buf[4096];
-	uint64_t whole = 0;
+	uint64_t whole = 0, size = 0;
 	ssize_t got;
 
 	got = packhead_read(ph, id, buf, len, &whole);
 	if (got > (ssize_t)len || (got >= 0 && (uint64_t)got > whole))
+		__builtin_trap();
+	if (got >= 0 && !packhead_size(ph, id, &size) && size != whole)
 		__builtin_trap();
 }
 

@@ -9,6 +9,8 @@
  * read past its budget, a whole blob whose zlib checksum is wrong; a
  * pack damaged all over read with no crash; and, in a pack made here, a
  * delta copying past its base and a chain past the depth allowed.
+ * packhead_size() against git's sizes for the same blobs, whole and
+ * deltas of both kinds, and what it refuses.
  */
 #include <errno.h>
 #include <limits.h>
@@ -165,9 +167,67 @@ static int all_blobs(const char *t, const char *repo, int *nblobs)
 	return f ? ret : -1;
 }
 
+/* Every blob's size from the packs of @repo against git's: the number
+ * that matched, or -1. */
+static int sizes_match(const char *t, const char *repo)
+{
+	char path[PATH_MAX], hex[64];
+	struct packhead *ph = NULL;
+	unsigned long long size;
+	int matched = 0;
+	uint8_t id[20];
+	uint64_t sz;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", t, repo);
+	if (packhead_open(&ph, path))
+		return -1;
+	snprintf(path, sizeof(path), "%s/blobs", t);
+	f = fopen(path, "r");
+	while (f && fscanf(f, "%63s %llu", hex, &size) == 2) {
+		sz = 0;
+		if (!hex_id(hex, id) && !packhead_size(ph, id, &sz) &&
+		    sz == size)
+			matched++;
+		else
+			printf("# %s: size %llu, git says %llu\n", hex,
+			       (unsigned long long)sz, size);
+	}
+	if (f)
+		fclose(f);
+	packhead_free(ph);
+	return f ? matched : -1;
+}
+
+/* packhead_size() of the id in file @name under @t from object
+ * directory @objs: its return, the size into *@size. */
+static int size_in(const char *t, const char *objs, const char *name,
+		   uint64_t *size)
+{
+	char path[PATH_MAX], hex[64] = "";
+	struct packhead *ph;
+	uint8_t id[20];
+	int ret;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", t, name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%63s", hex) != 1 || hex_id(hex, id))
+		hex[0] = '\0';
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s", t, objs);
+	if (!hex[0] || packhead_open(&ph, path))
+		return -1;
+	ret = packhead_size(ph, id, size);
+	packhead_free(ph);
+	return ret;
+}
+
 /*
- * Every blob of r read from a copy of its pack with a byte in 997
- * damaged: no crash, no read outside its buffers (the sanitizers'
+ * Every blob of r read, and sized, from a copy of its pack with a byte
+ * in 997 damaged: no crash, no read outside its buffers (the sanitizers'
  * build), and errors where damage was met.  The number of errors, or -1.
  */
 static int damaged(const char *t)
@@ -187,9 +247,11 @@ static int damaged(const char *t)
 	}
 	snprintf(path, sizeof(path), "%s/blobs", t);
 	f = fopen(path, "r");
-	while (f && fscanf(f, "%63s %llu", hex, &size) == 2)
-		for (size_t len = 1; len <= 70000 && !hex_id(hex, id); len *= 9)
+	while (f && fscanf(f, "%63s %llu", hex, &size) == 2 && !hex_id(hex, id)) {
+		for (size_t len = 1; len <= 70000; len *= 9)
 			errs += packhead_read(ph, id, buf, len, &sz) < 0;
+		errs += packhead_size(ph, id, &sz) < 0;
+	}
 	if (f)
 		fclose(f);
 	packhead_free(ph);
@@ -323,6 +385,25 @@ static ssize_t hand_read(const char *t, int k, char *buf, size_t len)
 	return ret;
 }
 
+/* Object @k of the hand-made pack, its size (or -errno). */
+static long long hand_size(const char *t, int k)
+{
+	char path[PATH_MAX];
+	struct packhead *ph;
+	uint8_t id[20] = { 0 };
+	uint64_t size;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/hand", t);
+	if (packhead_open(&ph, path))
+		return -1;
+	id[18] = k >> 8;
+	id[19] = k;
+	ret = packhead_size(ph, id, &size);
+	packhead_free(ph);
+	return ret ? ret : (long long)size;
+}
+
 /* packhead_read() of @len bytes of the id in file @name under @t from
  * object directory @objs. */
 static ssize_t read_in(const char *t, const char *objs, const char *name,
@@ -367,6 +448,7 @@ static int open_err(const char *t, const char *repo)
 int main(void)
 {
 	char t[] = "/tmp/spdxfs-test-packhead.XXXXXX";
+	uint64_t sz;
 	int n;
 
 	if (!mkdtemp(t) || setenv("T", t, 1))
@@ -379,8 +461,16 @@ int main(void)
 	is_int(all_blobs(t, "r2/objects", &n), 0,
 	       "every blob's heads as git reads them (REF_DELTA bases)");
 	is_int(n, 61, "... its 61 blobs");
+	is_int(sizes_match(t, "r/.git/objects"), 61,
+	       "every blob's size as git gives it (OFS_DELTA bases)");
+	is_int(sizes_match(t, "r2/objects"), 61,
+	       "every blob's size as git gives it (REF_DELTA bases)");
 	is_int(read_in(t, "r/.git/objects", "loose", 16), -ENOENT,
 	       "a loose object: -ENOENT");
+	is_int(size_in(t, "r/.git/objects", "loose", &sz), -ENOENT,
+	       "... nor its size: -ENOENT");
+	is_int(size_in(t, "r/.git/objects", "tree", &sz), -EINVAL,
+	       "a tree's size: -EINVAL");
 	is_int(read_in(t, "r/.git/objects", "tree", 16), -EINVAL, "a tree: -EINVAL");
 	is_int(read_in(t, "r5/.git/objects", "small", 180000), -EIO,
 	       "a whole blob whose zlib checksum is damaged: -EIO");
@@ -393,6 +483,10 @@ int main(void)
 
 		is_int(hand_read(t, 0, buf, sizeof(buf)), 21, "its blob: read");
 		is_str(buf, base_text, "... as written");
+		is_int(hand_size(t, 0), 21, "its blob's size: 21");
+		is_int(hand_size(t, 2), 5, "a delta's size: its result's, 5");
+		is_int(hand_size(t, 3 + PACKHEAD_MAX_DEPTH), 21,
+		       "... one past the depth read allows: 21, no chain followed");
 		is_int(hand_read(t, 1, buf, sizeof(buf)), -EINVAL,
 		       "a delta copying past its base's end: -EINVAL");
 		memset(buf, 0, sizeof(buf));
