@@ -277,10 +277,13 @@ static const char *string_at(const char *strings, uint64_t strsize, uint32_t off
 }
 
 /*
- * Decoding the file records, on two threads: the helper sums the body
- * first, then both take records in chunks.  A record is checked before
- * it is used, so decoding ahead of the sum is safe, only wasted when the
- * sum is wrong.
+ * Decoding the file records, on two threads: the caller sums the body
+ * while the helper takes records in chunks, then takes what is left.  A
+ * record is checked before it is used, so decoding ahead of the sum is
+ * safe, only wasted when the sum is wrong.  The caller never waits on
+ * the helper but for the chunk it holds: a helper that starts late (its
+ * CPU busy with git's index being read meanwhile, source_fs.c) costs the
+ * load nothing, where one that had the sum to do held the caller up.
  */
 #define DECODE_CHUNK	4096
 
@@ -349,8 +352,6 @@ static void *decode_helper(void *arg)
 {
 	struct decoding *d = arg;
 
-	d->sum = store_checksum(d->body, d->h->nfiles * sizeof(*d->sf) +
-				d->h->nexprs * 4 + d->h->strsize);
 	decode_chunks(d, 1);
 	return NULL;
 }
@@ -365,8 +366,8 @@ static const char *decode_files(struct decoding *d)
 	d->res[0].why = d->res[1].why = NULL;
 	atomic_init(&d->next, 0);
 	threaded = !thread_start(&helper, decode_helper, d);
-	if (!threaded)
-		decode_helper(d);
+	d->sum = store_checksum(d->body, d->h->nfiles * sizeof(*d->sf) +
+				d->h->nexprs * 4 + d->h->strsize);
 	decode_chunks(d, 0);
 	if (threaded)
 		pthread_join(helper, NULL);
