@@ -646,12 +646,13 @@ ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
 
 /*
  * The size of a delta's result: the second of the two sizes its stream
- * starts with, inflated only as far as them.
+ * of @len bytes starts with, inflated only as far as them (each at most
+ * 10 bytes).
  */
 static int delta_result(struct zin *s, uint64_t len, uint64_t *size)
 {
 	struct budget b = { PACKHEAD_BUDGET };
-	struct delta dl = { .s = s, .size = len, .b = &b };
+	struct delta dl = { .s = s, .size = len < 20 ? len : 20, .b = &b };
 	uint64_t base_size;
 	size_t pos = 0;
 	int ret = delta_size(&dl, &pos, &base_size);

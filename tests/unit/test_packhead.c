@@ -199,32 +199,6 @@ static int sizes_match(const char *t, const char *repo)
 	return f ? matched : -1;
 }
 
-/* packhead_size() of the id in file @name under @t from object
- * directory @objs: its return, the size into *@size. */
-static int size_in(const char *t, const char *objs, const char *name,
-		   uint64_t *size)
-{
-	char path[PATH_MAX], hex[64] = "";
-	struct packhead *ph;
-	uint8_t id[20];
-	int ret;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", t, name);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%63s", hex) != 1 || hex_id(hex, id))
-		hex[0] = '\0';
-	fclose(f);
-	snprintf(path, sizeof(path), "%s/%s", t, objs);
-	if (!hex[0] || packhead_open(&ph, path))
-		return -1;
-	ret = packhead_size(ph, id, size);
-	packhead_free(ph);
-	return ret;
-}
-
 /*
  * Every blob of r read, and sized, from a copy of its pack with a byte
  * in 997 damaged: no crash, no read outside its buffers (the sanitizers'
@@ -366,20 +340,28 @@ out:
 	return ret;
 }
 
+/* The hand-made pack into *@ph, the id of its object @k into @id. */
+static int open_hand(const char *t, int k, struct packhead **ph, uint8_t *id)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/hand", t);
+	memset(id, 0, 20);
+	id[18] = k >> 8;
+	id[19] = k;
+	return packhead_open(ph, path) ? -1 : 0;
+}
+
 /* Object @k of the hand-made pack, its first @len bytes into @buf. */
 static ssize_t hand_read(const char *t, int k, char *buf, size_t len)
 {
-	char path[PATH_MAX];
 	struct packhead *ph;
-	uint8_t id[20] = { 0 };
+	uint8_t id[20];
 	uint64_t size;
 	ssize_t ret;
 
-	snprintf(path, sizeof(path), "%s/hand", t);
-	if (packhead_open(&ph, path))
+	if (open_hand(t, k, &ph, id))
 		return -1;
-	id[18] = k >> 8;
-	id[19] = k;
 	ret = packhead_read(ph, id, buf, len, &size);
 	packhead_free(ph);
 	return ret;
@@ -388,32 +370,24 @@ static ssize_t hand_read(const char *t, int k, char *buf, size_t len)
 /* Object @k of the hand-made pack, its size (or -errno). */
 static long long hand_size(const char *t, int k)
 {
-	char path[PATH_MAX];
 	struct packhead *ph;
-	uint8_t id[20] = { 0 };
+	uint8_t id[20];
 	uint64_t size;
 	int ret;
 
-	snprintf(path, sizeof(path), "%s/hand", t);
-	if (packhead_open(&ph, path))
+	if (open_hand(t, k, &ph, id))
 		return -1;
-	id[18] = k >> 8;
-	id[19] = k;
 	ret = packhead_size(ph, id, &size);
 	packhead_free(ph);
 	return ret ? ret : (long long)size;
 }
 
-/* packhead_read() of @len bytes of the id in file @name under @t from
- * object directory @objs. */
-static ssize_t read_in(const char *t, const char *objs, const char *name,
-		       size_t len)
+/* The packs of object directory @objs under @t into *@ph, and the id in
+ * file @name under @t into @id: 0, or -1. */
+static int open_named(const char *t, const char *objs, const char *name,
+		      struct packhead **ph, uint8_t *id)
 {
-	char path[PATH_MAX], hex[64] = "", *buf;
-	struct packhead *ph;
-	uint8_t id[20];
-	uint64_t size;
-	ssize_t ret;
+	char path[PATH_MAX], hex[64] = "";
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", t, name);
@@ -424,11 +398,41 @@ static ssize_t read_in(const char *t, const char *objs, const char *name,
 		hex[0] = '\0';
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/%s", t, objs);
-	if (!hex[0] || packhead_open(&ph, path))
+	return !hex[0] || packhead_open(ph, path) ? -1 : 0;
+}
+
+/* packhead_read() of @len bytes of the id in file @name under @t from
+ * object directory @objs. */
+static ssize_t read_in(const char *t, const char *objs, const char *name,
+		       size_t len)
+{
+	struct packhead *ph;
+	uint8_t id[20];
+	uint64_t size;
+	ssize_t ret;
+	char *buf;
+
+	if (open_named(t, objs, name, &ph, id))
 		return -1;
 	buf = malloc(len);
 	ret = buf ? packhead_read(ph, id, buf, len, &size) : -1;
 	free(buf);
+	packhead_free(ph);
+	return ret;
+}
+
+/* packhead_size() of the id in file @name under @t from object
+ * directory @objs: its return, the size into *@size. */
+static int size_in(const char *t, const char *objs, const char *name,
+		   uint64_t *size)
+{
+	struct packhead *ph;
+	uint8_t id[20];
+	int ret;
+
+	if (open_named(t, objs, name, &ph, id))
+		return -1;
+	ret = packhead_size(ph, id, size);
 	packhead_free(ph);
 	return ret;
 }
