@@ -1219,7 +1219,7 @@ static int keep_file(struct spdx_file *f, const struct ford *o,
 {
 	if (!in_place)
 		*f = prev->files[o->prev];
-	f->flags = (f->flags & 0xffffff) | o->flags;
+	f->flags = (f->flags & IDX_F_SCAN_MASK) | o->flags;
 	f->status = f->scan_status;
 	f->error = NULL;
 	return f->expr >= 0 ? intern_prev_expr(in, prev, f->expr, &f->expr) : 0;
