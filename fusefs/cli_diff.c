@@ -71,7 +71,7 @@ static int fail_on_parse(struct diff_args *a, const char *arg)
 	}
 }
 
-/* 0 to go on, else the exit status. */
+/* -1 to go on, else the exit status (0 after --help). */
 static int diff_parse(int argc, char **argv, struct diff_args *a)
 {
 	static const struct option longopts[] = {
@@ -120,7 +120,7 @@ static int diff_parse(int argc, char **argv, struct diff_args *a)
 		return cli_bad_usage("diff", usage_args);
 	for (int i = 0; i < a->nnames; i++)
 		a->names[i] = argv[optind + i];
-	return 0;
+	return -1;
 }
 
 /* Side @k (0 old, 1 new) indexed into @t and described in @s. */
@@ -208,7 +208,7 @@ int cmd_diff(int argc, char **argv)
 	int r;
 
 	r = diff_parse(argc, argv, &a);
-	if (r)
+	if (r >= 0)
 		return r;
 	r = side_open(&a, 0, &t1, &s1, &f1);
 	if (r)
