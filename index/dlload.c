@@ -3,6 +3,7 @@
  * dlload: a shared library loaded when first called (dlload.h).
  */
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dlload.h"
@@ -10,20 +11,21 @@
 int dl_load(const char *soname, const struct dl_sym *syms, size_t n)
 {
 	void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+	void **found = h ? calloc(n ? n : 1, sizeof(*found)) : NULL;
+	size_t i = 0;
 
-	if (!h)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!dlsym(h, syms[i].name)) {
+	/* Each looked up once, kept aside until all are there. */
+	while (found && i < n && (found[i] = dlsym(h, syms[i].name)))
+		i++;
+	if (!found || i < n) {
+		free(found);
+		if (h)
 			dlclose(h);
-			return 0;
-		}
+		return 0;
 	}
-	for (size_t i = 0; i < n; i++) {
-		void *fn = dlsym(h, syms[i].name);
-
-		/* POSIX: a function's address fits a void * */
-		memcpy(syms[i].slot, &fn, sizeof(fn));
-	}
+	/* POSIX: a function's address fits a void * */
+	for (i = 0; i < n; i++)
+		memcpy(syms[i].slot, &found[i], sizeof(found[i]));
+	free(found);
 	return 1;
 }

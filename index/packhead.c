@@ -257,6 +257,14 @@ static int zin_start(struct zin **out, const struct pack *p)
 	return 0;
 }
 
+/* Its first @n input bytes at s->in + @at, the pack read up to @next. */
+static void zin_have(struct zin *s, size_t at, size_t n, uint64_t next)
+{
+	s->z.next_in = s->in + at;
+	s->z.avail_in = n;
+	s->off = next;
+}
+
 static void zin_free(struct zin *s)
 {
 	if (!s)
@@ -349,11 +357,9 @@ static int entry_read(const struct pack *p, uint64_t off, struct entry *e,
 	i = n < 0 ? n : entry_parse(s->in, n, off, e);
 	if (i < 0) {
 		zin_free(s);
-		return i;
+		return i == -EIO ? -EIO : -EINVAL;	/* the only two */
 	}
-	s->z.next_in = s->in + i;	/* the stream's bytes read with it */
-	s->z.avail_in = n - i;
-	s->off = off + n;
+	zin_have(s, i, n - i, off + n);	/* the stream's bytes read with it */
 	*zs = s;
 	return 0;
 }
@@ -666,27 +672,33 @@ static int delta_result(struct zin *s, uint64_t len, uint64_t *size)
 
 int packhead_size(struct packhead *ph, const uint8_t *id, uint64_t *size)
 {
-	unsigned char h[32];	/* the longest header: REF_DELTA's */
+	unsigned char h[32];	/* the longest header (REF_DELTA's), then
+				   the stream's first bytes */
 	const struct pack *p;
 	struct entry e;
 	struct zin *s;
 	uint64_t off;
-	ssize_t n;
+	ssize_t n, i;
 	int ret = find(ph, id, &p, &off);
 
 	if (ret)
 		return ret;
 	/* A whole entry's header says it all: no stream to start. */
 	n = entry_pread(p, off, h, sizeof(h));
-	n = n < 0 ? n : entry_parse(h, n, off, &e);
-	if (n < 0)
-		return n;
+	i = n < 0 ? n : entry_parse(h, n, off, &e);
+	if (i < 0)
+		return i;
 	if (e.type != OBJ_OFS_DELTA && e.type != OBJ_REF_DELTA) {
 		if (e.type != OBJ_BLOB)
 			return -EINVAL;
 		*size = e.size;
 		return 0;
 	}
-	ret = entry_read(p, off, &e, &s);
-	return ret ? ret : delta_result(s, e.size, size);
+	/* A delta's stream, from the bytes read with its header on. */
+	ret = zin_start(&s, p);
+	if (ret)
+		return ret;
+	memcpy(s->in, h + i, n - i);
+	zin_have(s, 0, n - i, off + n);
+	return delta_result(s, e.size, size);
 }
