@@ -93,6 +93,21 @@ static int damaged_object(const struct source *src, const struct spdx_index *idx
 	return 0;
 }
 
+/* With SPDXFS_TIMINGS set (not empty), where the refresh's time went, on
+ * one line of standard error. */
+static void show_timings(const struct index_refresh_result *res)
+{
+	const char *env = getenv("SPDXFS_TIMINGS");
+	const struct index_timings *b = &res->build;
+
+	if (!env || !*env)
+		return;
+	fprintf(stderr, "spdxfs: timings: load %.2f ms, prepare %.2f ms, "
+		"walk %.2f ms, merge %.2f ms, resolve %.2f ms, save %.2f ms\n",
+		res->load_ns / 1e6, b->prepare / 1e6, b->walk / 1e6,
+		b->merge / 1e6, b->resolve / 1e6, res->save_ns / 1e6);
+}
+
 /*
  * The one place where the commands open a source and refresh an index:
  * @tree into *@srcp, then its index, refreshed from @prev (NULL: from
@@ -146,6 +161,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 	if (res.save == REFRESH_SAVE_FAILED && !o->quiet)
 		cli_error("cannot save the index of %s: %s", src->root,
 			  res.save_error.msg);
+	show_timings(&res);
 	if (o->rev && (ret = damaged_object(src, *idxp))) {
 		index_free(*idxp);
 		*idxp = NULL;

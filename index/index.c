@@ -30,6 +30,7 @@
 #include <sched.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -1460,6 +1461,23 @@ static int builder_globals(struct builder *b, struct spdx_index *idx,
 						     b->src->root);
 }
 
+uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The time since @t0 into *@phase; returns now. */
+static uint64_t lap(uint64_t *phase, uint64_t t0)
+{
+	uint64_t t = monotonic_ns();
+
+	*phase = t - t0;
+	return t;
+}
+
 int index_build(struct spdx_index **out, struct source *src,
 		const struct index_opts *opts, struct spdx_error *err)
 {
@@ -1469,6 +1487,8 @@ int index_build(struct spdx_index **out, struct source *src,
 	};
 	struct spdx_index *idx;
 	struct ford *order = NULL;
+	struct index_timings tm = { 0 };
+	uint64_t t;
 	int ret, in_place = 0;
 
 	b.prev = opts ? opts->prev : NULL;
@@ -1490,17 +1510,24 @@ int index_build(struct spdx_index **out, struct source *src,
 		ret = spdx_error_errno(err, -ENOMEM, "%s", src->root);
 		goto fail;
 	}
+	t = monotonic_ns();
 	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
 	ret = builder_globals(&b, idx, err);
 	if (ret)
 		goto fail;
+	t = lap(&tm.prepare, t);
 	ret = walk_all(&b);
+	t = lap(&tm.walk, t);
 	if (!ret)
 		ret = merge(&b, idx, &order, &in_place);
+	t = lap(&tm.merge, t);
 	if (!ret)
 		ret = resolve(idx, order, b.prev, in_place);
+	lap(&tm.resolve, t);
+	if (opts && opts->timings)
+		*opts->timings = tm;
 	if (ret) {
 		spdx_error_errno(err, ret, "%s", src->root);
 		goto fail;

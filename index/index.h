@@ -128,6 +128,22 @@ int index_globals_load(struct index_globals *g, struct source *src,
 		       struct spdx_error *err);
 void index_globals_release(struct index_globals *g);
 
+/*
+ * Where a build's time went, in nanoseconds of the monotonic clock: what
+ * a caller may show to explain a slow refresh (SPDXFS_TIMINGS in the
+ * commands).  The phases are those of index.c.
+ */
+struct index_timings {
+	uint64_t prepare;	/* the source brought up to date (git's index
+				   read), LICENSES/ and exclusions loaded */
+	uint64_t walk;		/* 1: walk, stat, and scan what changed */
+	uint64_t merge;		/* 2: the files put in path order */
+	uint64_t resolve;	/* 3: expressions resolved, statuses decided */
+};
+
+/* The monotonic clock, in nanoseconds: the timings' clock. */
+uint64_t monotonic_ns(void);
+
 struct index_opts {
 	int nthreads;			/* 0: one per online CPU */
 	const struct spdx_index *prev;	/* reuse unchanged files' results */
@@ -159,6 +175,7 @@ struct index_opts {
 					   for a caller that shows none (the
 					   commands; never the mount's views,
 					   which mirror them) */
+	struct index_timings *timings;	/* filled when not NULL */
 };
 
 /*

@@ -79,9 +79,11 @@ static int refresh_by_blob(struct spdx_index **out, struct source *src,
 {
 	struct spdx_index *blobs = NULL, *idx;
 	struct blobcache_pair pair = { NULL, NULL };
+	uint64_t t = monotonic_ns();
 	int ret;
 
 	ret = store_load(&blobs, BLOBCACHE_ROOT, &res->load_error);
+	res->load_ns = monotonic_ns() - t;
 	res->load = !ret ? REFRESH_LOAD_USED : ret == -EINVAL ?
 		    REFRESH_LOAD_IGNORED : REFRESH_LOAD_NONE;
 	/* The build asks the cache for each blob: no previous index made
@@ -94,7 +96,9 @@ static int refresh_by_blob(struct spdx_index **out, struct source *src,
 	}
 	ret = index_build(&idx, src, io, err);
 	if (!ret) {
+		t = monotonic_ns();
 		save_blobs(blobs, idx, res);
+		res->save_ns = monotonic_ns() - t;
 		*out = idx;
 	}
 	index_free(blobs);
@@ -111,6 +115,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.progress_arg = opts->progress_arg,
 		.globals = opts->globals,
 		.no_dir_stat = opts->no_dir_stat,
+		.timings = &res->build,
 	};
 	struct spdx_index *loaded = NULL, *idx;
 	int ret;
@@ -121,16 +126,24 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		return refresh_by_blob(out, src, &io, res, err);
 	if (!opts->full)
 		io.prev = opts->prev;
-	if (!opts->full && !opts->prev && !opts->no_cache)
+	if (!opts->full && !opts->prev && !opts->no_cache) {
+		uint64_t t = monotonic_ns();
+
 		io.prev = io.spent = loaded = load_saved(src, res);
+		res->load_ns = monotonic_ns() - t;
+	}
 	ret = index_build(&idx, src, &io, err);
 	res->source_warning = src->warning;
 	if (ret)
 		goto out;
-	if (opts->no_cache)
+	if (opts->no_cache) {
 		res->save = REFRESH_SAVE_SKIPPED;
-	else
+	} else {
+		uint64_t t = monotonic_ns();
+
 		save(io.prev, idx, res);
+		res->save_ns = monotonic_ns() - t;
+	}
 	*out = idx;
 out:
 	index_free(loaded);

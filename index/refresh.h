@@ -64,6 +64,10 @@ struct index_refresh_result {
 					   error */
 	struct spdx_error source_warning;	/* the source's warning
 						   (source.h), code 0: none */
+	uint64_t load_ns;		/* loading the saved index */
+	struct index_timings build;	/* the build's phases; zero when it
+					   failed before them */
+	uint64_t save_ns;		/* rewriting the saved index */
 };
 
 /*

@@ -121,4 +121,36 @@ test_expect 'a cache directory inside the tree is refused, the tree untouched' '
 	test ! -e "$T/drivers/sub"
 '
 
+# SPDXFS_TIMINGS: one line on stderr with each phase, the output the same.
+timings_re='^spdxfs: timings: load [0-9]+\.[0-9]{2} ms, prepare [0-9]+\.[0-9]{2} ms, walk [0-9]+\.[0-9]{2} ms, merge [0-9]+\.[0-9]{2} ms, resolve [0-9]+\.[0-9]{2} ms, save [0-9]+\.[0-9]{2} ms$'
+
+test_expect 'SPDXFS_TIMINGS: one line of phases on stderr, stdout unchanged' '
+	rm -rf "$SPDXFS_CACHE_DIR" &&
+	SPDXFS_TIMINGS=1 "$SPDXFS" scan "$T" >"$TMP/tm.out" 2>"$TMP/tm.err" &&
+	test "$(wc -l <"$TMP/tm.err")" -eq 1 &&
+	grep -Eq "$timings_re" "$TMP/tm.err" &&
+	"$SPDXFS" scan "$T" >"$TMP/tm.plain" 2>"$TMP/tm.plain.err" &&
+	cmp "$TMP/tm.out" "$TMP/tm.plain" &&
+	test ! -s "$TMP/tm.plain.err"
+'
+
+test_expect 'SPDXFS_TIMINGS: nothing loaded nor saved without the cache' '
+	SPDXFS_TIMINGS=1 "$SPDXFS" list --no-cache "$T" 2>"$TMP/tm.err" >/dev/null &&
+	grep -Eq "$timings_re" "$TMP/tm.err" &&
+	grep -q "load 0.00 ms, " "$TMP/tm.err" &&
+	grep -q "save 0.00 ms$" "$TMP/tm.err"
+'
+
+test_expect 'SPDXFS_TIMINGS: writing the first saved index takes time' '
+	rm -rf "$SPDXFS_CACHE_DIR" &&
+	SPDXFS_TIMINGS=1 "$SPDXFS" scan "$T" 2>"$TMP/tm.first" >/dev/null &&
+	grep -Eq "$timings_re" "$TMP/tm.first" &&
+	! grep -q "save 0.00 ms$" "$TMP/tm.first"
+'
+
+test_expect 'SPDXFS_TIMINGS empty: no timings' '
+	SPDXFS_TIMINGS= "$SPDXFS" scan "$T" 2>"$TMP/tm.err" >/dev/null &&
+	test ! -s "$TMP/tm.err"
+'
+
 test_done
