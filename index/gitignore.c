@@ -90,11 +90,7 @@ static int open_gitdir(int rootfd, int *gitfd)
 	return *gitfd < 0 ? -errno : 1;
 }
 
-/*
- * The stamp of the work tree's git index (zero when there is none) into
- * @st.  Returns 1, 0 when @rootfd is no git work tree, or -errno.
- */
-static int index_stamp(int rootfd, struct file_stat *st)
+int gitignore_stamp_now(int rootfd, struct file_stat *st)
 {
 	struct stat sb;
 	int gitfd, ret;
@@ -147,7 +143,7 @@ int gitignore_open(struct gitignore **out, int rootfd, const char *root,
 int gitignore_changed(const struct gitignore *gi, int rootfd)
 {
 	struct file_stat st;
-	int ret = index_stamp(rootfd, &st);
+	int ret = gitignore_stamp_now(rootfd, &st);
 
 	if (ret < 0)
 		return 1;
@@ -197,16 +193,19 @@ void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,
 }
 
 int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
-		   const char *path, int is_dir)
+		   const char *path, int is_dir, int *tracked)
 {
 	const char *name = path + cur->skip;
 	int ign;
 
+	*tracked = 0;
 	if (!gi)
 		return 0;
 	if (is_dir ? path_has_under_name(&gi->sorted, cur, name)
-		   : path_find_name(&gi->sorted, cur, name) != PATH_NONE)
+		   : path_find_name(&gi->sorted, cur, name) != PATH_NONE) {
+		*tracked = 1;
 		return 0;
+	}
 	pthread_mutex_lock(&gi->lock);
 	ign = ignored(gi, path);
 	pthread_mutex_unlock(&gi->lock);
@@ -222,6 +221,11 @@ void gitignore_forget_rules(struct gitignore *gi)
 	gi->repo = NULL;
 	gi->repo_failed = 0;
 	pthread_mutex_unlock(&gi->lock);
+}
+
+const struct file_stat *gitignore_stamp(const struct gitignore *gi)
+{
+	return &gi->gx->stamp;
 }
 
 int gitignore_tracked(const struct gitignore *gi, const char *path)

@@ -39,6 +39,18 @@ int gitignore_open(struct gitignore **out, int rootfd, const char *root,
  * a repository appear)? */
 int gitignore_changed(const struct gitignore *gi, int rootfd);
 
+struct file_stat;
+
+/*
+ * The stamp of the work tree's git index now, the stat data of the file
+ * (zero when there is none), into @st, without reading it.  Returns 1, 0
+ * when @rootfd is no git work tree, or -errno.
+ */
+int gitignore_stamp_now(int rootfd, struct file_stat *st);
+
+/* The stamp of the git index @gi was read from. */
+const struct file_stat *gitignore_stamp(const struct gitignore *gi);
+
 /* Read the ignore rules again at their next use (.gitignore files may
  * have changed; git's index has not). */
 void gitignore_forget_rules(struct gitignore *gi);
@@ -56,10 +68,12 @@ void gitignore_enter(const struct gitignore *gi, struct path_cursor *cur,
 
 /*
  * Is @path (relative to the root; @is_dir for a directory), an entry of
- * the directory @cur was last pointed at, left out?
+ * the directory @cur was last pointed at, left out?  *@tracked says
+ * whether it is kept because git tracks it (a directory: a file beneath
+ * it).
  */
 int gitignore_skip(struct gitignore *gi, struct path_cursor *cur,
-		   const char *path, int is_dir);
+		   const char *path, int is_dir, int *tracked);
 
 /*
  * Does git's index track @path (a file, relative to the root)?  0 when

@@ -146,7 +146,11 @@ struct worker {
 	const char *last;	/* the last entry's name, NULL before the */
 	int last_dir;		/* first, and whether a directory */
 	int unordered;		/* a walk gave another than tree order */
-	struct path_cursor prev_cur;	/* that directory in prev's files */
+	struct path_cursor prev_cur;	/* that directory in prev's files, */
+	int prev_here;		/* once entered: not for a file the
+				   source found in prev (src_entry.prior) */
+	const char *run_dir;	/* that directory, */
+	size_t run_len;		/* its length */
 	char buf[SCAN_HEAD_BYTES];	/* last: walk_all() zeroes what precedes */
 };
 
@@ -172,6 +176,7 @@ struct builder {
 	atomic_size_t seen;	/* files so far, for progress */
 	struct worker *workers;
 	int nworkers;
+	int gave_prior;		/* the source holds prev's prior */
 };
 
 int path_is_uapi(const char *path)
@@ -448,8 +453,16 @@ static int add_file(struct worker *w, const struct src_entry *ent)
 	size_t seen, k = PATH_NONE;
 	int excluded, ret;
 
-	if (b->prev)
+	if (b->gave_prior && ent->prior && ent->prior <= b->prev->nfiles) {
+		k = ent->prior - 1;	/* the source looked it up */
+	} else if (b->prev) {
+		if (!w->prev_here) {
+			path_cursor_enter(&b->prev_files, &w->prev_cur,
+					  w->run_dir, w->run_len);
+			w->prev_here = 1;
+		}
 		k = path_find_name(&b->prev_files, &w->prev_cur, name);
+	}
 	excluded = exclude_dir_match(b->ex, &w->xdir, ent->path, name);
 	/* What the spent previous index has unchanged stays its record. */
 	if (b->spent && k != PATH_NONE && !excluded &&
@@ -604,8 +617,9 @@ static int begin_run(struct worker *w, const struct qitem *it)
 	w->dir_uapi = path_is_uapi(it->dir);
 	exclude_dir_init(w->b->ex, it->dir, len, &w->xdir);
 	w->last = NULL;
-	if (w->b->prev)
-		path_cursor_enter(&w->b->prev_files, &w->prev_cur, it->dir, len);
+	w->run_dir = it->dir;
+	w->run_len = len;
+	w->prev_here = 0;	/* entered at its first lookup */
 	return 0;
 }
 
@@ -1381,6 +1395,8 @@ static int resolve(struct spdx_index *idx, const struct ford *order,
 
 static void builder_release(struct builder *b, struct ford *order)
 {
+	if (b->gave_prior)
+		b->src->ops->prior(b->src, NULL);
 	free(order);
 	/* No workers when their array could not be allocated. */
 	for (int t = 0; b->workers && t < b->nworkers; t++) {
@@ -1469,6 +1485,28 @@ uint64_t monotonic_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Tell the source what the previous index kept, when it has the stamp
+ * the source needs (source.h), so that the walk can keep what was
+ * tracked without reading git's index: @p, which must outlive the walk.
+ * builder_release() takes it back, before prev can go.
+ */
+static void give_prior(struct builder *b, struct source_prior *p)
+{
+	if (!b->prev || !b->prev->has_source_stamp || !b->src->ops->prior)
+		return;
+	*p = (struct source_prior){
+		.paths = b->prev_files,
+		.links = { b->prev->symlinks, b->prev->nsymlinks,
+			   sizeof(char *), 0 },
+		.others = { b->prev->others, b->prev->nothers,
+			    sizeof(char *), 0 },
+		.stamp = b->prev->source_stamp,
+	};
+	b->src->ops->prior(b->src, p);
+	b->gave_prior = 1;
+}
+
 /* The time since @t0 into *@phase; returns now. */
 static uint64_t lap(uint64_t *phase, uint64_t t0)
 {
@@ -1488,6 +1526,7 @@ int index_build(struct spdx_index **out, struct source *src,
 	struct spdx_index *idx;
 	struct ford *order = NULL;
 	struct index_timings tm = { 0 };
+	struct source_prior prior;
 	uint64_t t;
 	int ret, in_place = 0;
 
@@ -1511,6 +1550,7 @@ int index_build(struct spdx_index **out, struct source *src,
 		goto fail;
 	}
 	t = monotonic_ns();
+	give_prior(&b, &prior);
 	ret = source_refresh(src, err);
 	if (ret)
 		goto fail;
@@ -1519,6 +1559,8 @@ int index_build(struct spdx_index **out, struct source *src,
 		goto fail;
 	t = lap(&tm.prepare, t);
 	ret = walk_all(&b);
+	if (!ret && src->ops->stamp)
+		idx->has_source_stamp = src->ops->stamp(src, &idx->source_stamp) == 1;
 	t = lap(&tm.walk, t);
 	if (!ret)
 		ret = merge(&b, idx, &order, &in_place);

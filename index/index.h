@@ -97,6 +97,11 @@ struct spdx_index {
 	char *lic_error;		/* why LICENSES/ could not be read */
 	size_t count[ST__COUNT];	/* files per status */
 	size_t rescanned;		/* files read by this build */
+	/* The source's stamp (ops->stamp), when the walk met only what
+	 * the tree's version control tracks: the next build gives the
+	 * source this index's paths as its prior (source.h). */
+	int has_source_stamp;
+	struct file_stat source_stamp;
 	void *pool;			/* private: string storage */
 	void *map;			/* private: a loaded saved index's
 					   mapping, which strings point into */

@@ -174,27 +174,33 @@ size_t path_find_name(const struct path_array *a, struct path_cursor *c,
 	return k;
 }
 
-int path_has_under_name(const struct path_array *a, struct path_cursor *c,
-			const char *name)
+size_t path_under_name(const struct path_array *a, struct path_cursor *c,
+		       const char *name)
 {
 	size_t skip = c->skip, n = strlen(name), k = c->pos;
 
 	/* In a sorted walk the cursor stands at the subdirectory's paths. */
 	if (k < c->hi && !strncmp(elem(a, k) + skip, name, n) &&
 	    elem(a, k)[skip + n] == '/')
-		return 1;
+		return k;
 	/* The first path >= "dir/name/" starts with it if any does. */
 	k = seek(a, c, skip, name, n);
 	while (k < c->hi && !strncmp(elem(a, k) + skip, name, n)) {
 		unsigned char next = elem(a, k)[skip + n];
 
 		if (next == '/')
-			return 1;
+			return k;
 		if (next > '/')
-			return 0;
+			return PATH_NONE;
 		k++;
 	}
-	return 0;
+	return PATH_NONE;
+}
+
+int path_has_under_name(const struct path_array *a, struct path_cursor *c,
+			const char *name)
+{
+	return path_under_name(a, c, name) != PATH_NONE;
 }
 
 void path_range_under(const struct path_array *a, const char *dir,

@@ -73,6 +73,10 @@ size_t path_find(const struct path_array *a, struct path_cursor *c,
 int path_has_under_name(const struct path_array *a, struct path_cursor *c,
 			const char *name);
 
+/* The first element whose path lies beneath "dir/@name/", or PATH_NONE. */
+size_t path_under_name(const struct path_array *a, struct path_cursor *c,
+		       const char *name);
+
 /* The elements whose paths lie beneath directory @dir ("" for the top:
  * all of them), which are contiguous: [*@lo, *@hi), empty when none. */
 void path_range_under(const struct path_array *a, const char *dir,

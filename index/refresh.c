@@ -12,6 +12,20 @@
 #include "source.h"
 #include "store.h"
 
+/*
+ * Tell @src, before its saved index is loaded, the stamp that index was
+ * built under: a source that will have to read its version control's
+ * state anyway (the fs source: git's index, changed since) starts now,
+ * while the load goes on.
+ */
+static void expect_saved(struct source *src)
+{
+	struct file_stat st;
+
+	if (src->ops->expect)
+		src->ops->expect(src, store_stamp(src->root, &st) == 1 ? &st : NULL);
+}
+
 /* The saved index of @src as the previous index, or NULL. */
 static struct spdx_index *load_saved(struct source *src,
 				     struct index_refresh_result *res)
@@ -129,6 +143,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	if (!opts->full && !opts->prev && !opts->no_cache) {
 		uint64_t t = monotonic_ns();
 
+		expect_saved(src);
 		io.prev = io.spent = loaded = load_saved(src, res);
 		res->load_ns = monotonic_ns() - t;
 	}

@@ -18,8 +18,9 @@
  *    or a device is never read): anything else fails with -EINVAL.
  *  - Walks list the tree as the source sees it: the fs source leaves out
  *    what git neither tracks nor would add, unless the spec says
- *    SOURCE_ALL_FILES, with git's index as of source_open() or the last
- *    source_refresh().  Directories and contents are read live.
+ *    SOURCE_ALL_FILES, with git's index as of the last source_refresh()
+ *    (before the first, as of its first use), or what a caller's prior
+ *    says of it (ops->prior).  Directories and contents are read live.
  *  - Errors are 0 or -errno; a source never prints, exits or aborts.
  *    Opening and refreshing, whose failures a person reads, also fill a
  *    struct spdx_error (error.h).
@@ -43,6 +44,7 @@
 #include <sys/types.h>
 
 #include "error.h"
+#include "pathsearch.h"
 
 /*
  * One version of a file as its source sees it: the attributes a view
@@ -133,6 +135,20 @@ struct src_entry {
 				   PATH_MAX, reported as the directory
 				   itself, before its other entries, with
 				   -ENAMETOOLONG); never descended into */
+	size_t prior;		/* a file the walk found in the caller's
+				   prior (ops->prior): 1 + its element
+				   there; else 0 */
+};
+
+/*
+ * What a caller kept of a tree when it last walked it (ops->prior): the
+ * paths, sorted, of the regular files, of the symlinks and of the other
+ * entries (SRC_OTHER), and the source's stamp then (ops->stamp), which
+ * says that the tree's version control tracked every one of them.
+ */
+struct source_prior {
+	struct path_array paths, links, others;
+	struct file_stat stamp;
 };
 
 /*
@@ -212,6 +228,25 @@ struct source_ops {
 	 * new: a patch would add it whole.  Any number of threads at
 	 * once, never alongside refresh(). */
 	int (*tracked)(struct source *src, const char *path);
+	/*
+	 * A source whose walks leave out what its version control neither
+	 * tracks nor would add (the fs source: git's index) may spare
+	 * reading that state when a caller tells what it kept last time.
+	 * stamp: that state as of the last refresh(), 1 with @st filled
+	 * when every entry the walks since met was tracked (a directory:
+	 * had a tracked file beneath), else 0.  expect: a hint, before a
+	 * prior is given, that it will come with stamp @st (NULL: none
+	 * will), so that a source that will have to read the state anyway
+	 * starts now.  prior: take @p, which lives until the next call,
+	 * for the next refresh() and the walks after it (NULL: forget it):
+	 * while its stamp is still the state's, what it holds was tracked
+	 * then and is now, and a walk keeps it without asking; it asks
+	 * about anything else (and the stamp is then 0).  All three NULL:
+	 * no such state.  Never alongside a walk or refresh().
+	 */
+	int (*stamp)(struct source *src, struct file_stat *st);
+	void (*expect)(struct source *src, const struct file_stat *st);
+	void (*prior)(struct source *src, const struct source_prior *p);
 	void (*free)(struct source *src);
 	int parallel_walk;	/* walk() may run on several threads */
 };

@@ -11,9 +11,11 @@
  *
  * In a git work tree, the walk leaves out what git neither tracks nor
  * would add (gitignore.h), unless the spec says SOURCE_ALL_FILES.  Git's
- * index is read on a thread of its own, from source_fs_new() until the
- * source first needs it (fs_gi()), so that its caller meanwhile loads
- * the saved index, say, on the other CPU.
+ * index (8 MB for the kernel) is read only when needed: not while the
+ * caller's prior (ops->prior) has git's index's stamp, for a file the
+ * prior says was tracked; ahead on a thread of its own once the caller
+ * says it will need it (ops->expect), so that it meanwhile loads the
+ * saved index, say, on the other CPU; else when first asked (fs_gi()).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -54,11 +56,28 @@ struct fs_source {
 	struct gitignore *gi;	/* NULL: not a git work tree, or not read
 				   (gi_err) */
 	int gi_err;		/* why the last attempt to read it failed */
-	/* The first reading of gi, on gi_reader until joined: */
-	atomic_int gi_reading;
+	/* How far gi is read (GI_*): written under gi_lock, so that one
+	 * thread reads it or joins its reader while the others wait. */
+	atomic_int gi_state;
 	pthread_t gi_reader;
-	pthread_mutex_t gi_lock;	/* who joins it */
+	pthread_mutex_t gi_lock;
+	/* The caller's prior, and whether the last refresh() found its
+	 * stamp to be git's index's: the walks then keep what it says was
+	 * tracked without asking gi.  Set between walks only. */
+	const struct source_prior *prior;
+	int use_prior;
+	unsigned long prior_serial;	/* this prior's, of all given */
+	atomic_int unclean;	/* a walk since refresh() met an entry git
+				   does not track: no stamp() */
 };
+
+enum {
+	GI_UNREAD,	/* nobody asked yet */
+	GI_READING,	/* on gi_reader, until joined */
+	GI_READ,	/* gi and gi_err hold the result */
+};
+
+static atomic_ulong prior_serials;
 
 /*
  * The descriptors a walk's head() calls read, closed in batches: one
@@ -129,28 +148,43 @@ static struct fs_source *fs_of(struct source *src)
 	return (struct fs_source *)src;
 }
 
-/* Git's index as first read, the reader joined if need be: what every
- * user of fs->gi and fs->gi_err calls first. */
-static struct gitignore *fs_gi(struct fs_source *fs)
-{
-	if (atomic_load_explicit(&fs->gi_reading, memory_order_acquire)) {
-		pthread_mutex_lock(&fs->gi_lock);
-		if (atomic_load_explicit(&fs->gi_reading, memory_order_relaxed)) {
-			pthread_join(fs->gi_reader, NULL);
-			atomic_store_explicit(&fs->gi_reading, 0,
-					      memory_order_release);
-		}
-		pthread_mutex_unlock(&fs->gi_lock);
-	}
-	return fs->gi;
-}
-
 static void *gi_read(void *arg)
 {
 	struct fs_source *fs = arg;
 
 	fs->gi_err = gitignore_open(&fs->gi, fs->rootfd, fs->src.root, NULL);
 	return NULL;
+}
+
+/* Git's index, read now if nobody has, its reader joined if need be:
+ * what every user of fs->gi and fs->gi_err calls first. */
+static struct gitignore *fs_gi(struct fs_source *fs)
+{
+	if (atomic_load_explicit(&fs->gi_state, memory_order_acquire) != GI_READ) {
+		pthread_mutex_lock(&fs->gi_lock);
+		switch (atomic_load_explicit(&fs->gi_state, memory_order_relaxed)) {
+		case GI_READING:
+			pthread_join(fs->gi_reader, NULL);
+			break;
+		case GI_UNREAD:
+			gi_read(fs);
+			break;
+		}
+		atomic_store_explicit(&fs->gi_state, GI_READ, memory_order_release);
+		pthread_mutex_unlock(&fs->gi_lock);
+	}
+	return fs->gi;
+}
+
+/* Start reading git's index on a thread of its own, unless someone has. */
+static void gi_read_ahead(struct fs_source *fs)
+{
+	pthread_mutex_lock(&fs->gi_lock);
+	if (atomic_load_explicit(&fs->gi_state, memory_order_relaxed) == GI_UNREAD &&
+	    !thread_start(&fs->gi_reader, gi_read, fs))
+		atomic_store_explicit(&fs->gi_state, GI_READING,
+				      memory_order_relaxed);
+	pthread_mutex_unlock(&fs->gi_lock);
 }
 
 static int openat2_beneath(int dirfd, const char *path, int flags)
@@ -352,22 +386,40 @@ fill:
 }
 
 /*
- * Each thread's cursor in git's index, kept from one walk to the next: a
- * walker that asks for one directory at a time (the index's) then finds
- * the next one's part of git's index beneath those it walked before,
- * instead of searching all of it.  Good only for the gitignore whose
- * serial it holds.
+ * Each thread's cursors in git's index and in the prior's paths, kept
+ * from one walk to the next: a walker that asks for one directory at a
+ * time (the index's) then finds the next one's part of them beneath
+ * those it walked before, instead of searching all of it.  Good only for
+ * the gitignore, or prior, whose serial it holds.
  */
-static __thread struct {
+struct kept_cursor {
 	unsigned long serial;
 	struct path_cursor cur;
-} last_cursor;
+};
+
+static __thread struct kept_cursor last_cursor, last_prior;
+
+/* @k's cursor if it is @serial's, else a new one. */
+static struct path_cursor kept_cursor(struct kept_cursor *k,
+				      unsigned long serial)
+{
+	if (k->serial != serial) {
+		memset(&k->cur, 0, sizeof(k->cur));
+		k->serial = serial;
+	}
+	return k->cur;
+}
 
 struct walk_state {
 	unsigned flags;
 	src_walk_fn fn;
 	void *arg;
-	struct gitignore *gi;
+	struct fs_source *fs;
+	int filter;		/* leave out what git leaves out */
+	const struct source_prior *prior;	/* in force: NULL if not */
+	struct path_cursor pcur;	/* for prior */
+	struct gitignore *gi;	/* NULL until asked, with a prior */
+	int gi_here;		/* cur is at the directory listed */
 	struct path_cursor cur;	/* for gi: this walk's own */
 	struct fd_batch closing;	/* what head() read; closed before
 					   a directory is left or entered */
@@ -402,6 +454,7 @@ struct dent_info {
 	enum src_kind kind;
 	int state;		/* DENT_* */
 	int err;		/* DENT_ERROR: why it could not be stat'ed */
+	size_t prior;		/* src_entry.prior */
 };
 
 enum { DENT_SKIP, DENT_KEEP, DENT_STATED, DENT_ERROR, DENT_LONG };
@@ -419,6 +472,62 @@ static int entry_path(struct walk_state *w, size_t len, const struct dent *de)
 		w->path[len] = '/';
 	memcpy(w->path + len + !!len, de->name, de->len + 1);
 	return 0;
+}
+
+/*
+ * Is entry w->path, named @name in the directory w->pcur is at, of kind
+ * @kind, in the prior (a directory: has it a file beneath)?  Then git
+ * tracked it, and still does.  A file's element there, plus one, into
+ * *@at.
+ */
+static int in_prior(struct walk_state *w, const char *name,
+		    enum src_kind kind, size_t *at)
+{
+	const struct source_prior *p = w->prior;
+	size_t k;
+
+	switch (kind) {
+	case SRC_SYMLINK:
+		return path_bsearch(&p->links, w->path) != PATH_NONE;
+	case SRC_OTHER:
+		return path_bsearch(&p->others, w->path) != PATH_NONE;
+	case SRC_DIR:
+		return path_under_name(&p->paths, &w->pcur, name) != PATH_NONE;
+	default:
+		k = path_find_name(&p->paths, &w->pcur, name);
+		if (k == PATH_NONE)
+			return 0;
+		*at = k + 1;
+		return 1;
+	}
+}
+
+/*
+ * Does git leave out entry w->path, of kind @kind, of the directory
+ * w->path[0..@len)?  With a prior in force, not what it says was
+ * tracked; else git's index is asked, read now if need be.
+ */
+static int git_skips(struct walk_state *w, size_t len, enum src_kind kind,
+		     size_t *at)
+{
+	int skip, tracked;
+
+	if (w->prior && in_prior(w, w->path + len + !!len, kind, at))
+		return 0;
+	if (!w->gi_here) {
+		if (!w->gi) {
+			w->gi = fs_gi(w->fs);
+			w->cur = kept_cursor(&last_cursor,
+					     gitignore_serial(w->gi));
+		}
+		gitignore_enter(w->gi, &w->cur, w->path, len);
+		w->gi_here = 1;
+	}
+	skip = gitignore_skip(w->gi, &w->cur, w->path, kind == SRC_DIR,
+			      &tracked);
+	if (!tracked)
+		atomic_store_explicit(&w->fs->unclean, 1, memory_order_relaxed);
+	return skip;
 }
 
 /*
@@ -452,8 +561,7 @@ static int entry_kept(struct walk_state *w, int fd, size_t len,
 		}
 	}
 	/* Left out before it costs a stat. */
-	return !w->gi || !gitignore_skip(w->gi, &w->cur, w->path,
-					  in->kind == SRC_DIR);
+	return !w->filter || !git_skips(w, len, in->kind, &in->prior);
 }
 
 /* Report the directory walked, w->path[0..@len), as one that could not be
@@ -475,7 +583,7 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 	struct fs_entry fe = { .dirfd = fd, .name = de->name,
 			       .batch = &w->closing };
 	struct src_entry ent = { .path = w->path, .priv = &fe,
-				 .kind = in->kind };
+				 .kind = in->kind, .prior = in->prior };
 	int ret;
 
 	entry_path(w, len, de);
@@ -490,8 +598,8 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		ret = 0;
 	else if (!ret && ent.kind == SRC_DIR && !ent.err &&
 		 !(w->flags & SRC_WALK_SHALLOW)) {
-		struct path_cursor here = w->cur;
-		int sub;
+		struct path_cursor here = w->cur, phere = w->pcur;
+		int sub, gi_here = w->gi_here;
 
 		fd_batch_flush(&w->closing);	/* its ranges stay whole */
 		sub = openat(fd, de->name, O_RDONLY | O_DIRECTORY |
@@ -501,6 +609,8 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		else if (errno != ENOENT)
 			ret = report_dir_error(w, len + de->len + !!len, -errno);
 		w->cur = here;
+		w->pcur = phere;
+		w->gi_here = gi_here;
 	}
 	w->path[len] = '\0';
 	return ret;
@@ -525,6 +635,7 @@ static int walk_entries(struct walk_state *w, int fd, size_t len,
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		info[i].state = DENT_SKIP;
+		info[i].prior = 0;
 		if (entry_kept(w, fd, len, &ents[i], &info[i])) {
 			if (info[i].state == DENT_SKIP)
 				info[i].state = DENT_KEEP;
@@ -694,8 +805,12 @@ static int walk_dir(struct walk_state *w, int fd, size_t len, int listerr)
 		dent_fill(&ents[n++], de);
 	}
 	dent_sort(ents, n, ents + n);
-	if (w->gi)
+	if (w->prior) {
+		path_cursor_enter(&w->prior->paths, &w->pcur, w->path, len);
+		w->gi_here = 0;		/* git_skips() enters it if need be */
+	} else if (w->gi) {
 		gitignore_enter(w->gi, &w->cur, w->path, len);
+	}
 	ret = walk_entries(w, fd, len, ents, n, listerr);
 out:
 	fd_batch_flush(&w->closing);
@@ -738,17 +853,32 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->flags = flags;
 	w->fn = fn;
 	w->arg = arg;
-	w->gi = fs->flags & SOURCE_ALL_FILES ? NULL : fs_gi(fs);
+	w->fs = fs;
+	w->prior = NULL;
+	w->gi = NULL;
+	w->gi_here = 1;
 	w->closing.n = 0;
-	if (last_cursor.serial != gitignore_serial(w->gi)) {
-		memset(&last_cursor.cur, 0, sizeof(last_cursor.cur));
-		last_cursor.serial = gitignore_serial(w->gi);
+	if (fs->flags & SOURCE_ALL_FILES) {
+		w->filter = 0;
+	} else if (fs->use_prior) {
+		w->filter = 1;
+		w->prior = fs->prior;
+		w->pcur = kept_cursor(&last_prior, fs->prior_serial);
+		/* Until git_skips() reads gi, should it need to: */
+		memset(&w->cur, 0, sizeof(w->cur));
+	} else {
+		w->gi = fs_gi(fs);
+		w->filter = w->gi != NULL;
+		w->cur = kept_cursor(&last_cursor, gitignore_serial(w->gi));
+		memset(&w->pcur, 0, sizeof(w->pcur));
 	}
-	w->cur = last_cursor.cur;
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
 	ret = walk_dir(w, fd, len, 0);
-	last_cursor.cur = w->cur;
+	if (w->gi)
+		last_cursor.cur = w->cur;
+	if (w->prior)
+		last_prior.cur = w->pcur;
 	free(w);
 	return ret;
 }
@@ -931,11 +1061,41 @@ out:
 	return n;
 }
 
+/* Is the caller's prior in force: is git's index still the one whose
+ * stamp it has? */
+static int prior_holds(struct fs_source *fs)
+{
+	struct file_stat now;
+
+	return fs->prior && !(fs->flags & SOURCE_ALL_FILES) &&
+	       gitignore_stamp_now(fs->rootfd, &now) == 1 &&
+	       file_stat_same(&now, &fs->prior->stamp);
+}
+
+/* With the prior in force: gi, if read, kept only while it is git's
+ * index now, else read again if asked. */
+static void refresh_under_prior(struct fs_source *fs)
+{
+	if (atomic_load_explicit(&fs->gi_state, memory_order_acquire) == GI_UNREAD)
+		return;
+	fs_gi(fs);
+	if (!fs->gi_err && !gitignore_changed(fs->gi, fs->rootfd)) {
+		gitignore_forget_rules(fs->gi);
+		return;
+	}
+	gitignore_free(fs->gi);
+	fs->gi = NULL;
+	fs->gi_err = 0;
+	atomic_store_explicit(&fs->gi_state, GI_UNREAD, memory_order_release);
+}
+
 /*
  * Read git's index again if it changed since the last time (or could not
- * be read then); ignore rules are always read again, lazily.  An index
- * that cannot be read is a warning, not a failure: the tree is then
- * walked as if it were no git work tree, every file in it and none new.
+ * be read then), unless the caller's prior holds: then it is read only if
+ * a walk meets what the prior does not have.  Ignore rules are always
+ * read again, lazily.  An index that cannot be read is a warning, not a
+ * failure: the tree is then walked as if it were no git work tree, every
+ * file in it and none new.
  */
 static int fs_refresh(struct source *src, struct spdx_error *err)
 {
@@ -944,6 +1104,13 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 	struct gitignore *gi;
 	int ret;
 
+	atomic_store_explicit(&fs->unclean, 0, memory_order_relaxed);
+	fs->use_prior = prior_holds(fs);
+	if (fs->use_prior) {
+		refresh_under_prior(fs);
+		spdx_error_clear(&src->warning);
+		return 0;
+	}
 	fs_gi(fs);
 	if (!fs->gi_err && !gitignore_changed(fs->gi, fs->rootfd)) {
 		gitignore_forget_rules(fs->gi);
@@ -972,11 +1139,55 @@ static int fs_tracked(struct source *src, const char *path)
 	return gi ? gitignore_tracked(gi, path) : -ENOTSUP;
 }
 
+static int fs_stamp(struct source *src, struct file_stat *st)
+{
+	struct fs_source *fs = fs_of(src);
+	struct gitignore *gi;
+
+	if ((fs->flags & SOURCE_ALL_FILES) ||
+	    atomic_load_explicit(&fs->unclean, memory_order_relaxed))
+		return 0;
+	if (fs->use_prior) {
+		*st = fs->prior->stamp;
+		return 1;
+	}
+	gi = fs_gi(fs);
+	if (!gi)
+		return 0;
+	*st = *gitignore_stamp(gi);
+	return 1;
+}
+
+static void fs_expect(struct source *src, const struct file_stat *st)
+{
+	struct fs_source *fs = fs_of(src);
+	struct file_stat now;
+
+	if (fs->flags & SOURCE_ALL_FILES)
+		return;
+	if (st && gitignore_stamp_now(fs->rootfd, &now) == 1 &&
+	    file_stat_same(&now, st))
+		return;		/* the prior will do */
+	gi_read_ahead(fs);
+}
+
+static void fs_prior(struct source *src, const struct source_prior *p)
+{
+	struct fs_source *fs = fs_of(src);
+
+	fs->prior = p;
+	fs->use_prior = 0;	/* until refresh() finds it holds */
+	fs->prior_serial = atomic_fetch_add(&prior_serials, 1) + 1;
+}
+
 static void fs_free(struct source *src)
 {
 	struct fs_source *fs = fs_of(src);
 
-	gitignore_free(fs_gi(fs));
+	/* A reader still running is joined; nothing is read for this. */
+	if (atomic_load_explicit(&fs->gi_state, memory_order_acquire) == GI_READING)
+		fs_gi(fs);
+	gitignore_free(fs->gi);
 	pthread_mutex_destroy(&fs->gi_lock);
 	close(fs->rootfd);
 	free(src->root);
@@ -994,6 +1205,9 @@ static const struct source_ops fs_ops = {
 	.refresh = fs_refresh,
 	.watch_dir = fs_watch_dir,
 	.tracked = fs_tracked,
+	.stamp = fs_stamp,
+	.expect = fs_expect,
+	.prior = fs_prior,
 	.free = fs_free,
 	.parallel_walk = 1,
 };
@@ -1021,14 +1235,11 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 	fs->flags = spec->flags;
 	fs->have_openat2 = -1;
 	fs->use_noatime = 1;
-	/* A repository that cannot be read is reported by the first
-	 * refresh(), which tries again. */
+	/* Git's index is read when needed (fs_gi()), or ahead (expect());
+	 * one that cannot be read is reported by refresh(), which tries
+	 * again. */
 	pthread_mutex_init(&fs->gi_lock, NULL);
-	atomic_init(&fs->gi_reading, 1);
-	if (thread_start(&fs->gi_reader, gi_read, fs)) {
-		atomic_init(&fs->gi_reading, 0);
-		gi_read(fs);
-	}
+	atomic_init(&fs->gi_state, GI_UNREAD);
 	*out = &fs->src;
 	return 0;
 nomem:

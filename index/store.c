@@ -7,6 +7,8 @@
  *   struct store_header
  *   struct store_file  files[nfiles]     sorted by path
  *   uint32_t           exprs[nexprs]     offsets of expression texts
+ *   uint32_t           links[nlinks]     offsets of symlinks' paths, sorted
+ *   uint32_t           others[nothers]   offsets of other entries' paths
  *   char               strings[strsize]  NUL-terminated strings
  * Every offset is checked against strsize, and the blob for its final
  * NUL (so every string ends inside it), before anything is used; the
@@ -35,10 +37,12 @@
 #include "thread.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	7	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
+#define STORE_VERSION	8	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
 				   5: whole tag lines, columns in characters;
 				   6: the checksum in four lanes;
-				   7: file_stat with a blob id */
+				   7: file_stat with a blob id;
+				   8: the source's stamp, symlinks and
+				   other entries */
 #define STORE_MAX_BYTES	(512ull << 20)	/* ~5 million files: a larger file
 					   is not read, however it came */
 
@@ -48,10 +52,12 @@ struct store_header {
 	uint32_t head_bytes;	/* SCAN_HEAD_BYTES the results came from */
 	uint64_t nfiles;
 	uint64_t nexprs;
+	uint64_t nlinks, nothers;
 	uint64_t strsize;
 	uint64_t checksum;
 	uint32_t root;		/* offset of the tree's path in strings */
-	uint32_t pad;
+	uint32_t has_stamp;	/* 1: stamp is the index's source_stamp */
+	struct file_stat stamp;
 };
 
 struct store_file {
@@ -301,6 +307,33 @@ struct decoding {
 	} res[2];			/* per thread */
 };
 
+/* The bytes after the header, of a header whose counts are each below
+ * STORE_MAX_BYTES (no overflow). */
+static uint64_t body_bytes(const struct store_header *h)
+{
+	return h->nfiles * sizeof(struct store_file) +
+	       (h->nexprs + h->nlinks + h->nothers) * 4 + h->strsize;
+}
+
+/*
+ * The @n paths whose offsets are at @off into @p, pointers into @d's
+ * strings; NULL, or the fault when one is bad or out of order.
+ */
+static const char *decode_paths(const struct decoding *d, const uint32_t *off,
+				uint64_t n, char **p)
+{
+	for (uint64_t k = 0; k < n; k++) {
+		const char *s = string_at(d->strings, d->h->strsize, off[k]);
+
+		if (!s)
+			return "bad path offset";
+		if (k && strcmp(p[k - 1], s) >= 0)
+			return "paths out of order";
+		p[k] = (char *)s;	/* the mapping's, kept; read only */
+	}
+	return NULL;
+}
+
 /* Decode records [lo, hi); note the first bad one in @res. */
 static void decode_range(struct decoding *d, uint64_t lo, uint64_t hi, int res)
 {
@@ -366,8 +399,7 @@ static const char *decode_files(struct decoding *d)
 	d->res[0].why = d->res[1].why = NULL;
 	atomic_init(&d->next, 0);
 	threaded = !thread_start(&helper, decode_helper, d);
-	d->sum = store_checksum(d->body, d->h->nfiles * sizeof(*d->sf) +
-				d->h->nexprs * 4 + d->h->strsize);
+	d->sum = store_checksum(d->body, body_bytes(d->h));
 	decode_chunks(d, 0);
 	if (threaded)
 		pthread_join(helper, NULL);
@@ -388,19 +420,22 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	const char *s, *fault = NULL;
 	uint64_t body;
 
-	if (size < sizeof(*h) || memcmp(h->magic, STORE_MAGIC, 8))
+	if (size < sizeof(h->magic) || memcmp(h->magic, STORE_MAGIC, 8))
 		return bad(why, "not a spdxfs index");
+	if (size < sizeof(*h))
+		return bad(why, "truncated");
 	if (h->version != STORE_VERSION || h->head_bytes != SCAN_HEAD_BYTES)
 		return bad(why, "index of another spdxfs version");
 	if (h->nfiles > size / sizeof(*d.sf) || h->nexprs > size / 4 ||
+	    h->nlinks > size / 4 || h->nothers > size / 4 ||
 	    h->strsize > size)
 		return bad(why, "truncated");
-	body = h->nfiles * sizeof(*d.sf) + h->nexprs * 4 + h->strsize;
+	body = body_bytes(h);
 	if (size - sizeof(*h) != body)
 		return bad(why, "truncated");
 	d.sf = (const void *)d.body;
 	eoff = (const void *)(d.sf + h->nfiles);
-	d.strings = (const char *)(eoff + h->nexprs);
+	d.strings = (const char *)(eoff + h->nexprs + h->nlinks + h->nothers);
 	/* Then every string of it ends inside it. */
 	if (!h->strsize || d.strings[h->strsize - 1] != '\0')
 		fault = "bad string table";
@@ -431,6 +466,21 @@ static int decode(struct spdx_index *idx, const char *map, size_t size,
 	}
 	idx->nexprs = h->nexprs;
 	idx->nfiles = h->nfiles;
+	idx->symlinks = alloc_array(h->nlinks, sizeof(*idx->symlinks));
+	idx->others = alloc_array(h->nothers, sizeof(*idx->others));
+	if (!idx->symlinks || !idx->others)
+		return -ENOMEM;
+	fault = decode_paths(&d, eoff + h->nexprs, h->nlinks, idx->symlinks);
+	if (!fault)
+		fault = decode_paths(&d, eoff + h->nexprs + h->nlinks,
+				     h->nothers, idx->others);
+	if (fault)
+		return bad(why, fault);
+	idx->nsymlinks = h->nlinks;
+	idx->nothers = h->nothers;
+	idx->has_source_stamp = h->has_stamp == 1;
+	if (idx->has_source_stamp)
+		idx->source_stamp = h->stamp;
 	return 0;
 }
 
@@ -465,13 +515,12 @@ static int open_index(int dfd, const char *name, struct stat *st,
 	return fd;
 }
 
-static int load(struct spdx_index **out, const char *root,
-		struct spdx_error *why)
+/* Open the saved index of @root to read, its stat data into @st: a
+ * descriptor, or -errno with @why filled (may be NULL). */
+static int open_saved(const char *root, struct stat *st,
+		      struct spdx_error *why)
 {
 	char dir[PATH_MAX], name[32];
-	struct spdx_index *idx;
-	struct stat st;
-	void *map;
 	int dfd, fd, ret;
 
 	ret = cache_dir(dir, sizeof(dir));
@@ -481,8 +530,20 @@ static int load(struct spdx_index **out, const char *root,
 	dfd = open_cache_dir(dir, 0, why);
 	if (dfd < 0)
 		return dfd;
-	fd = open_index(dfd, name, &st, why);
+	fd = open_index(dfd, name, st, why);
 	close(dfd);
+	return fd;
+}
+
+static int load(struct spdx_index **out, const char *root,
+		struct spdx_error *why)
+{
+	struct spdx_index *idx;
+	struct stat st;
+	void *map;
+	int fd, ret;
+
+	fd = open_saved(root, &st, why);
 	if (fd < 0)
 		return fd;
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
@@ -505,6 +566,27 @@ static int load(struct spdx_index **out, const char *root,
 	}
 	*out = idx;
 	return 0;
+}
+
+int store_stamp(const char *root, struct file_stat *st)
+{
+	struct store_header h;
+	struct stat sb;
+	ssize_t n;
+	int fd;
+
+	fd = open_saved(root, &sb, NULL);
+	if (fd < 0)
+		return fd;
+	n = pread(fd, &h, sizeof(h), 0);
+	close(fd);
+	if (n != sizeof(h) || memcmp(h.magic, STORE_MAGIC, 8) ||
+	    h.version != STORE_VERSION)
+		return -EINVAL;
+	if (h.has_stamp != 1)
+		return 0;
+	*st = h.stamp;
+	return 1;
 }
 
 int store_cache_open(char *dir, size_t size, struct spdx_error *err)
@@ -536,11 +618,13 @@ int store_root_of(int dfd, const char *name, char **root)
 	if (n != sizeof(h) || memcmp(h.magic, STORE_MAGIC, 8) ||
 	    h.version != STORE_VERSION || h.nfiles > (uint64_t)st.st_size ||
 	    h.nexprs > (uint64_t)st.st_size || h.strsize > (uint64_t)st.st_size ||
+	    h.nlinks > (uint64_t)st.st_size || h.nothers > (uint64_t)st.st_size ||
 	    h.root >= h.strsize) {
 		close(fd);
 		return -EINVAL;
 	}
-	strings = sizeof(h) + h.nfiles * sizeof(struct store_file) + h.nexprs * 4;
+	strings = sizeof(h) + h.nfiles * sizeof(struct store_file) +
+		  (h.nexprs + h.nlinks + h.nothers) * 4;
 	len = h.strsize - h.root < sizeof(buf) ? h.strsize - h.root : sizeof(buf);
 	n = strings + h.strsize == (uint64_t)st.st_size ?
 		pread(fd, buf, len, strings + h.root) : -1;
@@ -587,6 +671,10 @@ static int64_t strings_size(const struct spdx_index *idx)
 
 	for (size_t k = 0; k < idx->nexprs; k++)
 		n += strlen(idx->exprs[k].text) + 1;
+	for (size_t k = 0; k < idx->nsymlinks; k++)
+		n += strlen(idx->symlinks[k]) + 1;
+	for (size_t k = 0; k < idx->nothers; k++)
+		n += strlen(idx->others[k]) + 1;
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
@@ -720,8 +808,28 @@ static void put_files(struct sink *k, const struct spdx_index *idx,
 	}
 }
 
-/* @idx's expression offsets, then its strings: the root, the
- * expression texts, each file's path and leader. */
+/* @idx's expression, symlink and other offsets, then its strings: the
+ * root, the expression texts, the symlinks' and others' paths, each
+ * file's path and leader. */
+/* The offsets of @n strings @s laid down from *@off on; *@off moves past
+ * them. */
+static void put_offsets(struct sink *k, char *const *s, size_t n,
+			uint64_t *off)
+{
+	for (size_t e = 0; e < n; e++) {
+		uint32_t o = *off;
+
+		sink_put(k, &o, sizeof(o), 1);
+		*off += strlen(s[e]) + 1;
+	}
+}
+
+static void put_paths(struct sink *k, char *const *s, size_t n)
+{
+	for (size_t e = 0; e < n; e++)
+		sink_put(k, s[e], strlen(s[e]) + 1, 1);
+}
+
 static void put_strings(struct sink *k, const struct spdx_index *idx)
 {
 	uint64_t off = strlen(idx->root) + 1;
@@ -732,9 +840,13 @@ static void put_strings(struct sink *k, const struct spdx_index *idx)
 		sink_put(k, &o, sizeof(o), 1);
 		off += strlen(idx->exprs[e].text) + 1;
 	}
+	put_offsets(k, idx->symlinks, idx->nsymlinks, &off);
+	put_offsets(k, idx->others, idx->nothers, &off);
 	sink_put(k, idx->root, strlen(idx->root) + 1, 1);
 	for (size_t e = 0; e < idx->nexprs; e++)
 		sink_put(k, idx->exprs[e].text, strlen(idx->exprs[e].text) + 1, 1);
+	put_paths(k, idx->symlinks, idx->nsymlinks);
+	put_paths(k, idx->others, idx->nothers);
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 		const char *leader = f->leader ? f->leader : "";
@@ -751,7 +863,7 @@ static void put_strings(struct sink *k, const struct spdx_index *idx)
 static int store_write(int fd, const struct spdx_index *idx)
 {
 	int64_t ssz = strings_size(idx);
-	uint64_t exprs_end = strlen(idx->root) + 1;
+	uint64_t files_at = strlen(idx->root) + 1;
 	struct store_header h;
 	struct sink *k;
 	ssize_t n;
@@ -763,22 +875,31 @@ static int store_write(int fd, const struct spdx_index *idx)
 	if (!k)
 		return -ENOMEM;
 	for (size_t e = 0; e < idx->nexprs; e++)
-		exprs_end += strlen(idx->exprs[e].text) + 1;
+		files_at += strlen(idx->exprs[e].text) + 1;
+	for (size_t e = 0; e < idx->nsymlinks; e++)
+		files_at += strlen(idx->symlinks[e]) + 1;
+	for (size_t e = 0; e < idx->nothers; e++)
+		files_at += strlen(idx->others[e]) + 1;
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, STORE_MAGIC, 8);
 	h.version = STORE_VERSION;
 	h.head_bytes = SCAN_HEAD_BYTES;
 	h.nfiles = idx->nfiles;
 	h.nexprs = idx->nexprs;
+	h.nlinks = idx->nsymlinks;
+	h.nothers = idx->nothers;
 	h.strsize = ssz;
 	h.root = 0;		/* the first string */
+	if (idx->has_source_stamp) {
+		h.has_stamp = 1;
+		h.stamp = idx->source_stamp;
+	}
 	k->fd = fd;
 	k->ret = 0;
 	k->len = 0;
-	sum_init(&k->sum, idx->nfiles * sizeof(struct store_file) +
-		 idx->nexprs * sizeof(uint32_t) + ssz);
+	sum_init(&k->sum, body_bytes(&h));
 	sink_put(k, &h, sizeof(h), 0);
-	put_files(k, idx, exprs_end);
+	put_files(k, idx, files_at);
 	put_strings(k, idx);
 	sink_flush(k);
 	h.checksum = sum_end(&k->sum);
@@ -795,7 +916,13 @@ static int store_write(int fd, const struct spdx_index *idx)
 
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx)
 {
-	if (!prev || prev->nfiles != idx->nfiles)
+	if (!prev || prev->nfiles != idx->nfiles ||
+	    prev->nsymlinks != idx->nsymlinks || prev->nothers != idx->nothers)
+		return 1;
+	/* The next rescan's prior (source.h) comes from the saved index. */
+	if (prev->has_source_stamp != idx->has_source_stamp ||
+	    (idx->has_source_stamp &&
+	     !file_stat_same(&prev->source_stamp, &idx->source_stamp)))
 		return 1;
 	return idx->rescanned > idx->nfiles / 64;
 }

@@ -29,6 +29,7 @@
 
 struct spdx_error;
 struct spdx_index;
+struct file_stat;
 
 /* The saved index's path for tree @root into @buf.  Returns 0 or -errno
  * (-ENAMETOOLONG, or -ENOENT when no cache directory can be named). */
@@ -47,11 +48,21 @@ int store_load(struct spdx_index **out, const char *root,
 	       struct spdx_error *err);
 
 /*
+ * The source stamp the saved index of @root was built under (index.h:
+ * source_stamp), from its header alone, without checking the rest: a
+ * hint for source ops->expect() before store_load().  Returns 1 with
+ * @st filled, 0 when it has none, or -errno (-ENOENT: no saved index;
+ * -EINVAL: not one this spdxfs reads).
+ */
+int store_stamp(const char *root, struct file_stat *st);
+
+/*
  * Is rewriting the saved index worth it, given the @prev it was loaded as
  * (or NULL) and the freshly built @idx?  Yes when there was none, when
- * files came or went, or when more than 1/64 of the files had to be read
- * again: rewriting the whole file to spare the next scan re-reading a
- * handful of touched files is a bad trade.
+ * files, symlinks or other entries came or went, when the source's stamp
+ * changed (the next rescan's prior, source.h), or when more than 1/64 of
+ * the files had to be read again: rewriting the whole file to spare the
+ * next scan re-reading a handful of touched files is a bad trade.
  */
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx);
 

@@ -65,7 +65,8 @@ static int many_blobs(struct spdx_index **out)
 static int check_saved(void)
 {
 	struct { char magic[8]; uint32_t version, head; uint64_t nfiles, nexprs,
-		 strsize, checksum; uint32_t root, pad; } h;
+		 nlinks, nothers, strsize, checksum; uint32_t root, has_stamp;
+		 struct file_stat stamp; } h;
 	char path[PATH_MAX], *buf = NULL;
 	long len;
 	FILE *f;

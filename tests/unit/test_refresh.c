@@ -74,8 +74,9 @@ static void saved_id(const char *root, struct stat *st)
 struct header {
 	char magic[8];
 	uint32_t version, head_bytes;
-	uint64_t nfiles, nexprs, strsize, checksum;
-	uint32_t root, pad;
+	uint64_t nfiles, nexprs, nlinks, nothers, strsize, checksum;
+	uint32_t root, has_stamp;
+	struct file_stat stamp;
 };
 
 /*
@@ -103,8 +104,9 @@ static int edit_saved(const char *root, int unterminate)
 	if (unterminate)
 		buf[len - 1] = 'x';
 	else if (h.nfiles >= 2)
-		memcpy(buf + sizeof(h) + (len - sizeof(h) - h.strsize - 4 * h.nexprs) /
-		       h.nfiles, buf + sizeof(h), 4);
+		memcpy(buf + sizeof(h) + (len - sizeof(h) - h.strsize -
+		       4 * (h.nexprs + h.nlinks + h.nothers)) / h.nfiles,
+		       buf + sizeof(h), 4);
 	else
 		goto out;
 	h.checksum = store_checksum(buf + sizeof(h), len - sizeof(h));

@@ -454,6 +454,9 @@ static void test_gitignore(const char *dir)
 	       "walk: what git ignores is left out, .git too");
 	is_str(fixture_walk(all, "", &l), ".gitignore\na.c\nb.o\nsub/\nsub/c.o\n",
 	       "walk, all files: everything but .git");
+	/* Git's index is read when first needed: by the walk, and for
+	 * all's tracked(). */
+	is_int(source_tracked(all, "a.c"), 0, "tracked, all files: a.c is not");
 	ok(!git_repository_index(&gix, r) && !git_index_add_bypath(gix, "b.o") &&
 	   !git_index_write(gix), "b.o tracked, ignored or not");
 	is_str(fixture_walk(src, "", &l), ".gitignore\na.c\nsub/\n",
