@@ -60,10 +60,7 @@ struct watcher {
 
 static int64_t now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return monotonic_ns() / 1000000;
 }
 
 int watcher_new(struct watcher **out, struct spdxfs *fs)

@@ -90,7 +90,11 @@ static int open_gitdir(int rootfd, int *gitfd)
 	return *gitfd < 0 ? -errno : 1;
 }
 
-int gitignore_stamp_now(int rootfd, struct file_stat *st)
+/*
+ * The stamp of the work tree's git index (zero when there is none) into
+ * @st.  Returns 1, 0 when @rootfd is no git work tree, or -errno.
+ */
+static int index_stamp(int rootfd, struct file_stat *st)
 {
 	struct stat sb;
 	int gitfd, ret;
@@ -140,16 +144,20 @@ int gitignore_open(struct gitignore **out, int rootfd, const char *root,
 	return 0;
 }
 
+int gitignore_index_is(int rootfd, const struct file_stat *stamp)
+{
+	struct file_stat st;
+
+	return index_stamp(rootfd, &st) == 1 && file_stat_same(stamp, &st);
+}
+
 int gitignore_changed(const struct gitignore *gi, int rootfd)
 {
 	struct file_stat st;
-	int ret = gitignore_stamp_now(rootfd, &st);
 
-	if (ret < 0)
-		return 1;
-	if (!gi)
-		return ret;
-	return !ret || !file_stat_same(&gi->gx->stamp, &st);
+	if (gi)
+		return !gitignore_index_is(rootfd, &gi->gx->stamp);
+	return index_stamp(rootfd, &st) != 0;
 }
 
 static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;

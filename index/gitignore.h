@@ -42,11 +42,10 @@ int gitignore_changed(const struct gitignore *gi, int rootfd);
 struct file_stat;
 
 /*
- * The stamp of the work tree's git index now, the stat data of the file
- * (zero when there is none), into @st, without reading it.  Returns 1, 0
- * when @rootfd is no git work tree, or -errno.
+ * Is the git index of the work tree @rootfd now the one of @stamp, the
+ * stat data of the file (gitignore_stamp())?  Tells without reading it.
  */
-int gitignore_stamp_now(int rootfd, struct file_stat *st);
+int gitignore_index_is(int rootfd, const struct file_stat *stamp);
 
 /* The stamp of the git index @gi was read from. */
 const struct file_stat *gitignore_stamp(const struct gitignore *gi);

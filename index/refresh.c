@@ -13,17 +13,17 @@
 #include "store.h"
 
 /*
- * Tell @src, before its saved index is loaded, the stamp that index was
- * built under: a source that will have to read its version control's
+ * Tell source @arg, before its saved index is read, the stamp that index
+ * was built under: a source that will have to read its version control's
  * state anyway (the fs source: git's index, changed since) starts now,
  * while the load goes on.
  */
-static void expect_saved(struct source *src)
+static void expect_stamp(void *arg, const struct file_stat *stamp)
 {
-	struct file_stat st;
+	struct source *src = arg;
 
 	if (src->ops->expect)
-		src->ops->expect(src, store_stamp(src->root, &st) == 1 ? &st : NULL);
+		src->ops->expect(src, stamp);
 }
 
 /* The saved index of @src as the previous index, or NULL. */
@@ -33,7 +33,8 @@ static struct spdx_index *load_saved(struct source *src,
 	struct spdx_index *prev = NULL;
 	int ret;
 
-	ret = store_load(&prev, src->root, &res->load_error);
+	ret = store_load_hinted(&prev, src->root, expect_stamp, src,
+				&res->load_error);
 	if (!ret)
 		res->load = REFRESH_LOAD_USED;
 	else if (ret == -EINVAL)
@@ -143,7 +144,6 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	if (!opts->full && !opts->prev && !opts->no_cache) {
 		uint64_t t = monotonic_ns();
 
-		expect_saved(src);
 		io.prev = io.spent = loaded = load_saved(src, res);
 		res->load_ns = monotonic_ns() - t;
 	}

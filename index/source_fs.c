@@ -415,7 +415,7 @@ struct walk_state {
 	src_walk_fn fn;
 	void *arg;
 	struct fs_source *fs;
-	int filter;		/* leave out what git leaves out */
+	/* What git leaves out is left out when either is set: */
 	const struct source_prior *prior;	/* in force: NULL if not */
 	struct path_cursor pcur;	/* for prior */
 	struct gitignore *gi;	/* NULL until asked, with a prior */
@@ -561,7 +561,8 @@ static int entry_kept(struct walk_state *w, int fd, size_t len,
 		}
 	}
 	/* Left out before it costs a stat. */
-	return !w->filter || !git_skips(w, len, in->kind, &in->prior);
+	return (!w->prior && !w->gi) ||
+	       !git_skips(w, len, in->kind, &in->prior);
 }
 
 /* Report the directory walked, w->path[0..@len), as one that could not be
@@ -858,19 +859,15 @@ static int fs_walk(struct source *src, const char *under, unsigned flags,
 	w->gi = NULL;
 	w->gi_here = 1;
 	w->closing.n = 0;
-	if (fs->flags & SOURCE_ALL_FILES) {
-		w->filter = 0;
-	} else if (fs->use_prior) {
-		w->filter = 1;
+	/* The cursor not in use (cur until git_skips() reads gi) zero: */
+	memset(&w->cur, 0, sizeof(w->cur));
+	memset(&w->pcur, 0, sizeof(w->pcur));
+	if (fs->use_prior) {		/* never with SOURCE_ALL_FILES */
 		w->prior = fs->prior;
 		w->pcur = kept_cursor(&last_prior, fs->prior_serial);
-		/* Until git_skips() reads gi, should it need to: */
-		memset(&w->cur, 0, sizeof(w->cur));
-	} else {
-		w->gi = fs_gi(fs);
-		w->filter = w->gi != NULL;
+	} else if (!(fs->flags & SOURCE_ALL_FILES)) {
+		w->gi = fs_gi(fs);	/* NULL: no git work tree */
 		w->cur = kept_cursor(&last_cursor, gitignore_serial(w->gi));
-		memset(&w->pcur, 0, sizeof(w->pcur));
 	}
 	memcpy(w->path, under, len);
 	w->path[len] = '\0';
@@ -1065,11 +1062,8 @@ out:
  * stamp it has? */
 static int prior_holds(struct fs_source *fs)
 {
-	struct file_stat now;
-
 	return fs->prior && !(fs->flags & SOURCE_ALL_FILES) &&
-	       gitignore_stamp_now(fs->rootfd, &now) == 1 &&
-	       file_stat_same(&now, &fs->prior->stamp);
+	       gitignore_index_is(fs->rootfd, &fs->prior->stamp);
 }
 
 /* With the prior in force: gi, if read, kept only while it is git's
@@ -1161,12 +1155,10 @@ static int fs_stamp(struct source *src, struct file_stat *st)
 static void fs_expect(struct source *src, const struct file_stat *st)
 {
 	struct fs_source *fs = fs_of(src);
-	struct file_stat now;
 
 	if (fs->flags & SOURCE_ALL_FILES)
 		return;
-	if (st && gitignore_stamp_now(fs->rootfd, &now) == 1 &&
-	    file_stat_same(&now, st))
+	if (st && gitignore_index_is(fs->rootfd, st))
 		return;		/* the prior will do */
 	gi_read_ahead(fs);
 }

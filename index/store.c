@@ -535,15 +535,32 @@ static int open_saved(const char *root, struct stat *st,
 	return fd;
 }
 
+/* The source stamp in the header of the saved index open at @fd into @st:
+ * @st, or NULL when it has none or is none this spdxfs reads. */
+static const struct file_stat *header_stamp(int fd, struct file_stat *st)
+{
+	struct store_header h;
+
+	if (pread(fd, &h, sizeof(h), 0) != sizeof(h) ||
+	    memcmp(h.magic, STORE_MAGIC, 8) || h.version != STORE_VERSION ||
+	    h.has_stamp != 1)
+		return NULL;
+	*st = h.stamp;
+	return st;
+}
+
 static int load(struct spdx_index **out, const char *root,
-		struct spdx_error *why)
+		store_stamp_fn hint, void *arg, struct spdx_error *why)
 {
 	struct spdx_index *idx;
+	struct file_stat stamp;
 	struct stat st;
 	void *map;
 	int fd, ret;
 
 	fd = open_saved(root, &st, why);
+	if (hint)
+		hint(arg, fd < 0 ? NULL : header_stamp(fd, &stamp));
 	if (fd < 0)
 		return fd;
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
@@ -566,27 +583,6 @@ static int load(struct spdx_index **out, const char *root,
 	}
 	*out = idx;
 	return 0;
-}
-
-int store_stamp(const char *root, struct file_stat *st)
-{
-	struct store_header h;
-	struct stat sb;
-	ssize_t n;
-	int fd;
-
-	fd = open_saved(root, &sb, NULL);
-	if (fd < 0)
-		return fd;
-	n = pread(fd, &h, sizeof(h), 0);
-	close(fd);
-	if (n != sizeof(h) || memcmp(h.magic, STORE_MAGIC, 8) ||
-	    h.version != STORE_VERSION)
-		return -EINVAL;
-	if (h.has_stamp != 1)
-		return 0;
-	*st = h.stamp;
-	return 1;
 }
 
 int store_cache_open(char *dir, size_t size, struct spdx_error *err)
@@ -644,16 +640,19 @@ static int path_fail(struct spdx_error *err, int ret, const char *root)
 	return spdx_error_errno(err, ret, "the cache path of %s", root);
 }
 
-int store_load(struct spdx_index **out, const char *root,
-	       struct spdx_error *err)
+int store_load_hinted(struct spdx_index **out, const char *root,
+		      store_stamp_fn hint, void *arg, struct spdx_error *err)
 {
 	struct spdx_error why = { 0 };
 	char path[PATH_MAX];
 	int ret = store_path(root, path, sizeof(path));
 
-	if (ret)
+	if (ret) {
+		if (hint)
+			hint(arg, NULL);
 		return path_fail(err, ret, root);
-	ret = load(out, root, &why);
+	}
+	ret = load(out, root, hint, arg, &why);
 	if (!ret)
 		return 0;
 	if (ret == -EPERM)	/* the cache directory, named in @why */
@@ -663,9 +662,15 @@ int store_load(struct spdx_index **out, const char *root,
 	return spdx_error_errno(err, ret, "%s", path);
 }
 
-/* Bytes of the strings store_write() lays down for @idx; -EFBIG past what a
- * 32-bit offset reaches. */
-static int64_t strings_size(const struct spdx_index *idx)
+int store_load(struct spdx_index **out, const char *root,
+	       struct spdx_error *err)
+{
+	return store_load_hinted(out, root, NULL, NULL, err);
+}
+
+/* Bytes of the strings store_write() lays down for @idx, the files' coming
+ * last, from *@files_at on; -EFBIG past what a 32-bit offset reaches. */
+static int64_t strings_size(const struct spdx_index *idx, uint64_t *files_at)
 {
 	uint64_t n = strlen(idx->root) + 1;
 
@@ -675,6 +680,7 @@ static int64_t strings_size(const struct spdx_index *idx)
 		n += strlen(idx->symlinks[k]) + 1;
 	for (size_t k = 0; k < idx->nothers; k++)
 		n += strlen(idx->others[k]) + 1;
+	*files_at = n;
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
@@ -862,8 +868,8 @@ static void put_strings(struct sink *k, const struct spdx_index *idx)
  */
 static int store_write(int fd, const struct spdx_index *idx)
 {
-	int64_t ssz = strings_size(idx);
-	uint64_t files_at = strlen(idx->root) + 1;
+	uint64_t files_at;
+	int64_t ssz = strings_size(idx, &files_at);
 	struct store_header h;
 	struct sink *k;
 	ssize_t n;
@@ -874,12 +880,6 @@ static int store_write(int fd, const struct spdx_index *idx)
 	k = malloc(sizeof(*k));
 	if (!k)
 		return -ENOMEM;
-	for (size_t e = 0; e < idx->nexprs; e++)
-		files_at += strlen(idx->exprs[e].text) + 1;
-	for (size_t e = 0; e < idx->nsymlinks; e++)
-		files_at += strlen(idx->symlinks[e]) + 1;
-	for (size_t e = 0; e < idx->nothers; e++)
-		files_at += strlen(idx->others[e]) + 1;
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, STORE_MAGIC, 8);
 	h.version = STORE_VERSION;

@@ -48,13 +48,15 @@ int store_load(struct spdx_index **out, const char *root,
 	       struct spdx_error *err);
 
 /*
- * The source stamp the saved index of @root was built under (index.h:
- * source_stamp), from its header alone, without checking the rest: a
- * hint for source ops->expect() before store_load().  Returns 1 with
- * @st filled, 0 when it has none, or -errno (-ENOENT: no saved index;
- * -EINVAL: not one this spdxfs reads).
+ * store_load(), calling @hint once, before the file is read past its
+ * header, with the source stamp the saved index was built under (index.h:
+ * source_stamp), taken from the header alone, or NULL (none, no saved
+ * index, or not one this spdxfs reads): what source ops->expect() is
+ * told, so that the source's own reading overlaps the load.
  */
-int store_stamp(const char *root, struct file_stat *st);
+typedef void (*store_stamp_fn)(void *arg, const struct file_stat *stamp);
+int store_load_hinted(struct spdx_index **out, const char *root,
+		      store_stamp_fn hint, void *arg, struct spdx_error *err);
 
 /*
  * Is rewriting the saved index worth it, given the @prev it was loaded as
