@@ -474,11 +474,20 @@ static int entry_path(struct walk_state *w, size_t len, const struct dent *de)
 	return 0;
 }
 
+/* Does @a hold a path beneath directory @dir? */
+static int has_under(const struct path_array *a, const char *dir)
+{
+	size_t lo, hi;
+
+	path_range_under(a, dir, &lo, &hi);
+	return lo < hi;
+}
+
 /*
  * Is entry w->path, named @name in the directory w->pcur is at, of kind
- * @kind, in the prior (a directory: has it a file beneath)?  Then git
- * tracked it, and still does.  A file's element there, plus one, into
- * *@at.
+ * @kind, in the prior (a directory: has it anything beneath, a file most
+ * often, or only symlinks)?  Then git tracked it, and still does.  A
+ * file's element there, plus one, into *@at.
  */
 static int in_prior(struct walk_state *w, const char *name,
 		    enum src_kind kind, size_t *at)
@@ -492,7 +501,9 @@ static int in_prior(struct walk_state *w, const char *name,
 	case SRC_OTHER:
 		return path_bsearch(&p->others, w->path) != PATH_NONE;
 	case SRC_DIR:
-		return path_under_name(&p->paths, &w->pcur, name) != PATH_NONE;
+		return path_under_name(&p->paths, &w->pcur, name) != PATH_NONE ||
+		       has_under(&p->links, w->path) ||
+		       has_under(&p->others, w->path);
 	default:
 		k = path_find_name(&p->paths, &w->pcur, name);
 		if (k == PATH_NONE)

@@ -242,6 +242,20 @@ test_expect 'a rescan with the saved index gives the same list' '
 	"$SPDXFS" list --no-cache "$K" | cmp - "$TMP/list"
 '
 
+# git tracks everything in the tree, 56 symlinks too (some alone in their
+# directory): with its index unchanged, a rescan does not read it.
+test_expect 'a rescan reads no git index: the saved index says what git tracks' '
+	if ! command -v strace >/dev/null; then
+		echo "strace is needed" >&2
+		false
+	fi &&
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat,openat2 \
+		-o "$TMP/rescan.trace" "$SPDXFS" list "$K" >"$TMP/list2" &&
+	cmp "$TMP/list" "$TMP/list2" &&
+	grep -q "\.idx\"," "$TMP/rescan.trace" &&
+	! grep -q "\"index\"," "$TMP/rescan.trace"
+'
+
 test_expect 'a subdirectory: its files alone, validated against the root' '
 	(cd "$K/drivers" && expect_status 1 "$SPDXFS" check -w) >"$TMP/drivers" &&
 	cmp "$TMP/check" "$TMP/drivers" &&

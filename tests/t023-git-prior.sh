@@ -17,8 +17,9 @@ if ! command -v git >/dev/null || ! command -v strace >/dev/null; then
 fi
 TAB=$(printf '\t')
 
-# gen/ and *.tmp are ignored, gen/forced.c is tracked anyway, and so is
-# the symlink tied: git tracks everything there is.
+# gen/ and *.tmp are ignored, gen/forced.c is tracked anyway, and so are
+# the symlink tied and links/to-a, all links/ holds: git tracks
+# everything there is.
 R=$TMP/repo
 license_file "$R/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0-only
 mkdir -p "$R/sub" "$R/gen"
@@ -27,6 +28,8 @@ for f in a.c sub/b.c gen/forced.c; do
 done
 printf 'gen/\n*.tmp\n' >"$R/.gitignore"
 ln -s a.c "$R/tied"
+mkdir "$R/links"
+ln -s ../a.c "$R/links/to-a"
 git -C "$R" init -q
 git -C "$R" add .
 git -C "$R" add -f gen/forced.c
@@ -96,13 +99,13 @@ test_expect 'once git tracks everything again, a rescan reads git index, then no
 test_expect 'an untracked symlink: git index read, the symlink counted' '
 	ln -s sub/b.c "$R/loose" &&
 	scan_traced && read_index &&
-	jq -e ".symlinks == 2" "$TMP/scan" >/dev/null
+	jq -e ".symlinks == 3" "$TMP/scan" >/dev/null
 '
 
 test_expect 'an ignore rule for the untracked symlink: left out, still asked about' '
 	printf "gen/\n*.tmp\nnew.c\nloose\n" >"$R/.gitignore" &&
 	scan_traced && read_index &&
-	jq -e ".symlinks == 1" "$TMP/scan" >/dev/null &&
+	jq -e ".symlinks == 2" "$TMP/scan" >/dev/null &&
 	scan_traced && read_index
 '
 
