@@ -3,11 +3,20 @@
  * fs: the FUSE low-level adapter.  Each handler takes a reference to the
  * current snapshot, answers from it with exactly one fuse_reply_*(), and
  * drops the reference.  Open directories pin their snapshot so that a
- * listing read in several calls is consistent; an open file holds the
- * tree file the source opened, checked to be the one the kernel checked
- * permissions on, so that reads never switch to another file: every
- * open comes here (no FUSE_CAP_NO_OPEN_SUPPORT), and every read has
- * its handle.
+ * listing read in several calls is consistent.
+ *
+ * Files are served one of two ways (fs->strict):
+ *  - Only the mounting user can enter (the default): the kernel opens
+ *    files by itself (FUSE_CAP_NO_OPEN_SUPPORT) and keeps their pages,
+ *    so a warm pass sends no request at all.  Each read opens the tree
+ *    file beneath the root and serves it only when it is the version
+ *    the kernel was told of (read_node()): else an error, never new
+ *    bytes cut at an old size.
+ *  - Others may enter too (-o allow_other): every open comes here, and
+ *    the handle holds the tree file the source opened, checked to be
+ *    the one the kernel checked permissions on, so that reads never
+ *    switch to another file; the tree's ACLs are served for the kernel
+ *    to enforce.
  */
 #define FUSE_USE_VERSION 35
 
@@ -79,6 +88,15 @@ static void handle_free(struct spdxfs *fs, struct handle *h)
 static struct spdxfs *fs_of(fuse_req_t req)
 {
 	return fuse_req_userdata(req);
+}
+
+/* The daemon of request @req, which is counted as a @kind. */
+static struct spdxfs *fs_count(fuse_req_t req, enum fs_req kind)
+{
+	struct spdxfs *fs = fuse_req_userdata(req);
+
+	atomic_fetch_add_explicit(&fs->nreq[kind], 1, memory_order_relaxed);
+	return fs;
 }
 
 /* The file_stat last told of node @ino (fs->told) into @st: 1, or 0. */
@@ -209,7 +227,7 @@ static void fresh_attr(struct spdxfs *fs, const struct snapshot *s,
 	if (fs->src->ops->stat(fs->src, f->path, &ent) || ent.kind != SRC_REG ||
 	    ent.st.ino != f->st.ino)
 		return;		/* replaced: the watcher catches up */
-	if (!file_stat_same_file(&f->st, &ent.st) || told_get(fs, n->ino, &told))
+	if (!file_stat_same(&f->st, &ent.st) || told_get(fs, n->ino, &told))
 		told_set(fs, n->ino, &ent.st);
 	st->st_mode = S_IFREG | (ent.st.mode & 0777);
 	st->st_uid = ent.st.uid;
@@ -268,18 +286,26 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 {
 	struct spdxfs *fs = userdata;
 
+	/* Every listing with the attributes of its entries: a first pass
+	 * then looks up no name, and a warm one asks for nothing. */
 	if (conn->capable & FUSE_CAP_READDIRPLUS)
 		conn->want |= FUSE_CAP_READDIRPLUS;
+	conn->want &= ~FUSE_CAP_READDIRPLUS_AUTO;
 	/*
-	 * Files are opened here, never by the kernel alone
-	 * (FUSE_CAP_NO_OPEN_SUPPORT): an open that skipped the daemon would
-	 * read cut at the size the kernel cached, until the watcher told
-	 * it the file changed.  spdxfs_open() checks the file it opens
-	 * against what the kernel was told and, when it changed, serves
-	 * that handle with direct I/O.  Directories need no such check:
+	 * Without allow_other, files are opened by the kernel alone
+	 * (FUSE_CAP_NO_OPEN_SUPPORT: spdxfs_open() answers ENOSYS once),
+	 * with their pages kept: read_node() checks each read against
+	 * what the kernel was told.  With allow_other every open comes
+	 * here: spdxfs_open() checks the file it opens against what the
+	 * kernel checked permissions on and, when it changed, serves that
+	 * handle with direct I/O.  Directories need no such check:
 	 * opendir is skipped when the kernel can, and the readdir cache
 	 * kept.
 	 */
+	if (!fs->strict && (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT)) {
+		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
+		fs->no_open = 1;
+	}
 	if (conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT) {
 		conn->want |= FUSE_CAP_NO_OPENDIR_SUPPORT;
 		fs->no_opendir = 1;
@@ -288,9 +314,11 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	 * The tree's POSIX ACLs, for the kernel to enforce with the modes
 	 * (and default_permissions, which this implies): it asks for
 	 * system.posix_acl_access when it checks a permission and keeps
-	 * the answer as long as the attributes (node_acl()).
+	 * the answer as long as the attributes (node_acl()).  Only with
+	 * allow_other: the mounting user alone reads the tree with its
+	 * own rights, the daemon's, and would pay a request per inode.
 	 */
-	if (conn->capable & FUSE_CAP_POSIX_ACL)
+	if (fs->strict && (conn->capable & FUSE_CAP_POSIX_ACL))
 		conn->want |= FUSE_CAP_POSIX_ACL;
 	/* The watcher invalidates what changed; nothing else does. */
 	conn->want &= ~FUSE_CAP_AUTO_INVAL_DATA;
@@ -299,7 +327,7 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 
 static void spdxfs_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_LOOKUP);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *dir = snapshot_node(s, parent), *n;
 	struct fuse_entry_param e;
@@ -338,7 +366,7 @@ static void spdxfs_forget_multi(fuse_req_t req, size_t count,
 static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 			   struct fuse_file_info *fi)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_GETATTR);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
 	const struct vblob *b;
@@ -364,7 +392,7 @@ static void spdxfs_getattr(fuse_req_t req, fuse_ino_t ino,
 static void spdxfs_opendir(fuse_req_t req, fuse_ino_t ino,
 			   struct fuse_file_info *fi)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_OPENDIR);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
 	struct handle *h;
@@ -406,7 +434,7 @@ out:
 static void do_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 		       struct fuse_file_info *fi, int plus)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_READDIR);
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 	struct snapshot *s = h ? publish_hold(h->snap) : publish_get(&fs->pub);
 	const struct vnode *dir = h ? h->node : snapshot_node(s, ino);
@@ -487,9 +515,10 @@ static void spdxfs_releasedir(fuse_req_t req, fuse_ino_t ino,
 			      struct fuse_file_info *fi)
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+	struct spdxfs *fs = fs_count(req, FS_REQ_RELEASEDIR);
 
 	if (h)
-		handle_free(fs_of(req), h);
+		handle_free(fs, h);
 	fuse_reply_err(req, 0);
 }
 
@@ -566,12 +595,20 @@ static int store_first(struct snapshot *s, const struct vnode *n)
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	struct spdxfs *fs = fs_of(req);
-	struct snapshot *s = publish_get(&fs->pub);
-	const struct vnode *n = snapshot_node(s, ino);
+	struct spdxfs *fs = fs_count(req, FS_REQ_OPEN);
+	struct snapshot *s;
+	const struct vnode *n;
 	struct handle *h = NULL;
 	int err;
 
+	/* Once: from then on the kernel opens files by itself, keeping
+	 * their pages, and reads come with no handle (read_node()). */
+	if (fs->no_open) {
+		fuse_reply_err(req, ENOSYS);
+		return;
+	}
+	s = publish_get(&fs->pub);
+	n = snapshot_node(s, ino);
 	if (!n) {
 		err = ENOENT;
 		goto fail;
@@ -713,10 +750,10 @@ static void read_generated(fuse_req_t req, const struct handle *h,
 	publish_put(s);
 }
 
-/* The same for history/'s files: the history HEAD ends at now (made on
- * this thread if need be, as a stat would), whichever the handle was
- * opened on. */
-static void read_history(fuse_req_t req, const struct handle *h,
+/* The same for history/ file @n: the history HEAD ends at now (made on
+ * this thread if need be, as a stat would), whichever snapshot the file
+ * was opened on. */
+static void read_history(fuse_req_t req, const struct vnode *n,
 			 size_t size, off_t off)
 {
 	struct hist_data *d;
@@ -725,8 +762,67 @@ static void read_history(fuse_req_t req, const struct handle *h,
 		fuse_reply_err(req, EIO);
 		return;
 	}
-	reply_blob(req, &d->file[h->node->first], size, off);
+	reply_blob(req, &d->file[n->first], size, off);
 	hist_data_put(d);
+}
+
+/*
+ * A read of tree file @n of @s that came with no handle (no_open): the
+ * file opened beneath the root, served only when it is the version the
+ * kernel was told of, the snapshot's or fresh_attr()'s since, whose
+ * size the kernel cuts reads at.  Else ESTALE, and the kernel is told
+ * to forget what it holds of the inode, so that the next stat asks for
+ * the file as it is now and the next read serves it whole.  The
+ * invalidation comes after the reply: the kernel holds the pages this
+ * read fills locked until it is answered.
+ */
+static void read_tree_file(fuse_req_t req, struct spdxfs *fs,
+			   struct snapshot *s, const struct vnode *n,
+			   size_t size, off_t off)
+{
+	const struct spdx_file *f = vnode_file(s, n);
+	struct file_stat st, told;
+	struct src_file *file;
+	int err = -open_tree_file(fs, f, n->ino, &file, &st);
+
+	if (!err && !file_stat_same(&st, &f->st) &&
+	    !(told_get(fs, n->ino, &told) && file_stat_same(&st, &told))) {
+		source_file_close(fs->src, file);
+		err = ESTALE;
+	}
+	if (err) {
+		fuse_reply_err(req, err);
+		if (err == ESTALE)
+			fuse_lowlevel_notify_inval_inode(fs->se, n->ino, 0, 0);
+		return;
+	}
+	reply_file(req, fs, file, size, off);
+	source_file_close(fs->src, file);
+}
+
+/*
+ * A read with no handle: the kernel opened the file by itself
+ * (no_open).  Answered from the newest snapshot, as an open would
+ * have been; a node it no longer has is stale (the watcher told the
+ * kernel so, or is about to).
+ */
+static void read_node(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off)
+{
+	struct spdxfs *fs = fs_of(req);
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+
+	if (!n)
+		fuse_reply_err(req, ESTALE);
+	else if (n->kind == VN_DIR)
+		fuse_reply_err(req, EISDIR);
+	else if (n->kind == VN_FILE)
+		read_tree_file(req, fs, s, n, size, off);
+	else if (n->kind == VN_HIST)
+		read_history(req, n, size, off);
+	else
+		reply_generated(req, s, n, size, off);
+	publish_put(s);
 }
 
 static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
@@ -734,12 +830,24 @@ static void spdxfs_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
 
-	if (h->hist)
-		read_history(req, h, size, off);
+	fs_count(req, FS_REQ_READ);
+	if (!h)
+		read_node(req, ino, size, off);
+	else if (h->hist)
+		read_history(req, h->node, size, off);
 	else if (h->file)
 		reply_file(req, fs_of(req), h->file, size, off);
 	else
 		read_generated(req, h, size, off);
+}
+
+/* Counted only: the kernel sends no flush once told ENOSYS (files
+ * opened without open() would otherwise flush on every close). */
+static void spdxfs_flush(fuse_req_t req, fuse_ino_t ino,
+			 struct fuse_file_info *fi)
+{
+	fs_count(req, FS_REQ_FLUSH);
+	fuse_reply_err(req, ENOSYS);
 }
 
 void fs_cleanup(struct spdxfs *fs)
@@ -756,15 +864,16 @@ static void spdxfs_release(fuse_req_t req, fuse_ino_t ino,
 			   struct fuse_file_info *fi)
 {
 	struct handle *h = (struct handle *)(uintptr_t)fi->fh;
+	struct spdxfs *fs = fs_count(req, FS_REQ_RELEASE);
 
 	if (h)
-		handle_free(fs_of(req), h);
+		handle_free(fs, h);
 	fuse_reply_err(req, 0);
 }
 
 static void spdxfs_statfs(fuse_req_t req, fuse_ino_t ino)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_STATFS);
 	struct snapshot *s = publish_get(&fs->pub);
 	struct statvfs sv = {
 		.f_bsize = 4096,
@@ -905,10 +1014,46 @@ static int xattr_ns_served(const char *name)
 	return !strncmp(name, "user.", 5) || !strncmp(name, "system.", 7);
 }
 
+/*
+ * user.spdxfs.requests of the root: the requests this daemon answered,
+ * "NAME COUNT\n" by kind (enum fs_req), this one counted, for make bench
+ * and the tests to see what a pass cost.  Its length, or -ERANGE.
+ */
+#define FS_REQUESTS_XATTR "user.spdxfs.requests"
+
+static int requests_value(struct spdxfs *fs, char *buf, size_t size)
+{
+	static const char *const names[FS_NREQ] = {
+		[FS_REQ_LOOKUP] = "lookup",
+		[FS_REQ_GETATTR] = "getattr",
+		[FS_REQ_OPENDIR] = "opendir",
+		[FS_REQ_READDIR] = "readdir",
+		[FS_REQ_RELEASEDIR] = "releasedir",
+		[FS_REQ_OPEN] = "open",
+		[FS_REQ_READ] = "read",
+		[FS_REQ_FLUSH] = "flush",
+		[FS_REQ_RELEASE] = "release",
+		[FS_REQ_GETXATTR] = "getxattr",
+		[FS_REQ_LISTXATTR] = "listxattr",
+		[FS_REQ_STATFS] = "statfs",
+	};
+	size_t len = 0;
+
+	for (int k = 0; k < FS_NREQ; k++) {
+		int n = snprintf(buf + len, size - len, "%s %lu\n", names[k],
+				 atomic_load(&fs->nreq[k]));
+
+		if (n < 0 || (size_t)n >= size - len)
+			return -ERANGE;
+		len += n;
+	}
+	return len;
+}
+
 static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 			    size_t size)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_GETXATTR);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
 	char buf[XATTR_VALUE_ROOM];
@@ -916,8 +1061,17 @@ static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,
 
 	if (!n) {
 		fuse_reply_err(req, ENOENT);
-	} else if (!xattr_ns_served(name)) {
+	} else if (!xattr_ns_served(name) ||
+		   (!fs->strict && acl_type(name) >= 0)) {
+		/* ACLs too without allow_other: then ls -l stops asking
+		 * on this device as well (xattr_ns_served()). */
 		fuse_reply_err(req, EOPNOTSUPP);
+	} else if (ino == FUSE_ROOT_ID && !strcmp(name, FS_REQUESTS_XATTR)) {
+		len = requests_value(fs, buf, sizeof(buf));
+		if (len < 0)
+			fuse_reply_err(req, -len);
+		else
+			reply_value(req, buf, len, size);
 	} else {
 		len = acl_type(name) < 0 ?
 		      xattr_get(s, n, fs->src, name, buf, sizeof(buf)) :
@@ -958,7 +1112,7 @@ static size_t list_acls(struct spdxfs *fs, struct snapshot *s,
 
 static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 {
-	struct spdxfs *fs = fs_of(req);
+	struct spdxfs *fs = fs_count(req, FS_REQ_LISTXATTR);
 	struct snapshot *s = publish_get(&fs->pub);
 	const struct vnode *n = snapshot_node(s, ino);
 	char list[XATTR_NAMES_ROOM];
@@ -968,7 +1122,8 @@ static void spdxfs_listxattr(fuse_req_t req, fuse_ino_t ino, size_t size)
 		fuse_reply_err(req, ENOENT);
 	} else {
 		len = xattr_list(s, n, fs->src, list, sizeof(list));
-		len = list_acls(fs, s, n, list, sizeof(list), len);
+		if (fs->strict)
+			len = list_acls(fs, s, n, list, sizeof(list), len);
 		if (len > sizeof(list))
 			fuse_reply_err(req, E2BIG);
 		else
@@ -1066,8 +1221,7 @@ static const struct fuse_lowlevel_ops spdxfs_ops = {
 	.releasedir	= spdxfs_releasedir,
 	.open		= spdxfs_open,
 	.read		= spdxfs_read,
-	/* No flush: the kernel stops sending it once told ENOSYS (files
-	 * opened without open() would otherwise flush on every close). */
+	.flush		= spdxfs_flush,
 	.release	= spdxfs_release,
 	.statfs		= spdxfs_statfs,
 	.getxattr	= spdxfs_getxattr,

@@ -19,6 +19,25 @@
 
 struct fuse_session;
 struct fuse_args;
+
+/* The requests counted (fs->nreq), as the root's user.spdxfs.requests
+ * lists them: "NAME COUNT\n" each, in this order. */
+enum fs_req {
+	FS_REQ_LOOKUP,
+	FS_REQ_GETATTR,
+	FS_REQ_OPENDIR,
+	FS_REQ_READDIR,		/* and READDIRPLUS */
+	FS_REQ_RELEASEDIR,
+	FS_REQ_OPEN,
+	FS_REQ_READ,
+	FS_REQ_FLUSH,
+	FS_REQ_RELEASE,
+	FS_REQ_GETXATTR,
+	FS_REQ_LISTXATTR,
+	FS_REQ_STATFS,
+	FS_NREQ
+};
+
 struct source;
 struct snapshot;
 struct watcher;
@@ -46,18 +65,32 @@ struct spdxfs {
 					   carries the MODULE_LICENSE() calls */
 	double timeout;			/* entry and attribute cache, seconds */
 	int no_opendir;			/* the kernel sends no opendir */
+	/*
+	 * Other users may enter the mount (-o allow_other): every open
+	 * comes here and is checked against what the kernel checked
+	 * permissions on, and the tree's ACLs are served for the kernel to
+	 * enforce.  Otherwise only the mounting user can enter, and reads
+	 * the tree with its own rights through the daemon: the kernel then
+	 * opens files by itself (no_open, FUSE_CAP_NO_OPEN_SUPPORT) and
+	 * keeps their pages, and each read checks the file it reads.
+	 */
+	int strict;
+	int no_open;			/* the kernel sends no open */
+	atomic_ulong nreq[FS_NREQ];	/* requests answered, by kind */
 	struct watcher *watcher;
 	/*
 	 * What the kernel was told of a file node whose tree file kept its
-	 * inode but changed owner or mode (chmod, chown, an ACL's mask)
-	 * since the snapshot: its attributes are then the file's own
-	 * (fresh_attr()), and open and ACL checks accept the file as it
-	 * is now as well as the snapshot's.  By node number modulo
+	 * inode but changed since the snapshot: its owner or mode (chmod,
+	 * chown, an ACL's mask), or its content (size, times): its
+	 * attributes are then the file's own (fresh_attr()), open and ACL
+	 * checks accept the file as it is now as well as the snapshot's,
+	 * and so does a read's check of the version it reads (no_open).
+	 * By node number modulo
 	 * FS_TOLD, under told_lock; an entry pushed out only makes such a
 	 * check fail (ESTALE) until the rebuild, which empties the table.
 	 * ntold (atomic) lets the common case skip the lock.
 	 */
-#define FS_TOLD 64
+#define FS_TOLD 1024
 	pthread_mutex_t told_lock;
 	atomic_uint ntold;
 	struct {

@@ -51,6 +51,7 @@ struct mount_args {
 	int exact_size;		/* -o exact_size: accepted, the default now */
 	int modules;		/* --modules, -o modules */
 	char *history;		/* -o history=N */
+	int allow_other;	/* -o allow_other, kept for libfuse too */
 	int help;
 	int bad;
 };
@@ -68,6 +69,8 @@ static const struct fuse_opt mount_opts[] = {
 	{ "--modules", offsetof(struct mount_args, modules), 1 },
 	{ "modules", offsetof(struct mount_args, modules), 1 },
 	{ "history=%s", offsetof(struct mount_args, history), 0 },
+	{ "allow_other", offsetof(struct mount_args, allow_other), 1 },
+	FUSE_OPT_KEY("allow_other", FUSE_OPT_KEY_KEEP),
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
 	FUSE_OPT_END
@@ -130,7 +133,12 @@ static void help(void)
 	       "                   (else in syslog: journalctl -t spdxfs)\n"
 	       "  -d               debug: print every request (implies -f)\n"
 	       "  -s               serve on a single thread\n"
-	       "  -o allow_other   let other users see the mount\n"
+	       "  -o allow_other   let other users enter the mount: every open\n"
+	       "                   then comes to the daemon and is checked, and\n"
+	       "                   the tree's ACLs are enforced (a request per\n"
+	       "                   file on every pass; without it, only the\n"
+	       "                   mounting user enters, and a warm pass sends\n"
+	       "                   none); not with --rev\n"
 	       "  -o exact_size    accepted; always so now: a file rewritten an\n"
 	       "                   instant ago never reads cut at its old size\n"
 	       "  -o history=N     history/ holds the newest N commits of HEAD\n"
@@ -478,6 +486,14 @@ int cmd_mount(int argc, char **argv)
 	if (m.build && collect_build(&fs, m.build, rbuild))
 		goto out_args;
 	fs.modules = m.modules;
+	fs.strict = m.allow_other;
+	/* A revision's files have no owner or permissions of their own:
+	 * nothing would keep other users out of a private repository. */
+	if (m.rev && m.allow_other) {
+		cli_error("mount: -o allow_other cannot go with --rev: a revision's "
+			  "files have no permissions for other users to be checked against");
+		goto out_args;
+	}
 	if ((ret = setup_history(&fs, t.where.root, m.tree, m.rev, m.history)))
 		goto out_args;
 	ret = 2;
