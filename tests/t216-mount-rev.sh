@@ -72,4 +72,17 @@ test_expect 'an unknown revision: one line, exit status 2, nothing mounted' '
 	! mountpoint -q "$M"
 '
 
+# A revision's files have no permissions of their own to check other
+# users against: a private repository (0700, a 0600 file) would be open
+# to all of them.
+test_expect 'allow_other with --rev: refused in one line, exit status 2, nothing mounted' '
+	for o in allow_other ro,allow_other; do
+		expect_status 2 "$SPDXFS" mount -o "$o" --rev v1 "$R" "$M" 2>"$TMP/err" &&
+		expect_file "$TMP/err" <<-X &&
+		spdxfs: mount: -o allow_other cannot go with --rev: a revision'"'"'s files have no permissions for other users to be checked against
+		X
+		! mountpoint -q "$M" || return 1
+	done
+'
+
 test_done
