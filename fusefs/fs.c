@@ -5,18 +5,19 @@
  * drops the reference.  Open directories pin their snapshot so that a
  * listing read in several calls is consistent.
  *
- * Files are served one of two ways (fs->strict):
- *  - Only the mounting user can enter (the default): the kernel opens
- *    files by itself (FUSE_CAP_NO_OPEN_SUPPORT) and keeps their pages,
- *    so a warm pass sends no request at all.  Each read opens the tree
- *    file beneath the root and serves it only when it is the version
- *    the kernel was told of (read_node()): else an error, never new
- *    bytes cut at an old size.
- *  - Others may enter too (-o allow_other): every open comes here, and
- *    the handle holds the tree file the source opened, checked to be
- *    the one the kernel checked permissions on, so that reads never
- *    switch to another file; the tree's ACLs are served for the kernel
- *    to enforce.
+ * Files are served one of two ways (fs->no_open):
+ *  - Only the mounting user can enter (the default), a tree on disk:
+ *    the kernel opens files by itself (FUSE_CAP_NO_OPEN_SUPPORT) and
+ *    keeps their pages, so a warm pass sends no request at all.  Each
+ *    read opens the tree file beneath the root and serves it only when
+ *    it is the version the kernel was told of (read_node()): else an
+ *    error, never new bytes cut at an old size.
+ *  - Others may enter too (-o allow_other, fs->strict), or the files
+ *    are a git revision's blobs (read whole at open): every open comes
+ *    here, and the handle holds the tree file the source opened,
+ *    checked to be the one the kernel checked permissions on, so that
+ *    reads never switch to another file.  With allow_other the tree's
+ *    ACLs are served for the kernel to enforce.
  */
 #define FUSE_USE_VERSION 35
 
@@ -298,11 +299,14 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	 * what the kernel was told.  With allow_other every open comes
 	 * here: spdxfs_open() checks the file it opens against what the
 	 * kernel checked permissions on and, when it changed, serves that
-	 * handle with direct I/O.  Directories need no such check:
-	 * opendir is skipped when the kernel can, and the readdir cache
-	 * kept.
+	 * handle with direct I/O.  So does a source whose files never
+	 * change (a git revision: no watch_dir), whose open reads a blob
+	 * that its handle then serves, rather than once per read.
+	 * Directories need no such check: opendir is skipped when the
+	 * kernel can, and the readdir cache kept.
 	 */
-	if (!fs->strict && (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT)) {
+	if (!fs->strict && source_watch_dir(fs->src) &&
+	    (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT)) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
 		fs->no_open = 1;
 	}
@@ -796,6 +800,11 @@ static void read_tree_file(fuse_req_t req, struct spdxfs *fs,
 			fuse_lowlevel_notify_inval_inode(fs->se, n->ino, 0, 0);
 		return;
 	}
+	/* The version is known: no read past its end to find it. */
+	if ((uint64_t)off >= st.size)
+		size = 0;
+	else if (size > st.size - off)
+		size = st.size - off;
 	reply_file(req, fs, file, size, off);
 	source_file_close(fs->src, file);
 }
