@@ -57,49 +57,6 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 	return w.syscall_note;
 }
 
-/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
- * the id): GPL, LGPL and AGPL of any version. */
-static int is_gpl_family(const char *id)
-{
-	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
-	       !strncasecmp(id, "AGPL-", 5);
-}
-
-/* Does the subexpression at node @i hold a GPL-family license that is
- * not the left side of "WITH Linux-syscall-note"? */
-static int gpl_without_note(const struct expr *e, int i)
-{
-	const struct expr_node *n = &e->nodes[i];
-
-	switch (n->kind) {
-	case EXPR_LICENSE:
-		return is_gpl_family(n->id);
-	case EXPR_WITH:
-		return strcasecmp(n->exception, "Linux-syscall-note") &&
-		       gpl_without_note(e, n->left);
-	case EXPR_AND:
-	case EXPR_OR:
-		return gpl_without_note(e, n->left) ||
-		       gpl_without_note(e, n->right);
-	}
-	return 0;
-}
-
-static int is_header(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 2 && !strcmp(path + n - 2, ".h");
-}
-
-int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
-{
-	const struct spdx_expr *e = index_file_expr(idx, f);
-
-	return (f->flags & IDX_F_UAPI) && is_header(f->path) &&
-	       spdx_file_counted(f) && e->ast && gpl_without_note(e->ast, e->ast->root);
-}
-
 static int cmp_expr_count(const void *a, const void *b)
 {
 	const struct expr_count *x = a, *y = b;
@@ -134,7 +91,7 @@ static void tally_file(struct summary *s, struct tally *t,
 			s->lowercase_ops++;
 		if (spdx_file_counted(f)) {
 			t->counted[f->expr]++;
-			if ((f->flags & IDX_F_UAPI) && is_header(f->path))
+			if (file_is_uapi_header(f))
 				t->counted_uapi[f->expr]++;
 		}
 	}
@@ -179,7 +136,7 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 			if (hits[l])
 				s->licenses[l].files += t->counted[k];
 		if (t->counted_uapi[k] && idx->exprs[k].ast &&
-		    gpl_without_note(idx->exprs[k].ast, idx->exprs[k].ast->root))
+		    expr_needs_syscall_note(idx->exprs[k].ast))
 			s->uapi_without_note += t->counted_uapi[k];
 	}
 	free(hits);

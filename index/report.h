@@ -76,7 +76,7 @@ struct summary {
 	size_t count[ST__COUNT];	/* per enum spdx_status */
 	size_t uapi_files, uapi_count[ST__COUNT];
 	size_t uapi_without_note;	/* uapi headers, valid tag, needing the
-					   note: file_needs_syscall_note() */
+					   note: file_needs_syscall_note(), check.h */
 	size_t lowercase_ops, strict_failures, multiple_tags;
 	struct license_count *licenses;
 	size_t nlicenses;
@@ -198,14 +198,5 @@ void report_show(FILE *out, enum report_format fmt,
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
-/*
- * Does uapi file @f lack a Linux-syscall-note it needs?  That is a
- * header (".h") with a valid tag whose expression has a GPL-family
- * license (GPL-, LGPL-, AGPL-, what scripts/headers_install.sh checks)
- * that is not "WITH Linux-syscall-note": "GPL-2.0" and "GPL-2.0 OR MIT"
- * do, "(GPL-2.0 WITH Linux-syscall-note) OR MIT", "MIT" and a Kbuild
- * file do not.
- */
-int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
 #endif
