@@ -253,6 +253,16 @@ static void test_wording(void)
 		  " *  b) Permission is hereby granted, free of charge, to any person\n"
 		  " *     obtaining a copy of this software and associated documentation\n",
 		  BP_FOUND, "GPL-2.0-or-later, MIT", NULL },
+		/* The X11 license by name is X11, never dropped. */
+		{ "arch/arm64/boot/dts/sprd/sc9836.dtsi: a dual GPLv2 or X11 license",
+		  "/*\n * Spreadtrum SC9836 SoC DTS file\n *\n"
+		  " * Copyright (C) 2014, Spreadtrum Communications Inc.\n *\n"
+		  " * This file is licensed under a dual GPLv2 or X11 license.\n */\n",
+		  BP_FOUND, "GPL-2.0-only, X11", NULL },
+		{ "arch/arm/boot/dts/imx51-ts4800.dts: the X11 license or the GPL v2 (or later)",
+		  "/*\n * Copyright 2015 Savoir-faire Linux\n *\n"
+		  " * Licensed under the X11 license or the GPL v2 (or later)\n */\n",
+		  BP_FOUND, "GPL-2.0-or-later, X11", NULL },
 		/* Public domain: never a tag by rule. */
 		{ "lib/xz/xz_dec_syms.c: public domain, and MODULE_LICENSE(\"GPL\")",
 		  "/*\n * XZ decoder module information\n *\n"
