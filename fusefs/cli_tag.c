@@ -563,6 +563,9 @@ static void summary(FILE *out, const struct tag_plan *p)
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		skipped += p->skipped[r];
 	fprintf(out, "untagged files           %7zu\n", p->candidates);
+	if (p->patchno[TAG_K_FIXED])
+		fprintf(out, "  tag line repaired (%d)  %7zu\n",
+			p->patchno[TAG_K_FIXED], p->nkind[TAG_K_FIXED]);
 	fprintf(out, "  no license (patch %d)   %7zu\n", p->patchno[TAG_K_NOLICENSE],
 		p->nkind[TAG_K_NOLICENSE]);
 	fprintf(out, "  uapi, no license (%d)   %7zu\n", p->patchno[TAG_K_UAPI],

@@ -423,6 +423,14 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 		return 0;
 	if (!license)
 		license = TAG_DEFAULT_LICENSE;
+	if (!tag_fix_make(buf, head, NULL, d->expr, sizeof(d->expr))) {
+		ret = d->expr[0] ? expr_ok(d->expr, lic) : 0;
+		if (ret < 0)
+			return ret;
+		d->kind = ret ? TAG_K_FIXED : TAG_K_REVIEW;
+		d->why = ret ? NULL : TAG_WHY_MALFORMED;
+		return 0;
+	}
 	boilerplate_detect(buf, head, &m);
 	if (m.verdict == BP_NONE) {	/* no license wording in the head */
 		if (memmem(buf, len, "MODULE_LICENSE(", 15)) {
@@ -555,6 +563,85 @@ int tag_edit_make(const char *buf, size_t len, const char *tagline,
 		e->len = (size_t)sprintf(t, "%s%s", tagline, eol);
 		e->line = 1;
 	}
+	return 0;
+}
+
+/* The key of a tag, split so that this file holds no tag of its own. */
+#define TAG_KEY		"SPDX-License-" "Identifier"
+#define TAG_KEY_LEN	(sizeof(TAG_KEY) - 1)
+
+/*
+ * "spdx[-_]license[-_]identifier" in any case at @p, as scan.c's near
+ * miss has it; 1 when it is not the exact key followed by ':'.
+ */
+static int near_miss_at(const char *p, const char *end)
+{
+	static const char stem[] = "spdx-license-identifier";
+
+	if ((size_t)(end - p) < TAG_KEY_LEN)
+		return 0;
+	for (size_t i = 0; i < TAG_KEY_LEN; i++) {
+		int c = p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i];
+
+		if (stem[i] == '-' ? c != '-' && c != '_' : c != stem[i])
+			return 0;
+	}
+	return memcmp(p, TAG_KEY, TAG_KEY_LEN) ||
+	       p + TAG_KEY_LEN == end || p[TAG_KEY_LEN] != ':';
+}
+
+int tag_fix_make(const char *buf, size_t len, struct tag_edit *e,
+		 char *expr, size_t size)
+{
+	const char *end = buf + len, *k = NULL, *ls, *le, *nl, *x, *xe, *after;
+	char *t;
+
+	for (const char *p = buf; p + TAG_KEY_LEN <= end; p++) {
+		if ((*p | 0x20) == 's' && near_miss_at(p, end)) {
+			k = p;
+			break;
+		}
+	}
+	if (!k)
+		return -ENOENT;
+	for (ls = k; ls > buf && ls[-1] != '\n'; ls--)
+		;
+	nl = memchr(k, '\n', end - k);
+	le = nl ? nl : end;
+	if (le > k && le[-1] == '\r')
+		le--;
+	/* the expression: after the key, a ':' or '=' and blanks, up to a
+	 * comment's end or the end of the line */
+	for (x = k + TAG_KEY_LEN; x < le && strchr(" \t:=", *x); x++)
+		;
+	for (xe = le; xe > x && strchr(" \t", xe[-1]); xe--)
+		;
+	if (xe - x >= 2 && (!memcmp(xe - 2, "*/", 2)))
+		xe -= 2;
+	else if (xe - x >= 3 && !memcmp(xe - 3, "-->", 3))
+		xe -= 3;
+	while (xe > x && strchr(" \t", xe[-1]))
+		xe--;
+	if (expr)
+		snprintf(expr, size, "%.*s", (int)(xe - x), x);
+	if (!e)
+		return 0;
+	memset(e, 0, sizeof(*e));
+	after = nl ? nl + 1 : end;
+	t = malloc((size_t)(after - ls) + TAG_KEY_LEN + 3);
+	if (!t)
+		return -ENOMEM;
+	e->off = ls - buf;
+	e->old_len = after - ls;
+	e->text = t;
+	t = mempcpy(t, ls, k - ls);
+	t = mempcpy(t, TAG_KEY ": ", TAG_KEY_LEN + 2);
+	t = mempcpy(t, x, xe - x);
+	t = mempcpy(t, xe, after - xe);
+	e->len = t - e->text;
+	for (const char *p = buf; p < ls; p++)
+		e->line += *p == '\n';
+	e->line++;
 	return 0;
 }
 
@@ -765,9 +852,13 @@ static int item_diff(struct tag_item *it, const struct spdx_file *f,
 	FILE *mem;
 	int ret;
 
-	if ((size_t)tag_line(style, it->expr, line, sizeof(line)) >= sizeof(line))
+	if (it->kind == TAG_K_FIXED)
+		ret = tag_fix_make(buf, len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES,
+				   &e, NULL, 0);
+	else if ((size_t)tag_line(style, it->expr, line, sizeof(line)) >= sizeof(line))
 		return -EINVAL;
-	ret = tag_edit_make(buf, len, line, &e);
+	else
+		ret = tag_edit_make(buf, len, line, &e);
 	if (ret)
 		return ret;
 	mem = open_memstream(&it->diff, &it->diff_len);
@@ -1297,6 +1388,9 @@ static void subject(char *buf, size_t size, const struct tag_plan *p,
 	case TAG_K_UPSTREAM:
 		snprintf(buf, size, "License cleanup: adopt upstream SPDX identifiers");
 		break;
+	case TAG_K_FIXED:
+		snprintf(buf, size, "License cleanup: fix malformed SPDX tag lines");
+		break;
 	case TAG_K_NOLICENSE:
 		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
 			 license(o));
@@ -1561,9 +1655,21 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		licenses_message(out, p, o);
 		return 0;
 	}
-	for (int k = TAG_K_NOLICENSE; k < kind; k++)
+	for (int k = TAG_K_FIXED; k < kind; k++)
 		first &= !p->patchno[k];
 	switch (kind) {
+	case TAG_K_FIXED:
+		fprintf(out,
+"These files carry an SPDX license identifier line that tools do not\n"
+"read: its key is misspelt (\"SPDX-License_Identifier\") or lacks its\n"
+"colon.  Repair the line in place, keeping the expression its author\n"
+"wrote, rather than adding a second tag line above the broken one:\n\n");
+		for (size_t i = 0; i < p->nitems; i++)
+			if (p->items[i].kind == TAG_K_FIXED)
+				fprintf(out, "  %s: %s\n", p->items[i].path,
+					p->items[i].expr);
+		fputc('\n', out);
+		break;
 	case TAG_K_NOLICENSE:
 		fprintf(out,
 "Many source files in the tree are missing licensing information, which\n"
@@ -1647,6 +1753,7 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
 		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
 		kind == TAG_K_UPSTREAM ? "For the files whose identifier upstream decided that summary is" :
+		kind == TAG_K_FIXED ? "For the files whose tag line is repaired that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1689,6 +1796,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	static const char *const what[TAG__NKINDS] = {
 		[TAG_K_LICENSES] = "license texts from upstream",
 		[TAG_K_UPSTREAM] = "files whose identifier upstream decided",
+		[TAG_K_FIXED] = "files whose malformed tag line is repaired",
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
@@ -1720,6 +1828,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k] && (k == TAG_K_DECIDED || k == TAG_K_LICENSES ||
+				       k == TAG_K_FIXED ||
 				       (k == TAG_K_UPSTREAM && !o->upstream) ||
 				       (k == TAG_K_PRECEDENT && !p->prec)))
 			continue;	/* nothing asked for, learned, needed */
@@ -1815,7 +1924,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
 		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
 		[TAG_K_DECIDED] = "decided", [TAG_K_LICENSES] = "licenses",
-		[TAG_K_UPSTREAM] = "upstream",
+		[TAG_K_UPSTREAM] = "upstream", [TAG_K_FIXED] = "fixed",
 	};
 	struct json_writer w;
 

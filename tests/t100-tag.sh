@@ -386,6 +386,33 @@ spdxfs: dotdup:2: review.c decided twice (also on line 1)
 X
 '
 
+# drivers/soc/litex/Kconfig, 6.1: a misspelt tag line, repaired in place.
+F=$TMP/fixtree
+gpl_mit_note_licenses "$F"
+printf '# SPDX-License_Identifier: GPL-2.0\n\nmenu "LiteX"\n\nconfig LITEX\n\tbool\n\nendmenu\n' >"$F/Kconfig"
+printf '/* SPDX-License-Identifier (GPL-2.0 */\nint b;\n' >"$F/b.h"
+printf 'int a;\n' >"$F/a.c"
+(cd "$F" && git init -q && $GIT add . && $GIT commit -q -m base)
+
+test_expect 'a malformed tag line is repaired in its own patch, not doubled' '
+	"$SPDXFS" tag -q --from "A <a@example.org>" "$F" -o "$TMP/fix" &&
+	(cd "$TMP/fix" && ls) >"$TMP/ls" &&
+	expect_file "$TMP/ls" <<X &&
+0000-cover-letter.patch
+0001-License-cleanup-fix-malformed-SPDX-tag-lines.patch
+0002-License-cleanup-add-SPDX-GPL-2.0-only-license-identifier-to-files-with-no-license.patch
+X
+	grep "^  b.h" "$TMP/fix/0000-cover-letter.patch" >"$TMP/rv" &&
+	expect_file "$TMP/rv" <<X &&
+  b.h: (GPL-2.0 (a malformed SPDX tag line whose expression is not valid)
+X
+	(cd "$F" && $GIT am -q "$TMP/fix"/000[1-9]-*.patch) &&
+	grep -n SPDX "$F/Kconfig" >"$TMP/kconfig" &&
+	expect_file "$TMP/kconfig" <<X
+1:# SPDX-License-Identifier: GPL-2.0
+X
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X
