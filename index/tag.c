@@ -1177,6 +1177,14 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 	return ret;
 }
 
+/* Is @path beneath the directory @under of the tree ("" or NULL: the root)? */
+static int beneath(const char *path, const char *under)
+{
+	size_t n = under ? strlen(under) : 0;
+
+	return !n || (!strncmp(path, under, n) && path[n] == '/');
+}
+
 int tag_plan_build(struct tag_plan **out, struct source *src,
 		   const struct spdx_index *idx, const struct tag_opts *o,
 		   struct spdx_error *err)
@@ -1195,6 +1203,8 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 
 		if (o->progress && !(i % 512))
 			o->progress(i, idx->nfiles, o->progress_arg);
+		if (!beneath(f->path, o->under))
+			continue;
 		switch (f->status) {
 		case ST_MISPLACED:
 			p->misplaced++;
@@ -1230,6 +1240,9 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 
 		if (!f)
 			ret = bad_review(&e, o, &o->reviews[k], "no such file in the tree");
+		else if (!beneath(f->path, o->under))
+			ret = bad_review(&e, o, &o->reviews[k],
+					 "not beneath the directory the series is for");
 		else if (f->status == ST_EXCLUDED)
 			ret = bad_review(&e, o, &o->reviews[k],
 					 "matched by scripts/spdxexclude");

@@ -281,6 +281,9 @@ struct tag_opts {
 	const char *to, *cc;	/* To: and Cc: of every mail, or NULL */
 	const char *prefix;	/* "drivers/net" before "License cleanup:" in
 				   every subject, or NULL */
+	const char *under;	/* a path of the tree: only the files beneath
+				   it are tagged, counted and listed (NULL or
+				   "": all); the precedent is the whole tree's */
 };
 
 struct tag_item {
