@@ -573,6 +573,9 @@ static void summary(FILE *out, const struct tag_plan *p)
 		p->nkind[TAG_K_NOLICENSE]);
 	fprintf(out, "  uapi, no license (%d)   %7zu\n", p->patchno[TAG_K_UAPI],
 		p->nkind[TAG_K_UAPI]);
+	if (p->patchno[TAG_K_DIRECTORY])
+		fprintf(out, "  directory's (patch %d)  %7zu\n",
+			p->patchno[TAG_K_DIRECTORY], p->nkind[TAG_K_DIRECTORY]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
 	if (p->prec)

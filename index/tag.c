@@ -349,17 +349,30 @@ static int keeps_all(const char *canon, const struct bp_match *m)
  * The tree's precedent @r for a file whose wording names licenses (@m):
  * 1 when it decided (a tag or review, in @d), 0 when the rules decide.
  */
-static int decide_by_precedent(struct tag_decision *d, const struct bp_match *m,
-			       const struct prec_rule *r, int uapi,
+static int decide_by_precedent(struct tag_decision *d, const char *path,
+			       const struct bp_match *m, const struct prec_rule *r,
+			       const struct precedent *prec, int uapi,
 			       const struct licenses *lic)
 {
 	char mine[PREC_EXPR_MAX], canon[PREC_EXPR_MAX];
+	const struct prec_dir *pd;
 	int ret;
 
 	if (m->verdict != BP_FOUND && m->why &&
 	    !strcmp(m->why, BP_WHY_PUBLIC_DOMAIN))
 		return 0;	/* never by precedent */
 	d->rule = r;
+	/* The tree disagrees about the wording, but not the directory
+	 * about what the rules read: the rules' patch. */
+	if (r->contested && m->verdict == BP_FOUND &&
+	    (pd = precedent_dir(prec, path)) && !pd->split) {
+		format_expr(mine, sizeof(mine), m->ids, m->nids, 0, 0);
+		if (!precedent_canon_text(mine, canon, sizeof(canon)) &&
+		    !strcasecmp(canon, pd->expr)) {
+			d->rule = NULL;
+			return 0;
+		}
+	}
 	if (r->contested) {
 		review(d, m, TAG_WHY_CONTESTED);
 		return 1;
@@ -408,6 +421,39 @@ static int dt_binding_ok(const char *path, const char *expr)
 	return 0;
 }
 
+/*
+ * A file with no license text whose directory's tagged files agree on a
+ * license other than the default @license: that license; where they
+ * split and the most common is not the default: review.  1 when that
+ * decided, 0 when the default applies, -ENOMEM.
+ */
+static int by_directory(struct tag_decision *d, const char *path, int uapi,
+			const char *license, const struct licenses *lic,
+			const struct precedent *prec)
+{
+	const struct prec_dir *pd = precedent_dir(prec, path);
+	char def[PREC_EXPR_MAX];
+	int ret;
+
+	if (!pd || precedent_canon_text(license, def, sizeof(def)) ||
+	    !strcasecmp(pd->expr, def))
+		return 0;
+	d->dir = pd;
+	if (pd->split) {
+		review(d, NULL, TAG_WHY_DIR_SPLIT);
+		return 1;
+	}
+	ret = precedent_write(pd->expr, uapi, lic, d->expr, sizeof(d->expr));
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret) {
+		review(d, NULL, "the license is not declared in LICENSES/");
+		return 1;
+	}
+	d->kind = TAG_K_DIRECTORY;
+	return 1;
+}
+
 static int decide(const char *path, const char *buf, size_t len, int uapi,
 		  const char *license, const struct licenses *lic,
 		  const struct precedent *prec, struct tag_decision *d)
@@ -437,6 +483,9 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 			review(d, NULL, "MODULE_LICENSE() but no license text");
 			return 0;
 		}
+		ret = by_directory(d, path, uapi, license, lic, prec);
+		if (ret)
+			return ret < 0 ? ret : 0;
 		d->kind = uapi ? TAG_K_UAPI : TAG_K_NOLICENSE;
 		ret = build_expr(d, &license, 1, uapi, lic);
 		if (ret == -EINVAL) {
@@ -449,7 +498,7 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 	}
 	if (prec && m.nids &&
 	    (r = precedent_find(prec, boilerplate_fingerprint(buf, head, NULL, 0))) &&
-	    decide_by_precedent(d, &m, r, uapi, lic))
+	    decide_by_precedent(d, path, &m, r, prec, uapi, lic))
 		return 0;
 	if (m.verdict != BP_FOUND) {
 		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
@@ -839,6 +888,7 @@ static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
 	it->kind = d->kind;
 	it->why = d->why;
 	it->rule = d->rule;
+	it->dir = d->dir;
 	p->nitems++;
 	return 0;
 }
@@ -1404,6 +1454,9 @@ static void subject(char *buf, size_t size, const struct tag_plan *p,
 	case TAG_K_FIXED:
 		snprintf(buf, size, "License cleanup: fix malformed SPDX tag lines");
 		break;
+	case TAG_K_DIRECTORY:
+		snprintf(buf, size, "License cleanup: add their directory's SPDX license identifier to files with no license");
+		break;
 	case TAG_K_NOLICENSE:
 		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
 			 license(o));
@@ -1671,6 +1724,31 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 	for (int k = TAG_K_FIXED; k < kind; k++)
 		first &= !p->patchno[k];
 	switch (kind) {
+	case TAG_K_DIRECTORY:
+		fprintf(out,
+"Some files with no license information sit in directories whose\n"
+"tagged files agree on another license than the kernel's default: at\n"
+"least %d tagged files beneath the nearest such directory, at least\n"
+"%d%% of them with one expression.  The 2017 rule (no license text: the\n"
+"top level COPYING) was written before such directories existed; add\n"
+"their directory's identifier, as upstream later did:\n\n",
+			PREC_DIR_MIN_FILES, PREC_MIN_PERCENT);
+		for (size_t i = 0; i < p->nitems; i++) {
+			const struct tag_item *it = &p->items[i];
+			size_t j = 0;
+
+			if (it->kind != TAG_K_DIRECTORY || !it->dir)
+				continue;
+			while (j < i && (p->items[j].kind != TAG_K_DIRECTORY ||
+					 p->items[j].dir != it->dir))
+				j++;
+			if (j == i)	/* each directory once */
+				fprintf(out, "  %s/: %s in %u of %u tagged files\n",
+					it->dir->dir, it->dir->expr, it->dir->k,
+					it->dir->n);
+		}
+		fputc('\n', out);
+		break;
 	case TAG_K_FIXED:
 		fprintf(out,
 "These files carry an SPDX license identifier line that tools do not\n"
@@ -1767,6 +1845,7 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
 		kind == TAG_K_UPSTREAM ? "For the files whose identifier upstream decided that summary is" :
 		kind == TAG_K_FIXED ? "For the files whose tag line is repaired that summary is" :
+		kind == TAG_K_DIRECTORY ? "For the files given their directory's license that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1810,6 +1889,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		[TAG_K_LICENSES] = "license texts from upstream",
 		[TAG_K_UPSTREAM] = "files whose identifier upstream decided",
 		[TAG_K_FIXED] = "files whose malformed tag line is repaired",
+		[TAG_K_DIRECTORY] = "files with no license information, their directory's license",
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
@@ -1841,7 +1921,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k] && (k == TAG_K_DECIDED || k == TAG_K_LICENSES ||
-				       k == TAG_K_FIXED ||
+				       k == TAG_K_FIXED || k == TAG_K_DIRECTORY ||
 				       (k == TAG_K_UPSTREAM && !o->upstream) ||
 				       (k == TAG_K_PRECEDENT && !p->prec)))
 			continue;	/* nothing asked for, learned, needed */
@@ -1884,6 +1964,11 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		else if (it->rule)
 			fprintf(out, ": %s in %u of %u files, e.g. %s", it->rule->expr,
 				it->rule->k, it->rule->n, it->rule->example);
+		else if (it->dir)
+			fprintf(out, ": %s in %u, %s in %u of %u files beneath %s/",
+				it->dir->expr, it->dir->k,
+				it->dir->second ? it->dir->second : "-", it->dir->k2,
+				it->dir->n, it->dir->dir);
 		fputs(")\n", out);
 	}
 	if (p->nkind[TAG_K_REVIEW])
@@ -1938,6 +2023,7 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
 		[TAG_K_DECIDED] = "decided", [TAG_K_LICENSES] = "licenses",
 		[TAG_K_UPSTREAM] = "upstream", [TAG_K_FIXED] = "fixed",
+		[TAG_K_DIRECTORY] = "directory",
 	};
 	struct json_writer w;
 
