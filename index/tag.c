@@ -422,10 +422,13 @@ static int dt_binding_ok(const char *path, const char *expr)
 }
 
 /*
- * A file with no license text whose directory's tagged files agree on a
- * license other than the default @license: that license; where they
- * split and the most common is not the default: review.  1 when that
- * decided, 0 when the default applies, -ENOMEM.
+ * A file with no license text whose directory's tagged files all carry
+ * one license other than the default @license: that license; where the
+ * most common is not the default but not every tagged file carries it:
+ * review.  Unanimity, not the 95% that lets a wording's precedent
+ * decide: here nothing in the file itself says anything, so any tagged
+ * file of the directory under another license could be the one it
+ * follows.  1 when that decided, 0 when the default applies, -ENOMEM.
  */
 static int by_directory(struct tag_decision *d, const char *path, int uapi,
 			const char *license, const struct licenses *lic,
@@ -439,7 +442,7 @@ static int by_directory(struct tag_decision *d, const char *path, int uapi,
 	    !strcasecmp(pd->expr, def))
 		return 0;
 	d->dir = pd;
-	if (pd->split) {
+	if (pd->split || pd->k != pd->n) {
 		review(d, NULL, TAG_WHY_DIR_SPLIT);
 		return 1;
 	}
