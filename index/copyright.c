@@ -7,6 +7,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "copyright.h"
 #include "scan.h"
@@ -50,7 +53,15 @@ static const char *trim_end(const char *s, const char *e)
 	return e;
 }
 
-static int starts(const char *s, const char *e, const char *p)
+/*
+ * The helpers below are mostly called with string literals: inlined,
+ * strlen() folds and memcmp() of a few bytes becomes a compare or two,
+ * where calls cost more than the comparing (a scan of the 6.1 tree calls
+ * them millions of times).
+ */
+#define INLINE	static inline __attribute__((always_inline))
+
+INLINE int starts(const char *s, const char *e, const char *p)
 {
 	size_t n = strlen(p);
 
@@ -58,7 +69,7 @@ static int starts(const char *s, const char *e, const char *p)
 }
 
 /* Does [s, e) start with lowercase @p, in any case? */
-static int starts_ci(const char *s, const char *e, const char *p)
+INLINE int starts_ci(const char *s, const char *e, const char *p)
 {
 	size_t n = strlen(p);
 
@@ -72,7 +83,7 @@ static int starts_ci(const char *s, const char *e, const char *p)
 
 /* @p at @s as a word: what follows is the end, white space or
  * punctuation other than '-' and '_'. */
-static int starts_word(const char *s, const char *e, const char *p)
+INLINE int starts_word(const char *s, const char *e, const char *p)
 {
 	size_t n = strlen(p);
 
@@ -86,9 +97,17 @@ static int is_copy_sign(const char *s, const char *e)
 	       (unsigned char)s[1] == 0xa9;
 }
 
+/* @needle (a closer: two or three bytes) in [s, e), or NULL.  A line
+ * is a few dozen bytes, which a loop reads faster than calls would. */
 static const char *find(const char *s, const char *e, const char *needle)
 {
-	return memmem(s, e - s, needle, strlen(needle));
+	size_t n = needle[2] ? 3 : 2;
+
+	for (; e - s >= (long)n; s++)
+		if (s[0] == needle[0] && s[1] == needle[1] &&
+		    (n == 2 || s[2] == needle[2]))
+			return s;
+	return NULL;
 }
 
 /*
@@ -138,7 +157,7 @@ static int comment_rest(struct region *r, const char *p, const char *e)
 }
 
 /* A leader that must be followed by white space or end the line. */
-static int leader_word(const char *p, const char *e, const char *w)
+INLINE int leader_word(const char *p, const char *e, const char *w)
 {
 	size_t n = strlen(w);
 
@@ -158,65 +177,123 @@ static int comment_line(struct region *r, const char *s, const char *e,
 	if (r->rst && p > s)
 		return LINE_COMMENT;
 	r->rst = 0;
-	if (lineno == 1 && (starts(p, e, "#!") || starts(p, e, "<?xml")))
-		return LINE_COMMENT;
-	if (starts(p, e, "/*")) {
+	switch (*p) {
+	case '/':
+		if (starts(p, e, "//"))
+			return LINE_COMMENT;
+		if (!starts(p, e, "/*"))
+			return LINE_CODE;
 		r->block = BLK_C;
 		return in_block(r, p + 2, e);
-	}
-	if (starts(p, e, "<!--")) {
-		r->block = BLK_XML;
-		return in_block(r, p + 4, e);
-	}
-	if (starts(p, e, "{#")) {
+	case '<':
+		if (starts(p, e, "<!--")) {
+			r->block = BLK_XML;
+			return in_block(r, p + 4, e);
+		}
+		return lineno == 1 && starts(p, e, "<?xml") ? LINE_COMMENT :
+		       LINE_CODE;
+	case '{':
+		if (!starts(p, e, "{#"))
+			return LINE_CODE;
 		r->block = BLK_JINJA;
 		return in_block(r, p + 2, e);
-	}
-	if (leader_word(p, e, "..")) {
-		r->rst = 1;
+	case '.':
+		if (leader_word(p, e, "..")) {
+			r->rst = 1;
+			return LINE_COMMENT;
+		}
+		return starts(p, e, ".\\\"") ? LINE_COMMENT : LINE_CODE;
+	case '*':
+	case ';':
+	case '%':
 		return LINE_COMMENT;
-	}
-	if (starts(p, e, "//") || *p == '*' || *p == ';' || *p == '%' ||
-	    leader_word(p, e, "--") || leader_word(p, e, "dnl") ||
-	    leader_word(p, e, "REM") || leader_word(p, e, "!") ||
-	    leader_word(p, e, "@") || starts(p, e, ".\\\""))
-		return LINE_COMMENT;
-	if (*p == '#')
+	case '-':
+		return leader_word(p, e, "--") ? LINE_COMMENT : LINE_CODE;
+	case 'd':
+		return leader_word(p, e, "dnl") ? LINE_COMMENT : LINE_CODE;
+	case 'R':
+		return leader_word(p, e, "REM") ? LINE_COMMENT : LINE_CODE;
+	case '!':
+	case '@':
+		return p + 1 == e || is_space(p[1]) ? LINE_COMMENT : LINE_CODE;
+	case '#':
+		if (lineno == 1 && starts(p, e, "#!"))
+			return LINE_COMMENT;
 		return p + 1 == e || !is_alpha(p[1]) ? LINE_COMMENT : LINE_CODE;
+	}
 	return LINE_CODE;
 }
 
-/* Lines of the region, one at a time; copied to look ahead. */
-struct cursor {
-	const char *pos, *end;
-	unsigned lineno;
-	struct region r;
-	int open;		/* still in the leading comment block */
-};
-
-/* The next line of the region into [*s, *e), or 0 when it is done. */
-static int next_line(struct cursor *c, const char **s, const char **e)
+/* The first LF in [p, e), or NULL.  Lines are short: 16 bytes at a time
+ * where SSE2 is there, with no call to make. */
+static const char *newline(const char *p, const char *e)
 {
-	const char *nl;
-	int kind;
+#ifdef __SSE2__
+	const __m128i lf = _mm_set1_epi8('\n');
 
-	if (c->pos >= c->end || (!c->open && c->lineno >= SCAN_MAXLINES))
-		return 0;
-	nl = memchr(c->pos, '\n', c->end - c->pos);
-	*s = c->pos;
-	*e = nl ? nl : c->end;
-	c->pos = nl ? nl + 1 : c->end;
-	c->lineno++;
+	for (; e - p >= 16; p += 16) {
+		unsigned bits = _mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), lf));
+
+		if (bits)
+			return p + __builtin_ctz(bits);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == '\n')
+			return p;
+	return NULL;
+}
+
+/*
+ * Where statements are looked for, from @pos: the end of the first
+ * SCAN_MAXLINES lines or of the leading comment block, whichever comes
+ * later (a line boundary, or @end).  *@open says the block was still
+ * open at @end.
+ */
+static const char *scope_end(const char *pos, const char *end, int *open)
+{
+	struct region r = { BLK_NONE, 0 };
+	const char *s = pos, *scope = pos;
+	unsigned lineno = 0;
+	int in = 1;
+
+	while (s < end) {
+		const char *nl = newline(s, end);
+		const char *e = nl ? nl : end;
+
+		if (e > s && e[-1] == '\r')
+			e--;
+		lineno++;
+		if (in) {
+			int kind = comment_line(&r, s, e, lineno);
+
+			if (kind != LINE_COMMENT)
+				in = 0;
+			if (kind == LINE_CODE && lineno > SCAN_MAXLINES)
+				break;
+		} else if (lineno > SCAN_MAXLINES) {
+			break;
+		}
+		s = scope = nl ? nl + 1 : end;
+	}
+	*open = in && s >= end;
+	return scope;
+}
+
+/* The line of [lo, hi) holding @p: [*s, *e) without its CR, and where
+ * the next one starts into *@next. */
+static void line_at(const char *lo, const char *hi, const char *p,
+		    const char **s, const char **e, const char **next)
+{
+	const char *nl = memrchr(lo, '\n', p - lo);
+
+	*s = nl ? nl + 1 : lo;
+	nl = newline(p, hi);
+	*e = nl ? nl : hi;
+	*next = nl ? nl + 1 : hi;
 	if (*e > *s && (*e)[-1] == '\r')
 		--*e;
-	if (c->open) {
-		kind = comment_line(&c->r, *s, *e, c->lineno);
-		if (kind != LINE_COMMENT)
-			c->open = 0;
-		if (kind == LINE_CODE && c->lineno > SCAN_MAXLINES)
-			return 0;
-	}
-	return 1;
 }
 
 /* Words never after a "Copyright" that starts a notice. */
@@ -278,45 +355,108 @@ static int copyright_word(const char *p, const char *e)
 }
 
 /*
- * The first statement on [s, e): its start into *@at and 1, with
- * *@text where its text starts (past the tag of an SPDX-FileCopyrightText
- * line); else 0.
+ * The bytes a marker is found by: the y of "copyright" (and of
+ * "SPDX-FileCopyrightText:"), the "(" of "(c)", the first byte of "©",
+ * the "." of "Copr.".  Text has few of them, so the search skips from
+ * one to the next instead of trying every byte.
  */
-static int find_marker(const char *s, const char *e, const char **at,
-		       const char **text)
+static const unsigned char anchor[256] = {
+	['y'] = 1, ['Y'] = 1, ['('] = 1, [0xc2] = 1, ['.'] = 1,
+};
+
+/* The first anchor in [p, e), or NULL: where SSE2 is there (every
+ * x86-64), 16 bytes compared at a time, as scan.c splits lines. */
+static const char *next_anchor(const char *p, const char *e)
 {
-	for (const char *p = s; p < e; p++) {
-		unsigned char c = *p;
-		int word = p == s || !is_alnum(p[-1]);
+#ifdef __SSE2__
+	const __m128i y = _mm_set1_epi8('y'), case_bit = _mm_set1_epi8(0x20);
+	const __m128i paren = _mm_set1_epi8('('), dot = _mm_set1_epi8('.');
+	const __m128i c2 = _mm_set1_epi8((char)0xc2);
 
-		if (c == 'S' && starts(p, e, SFCT)) {
-			*at = p;
-			*text = skip_space(p + SFCT_LEN, e);
-			return 1;
-		}
-		if (!word && c != 0xc2)
-			continue;
-		if ((c | 0x20) == 'c' && starts_ci(p, e, "copyright") &&
-		    copyright_word(p, e))
-			goto found;
-		if (c == 'C' && starts(p, e, "Copr.") && p + 5 < e &&
-		    is_space(p[5]))
-			goto found;
-		if (c == '(' && starts_ci(p, e, "(c)")) {
-			const char *q = skip_space(p + 3, e);
+	for (; e - p >= 16; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i m = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, case_bit), y),
+				     _mm_cmpeq_epi8(v, paren)),
+			_mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, c2)));
+		unsigned bits = _mm_movemask_epi8(m);
 
-			if (q > p + 3 && q < e && (is_digit(*q) ||
-			    starts_word(q, e, "Copyright") ||
-			    starts_word(q, e, "COPYRIGHT")))
-				goto found;
-		}
-		if (is_copy_sign(p, e) && skip_space(p + 2, e) < e)
-			goto found;
-		continue;
-found:
-		*at = *text = p;
-		return 1;
+		if (bits)
+			return p + __builtin_ctz(bits);
 	}
+#endif
+	while (p < e && !anchor[(unsigned char)*p])
+		p++;
+	return p < e ? p : NULL;
+}
+
+/* Could the anchor @p, in [lo, hi), be part of a marker?  What
+ * marker_at() tests first, without the line. */
+static int maybe_marker(const char *lo, const char *hi, const char *p)
+{
+	switch ((unsigned char)*p) {
+	case '(':
+		return hi - p >= 3 && (p[1] | 0x20) == 'c' && p[2] == ')';
+	case 0xc2:
+		return hi - p >= 2 && (unsigned char)p[1] == 0xa9;
+	case '.':
+		return p - lo >= 4 && !memcmp(p - 4, "Copr", 4);
+	}
+	/* "copyright", also in "SPDX-FileCopyrightText:" */
+	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
+}
+
+/* Does a word start at @p, a line of [s, ...)? */
+static int word_start(const char *s, const char *p)
+{
+	return p == s || !is_alnum(p[-1]);
+}
+
+/*
+ * Is the anchor @p of line [s, e) part of a marker?  Its start into *@at
+ * and where its text starts into *@text (past the tag of an
+ * SPDX-FileCopyrightText line).
+ */
+static int marker_at(const char *s, const char *e, const char *p,
+		     const char **at, const char **text)
+{
+	unsigned char c = *p;
+	const char *q;
+
+	*at = *text = NULL;
+	if ((c | 0x20) == 'y') {
+		if (p - s >= 12 && starts(p - 12, e, SFCT)) {
+			*at = p - 12;
+			*text = skip_space(p - 12 + SFCT_LEN, e);
+		} else if (p - s >= 3 && starts_ci(p - 3, e, "copyright") &&
+			   word_start(s, p - 3) && copyright_word(p - 3, e)) {
+			*at = *text = p - 3;
+		}
+	} else if (c == '(') {
+		q = skip_space(p + 3, e);
+		if (starts_ci(p, e, "(c)") && word_start(s, p) && q > p + 3 &&
+		    q < e && (is_digit(*q) || starts_word(q, e, "Copyright") ||
+			      starts_word(q, e, "COPYRIGHT")))
+			*at = *text = p;
+	} else if (c == 0xc2) {
+		if (is_copy_sign(p, e) && skip_space(p + 2, e) < e)
+			*at = *text = p;
+	} else if (c == '.') {
+		if (p - s >= 4 && starts(p - 4, e, "Copr.") &&
+		    word_start(s, p - 4) && p + 1 < e && is_space(p[1]))
+			*at = *text = p - 4;
+	}
+	return *at != NULL;
+}
+
+/* Does line [s, e) hold a statement? */
+static int has_marker(const char *s, const char *e)
+{
+	const char *at, *text;
+
+	for (const char *p = s; (p = next_anchor(p, e)); p++)
+		if (marker_at(s, e, p, &at, &text))
+			return 1;
 	return 0;
 }
 
@@ -515,12 +655,10 @@ static int open_ended(const struct stmt *st)
 static int continues(const struct stmt *st, const char *s, const char *e,
 		     const char **ts, const char **te)
 {
-	const char *at, *text;
-
 	*ts = skip_leaders(s, e);
 	*te = e;
 	cut_closers(*ts, te);
-	if (*ts == *te || find_marker(s, e, &at, &text) ||
+	if (*ts == *te || has_marker(s, e) ||
 	    starts_ci(*ts, *te, "all rights reserved"))
 		return 0;
 	if (!st->holder || open_ended(st))
@@ -577,48 +715,66 @@ static int add_statement(struct found *f, const struct stmt *st)
 	return 0;
 }
 
-/* The statement whose text starts at @text on line [s, e), with its
- * continuations taken from @c, into @st. */
-static void read_statement(struct stmt *st, struct cursor *c, const char *s,
-			   const char *e, const char *text)
+/*
+ * The statement whose text starts at @text on line [s, e), with its
+ * continuations from @next on, before @scope, into @st; returns where
+ * the line after the last it took starts.
+ */
+static const char *read_statement(struct stmt *st, const char *s,
+				  const char *e, const char *text,
+				  const char *next, const char *scope)
 {
-	const char *holder = skip_marker(text, e, 1), *te = e, *ns, *ne, *cs, *ce;
-	struct cursor peek;
+	const char *holder = skip_marker(text, e, 1), *te = e, *cs, *ce;
 
-	memset(st, 0, sizeof(*st));
+	st->n = 0;		/* b[] is written as it fills */
+	st->full = 0;
 	st->holder = has_letter(holder, e);
 	st->holder_col = st->holder ? column(s, holder) : NO_COL;
 	cut_closers(text, &te);
 	put_text(st, text, te);
-	for (int k = 0; k < COPYRIGHT_MAX_CONT; k++) {
-		peek = *c;
-		if (!next_line(&peek, &ns, &ne) ||
-		    !continues(st, ns, ne, &cs, &ce))
+	for (int k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
+		const char *ns, *ne, *after;
+
+		line_at(next, scope, next, &ns, &ne, &after);
+		if (!continues(st, ns, ne, &cs, &ce))
 			break;
-		*c = peek;
 		put_text(st, cs, ce);
 		st->holder |= has_letter(cs, ce);
+		next = after;
 	}
 	finish_text(st);
+	return next;
 }
 
 int copyright_scan(const char *buf, size_t len, int truncated,
 		   struct copyright_result *out)
 {
-	struct cursor c = { buf, buf + len, 0, { BLK_NONE, 0 }, 1 };
-	struct found f = { 0 };
+	const char *pos = buf, *scope, *p, *s, *e, *next, *at, *text;
+	struct found f;		/* at[] is written as it fills */
 	struct stmt st;
-	const char *s, *e, *at, *text;
+	int open;
 
 	memset(out, 0, sizeof(*out));
+	f.text = NULL;
+	f.len = f.cap = 0;
+	f.n = 0;
 	if (!len || memchr(buf, '\0', len))
 		return 0;
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		c.pos += 3;
-	while (f.n < COPYRIGHT_MAX_STATEMENTS && next_line(&c, &s, &e)) {
-		if (!find_marker(s, e, &at, &text))
+		pos += 3;
+	scope = scope_end(pos, buf + len, &open);
+	for (p = pos; f.n < COPYRIGHT_MAX_STATEMENTS &&
+	     (p = next_anchor(p, scope)); ) {
+		if (!maybe_marker(pos, scope, p)) {
+			p++;
 			continue;
-		read_statement(&st, &c, s, e, text);
+		}
+		line_at(pos, scope, p, &s, &e, &next);
+		if (p >= e || !marker_at(s, e, p, &at, &text)) {
+			p++;
+			continue;
+		}
+		p = read_statement(&st, s, e, text, next, scope);
 		if (says_something(&st) && add_statement(&f, &st)) {
 			free(f.text);
 			return -ENOMEM;
@@ -626,7 +782,7 @@ int copyright_scan(const char *buf, size_t len, int truncated,
 	}
 	out->text = f.text;
 	out->n = f.n;
-	out->more = truncated && c.open && c.pos >= c.end;
+	out->more = truncated && open;
 	return 0;
 }
 
