@@ -99,6 +99,44 @@ assert json.load(open(sys.argv[1]))[\"copyright\"] == 10
 " "$TMP/summary.json"
 '
 
+test_expect 'SPDX 2.3 JSON: copyrightText of each file, NOASSERTION when none' '
+	"$SPDXFS" export --format spdx-json "$T" >"$TMP/doc.json" &&
+	python3 -c "
+import json, sys
+f = {x[\"fileName\"]: x[\"copyrightText\"] for x in json.load(open(sys.argv[1]))[\"files\"]}
+assert f[\"./c/block.c\"] == \"Copyright (c) 2001 Foo Bar <foo@bar.org>\\nCopyright (C) 2008 Baz Corp, Inc.\", f
+assert f[\"./c/latin1.c\"] == \"Copyright (C) 1994 J\\u00f6rg\", f
+assert f[\"./c/reuse.c\"] == \"2019 Jane Doe <jane@example.com>\", f
+assert f[\"./c/none.c\"] == \"NOASSERTION\", f
+" "$TMP/doc.json"
+'
+
+test_expect 'SPDX 2.3 tag-value: FileCopyrightText in <text>, NOASSERTION when none' '
+	"$SPDXFS" export --format spdx-tv "$T" >"$TMP/doc.tv" &&
+	sed -n "/^FileName: .\/c\/block.c/,/^FileName/p" "$TMP/doc.tv" |
+		grep -A1 "^FileCopyrightText" >"$TMP/tv.block" &&
+	expect_file "$TMP/tv.block" <<X &&
+FileCopyrightText: <text>Copyright (c) 2001 Foo Bar <foo@bar.org>
+Copyright (C) 2008 Baz Corp, Inc.</text>
+X
+	sed -n "/^FileName: .\/c\/none.c/,/^FileName/p" "$TMP/doc.tv" |
+		grep "^FileCopyrightText" >"$TMP/tv.none" &&
+	expect_file "$TMP/tv.none" <<X
+FileCopyrightText: NOASSERTION
+X
+'
+
+test_expect 'SPDX 3.0.1: software_copyrightText on each file that has any' '
+	"$SPDXFS" export --format spdx3 "$T" >"$TMP/doc3.json" &&
+	python3 -c "
+import json, sys
+f = {e[\"name\"]: e.get(\"software_copyrightText\") for e in json.load(open(sys.argv[1]))[\"@graph\"] if e.get(\"type\") == \"software_File\"}
+assert f[\"s/sign.sh\"] == \"Copyright \\u00a9 2005 Shell Author\\n\\u00a9 2004 Sign Holder\", f
+assert f[\"s/copr.m4\"] == \"Copr. 2006 M4 Author\", f
+assert f[\"c/none.c\"] is None, f
+" "$TMP/doc3.json"
+'
+
 test_expect 'rescan: the saved index keeps them, a changed file is read again' '
 	"$SPDXFS" list --copyright "$T" >"$TMP/again" &&
 	cmp "$TMP/list" "$TMP/again" &&
