@@ -126,7 +126,7 @@ struct region {
 	int rst;
 };
 
-enum { LINE_CODE, LINE_COMMENT, LINE_LAST };
+enum { LINE_CODE, LINE_COMMENT, LINE_LAST, LINE_BLANK };
 
 static int comment_rest(struct region *r, const char *p, const char *e);
 
@@ -173,7 +173,7 @@ static int comment_line(struct region *r, const char *s, const char *e,
 	if (r->block)
 		return in_block(r, p, e);
 	if (p == e)
-		return LINE_COMMENT;	/* blank: goes on as it was */
+		return LINE_BLANK;	/* goes on as it was */
 	if (r->rst && p > s)
 		return LINE_COMMENT;
 	r->rst = 0;
@@ -247,38 +247,33 @@ static const char *newline(const char *p, const char *e)
 
 /*
  * Where statements are looked for, from @pos: the end of the first
- * SCAN_MAXLINES lines or of the leading comment block, whichever comes
- * later (a line boundary, or @end).  *@open says the block was still
- * open at @end.
+ * SCAN_MAXLINES lines, or of the comment going on at the last of them,
+ * whichever comes later (a line boundary, or @end).  *@more says the
+ * buffer ended before that.
  */
-static const char *scope_end(const char *pos, const char *end, int *open)
+static const char *scope_end(const char *pos, const char *end, int *more)
 {
 	struct region r = { BLK_NONE, 0 };
-	const char *s = pos, *scope = pos;
+	const char *s = pos;
 	unsigned lineno = 0;
-	int in = 1;
+	int comment = 0;	/* the last line that was not blank was */
 
 	while (s < end) {
 		const char *nl = newline(s, end);
 		const char *e = nl ? nl : end;
+		int kind;
 
 		if (e > s && e[-1] == '\r')
 			e--;
-		lineno++;
-		if (in) {
-			int kind = comment_line(&r, s, e, lineno);
-
-			if (kind != LINE_COMMENT)
-				in = 0;
-			if (kind == LINE_CODE && lineno > SCAN_MAXLINES)
-				break;
-		} else if (lineno > SCAN_MAXLINES) {
+		kind = comment_line(&r, s, e, ++lineno);
+		if (lineno > SCAN_MAXLINES && (!comment || kind == LINE_CODE))
 			break;
-		}
-		s = scope = nl ? nl + 1 : end;
+		if (kind != LINE_BLANK)
+			comment = kind == LINE_COMMENT;
+		s = nl ? nl + 1 : end;
 	}
-	*open = in && s >= end;
-	return scope;
+	*more = s >= end && (lineno < SCAN_MAXLINES || comment);
+	return s;
 }
 
 /* The line of [lo, hi) holding @p: [*s, *e) without its CR, and where
@@ -406,6 +401,19 @@ static int maybe_marker(const char *lo, const char *hi, const char *p)
 	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
 }
 
+/* Does [s, e) hold a year, 19xx or 20xx, as a word? */
+static int has_year(const char *s, const char *e)
+{
+	for (const char *p = s; p + 4 <= e; p++)
+		if ((p[0] == '1' || p[0] == '2') &&
+		    (p[1] == '9' || p[1] == '0') && p[0] + p[1] != '1' + '0' &&
+		    p[0] + p[1] != '2' + '9' && is_digit(p[2]) &&
+		    is_digit(p[3]) && (p == s || !is_alnum(p[-1])) &&
+		    (p + 4 == e || !is_alnum(p[4])))
+			return 1;
+	return 0;
+}
+
 /* Does a word start at @p, a line of [s, ...)? */
 static int word_start(const char *s, const char *p)
 {
@@ -436,7 +444,8 @@ static int marker_at(const char *s, const char *e, const char *p,
 		q = skip_space(p + 3, e);
 		if (starts_ci(p, e, "(c)") && word_start(s, p) && q > p + 3 &&
 		    q < e && (is_digit(*q) || starts_word(q, e, "Copyright") ||
-			      starts_word(q, e, "COPYRIGHT")))
+			      starts_word(q, e, "COPYRIGHT") ||
+			      (is_alpha(*q) && has_year(s, e))))
 			*at = *text = p;
 	} else if (c == 0xc2) {
 		if (is_copy_sign(p, e) && skip_space(p + 2, e) < e)
@@ -752,7 +761,7 @@ int copyright_scan(const char *buf, size_t len, int truncated,
 	const char *pos = buf, *scope, *p, *s, *e, *next, *at, *text;
 	struct found f;		/* at[] is written as it fills */
 	struct stmt st;
-	int open;
+	int more;
 
 	memset(out, 0, sizeof(*out));
 	f.text = NULL;
@@ -762,7 +771,7 @@ int copyright_scan(const char *buf, size_t len, int truncated,
 		return 0;
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 		pos += 3;
-	scope = scope_end(pos, buf + len, &open);
+	scope = scope_end(pos, buf + len, &more);
 	for (p = pos; f.n < COPYRIGHT_MAX_STATEMENTS &&
 	     (p = next_anchor(p, scope)); ) {
 		if (!maybe_marker(pos, scope, p)) {
@@ -782,7 +791,7 @@ int copyright_scan(const char *buf, size_t len, int truncated,
 	}
 	out->text = f.text;
 	out->n = f.n;
-	out->more = truncated && open;
+	out->more = truncated && more;
 	return 0;
 }
 

@@ -9,17 +9,19 @@
  * Where it looks (the region):
  *  - a head holding a NUL byte is binary: no statement, nothing more;
  *  - the first SCAN_MAXLINES lines (scan.h), whatever they hold; and
- *  - the leading comment block, however long: the lines from line 1 on
- *    while each is blank, a "#!" or "<?xml" line 1, inside a block
+ *  - the comment going on at the last of them, however long: the lines
+ *    after it while each is blank or a comment line: inside a block
  *    comment ("/" "*" to "*" "/", "<!--" to "-->", "{#" to "#}"), or,
- *    after white space, starts with a line comment leader: "//", "*",
+ *    after white space, starting with a line comment leader: "//", "*",
  *    "#" not followed by a letter ("#include" is code), ";", "--", "%",
  *    "dnl", "!", "@", "REM", ".\\\"", or ".." (with the indented lines
- *    after it, rst).  The first other line ends it, and so does a line
- *    closing a block comment with code after the closer.
- * copyright_result.more says the leading comment block runs to the end
- * of the buffer of a file that goes on: a caller may read further (the
- * index reads up to COPYRIGHT_MAX_BYTES) and scan again.
+ *    after it, rst); a "#!" or "<?xml" line 1 counts as one.  The first
+ *    other line ends it, and so does a line closing a block comment with
+ *    code after the closer.
+ * copyright_result.more says the buffer of a file that goes on ended
+ * before that: within the first SCAN_MAXLINES lines or in that comment.
+ * A caller may read further (the index reads up to COPYRIGHT_MAX_BYTES)
+ * and scan again.
  *
  * What starts a statement, the first of these on a line of the region
  * (words at word boundaries, "copyright" in any case):
@@ -30,7 +32,8 @@
  *    ("notice", "holder", "owner", "law", "and", "of", ...); lowercase
  *    "copyright" only with "(c)", "©" or a digit next;
  *  - "(c)" or "(C)" followed by a year or by "Copyright" ("(C) Copyright
- *    2002 IBM");
+ *    2002 IBM"), or by a word on a line that holds a year, 19xx or 20xx
+ *    ("(c) Rebel.com, 1998-1999"; "(c) You must" is no notice);
  *  - "©" followed by anything;
  *  - "Copr." followed by white space.
  * The statement is the text from there (the tag left out) to the end
