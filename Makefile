@@ -9,7 +9,8 @@
 #   make bench           benchmarks on the 6.1 tree
 #   make stress          readers and a writer on a mounted fixture tree
 #                        for STRESS_SECONDS (60)
-#   make eval            the series against the 6.1 and 6.12 trees' own tags
+#   make eval            the series against the 6.1 and 6.12 trees' own tags,
+#                        and copyright statements against licensecheck
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SAN=1 ...       build with AddressSanitizer+UndefinedBehaviorSanitizer
 #                        (objects go to build-san/)
@@ -195,6 +196,7 @@ fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 # Not in check: it fetches the 6.12 tree and takes about a minute a tree.
 eval: all
 	tests/eval/run "$$(kernel-tree-scripts/fetch -q)" "$$(kernel-tree-scripts/fetch-6.12 -q)"
+	SPDXFS=$(CURDIR)/$(PROGRAM) tests/eval/copyright "$$(kernel-tree-scripts/fetch -q)"
 
 # The program, its man page and its bash completion; uninstall removes
 # exactly these three files.
