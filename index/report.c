@@ -99,6 +99,8 @@ static void tally_file(struct summary *s, struct tally *t,
 		s->strict_failures++;
 	if (f->flags & SCAN_F_MULTIPLE)
 		s->multiple_tags++;
+	if (f->copyright)
+		s->copyright_files++;
 }
 
 /*
@@ -302,6 +304,7 @@ static void summary_text(FILE *out, const struct summary *s)
 	fprintf(out, "%-22s %8zu\n", "lowercase operators", s->lowercase_ops);
 	fprintf(out, "%-22s %8zu\n", "multiple tags", s->multiple_tags);
 	fprintf(out, "%-22s %8zu\n", "spdxcheck syntax", s->strict_failures);
+	fprintf(out, "%-22s %8zu\n", "with copyright", s->copyright_files);
 	fprintf(out, "\nuapi %17s %8zu\n", "files", s->uapi_files);
 	for (int st = 0; st < ST__COUNT; st++)
 		fprintf(out, "  %-20s %8zu\n", status_title[st], s->uapi_count[st]);
@@ -364,6 +367,7 @@ static void summary_json(FILE *out, const struct summary *s)
 	json_kv_uint(&w, "lowercase_operators", s->lowercase_ops);
 	json_kv_uint(&w, "multiple_tags", s->multiple_tags);
 	json_kv_uint(&w, "spdxcheck_syntax", s->strict_failures);
+	json_kv_uint(&w, "copyright", s->copyright_files);
 	json_key(&w, "uapi");
 	json_object_begin(&w, JSON_INLINE);
 	json_kv_uint(&w, "files", s->uapi_files);
@@ -459,8 +463,33 @@ static void text_path_record(struct records *r, const char *path)
 	text_path(r, path, "\n");
 }
 
+/* Copyright statements @text (NULL: none), a JSON array of strings. */
+static void copyright_json(struct json_writer *w, const char *text)
+{
+	json_array_begin(w, JSON_INLINE);
+	while (text) {
+		const char *nl = strchr(text, '\n');
+
+		json_string_len(w, text, nl ? (size_t)(nl - text) : strlen(text));
+		text = nl ? nl + 1 : NULL;
+	}
+	json_array_end(w);
+}
+
+/* Copyright statements @text (NULL: none) on one line, " / " between
+ * them (statements hold no tab or newline: copyright.h). */
+static void copyright_line(FILE *out, const char *text)
+{
+	for (; text && *text; text++) {
+		if (*text == '\n')
+			fputs(" / ", out);
+		else
+			fputc(*text, out);
+	}
+}
+
 static void file_record(struct records *r, const struct spdx_index *idx,
-			const struct spdx_file *f)
+			const struct spdx_file *f, unsigned cols)
 {
 	const struct spdx_expr *e = index_file_expr(idx, f);
 	struct json_writer *w = &r->json;
@@ -469,6 +498,10 @@ static void file_record(struct records *r, const struct spdx_index *idx,
 		text_path(r, f->path, "\t");
 		fprintf(r->out, "%s\t%u\t%s", spdx_status_name(f->status),
 			f->line, e ? e->text : "");
+		if (cols & REPORT_COL_COPYRIGHT) {
+			fputc('\t', r->out);
+			copyright_line(r->out, f->copyright);
+		}
 		text_end(r);
 		return;
 	}
@@ -489,6 +522,8 @@ static void file_record(struct records *r, const struct spdx_index *idx,
 	else if (f->error)
 		json_kv_string(w, "error", f->error);
 	json_kv_bool(w, "uapi", f->flags & IDX_F_UAPI);
+	json_key(w, "copyright");
+	copyright_json(w, f->copyright);
 	json_object_end(w);
 }
 
@@ -498,19 +533,27 @@ void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx
 
 	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < idx->nfiles; i++)
-		file_record(&r, idx, &idx->files[i]);
+		file_record(&r, idx, &idx->files[i], 0);
+	records_end(&r);
+}
+
+void report_files_cols(FILE *out, enum report_format fmt,
+		       const struct spdx_index *idx,
+		       const struct spdx_file *const *files, size_t n,
+		       unsigned cols)
+{
+	struct records r;
+
+	records_begin(&r, out, fmt, "files");
+	for (size_t i = 0; i < n; i++)
+		file_record(&r, idx, files[i], cols);
 	records_end(&r);
 }
 
 void report_files(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		  const struct spdx_file *const *files, size_t n)
 {
-	struct records r;
-
-	records_begin(&r, out, fmt, "files");
-	for (size_t i = 0; i < n; i++)
-		file_record(&r, idx, files[i]);
-	records_end(&r);
+	report_files_cols(out, fmt, idx, files, n, 0);
 }
 
 /* report_check's state: the records, and the tally when counting. */
@@ -770,6 +813,13 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "syscall note");
 		fprintf(out, "%s\n", yes_no(si->syscall_note));
 	}
+	for (const char *c = f->copyright; c; ) {
+		const char *nl = strchr(c, '\n');
+
+		show_key(out, "copyright");
+		fprintf(out, "%.*s\n", (int)(nl ? nl - c : (long)strlen(c)), c);
+		c = nl ? nl + 1 : NULL;
+	}
 	if (si->suggested) {
 		show_key(out, "suggested");
 		suggestion_text(out, si);
@@ -809,6 +859,8 @@ static void show_json(struct json_writer *w, const struct show_info *si)
 	json_array_end(w);
 	json_kv_bool(w, "uapi", si->uapi);
 	json_kv_bool(w, "syscall_note", si->syscall_note);
+	json_key(w, "copyright");
+	copyright_json(w, f->copyright);
 	json_key(w, "suggested");
 	if (!si->suggested) {
 		json_null(w);
