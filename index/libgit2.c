@@ -32,6 +32,8 @@
 #include <sys/types.h>
 
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 #include "dlload.h"
 #include "libcrypto.h"
@@ -113,7 +115,17 @@
 	F(int, git_config_open_default, (git_config **o), (o), GIT_ERROR) \
 	F(int, git_config_snapshot, (git_config **o, git_config *c), (o, c), GIT_ERROR) \
 	F(int, git_config_get_string, (const char **o, const git_config *c, const char *n), (o, c, n), GIT_ERROR) \
-	V(git_config_free, git_config *, c)
+	V(git_config_free, git_config *, c)				\
+	F(const char *, git_repository_commondir, (const git_repository *r), (r), NULL) \
+	F(int, git_repository_set_odb, (git_repository *r, git_odb *db), (r, db), GIT_ERROR) \
+	F(int, git_odb_new, (git_odb **o), (o), GIT_ERROR)		\
+	F(int, git_odb_add_backend, (git_odb *db, git_odb_backend *b, int p), (db, b, p), GIT_ERROR) \
+	F(int, git_odb_add_alternate, (git_odb *db, git_odb_backend *b, int p), (db, b, p), GIT_ERROR) \
+	F(int, git_odb_backend_one_pack, (git_odb_backend **o, const char *idx), (o, idx), GIT_ERROR) \
+	F(int, git_odb_init_backend, (git_odb_backend *b, unsigned int v), (b, v), GIT_ERROR) \
+	F(void *, git_odb_backend_data_alloc, (git_odb_backend *b, size_t n), (b, n), NULL) \
+	F(void, git_odb_backend_data_free, (git_odb_backend *b, void *d), (b, d), (void)0) \
+	F(int, git_error_set_str, (int c, const char *s), (c, s), GIT_ERROR)
 
 #define HAND_WRITTEN(X)							\
 	X(git_repository_open_ext) X(git_oid_tostr) X(git_libgit2_opts)

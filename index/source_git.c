@@ -48,6 +48,7 @@
 #include <git2.h>
 
 #include "error.h"
+#include "gitrepo.h"
 #include "packhead.h"
 #include "source.h"
 
@@ -143,18 +144,19 @@ static void handle_free(struct rev_handle *h)
 	free(h);
 }
 
-/* Open repository @path as a handle.  libgit2's code on failure. */
+/* Open repository @path as a handle (gitrepo.h): 0 or -errno, with
+ * @err (may be NULL) filled. */
 static int handle_open(struct rev_handle **out, const char *path,
-		       unsigned flags)
+		       unsigned flags, struct spdx_error *err)
 {
 	struct rev_handle *h = calloc(1, sizeof(*h));
 	int ret;
 
 	if (!h)
-		return GIT_ERROR;
-	ret = git_repository_open_ext(&h->repo, path, flags, NULL);
-	if (!ret)
-		ret = git_repository_odb(&h->odb, h->repo);
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
+	ret = gitrepo_open(&h->repo, path, flags, err);
+	if (!ret && git_repository_odb(&h->odb, h->repo))
+		ret = spdx_error_set(err, -EIO, "%s: %s", path, rev_msg());
 	if (ret) {
 		handle_free(h);
 		return ret;
@@ -177,8 +179,8 @@ static int handle_get(struct rev_source *gs, struct rev_handle **out)
 		*out = h;
 		return 0;
 	}
-	return handle_open(out, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH) ?
-	       -EIO : 0;
+	return handle_open(out, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+			   NULL) ? -EIO : 0;
 }
 
 static void handle_put(struct rev_source *gs, struct rev_handle *h)
@@ -691,12 +693,12 @@ static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 		return spdx_error_errno(err, -errno, "%s", spec->path);
 	if (!S_ISDIR(st.st_mode))
 		return spdx_error_errno(err, -ENOTDIR, "%s", spec->path);
-	ret = handle_open(h, spec->path, 0);
-	if (ret == GIT_ENOTFOUND)
+	ret = handle_open(h, spec->path, 0, err);
+	if (ret == -ENOENT)
 		return spdx_error_set(err, -EINVAL, "%s: not a git repository",
 				      spec->path);
 	if (ret)
-		return spdx_error_set(err, -EIO, "%s: %s", spec->path, rev_msg());
+		return ret;
 	gs->gitdir = strdup(git_repository_path((*h)->repo));
 	if (!gs->gitdir)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
@@ -917,7 +919,7 @@ int source_git_renew(struct source *src)
 	if (src->ops != &rev_ops)
 		return -EINVAL;
 	gs = rev_of(src);
-	if (handle_open(&h, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH))
+	if (handle_open(&h, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		return -EIO;
 	pthread_mutex_lock(&gs->lock);
 	old = gs->idle;
