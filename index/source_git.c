@@ -49,6 +49,7 @@
 
 #include "error.h"
 #include "gitrepo.h"
+#include "loose.h"
 #include "packhead.h"
 #include "source.h"
 
@@ -90,6 +91,7 @@ struct rev_source {
 	pthread_mutex_t lock;	/* guards idle */
 	struct rev_handle *idle;
 	struct packhead *packs;	/* NULL: every blob read whole */
+	char *objdir;		/* its loose objects, read by loose.h */
 	uint64_t head_min;	/* blobs this big or more: their heads */
 };
 
@@ -99,20 +101,22 @@ struct rev_ent {
 	git_filemode_t mode;
 };
 
-/* A walk's entry, for head(): the walk's handle, on the walk's thread,
- * and the blob once read, kept for the callback's next head() (the
- * scanner reads a first KiB, then more when it needs it). */
+/* A walk's entry, for head(): the walk's handle, on the walk's thread. */
 struct rev_entry_ref {
 	struct rev_handle *h;
 	const struct rev_ent *ent;
-	git_blob *blob;
 };
 
 struct src_file {
 	struct file_stat st;
 	size_t size;
-	unsigned char data[];
+	unsigned char *data;	/* malloc'd */
 };
+
+/* Bytes of one blob a read may hold at once (an open file, a head whose
+ * chain is past packhead's budget): a tiny repository may hold a blob
+ * of gigabytes (a zlib or delta bomb), the kernel's biggest is 24 MB. */
+#define BLOB_WHOLE_MAX	((size_t)64 << 20)
 
 static struct rev_source *rev_of(struct source *src)
 {
@@ -355,7 +359,7 @@ static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len);
 static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 {
 	struct rev_ent ent = { *git_tree_entry_id(te), git_tree_entry_filemode(te) };
-	struct rev_entry_ref ref = { w->h, &ent, NULL };
+	struct rev_entry_ref ref = { w->h, &ent };
 	struct src_entry se = { .path = w->path, .kind = ent_kind(ent.mode),
 				.priv = &ref };
 	git_tree *sub;
@@ -364,7 +368,6 @@ static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 	if (se.kind == SRC_DIR || (w->flags & SRC_WALK_STAT))
 		ent_stat_sized(w->gs, w->h, &ent, &se.st);
 	ret = w->fn(&se, w->arg);
-	git_blob_free(ref.blob);
 	if (ret == SRC_WALK_PRUNE)
 		return 0;
 	if (ret || ent.mode != GIT_FILEMODE_TREE || (w->flags & SRC_WALK_SHALLOW))
@@ -467,42 +470,122 @@ static int rev_stat(struct source *src, const char *path, struct src_entry *ent)
 }
 
 /*
- * Blob @ent read with handle @h: *@blob to free with git_blob_free(),
- * @st filled.  -EINVAL unless a regular file, -ELOOP for a symlink, -EIO
- * for a missing or corrupt object.
+ * Blob @id whole, read by libgit2 (an object of an alternate: neither
+ * packhead nor loose.h reads those here), into *@out (malloc'd) and
+ * *@size: refused past BLOB_WHOLE_MAX before it is read.
  */
-static int blob_read(struct rev_source *gs, struct rev_handle *h,
-		     const struct rev_ent *ent, git_blob **blob,
-		     struct file_stat *st)
+static int blob_whole_libgit2(struct rev_source *gs, struct rev_handle *h,
+			      const git_oid *id, unsigned char **out,
+			      uint64_t *size)
 {
-	uint64_t size;
+	git_blob *blob;
+	size_t len;
+	git_object_t type;
 
-	if (ent_kind(ent->mode) != SRC_REG)
-		return ent->mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
-	if (git_blob_lookup(blob, h->repo, &ent->id))
+	if (git_odb_read_header(&len, &type, h->odb, id))
 		return -EIO;
-	size = git_blob_rawsize(*blob);
-	ent_stat(gs, ent, &size, st);
+	if (type != GIT_OBJECT_BLOB)
+		return -EIO;
+	if (len > BLOB_WHOLE_MAX)
+		return -EFBIG;
+	if (git_blob_lookup(&blob, h->repo, id))
+		return -EIO;
+	*size = git_blob_rawsize(blob);
+	*out = *size <= BLOB_WHOLE_MAX ? malloc(*size ? *size : 1) : NULL;
+	if (*out)
+		memcpy(*out, git_blob_rawcontent(blob), *size);
+	git_blob_free(blob);
+	return *out ? 0 : *size > BLOB_WHOLE_MAX ? -EFBIG : -ENOMEM;
+}
+
+/* Loose blob @id whole (checked: loose.h), as blob_whole() gives it. */
+static int blob_whole_loose(struct rev_source *gs, const git_oid *id,
+			    unsigned char **out, uint64_t *size)
+{
+	struct loose *lo;
+	unsigned char *buf = NULL;
+	ssize_t got;
+	int type, ret = loose_open(&lo, gs->objdir, id->id, &type, size);
+
+	if (ret)
+		return ret;
+	ret = type != LOOSE_BLOB ? -EIO : *size > BLOB_WHOLE_MAX ? -EFBIG : 0;
+	if (!ret && !(buf = malloc(*size ? *size : 1)))
+		ret = -ENOMEM;
+	if (!ret) {
+		got = loose_read(lo, buf, *size);
+		ret = got < 0 || (uint64_t)got != *size ? -EIO :
+		      loose_finish(lo) ? -EIO : 0;
+	}
+	loose_close(lo);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	*out = buf;
 	return 0;
 }
 
 /*
- * The head of blob @ent from the packs, as rev_head() gives it; a
- * negative value when it must be read whole.
+ * Blob @id whole into *@out (malloc'd) and its size into *@size, never
+ * more than BLOB_WHOLE_MAX bytes (-EFBIG): from the packs, else loose,
+ * else (an alternate's) through libgit2.  -EIO for an object that is
+ * malformed, a delta cycle, or not a blob.
  */
-static ssize_t packed_head(struct rev_source *gs, struct rev_handle *h,
-			const struct rev_ent *ent, void *buf, size_t len,
-			struct file_stat *st)
+static int blob_whole(struct rev_source *gs, struct rev_handle *h,
+		      const git_oid *id, unsigned char **out, uint64_t *size)
 {
-	uint64_t size;
-	ssize_t n;
+	int ret = -ENOENT;
 
-	if (!gs->packs || ent_kind(ent->mode) != SRC_REG ||
-	    (gs->head_min && blob_size(gs, h, &ent->id) < gs->head_min))
-		return -EINVAL;
-	n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
-	if (n >= 0)
-		ent_stat(gs, ent, &size, st);
+	if (gs->packs)
+		ret = packhead_read_whole(gs->packs, id->id, BLOB_WHOLE_MAX,
+					  (void **)out, size);
+	if (ret == -ENOENT)
+		ret = blob_whole_loose(gs, id, out, size);
+	if (ret == -ENOENT)
+		ret = blob_whole_libgit2(gs, h, id, out, size);
+	return ret == -EFBIG || ret == -ENOMEM || !ret ? ret : -EIO;
+}
+
+/*
+ * The first @len bytes of blob @ent into @buf, @st filled: from the
+ * packs as far as packhead's budget goes, else from its loose object as
+ * far as asked, else whole.  No blob reaches libgit2's readers but an
+ * alternate's, and none is read past BLOB_WHOLE_MAX.
+ */
+static ssize_t blob_head(struct rev_source *gs, struct rev_handle *h,
+			 const struct rev_ent *ent, void *buf, size_t len,
+			 struct file_stat *st)
+{
+	unsigned char *whole;
+	struct loose *lo;
+	uint64_t size;
+	ssize_t n = -ENOENT;
+	int type;
+
+	if (ent_kind(ent->mode) != SRC_REG)
+		return ent->mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
+	if (gs->packs)
+		n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
+	if (n == -ENOENT) {
+		n = loose_open(&lo, gs->objdir, ent->id.id, &type, &size);
+		if (!n) {
+			n = type != LOOSE_BLOB ? -EIO : loose_read(lo, buf, len);
+			loose_close(lo);
+		} else if (n == -ENOENT || n == -ENOMEM) {
+			n = n == -ENOENT ? -E2BIG : n;	/* an alternate's */
+		}
+	}
+	if (n == -E2BIG) {	/* past the budget of a head: whole */
+		n = blob_whole(gs, h, &ent->id, &whole, &size);
+		if (!n) {
+			n = source_mem_pread(whole, size, buf, len, 0);
+			free(whole);
+		}
+	}
+	if (n < 0)
+		return n == -EFBIG || n == -ENOMEM ? n : -EIO;
+	ent_stat(gs, ent, &size, st);
 	return n;
 }
 
@@ -512,9 +595,7 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 	struct rev_source *gs = rev_of(src);
 	struct rev_entry_ref *ref = ent->priv;
 	struct rev_handle *h = ref ? ref->h : NULL;
-	git_blob *blob = ref ? ref->blob : NULL;
 	struct rev_ent ge;
-	uint64_t size;
 	ssize_t ret;
 
 	if (!h && (ret = handle_get(gs, &h)))
@@ -523,19 +604,7 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 		ge = *ref->ent;
 	else if ((ret = resolve(gs, h, ent->path, &ge)))
 		goto out;
-	if (blob) {
-		size = git_blob_rawsize(blob);
-		ent_stat(gs, &ge, &size, st);
-	} else if ((ret = packed_head(gs, h, &ge, buf, len, st)) >= 0) {
-		goto out;
-	} else if ((ret = blob_read(gs, h, &ge, &blob, st))) {
-		goto out;
-	}
-	ret = source_mem_pread(git_blob_rawcontent(blob), st->size, buf, len, 0);
-	if (ref)
-		ref->blob = blob;	/* freed after the callback */
-	else
-		git_blob_free(blob);
+	ret = blob_head(gs, h, &ge, buf, len, st);
 out:
 	if (!ref)
 		handle_put(gs, h);
@@ -551,31 +620,38 @@ static int rev_open(struct source *src, const char *path,
 	struct rev_handle *h;
 	struct file_stat got;
 	struct rev_ent ge;
-	git_blob *blob;
+	unsigned char *data = NULL;
+	uint64_t size;
 	int ret;
 
 	ret = handle_get(gs, &h);
 	if (ret)
 		return ret;
 	ret = resolve(gs, h, path, &ge);
-	if (!ret)
-		ret = blob_read(gs, h, &ge, &blob, &got);
+	if (!ret && ent_kind(ge.mode) != SRC_REG)
+		ret = ge.mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
 	if (ret)
 		goto out;
-	if (expect && !file_stat_same_file(expect, &got))
+	/* The stat first: a caller that may not read it reads nothing. */
+	ent_stat_sized(gs, h, &ge, &got);
+	if (expect && !file_stat_same_file(expect, &got)) {
 		ret = -ESTALE;	/* not the file the caller checked */
-	else if (got.size > SIZE_MAX - sizeof(*f) ||
-		 !(f = malloc(sizeof(*f) + got.size)))
-		ret = -ENOMEM;
-	if (!ret) {
-		f->st = got;
-		f->size = got.size;
-		memcpy(f->data, git_blob_rawcontent(blob), got.size);
-		if (st)
-			*st = got;
-		*out = f;
+		goto out;
 	}
-	git_blob_free(blob);
+	ret = blob_whole(gs, h, &ge.id, &data, &size);
+	if (!ret && !(f = malloc(sizeof(*f))))
+		ret = -ENOMEM;
+	if (ret) {
+		free(data);
+		goto out;
+	}
+	ent_stat(gs, &ge, &size, &got);
+	f->st = got;
+	f->size = size;
+	f->data = data;
+	if (st)
+		*st = got;
+	*out = f;
 out:
 	handle_put(gs, h);
 	return ret;
@@ -589,6 +665,7 @@ static ssize_t rev_pread(struct source *src, struct src_file *f, void *buf,
 
 static void rev_close(struct source *src, struct src_file *f)
 {
+	free(f->data);
 	free(f);
 }
 
@@ -610,6 +687,7 @@ static void rev_free(struct source *src)
 	}
 	pthread_mutex_destroy(&gs->lock);
 	packhead_free(gs->packs);
+	free(gs->objdir);
 	free(gs->gitdir);
 	free(src->root);
 	free(gs);
@@ -700,7 +778,10 @@ static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 	if (ret)
 		return ret;
 	gs->gitdir = strdup(git_repository_path((*h)->repo));
-	if (!gs->gitdir)
+	if (gs->gitdir && asprintf(&gs->objdir, "%sobjects",
+				   git_repository_commondir((*h)->repo)) < 0)
+		gs->objdir = NULL;
+	if (!gs->gitdir || !gs->objdir)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 	if (stat(gs->gitdir, &st))
 		return spdx_error_errno(err, -errno, "%s", gs->gitdir);
