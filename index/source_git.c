@@ -10,7 +10,8 @@
  * submodule's commit, whose objects are another repository's) are
  * directories with nothing in them, as a checkout leaves them.  A file's
  * file_stat has the blob's size and id, the entry's mode, the commit time
- * as mtime and the repository's owner; no inode, no ctime.  A
+ * as mtime and the repository's owner; as inode, the key of the object
+ * store it is read from (the blob cache answers by store); no ctime.  A
  * directory's has its tree's id (a gitlink's, its commit's), so that a
  * caller can tell a source whose versions are object ids.
  *
@@ -36,6 +37,7 @@
  * $SPDXFS_PACKHEAD_MIN (bytes) reads smaller blobs whole, for tests.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -92,6 +94,7 @@ struct rev_source {
 	struct rev_handle *idle;
 	struct packhead *packs;	/* NULL: every blob read whole */
 	char *objdir;		/* its loose objects, read by loose.h */
+	uint64_t store;		/* which object store: file_stat.ino */
 	uint64_t head_min;	/* blobs this big or more: their heads */
 };
 
@@ -242,6 +245,7 @@ static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 		.mode = ent_mode(ent->mode),
 		.uid = gs->uid,
 		.gid = gs->gid,
+		.ino = gs->store,
 	};
 	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
 }
@@ -760,6 +764,33 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
 	return ret;
 }
 
+/*
+ * The key of object directory @objdir, never 0: its device, inode and
+ * birth time (its change time where the file system keeps none), so that
+ * a directory made later in the place of a removed one, even with its
+ * inode number, is another store (blobcache.h: results by store).
+ */
+static uint64_t store_key(const char *objdir)
+{
+	struct statx sx;
+	uint64_t k = 0x9e3779b97f4a7c15ull;
+
+	if (!statx(AT_FDCWD, objdir, 0, STATX_INO | STATX_BTIME | STATX_CTIME,
+		   &sx)) {
+		const struct statx_timestamp *t = sx.stx_mask & STATX_BTIME ?
+						  &sx.stx_btime : &sx.stx_ctime;
+		uint64_t v[4] = { (uint64_t)sx.stx_dev_major << 32 | sx.stx_dev_minor,
+				  sx.stx_ino, (uint64_t)t->tv_sec, t->tv_nsec };
+
+		for (int i = 0; i < 4; i++) {
+			k ^= v[i] + 0x9e3779b97f4a7c15ull + (k << 6) + (k >> 2);
+			k *= 0xbf58476d1ce4e5b9ull;
+			k ^= k >> 31;
+		}
+	}
+	return k ? k : 1;
+}
+
 /* Open the repository @spec names into @gs's first handle. */
 static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 		     struct rev_handle **h, struct spdx_error *err)
@@ -785,6 +816,7 @@ static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 	if (stat(gs->gitdir, &st))
 		return spdx_error_errno(err, -errno, "%s", gs->gitdir);
+	gs->store = store_key(gs->objdir);
 	gs->uid = st.st_uid;
 	gs->gid = st.st_gid;
 	return 0;
