@@ -410,7 +410,12 @@ static int add_packs(git_odb *odb, const char *objdir, int alt,
 		if (!is_idx_name(de->d_name) ||
 		    join(path, sizeof(path), dir, de->d_name))
 			continue;
-		if (packhead_check_index(path))
+		struct stat st;
+
+		if (stat(path, &st) || !S_ISREG(st.st_mode))
+			ret = spdx_error_set(err, -EINVAL, "%s: not a regular "
+					     "file: refused", path);
+		else if (packhead_check_index(path))
 			ret = spdx_error_set(err, -EINVAL, "%s: not a valid "
 					     "pack index and pack: refused",
 					     path);

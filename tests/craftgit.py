@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# craftgit.py: hostile git objects for the tests (t056), written with
+# python3's zlib and hashlib only.
+#
+#   craftgit.py loose OBJDIR ID TYPE DECLARED FILE   a loose object named ID
+#       holding FILE's bytes under a header that declares DECLARED bytes
+#   craftgit.py bomb OBJDIR ID SIZE      a blob ID of SIZE zero bytes,
+#       compressed (a zlib bomb)
+#   craftgit.py truncate OBJDIR ID       ID's loose file less its last bytes
+#   craftgit.py cycle PACKDIR ID         a pack whose only objects are ID
+#       and another, each a REF_DELTA against the other
+#   craftgit.py fanout IDX               fanout[255] = 0xffffffff
+import hashlib
+import os
+import struct
+import sys
+import zlib
+
+
+def obj_path(objdir, hexid):
+    return os.path.join(objdir, hexid[:2], hexid[2:])
+
+
+def put(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.exists(path):
+        os.chmod(path, 0o644)
+    with open(path, 'wb') as f:
+        f.write(data)
+
+
+def loose(objdir, hexid, typ, declared, src):
+    body = open(src, 'rb').read()
+    put(obj_path(objdir, hexid),
+        zlib.compress(b'%s %d\0' % (typ.encode(), int(declared)) + body))
+
+
+def bomb(objdir, hexid, size):
+    size = int(size)
+    z = zlib.compressobj(9)
+    out = [z.compress(b'blob %d\0' % size)]
+    chunk = bytes(1 << 20)
+    for _ in range(size >> 20):
+        out.append(z.compress(chunk))
+    out.append(z.flush())
+    put(obj_path(objdir, hexid), b''.join(out))
+
+
+def truncate(objdir, hexid):
+    p = obj_path(objdir, hexid)
+    data = open(p, 'rb').read()
+    put(p, data[:len(data) - 6])
+
+
+def varint_size(n):
+    out = bytearray()
+    while True:
+        b = n & 0x7f
+        n >>= 7
+        out.append(b | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def entry_header(typ, size):
+    b = typ << 4 | (size & 15)
+    size >>= 4
+    out = bytearray()
+    while size:
+        out.append(b | 0x80)
+        b = size & 0x7f
+        size >>= 7
+    out.append(b)
+    return bytes(out)
+
+
+def cycle(packdir, hexid):
+    a = bytes.fromhex(hexid)
+    b = hashlib.sha1(b'blob 0\0spdxfs cycle').digest()
+    # each a delta that copies its base's first 8 bytes twice
+    delta = varint_size(8) + varint_size(16) + bytes([0x90, 8, 0x90, 8])
+    entries = {}
+    pack = bytearray(b'PACK' + struct.pack('>II', 2, 2))
+    for me, base in ((a, b), (b, a)):
+        entries[me] = len(pack)
+        pack += entry_header(7, len(delta)) + base + zlib.compress(delta)
+    pack += hashlib.sha1(pack).digest()
+    ids = sorted(entries)
+    idx = bytearray(b'\377tOc' + struct.pack('>I', 2))
+    for k in range(256):
+        idx += struct.pack('>I', sum(1 for i in ids if i[0] <= k))
+    for i in ids:
+        idx += i
+    for i in ids:
+        idx += struct.pack('>I', 0)
+    for i in ids:
+        idx += struct.pack('>I', entries[i])
+    idx += pack[-20:]
+    idx += hashlib.sha1(idx).digest()
+    name = os.path.join(packdir, 'pack-' + hashlib.sha1(pack[:-20]).hexdigest())
+    put(name + '.pack', bytes(pack))
+    put(name + '.idx', bytes(idx))
+
+
+def fanout(idx):
+    data = bytearray(open(idx, 'rb').read())
+    data[8 + 255 * 4:8 + 256 * 4] = b'\xff\xff\xff\xff'
+    put(idx, bytes(data))
+
+
+cmds = {'loose': loose, 'bomb': bomb, 'truncate': truncate, 'cycle': cycle,
+        'fanout': fanout}
+if len(sys.argv) < 2 or sys.argv[1] not in cmds:
+    sys.exit('usage: craftgit.py loose|bomb|truncate|cycle|fanout ARGS...')
+cmds[sys.argv[1]](*sys.argv[2:])
