@@ -24,8 +24,9 @@
  * functions do nothing, and the accessors of an object (which cannot
  * exist then) return 0 or NULL.  Adding a function is one line in
  * LIBGIT2_FUNCS: its return type, name, parameters, the arguments that
- * pass them on, and what it returns without libgit2.  Any thread may call any of them: the table is
- * filled once (pthread_once) and read only after.
+ * pass them on, and what it returns without libgit2.  Any thread may
+ * call any of them: the table is filled once (pthread_once) and read
+ * only after.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -42,11 +43,14 @@
 
 /*
  * Every libgit2 function spdxfs calls.  F(type, name, (parameters),
- * (arguments), value without libgit2) for a function that returns;
- * V(name, type, parameter) for one that frees an object (NULL or not).  The three
- * below them (open, oid_tostr, opts) are written out by hand.
+ * (arguments), value without libgit2) for a function that returns a
+ * value; V(name, type, parameter) for one that frees an object (NULL or
+ * not); P(name, (parameters), (arguments)) for any other that returns
+ * nothing (a void expression is no value to return, so it cannot be an
+ * F).  The three below them (open, oid_tostr, opts) are written out by
+ * hand.
  */
-#define LIBGIT2_FUNCS(F, V)						\
+#define LIBGIT2_FUNCS(F, V, P)						\
 	F(int, git_libgit2_init, (void), (), GIT_ERROR)			\
 	F(int, git_libgit2_shutdown, (void), (), 0)			\
 	V(git_repository_free, git_repository *, r)		\
@@ -124,7 +128,7 @@
 	F(int, git_odb_backend_one_pack, (git_odb_backend **o, const char *idx), (o, idx), GIT_ERROR) \
 	F(int, git_odb_init_backend, (git_odb_backend *b, unsigned int v), (b, v), GIT_ERROR) \
 	F(void *, git_odb_backend_data_alloc, (git_odb_backend *b, size_t n), (b, n), NULL) \
-	F(void, git_odb_backend_data_free, (git_odb_backend *b, void *d), (b, d), (void)0) \
+	P(git_odb_backend_data_free, (git_odb_backend *b, void *d), (b, d)) \
 	F(int, git_error_set_str, (int c, const char *s), (c, s), GIT_ERROR)
 
 #define HAND_WRITTEN(X)							\
@@ -134,8 +138,9 @@
 #define MEMBER(name) __typeof__(name) *name;
 #define F_MEMBER(type, name, params, args, fail) MEMBER(name)
 #define V_MEMBER(name, type, var) MEMBER(name)
+#define P_MEMBER(name, params, args) MEMBER(name)
 static struct {
-	LIBGIT2_FUNCS(F_MEMBER, V_MEMBER)
+	LIBGIT2_FUNCS(F_MEMBER, V_MEMBER, P_MEMBER)
 	HAND_WRITTEN(MEMBER)
 } lib;
 
@@ -166,8 +171,9 @@ static void lib_options(void)
 #define SYM(name) { #name, &lib.name },
 #define F_SYM(type, name, params, args, fail) SYM(name)
 #define V_SYM(name, type, var) SYM(name)
+#define P_SYM(name, params, args) SYM(name)
 static const struct dl_sym syms[] = {
-	LIBGIT2_FUNCS(F_SYM, V_SYM)
+	LIBGIT2_FUNCS(F_SYM, V_SYM, P_SYM)
 	HAND_WRITTEN(SYM)
 };
 
@@ -190,7 +196,9 @@ static int lib_loaded(void)
 	type name params { return lib_loaded() ? lib.name args : fail; }
 #define V_DEFINE(name, type, var)					\
 	void name(type var) { if (var && lib_loaded()) lib.name(var); }
-LIBGIT2_FUNCS(F_DEFINE, V_DEFINE)
+#define P_DEFINE(name, params, args)					\
+	void name params { if (lib_loaded()) lib.name args; }
+LIBGIT2_FUNCS(F_DEFINE, V_DEFINE, P_DEFINE)
 
 int git_repository_open_ext(git_repository **out, const char *path,
 			    unsigned int flags, const char *ceiling_dirs)
