@@ -45,6 +45,7 @@
 
 #include "blobcache.h"
 #include "error.h"
+#include "gitrepo.h"
 #include "grow.h"
 #include "history.h"
 #include "history_paths.h"
@@ -156,12 +157,9 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 	*out = NULL;
 	*n = 0;
 	git_libgit2_init();
-	if (git_repository_open_ext(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH,
-				    NULL)) {
-		ret = spdx_error_set(err, -EINVAL,
-				     "%s: not a git repository", repo);
+	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
+	if (ret)
 		goto out;
-	}
 	if (git_revwalk_new(&walk, r)) {
 		ret = spdx_error_set(err, -ENOMEM, "%s: %s", repo, git_msg());
 		goto out;
