@@ -109,8 +109,10 @@ static void chomp(char *s)
 /* @rel, relative to directory @base unless absolute, into @out. */
 static int join(char *out, size_t size, const char *base, const char *rel)
 {
+	size_t len = strlen(base);
 	int n = rel[0] == '/' ? snprintf(out, size, "%s", rel) :
-		snprintf(out, size, "%s/%s", base, rel);
+		snprintf(out, size, "%s%s%s", base,
+			 len && base[len - 1] == '/' ? "" : "/", rel);
 
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }

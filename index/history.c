@@ -642,6 +642,7 @@ static int row_count(struct rows_state *st, struct history_row *r,
 		.known = blobcache_known,
 		.known_arg = &st->pair,
 	};
+	const struct spdx_file *bad;
 	struct spdx_index *idx;
 	struct summary s;
 	int ret;
@@ -649,6 +650,13 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	ret = index_build(&idx, src, &io, err);
 	if (ret)
 		return ret;
+	bad = index_first_damaged(idx);
+	if (bad) {
+		ret = spdx_error_set(err, -EIO, "%s: %s: its object cannot be "
+				     "read (corrupt?)", src->root, bad->path);
+		index_free(idx);
+		return ret;
+	}
 	if (keep && idx->nfiles > HISTORY_KEEP) {
 		history_paths_clear(st->kept);
 		st->keep = keep = 0;

@@ -44,7 +44,7 @@
  * It never prints, and shares no libgit2 object with another call: any
  * thread may call it (a mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
- * -errno with a one-line @err (a missing object, memory).
+ * -errno with a one-line @err (a missing or damaged object, memory).
  */
 #ifndef SPDXFS_HISTORY_H
 #define SPDXFS_HISTORY_H
