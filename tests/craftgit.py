@@ -8,8 +8,9 @@
 #   craftgit.py bomb OBJDIR ID SIZE      a blob ID of SIZE zero bytes,
 #       compressed (a zlib bomb)
 #   craftgit.py truncate OBJDIR ID       ID's loose file less its last bytes
-#   craftgit.py cycle PACKDIR ID         a pack whose only objects are ID
-#       and another, each a REF_DELTA against the other
+#   craftgit.py cycle PACKDIR ID [LEN]   a pack whose only objects are ID
+#       and LEN-1 others (2 by default), each a REF_DELTA against the
+#       next, the last against ID (LEN 1: ID against itself)
 #   craftgit.py fanout IDX               fanout[255] = 0xffffffff
 import hashlib
 import os
@@ -75,14 +76,17 @@ def entry_header(typ, size):
     return bytes(out)
 
 
-def cycle(packdir, hexid):
-    a = bytes.fromhex(hexid)
-    b = hashlib.sha1(b'blob 0\0spdxfs cycle').digest()
-    # each a delta that copies its base's first 8 bytes twice
+def cycle(packdir, hexid, length='2'):
+    ids = [bytes.fromhex(hexid)]
+    for k in range(1, int(length)):
+        ids.append(hashlib.sha1(b'blob 0\0spdxfs cycle %d' % k).digest())
+    # each a delta that copies its base's first 8 bytes twice, against
+    # the next id, the last against the first (one: against itself)
     delta = varint_size(8) + varint_size(16) + bytes([0x90, 8, 0x90, 8])
     entries = {}
-    pack = bytearray(b'PACK' + struct.pack('>II', 2, 2))
-    for me, base in ((a, b), (b, a)):
+    pack = bytearray(b'PACK' + struct.pack('>II', 2, len(ids)))
+    for k, me in enumerate(ids):
+        base = ids[(k + 1) % len(ids)]
         entries[me] = len(pack)
         pack += entry_header(7, len(delta)) + base + zlib.compress(delta)
     pack += hashlib.sha1(pack).digest()
