@@ -507,6 +507,53 @@ static int own_odb(git_repository *repo, const char *path,
 	return ret;
 }
 
+/* ---- trees ---- */
+
+int gitrepo_entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
+{
+	const char *na = git_tree_entry_name(a), *nb = git_tree_entry_name(b);
+	size_t la = strlen(na), lb = strlen(nb), n = la < lb ? la : lb;
+	int c = memcmp(na, nb, n), ca, cb;
+
+	if (c)
+		return c;
+	ca = la > n ? (unsigned char)na[n] :
+	     git_tree_entry_filemode(a) == GIT_FILEMODE_TREE ? '/' : 0;
+	cb = lb > n ? (unsigned char)nb[n] :
+	     git_tree_entry_filemode(b) == GIT_FILEMODE_TREE ? '/' : 0;
+	return ca - cb;
+}
+
+int gitrepo_tree_check(const git_tree *tree)
+{
+	size_t n = git_tree_entrycount(tree);
+
+	for (size_t i = 1; i < n; i++) {
+		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
+		const char *name = git_tree_entry_name(te);
+		size_t len = strlen(name);
+
+		if (gitrepo_entry_cmp(git_tree_entry_byindex(tree, i - 1),
+				      te) >= 0)
+			return -EINVAL;
+		if (git_tree_entry_filemode(te) != GIT_FILEMODE_TREE)
+			continue;
+		/* A blob of its name sorts before it, with only names that
+		 * go on with a byte below '/' between them ("x.c"). */
+		for (size_t j = i; j-- > 0;) {
+			const char *o = git_tree_entry_name(
+				git_tree_entry_byindex(tree, j));
+
+			if (strncmp(o, name, len) ||
+			    (o[len] && (unsigned char)o[len] >= '/'))
+				break;
+			if (!o[len])
+				return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err)
 {

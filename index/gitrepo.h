@@ -46,4 +46,19 @@ struct spdx_error;
 int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err);
 
+/*
+ * git's order of tree entries: by name, a tree's as if it ended in '/'.
+ * <0, 0 or >0 as strcmp().
+ */
+int gitrepo_entry_cmp(const git_tree_entry *a, const git_tree_entry *b);
+
+/*
+ * Is @tree as git writes it: its entries in git's order, each name once
+ * (a blob and a tree of one name included), as git fsck wants?  0, or
+ * -EINVAL.  libgit2 reads a tree as it is: a walk of one that is not
+ * would give one path twice, and a lookup by name (a binary search)
+ * could miss a name the walk gave.
+ */
+int gitrepo_tree_check(const git_tree *tree);
+
 #endif

@@ -388,7 +388,7 @@ static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len)
 {
 	size_t n = git_tree_entrycount(tree);
-	int ret = 0;
+	int ret = gitrepo_tree_check(tree);
 
 	for (size_t i = 0; i < n && !ret; i++) {
 		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
@@ -554,7 +554,7 @@ static int blob_whole(struct rev_source *gs, struct rev_handle *h,
 /*
  * The first @len bytes of blob @ent into @buf, @st filled: from the
  * packs as far as packhead's budget goes, else from its loose object as
- * far as asked, else whole.  No blob reaches libgit2's readers but an
+ * far as asked (checked whole when that is all of it), else whole.  No blob reaches libgit2's readers but an
  * alternate's, and none is read past BLOB_WHOLE_MAX.
  */
 static ssize_t blob_head(struct rev_source *gs, struct rev_handle *h,
@@ -575,6 +575,10 @@ static ssize_t blob_head(struct rev_source *gs, struct rev_handle *h,
 		n = loose_open(&lo, gs->objdir, ent->id.id, &type, &size);
 		if (!n) {
 			n = type != LOOSE_BLOB ? -EIO : loose_read(lo, buf, len);
+			/* A head that is the whole blob is checked whole: no
+			 * byte more, its hash its id (loose.h), at no cost. */
+			if (n >= 0 && (uint64_t)n == size && loose_finish(lo))
+				n = -EIO;
 			loose_close(lo);
 		} else if (n == -ENOENT || n == -ENOMEM) {
 			n = n == -ENOENT ? -E2BIG : n;	/* an alternate's */
@@ -740,6 +744,12 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
 	if (ret)
 		return spdx_error_set(err, -EIO, "%s: tree %s: %s", gs->src.root,
 				      path[0] ? path : "/", rev_msg());
+	ret = gitrepo_tree_check(tree);
+	if (ret)
+		spdx_error_set(err, ret, "%s: tree %s: entries out of git's "
+			       "order or a name twice (git fsck: "
+			       "treeNotSorted, duplicateEntries)",
+			       gs->src.root, path[0] ? path : "/");
 	n = git_tree_entrycount(tree);
 	for (size_t i = 0; i < n && !ret; i++) {
 		const git_tree_entry *te = git_tree_entry_byindex(tree, i);

@@ -12,6 +12,8 @@
 #       and LEN-1 others (2 by default), each a REF_DELTA against the
 #       next, the last against ID (LEN 1: ID against itself)
 #   craftgit.py fanout IDX               fanout[255] = 0xffffffff
+#   craftgit.py tree OBJDIR MODE NAME ID...  a loose tree of these
+#       entries, in the order given (duplicates kept); prints its id
 import hashlib
 import os
 import struct
@@ -113,8 +115,19 @@ def fanout(idx):
     put(idx, bytes(data))
 
 
+def tree(objdir, *args):
+    body = b''
+    for k in range(0, len(args), 3):
+        mode, name, hexid = args[k:k + 3]
+        body += b'%s %s\0' % (mode.encode(), name.encode()) + bytes.fromhex(hexid)
+    data = b'tree %d\0' % len(body) + body
+    hexid = hashlib.sha1(data).hexdigest()
+    put(obj_path(objdir, hexid), zlib.compress(data))
+    print(hexid)
+
+
 cmds = {'loose': loose, 'bomb': bomb, 'truncate': truncate, 'cycle': cycle,
-        'fanout': fanout}
+        'fanout': fanout, 'tree': tree}
 if len(sys.argv) < 2 or sys.argv[1] not in cmds:
-    sys.exit('usage: craftgit.py loose|bomb|truncate|cycle|fanout ARGS...')
+    sys.exit('usage: craftgit.py loose|bomb|truncate|cycle|fanout|tree ARGS...')
 cmds[sys.argv[1]](*sys.argv[2:])

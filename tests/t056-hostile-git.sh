@@ -180,6 +180,39 @@ for f in objects/pack/x.idx objects/info/alternates config packed-refs \
 	'
 done
 
+# bad_tree KIND: a copy whose HEAD is a commit on a root tree made by
+# hand: "dup" holds a.c twice, "unsorted" b.c before a.c, "blobtree" a
+# blob x and a tree x (x.c between them, where git's order puts it).
+bad_tree() {
+	copy "tree-$1" && L=$(git -C "$D" rev-parse HEAD:LICENSES) &&
+	case $1 in
+	dup) T=$($CRAFT tree "$O" 40000 LICENSES "$L" 100644 a.c "$A" \
+		 100644 a.c "$B" 100644 b.c "$B") ;;
+	unsorted) T=$($CRAFT tree "$O" 40000 LICENSES "$L" 100644 b.c "$B" \
+		      100644 a.c "$A") ;;
+	blobtree) T=$($CRAFT tree "$O" 40000 LICENSES "$L" 100644 x "$A" \
+		      100644 x.c "$B" 40000 x "$L") ;;
+	esac &&
+	T=$(git -C "$D" commit-tree "$T" -p HEAD -m bad) &&
+	git -C "$D" update-ref refs/heads/main "$T"
+}
+
+# main listed a.c twice, or a tree's files and a file of its name, and
+# history counted one commit two ways (with and without -n 1).
+for kind in dup unsorted blobtree; do
+	test_expect "a tree with entries out of git's order ($kind): one error" '
+		bad_tree '$kind' &&
+		for cmd in "list --no-cache --rev HEAD" history "history -n 1" \
+			   "diff HEAD~1 HEAD"; do
+			run $cmd "$D" >/dev/null 2>"$TMP/err"; s=$?
+			echo "$cmd: $s: $(cat "$TMP/err")"
+			test "$s" = 2 && test "$(wc -l <"$TMP/err")" = 1 &&
+			grep -q "tree /: entries out of git.s order or a name twice" \
+				"$TMP/err" || return 1
+		done
+	'
+done
+
 # peak KB of a command: its RSS as /usr/bin/time -f %M says.
 peak() {
 	/usr/bin/time -o "$TMP/peak" -f %M timeout 60 "$SPDXFS" "$@" \
