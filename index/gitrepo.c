@@ -26,6 +26,7 @@
 #define CHECK_DEPTH	16
 #define ALT_DEPTH	5	/* git's limit on nested alternates */
 #define SMALL_MAX	(64 << 10)	/* a .git file, an alternates file */
+#define GRAFT_FILE_MAX	(64 << 20)	/* .git/shallow: a million commits */
 
 /* ---- the files libgit2 reads, checked before it reads them ---- */
 
@@ -371,10 +372,188 @@ static int loose_backend_new(git_odb_backend **out, const char *objdir)
 	return 0;
 }
 
+/* ---- a shallow clone's boundary, as git grafts it ---- */
+
+/*
+ * The commits .git/shallow lists, read with their "parent" lines taken
+ * out, as git reads them: libgit2 1.5.1 knows no shallow clone, and its
+ * walk fails at the first parent the clone does not have.  Asked first;
+ * it reads the commit from the other backends itself (not through the
+ * object database, whose cache would keep the commit as stored, and
+ * whose lock is held while a backend reads): those the database had
+ * when this one was made, which it owns and frees after this one.
+ */
+struct graft_backend {
+	git_odb_backend parent;
+	git_odb_backend **others;
+	size_t nothers;
+	size_t n;
+	git_oid ids[];		/* sorted */
+};
+
+static int oid_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, GIT_OID_RAWSZ);
+}
+
+static int grafted(git_odb_backend *b, const git_oid *id)
+{
+	struct graft_backend *g = (struct graft_backend *)b;
+
+	return bsearch(id, g->ids, g->n, sizeof(*g->ids), oid_cmp) != NULL;
+}
+
+/* "parent" lines out of commit @data's header, in place: its new length. */
+static size_t graft_strip(char *data, size_t len)
+{
+	size_t at = 0, out = 0;
+
+	while (at < len) {
+		char *nl = memchr(data + at, '\n', len - at);
+		size_t n = nl ? (size_t)(nl - (data + at)) + 1 : len - at;
+
+		if (n == 1) {	/* the header ends: the message as it is */
+			memmove(data + out, data + at, len - at);
+			return out + len - at;
+		}
+		if (n < 7 || memcmp(data + at, "parent ", 7)) {
+			memmove(data + out, data + at, n);
+			out += n;
+		}
+		at += n;
+	}
+	return out;
+}
+
+static int graft_read(void **out, size_t *len, git_object_t *type,
+		      git_odb_backend *b, const git_oid *id)
+{
+	struct graft_backend *g = (struct graft_backend *)b;
+
+	if (!grafted(b, id))
+		return GIT_ENOTFOUND;
+	for (size_t i = 0; i < g->nothers; i++) {
+		git_odb_backend *o = g->others[i];
+		int ret;
+
+		if (!o->read)
+			continue;
+		ret = o->read(out, len, type, o, id);
+		if (ret == GIT_ENOTFOUND || ret == GIT_PASSTHROUGH)
+			continue;
+		if (!ret && *type == GIT_OBJECT_COMMIT)
+			*len = graft_strip(*out, *len);
+		return ret;
+	}
+	return GIT_ENOTFOUND;
+}
+
+static int graft_read_header(size_t *len, git_object_t *type,
+			     git_odb_backend *b, const git_oid *id)
+{
+	void *data;
+	int ret = graft_read(&data, len, type, b, id);
+
+	if (!ret)
+		git_odb_backend_data_free(b, data);
+	return ret;
+}
+
+static int graft_exists(git_odb_backend *b, const git_oid *id)
+{
+	return 0;	/* the others say */
+}
+
+static void graft_free(git_odb_backend *b)
+{
+	free(((struct graft_backend *)b)->others);
+	free(b);
+}
+
+/* The shallow file of git directory @gitdir as a backend into *@out,
+ * or NULL when there is none (or it lists nothing), reading from the
+ * backends @odb has now. */
+static int graft_backend_new(git_odb_backend **out, git_odb *odb,
+			     const char *gitdir, struct spdx_error *err)
+{
+	char path[PATH_MAX], *buf, *line, *save = NULL;
+	struct graft_backend *g = NULL;
+	ssize_t len;
+	size_t cap;
+
+	*out = NULL;
+	if (join(path, sizeof(path), gitdir, "shallow"))
+		return 0;
+	buf = malloc(GRAFT_FILE_MAX);
+	if (!buf)
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
+	len = read_small(path, buf, GRAFT_FILE_MAX);
+	if (len == -EINVAL) {
+		free(buf);
+		return spdx_error_set(err, -EINVAL, "%s: not a regular file, "
+				      "or too big: refused", path);
+	}
+	cap = len > 0 ? (size_t)len / GIT_OID_HEXSZ + 1 : 0;
+	if (cap && !(g = calloc(1, sizeof(*g) + cap * sizeof(*g->ids)))) {
+		free(buf);
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
+	}
+	for (line = cap ? strtok_r(buf, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		chomp(line);
+		if (strlen(line) == GIT_OID_HEXSZ && g->n < cap &&
+		    !git_oid_fromstr(&g->ids[g->n], line))
+			g->n++;
+	}
+	free(buf);
+	if (!g || !g->n) {
+		free(g);
+		return 0;
+	}
+	qsort(g->ids, g->n, sizeof(*g->ids), oid_cmp);
+	g->nothers = git_odb_num_backends(odb);
+	g->others = calloc(g->nothers ? g->nothers : 1, sizeof(*g->others));
+	if (!g->others) {
+		free(g);
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
+	}
+	for (size_t i = 0; i < g->nothers; i++)
+		if (git_odb_get_backend(&g->others[i], odb, i)) {
+			graft_free(&g->parent);
+			return spdx_error_set(err, -EIO, "%s: cannot read "
+					      "its object database", path);
+		}
+	git_odb_init_backend(&g->parent, GIT_ODB_BACKEND_VERSION);
+	g->parent.read = graft_read;
+	g->parent.read_header = graft_read_header;
+	g->parent.exists = graft_exists;
+	g->parent.free = graft_free;
+	*out = &g->parent;
+	return 0;
+}
+
+int gitrepo_grafted(git_repository *repo, const git_oid *id)
+{
+	git_odb_backend *b;
+	git_odb *odb;
+	size_t n;
+	int ret = 0;
+
+	if (git_repository_odb(&odb, repo))
+		return 0;
+	n = git_odb_num_backends(odb);
+	for (size_t i = 0; i < n && !ret; i++)
+		if (!git_odb_get_backend(&b, odb, i) && b->read == graft_read)
+			ret = grafted(b, id);
+	git_odb_free(odb);
+	return ret;
+}
+
 /* ---- the object database ---- */
 
 #define LOOSE_PRIORITY	1	/* libgit2's own, packs first */
 #define PACKED_PRIORITY	2
+#define GRAFT_PRIORITY	3	/* before both */
 
 static int add_backend(git_odb *odb, git_odb_backend *b, int prio, int alt)
 {
@@ -491,6 +670,7 @@ static int own_odb(git_repository *repo, const char *path,
 		   struct spdx_error *err)
 {
 	const char *common = git_repository_commondir(repo);
+	git_odb_backend *graft = NULL;
 	char objdir[PATH_MAX];
 	git_odb *odb;
 	int ret;
@@ -500,6 +680,10 @@ static int own_odb(git_repository *repo, const char *path,
 	if (git_odb_new(&odb))
 		return spdx_error_errno(err, -ENOMEM, "%s", path);
 	ret = add_objects(odb, objdir, 0, err);
+	if (!ret)
+		ret = graft_backend_new(&graft, odb, common, err);
+	if (!ret && graft)
+		ret = add_backend(odb, graft, GRAFT_PRIORITY, 0);
 	if (!ret && git_repository_set_odb(repo, odb))
 		ret = spdx_error_set(err, -EIO, "%s: cannot set its object "
 				     "database", path);

@@ -18,7 +18,9 @@
  * reader, one pack at a time, only after packhead has checked the pack
  * index and the pack (packhead_check_index()).  A pack that fails the
  * check fails the open.  Alternates (objects/info/alternates, five
- * levels deep as git allows) are read the same way.
+ * levels deep as git allows) are read the same way.  In a shallow
+ * clone, the commits .git/shallow lists are read without their parents,
+ * as git grafts them, so that a walk of history ends there.
  *
  * What is not checked: a packed object's bytes are not hashed against
  * its id (git does not on reading either); a REF_DELTA cycle among
@@ -45,6 +47,14 @@ struct spdx_error;
  */
 int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err);
+
+/*
+ * Is commit @id of @repo (opened by gitrepo_open()) one that a shallow
+ * clone's .git/shallow lists?  Such a commit is read without its parents,
+ * as git reads it, so that a walk of history stops there; this says that
+ * it did.  1 or 0.
+ */
+int gitrepo_grafted(git_repository *repo, const git_oid *id);
 
 /*
  * git's order of tree entries: by name, a tree's as if it ended in '/'.

@@ -103,6 +103,7 @@ static int commit_get(struct history_commit *c, git_repository *repo,
 	git_oid_tostr(c->id, sizeof(c->id), id);
 	memcpy(c->tree, git_commit_tree_id(commit)->id, sizeof(c->tree));
 	c->time = git_commit_time(commit);
+	c->shallow = gitrepo_grafted(repo, id);
 	s = git_commit_summary(commit);
 	c->subject = strdup(s ? s : "");
 	git_commit_free(commit);

@@ -129,7 +129,10 @@
 	F(int, git_odb_init_backend, (git_odb_backend *b, unsigned int v), (b, v), GIT_ERROR) \
 	F(void *, git_odb_backend_data_alloc, (git_odb_backend *b, size_t n), (b, n), NULL) \
 	P(git_odb_backend_data_free, (git_odb_backend *b, void *d), (b, d)) \
-	F(int, git_error_set_str, (int c, const char *s), (c, s), GIT_ERROR)
+	F(int, git_error_set_str, (int c, const char *s), (c, s), GIT_ERROR) \
+	F(int, git_oid_fromstr, (git_oid *o, const char *s), (o, s), GIT_ERROR) \
+	F(size_t, git_odb_num_backends, (git_odb *db), (db), 0)		\
+	F(int, git_odb_get_backend, (git_odb_backend **o, git_odb *db, size_t n), (o, db, n), GIT_ERROR)
 
 #define HAND_WRITTEN(X)							\
 	X(git_repository_open_ext) X(git_oid_tostr) X(git_libgit2_opts)
