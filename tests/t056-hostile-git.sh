@@ -154,7 +154,11 @@ test_expect 'every command: a truncated loose blob fails its file, no loop' '
 	each_command trunc-blob "b.c: its object cannot be read" file
 '
 
+# Under ASan: libgit2 1.5.1's git_revparse_ext() leaks the reference it
+# resolved when the commit's lookup fails (git_reference__alloc, 846
+# bytes, once before exit), which LeakSanitizer turns into a failure.
 test_expect 'every command: a truncated loose commit is one error, no loop' '
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
 	hostile trunc-commit && H=$(git -C "$D" rev-parse HEAD) &&
 	$CRAFT truncate "$O" "$H" && $CRAFT truncate "$WO" "$H" &&
 	each_command trunc-commit "loose object $H: cannot be read" \
