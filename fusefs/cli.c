@@ -76,17 +76,13 @@ static void show_progress(size_t done, size_t total, void *arg)
  */
 static int damaged_object(const struct source *src, const struct spdx_index *idx)
 {
-	const char *eio = strerror(EIO);
+	const struct spdx_file *f = index_first_damaged(idx);
 
-	if (!idx->count[ST_ERROR])
+	if (!f)
 		return 0;
-	for (size_t i = 0; i < idx->nfiles; i++)
-		if (idx->files[i].error && !strcmp(idx->files[i].error, eio)) {
-			cli_error("%s: %s: its object cannot be read (corrupt?)",
-				  src->root, idx->files[i].path);
-			return 2;
-		}
-	return 0;
+	cli_error("%s: %s: its object cannot be read (corrupt?)", src->root,
+		  f->path);
+	return 2;
 }
 
 /* With SPDXFS_TIMINGS set (not empty), where the refresh's time went, on

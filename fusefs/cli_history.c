@@ -196,6 +196,13 @@ int cmd_history(int argc, char **argv)
 		cli_error("%s", err.msg);
 		return 2;
 	}
+	for (size_t i = 0; i < n; i++)
+		if (c[i].shallow) {	/* once: the oldest such */
+			cli_error("%s: a shallow clone: its history stops at "
+				  "%.12s, the commits before it are not there",
+				  a.repo, c[i].id);
+			break;
+		}
 	if (history_rows(&rows, a.repo, c, n, &ho, &err)) {
 		cli_error("%s", err.msg);
 		r = 2;

@@ -21,6 +21,7 @@
 #include "cli_tag.h"
 #include "error.h"
 #include "expr.h"
+#include "gitrepo.h"
 #include "grow.h"
 #include "index.h"
 #include "maintainers.h"
@@ -270,7 +271,7 @@ static void read_base(struct tag_cli *c, const char *tree)
 	git_commit *commit = NULL;
 	git_oid oid;
 
-	if (git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
+	if (gitrepo_open(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 	    git_reference_name_to_id(&oid, repo, "HEAD") ||
 	    git_commit_lookup(&commit, repo, &oid))
 		goto out;
@@ -317,7 +318,8 @@ static int find_author(struct tag_cli *c, const char *tree)
 	int ret = 0;
 
 	git_libgit2_init();
-	git_repository_open_ext(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	if (gitrepo_open(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
+		repo = NULL;	/* the user's configuration alone */
 	name = git_config_get(repo, "user.name");
 	email = git_config_get(repo, "user.email");
 	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||

@@ -16,7 +16,8 @@
 #include "store.h"
 #include "strpool.h"
 
-#define HEX_BYTES	(2 * FILE_ID_BYTES + 1)
+/* A record's name: the blob id, '.', the object store's key (st.ino). */
+#define HEX_BYTES	(2 * FILE_ID_BYTES + 1 + 16 + 1)
 
 static const uint8_t zero_id[FILE_ID_BYTES];
 
@@ -55,40 +56,51 @@ int blobcache_applies(struct source *src)
 	return !src->ops->stat(src, "", &root) && has_id(&root.st);
 }
 
-static void id_hex(const uint8_t *id, char *hex)
+/*
+ * A record's name: "ID.KEY", the blob id and the key of the object store
+ * that read it (file_stat.ino of the git source, in 16 hex digits), so
+ * that names sort as (id, key).  A blob id is not checked against the
+ * bytes read (git does not either): a store's result answers for that
+ * store alone, and a repository that forges a blob's bytes forges only
+ * its own answers.
+ */
+static void id_hex(const struct file_stat *st, char *hex)
 {
 	static const char digits[] = "0123456789abcdef";
 
 	for (size_t i = 0; i < FILE_ID_BYTES; i++) {
-		hex[2 * i] = digits[id[i] >> 4];
-		hex[2 * i + 1] = digits[id[i] & 15];
+		hex[2 * i] = digits[st->id[i] >> 4];
+		hex[2 * i + 1] = digits[st->id[i] & 15];
 	}
-	hex[2 * FILE_ID_BYTES] = '\0';
+	hex[2 * FILE_ID_BYTES] = '.';
+	for (int i = 0; i < 16; i++)
+		hex[2 * FILE_ID_BYTES + 1 + i] = digits[st->ino >> (60 - 4 * i) & 15];
+	hex[HEX_BYTES - 1] = '\0';
 }
 
-/* The cache's record of blob @id, or NULL. */
+/* The cache's record of blob @st->id read from @st->ino's store, or NULL. */
 static const struct spdx_file *cache_find(const struct path_array *byid,
-					  const uint8_t *id)
+					  const struct file_stat *st)
 {
 	char hex[HEX_BYTES];
 	size_t k;
 
 	if (!byid->n)
 		return NULL;
-	id_hex(id, hex);
+	id_hex(st, hex);
 	k = path_bsearch(byid, hex);
 	return k == PATH_NONE ? NULL : (const struct spdx_file *)
 	       ((const char *)byid->base + k * byid->stride);
 }
 
 static const struct run_blob *run_find(const struct blobcache_run *run,
-				       const uint8_t *id)
+				       const struct file_stat *st)
 {
 	struct run_blob *rb = NULL;
 
 	if (run)
-		HASH_FIND(hh, run->blobs, id, FILE_ID_BYTES, rb);
-	return rb;
+		HASH_FIND(hh, run->blobs, st->id, FILE_ID_BYTES, rb);
+	return rb && rb->f.st.ino == st->ino ? rb : NULL;
 }
 
 /* A result to keep: a file of the cache or of the build. */
@@ -103,6 +115,8 @@ static int cmp_rec(const void *a, const void *b)
 	const struct rec *x = a, *y = b;
 	int c = memcmp(x->f->st.id, y->f->st.id, FILE_ID_BYTES);
 
+	if (!c && x->f->st.ino != y->f->st.ino)
+		c = x->f->st.ino < y->f->st.ino ? -1 : 1;
 	return c ? c : y->fresh - x->fresh;	/* the build's first */
 }
 
@@ -111,10 +125,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* A result to keep: read, not excluded, of a blob. */
+/* A result to keep: read, not excluded, of a blob, from a known store
+ * (records of caches before stores were told apart have none). */
 static int worth_keeping(const struct spdx_file *f)
 {
-	return !f->error && f->status != ST_EXCLUDED && has_id(&f->st);
+	return !f->error && f->status != ST_EXCLUDED && has_id(&f->st) &&
+	       f->st.ino;
 }
 
 /* Add the results of @idx worth keeping to @r (room for them). */
@@ -189,10 +205,11 @@ static int merge_files(struct spdx_index *out, const struct rec *r, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct spdx_file *f = &out->files[out->nfiles];
 
-		if (i && !memcmp(r[i].f->st.id, r[i - 1].f->st.id, FILE_ID_BYTES))
+		if (i && !memcmp(r[i].f->st.id, r[i - 1].f->st.id, FILE_ID_BYTES) &&
+		    r[i].f->st.ino == r[i - 1].f->st.ino)
 			continue;
 		*f = *r[i].f;
-		id_hex(f->st.id, hex);
+		id_hex(&f->st, hex);
 		f->path = strpool_str(out->pool, hex);
 		if (!f->path)
 			return -ENOMEM;
@@ -344,8 +361,8 @@ int blobcache_run_add(struct blobcache_run *run,
 		const struct spdx_file *f = &idx->files[i];
 		int ret;
 
-		if (!worth_keeping(f) || run_find(run, f->st.id) ||
-		    cache_find(&byid, f->st.id))
+		if (!worth_keeping(f) || run_find(run, &f->st) ||
+		    cache_find(&byid, &f->st))
 			continue;
 		ret = run_add_one(run, idx, f);
 		if (ret)
@@ -370,13 +387,13 @@ const struct spdx_file *blobcache_known(const void *pair,
 	*expr = NULL;
 	if (!has_id(st))
 		return NULL;
-	f = cache_find(&byid, st->id);
+	f = cache_find(&byid, st);
 	if (f) {
 		if (f->expr >= 0)
 			*expr = blobs->exprs[f->expr].text;
 		return f;
 	}
-	rb = run_find(p->run, st->id);
+	rb = run_find(p->run, st);
 	if (!rb)
 		return NULL;
 	if (rb->f.expr >= 0)

@@ -14,6 +14,7 @@
 
 #include "diff.h"
 #include "error.h"
+#include "gitrepo.h"
 #include "grow.h"
 
 static const char *git_msg(void)
@@ -136,10 +137,9 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 	*n = 0;
 	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
 	git_libgit2_init();
-	if (git_repository_open_ext(&repo, path, 0, NULL)) {
-		ret = spdx_error_set(err, -EINVAL, "%s: %s", path, git_msg());
+	ret = gitrepo_open(&repo, path, 0, err);
+	if (ret)
 		goto out;
-	}
 	ret = rev_tree(&t1, repo, path, rev1, err);
 	if (!ret)
 		ret = rev_tree(&t2, repo, path, rev2, err);

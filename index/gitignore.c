@@ -27,6 +27,7 @@
 
 #include "gitignore.h"
 #include "gitindex.h"
+#include "gitrepo.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -175,8 +176,8 @@ static int ignored(struct gitignore *gi, const char *path)
 
 	if (!gi->repo && !gi->repo_failed) {
 		pthread_once(&libgit2_once, libgit2_init);
-		if (git_repository_open_ext(&gi->repo, gi->root,
-					    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
+		if (gitrepo_open(&gi->repo, gi->root,
+				 GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 		    git_repository_is_bare(gi->repo)) {
 			git_repository_free(gi->repo);
 			gi->repo = NULL;

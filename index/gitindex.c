@@ -24,6 +24,7 @@
 #include <git2.h>
 
 #include "gitindex.h"
+#include "gitrepo.h"
 #include "grow.h"
 #include "strpool.h"
 
@@ -495,10 +496,13 @@ static void libgit2_init(void)
 static int open_repo(git_repository **repo, const char *root, char *why,
 		     size_t size)
 {
+	struct spdx_error err;
+
 	pthread_once(&libgit2_once, libgit2_init);
-	if (git_repository_open_ext(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH,
-				    NULL)) {
-		git_why(why, size);
+	if (gitrepo_open(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
+		/* its message, cut to fit (snprintf() ends it) */
+		if (snprintf(why, size, "%s", err.msg) >= (int)size)
+			why[size - 1] = '\0';
 		*repo = NULL;
 		return -EPROTONOSUPPORT;
 	}

@@ -45,6 +45,7 @@
 
 #include "blobcache.h"
 #include "error.h"
+#include "gitrepo.h"
 #include "grow.h"
 #include "history.h"
 #include "history_paths.h"
@@ -102,6 +103,7 @@ static int commit_get(struct history_commit *c, git_repository *repo,
 	git_oid_tostr(c->id, sizeof(c->id), id);
 	memcpy(c->tree, git_commit_tree_id(commit)->id, sizeof(c->tree));
 	c->time = git_commit_time(commit);
+	c->shallow = gitrepo_grafted(repo, id);
 	s = git_commit_summary(commit);
 	c->subject = strdup(s ? s : "");
 	git_commit_free(commit);
@@ -156,12 +158,9 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 	*out = NULL;
 	*n = 0;
 	git_libgit2_init();
-	if (git_repository_open_ext(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH,
-				    NULL)) {
-		ret = spdx_error_set(err, -EINVAL,
-				     "%s: not a git repository", repo);
+	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
+	if (ret)
 		goto out;
-	}
 	if (git_revwalk_new(&walk, r)) {
 		ret = spdx_error_set(err, -ENOMEM, "%s: %s", repo, git_msg());
 		goto out;
@@ -644,6 +643,7 @@ static int row_count(struct rows_state *st, struct history_row *r,
 		.known = blobcache_known,
 		.known_arg = &st->pair,
 	};
+	const struct spdx_file *bad;
 	struct spdx_index *idx;
 	struct summary s;
 	int ret;
@@ -651,6 +651,13 @@ static int row_count(struct rows_state *st, struct history_row *r,
 	ret = index_build(&idx, src, &io, err);
 	if (ret)
 		return ret;
+	bad = index_first_damaged(idx);
+	if (bad) {
+		ret = spdx_error_set(err, -EIO, "%s: %s: its object cannot be "
+				     "read (corrupt?)", src->root, bad->path);
+		index_free(idx);
+		return ret;
+	}
 	if (keep && idx->nfiles > HISTORY_KEEP) {
 		history_paths_clear(st->kept);
 		st->keep = keep = 0;
@@ -735,25 +742,10 @@ struct tree_diff {
 	int global;
 	git_repository *repo;
 	git_odb *odb;
-	char gone[PATH_MAX];	/* the path of a missing object */
+	char gone[PATH_MAX];	/* the path of a missing object, or of a
+				   tree out of order (-EINVAL) */
 	char path[PATH_MAX];
 };
-
-/* git's tree order: a tree's name compares as if it ended in '/'. */
-static int entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
-{
-	const char *na = git_tree_entry_name(a), *nb = git_tree_entry_name(b);
-	size_t la = strlen(na), lb = strlen(nb), n = la < lb ? la : lb;
-	int c = memcmp(na, nb, n), ca, cb;
-
-	if (c)
-		return c;
-	ca = la > n ? (unsigned char)na[n] :
-	     git_tree_entry_filemode(a) == GIT_FILEMODE_TREE ? '/' : 0;
-	cb = lb > n ? (unsigned char)nb[n] :
-	     git_tree_entry_filemode(b) == GIT_FILEMODE_TREE ? '/' : 0;
-	return ca - cb;
-}
 
 /* One name, one mode, one object: most entries of two trees of a
  * history, passed over without their path written or compared twice. */
@@ -851,6 +843,11 @@ static int tree_diff_trees(struct tree_diff *td, size_t len,
 		ret = -EIO;
 		goto out;
 	}
+	if ((ta && gitrepo_tree_check(ta)) || (tb && gitrepo_tree_check(tb))) {
+		ret = -EINVAL;	/* a walk by order would be wrong */
+		memcpy(td->gone, td->path, sizeof(td->gone));
+		goto out;
+	}
 	na = ta ? git_tree_entrycount(ta) : 0;
 	nb = tb ? git_tree_entrycount(tb) : 0;
 	while (!ret && (i < na || j < nb)) {
@@ -865,7 +862,7 @@ static int tree_diff_trees(struct tree_diff *td, size_t len,
 			j++;
 			continue;
 		}
-		c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
+		c = !ea ? 1 : !eb ? -1 : gitrepo_entry_cmp(ea, eb);
 
 		ret = entry_diff(td, len, c <= 0 ? ea : NULL,
 				 c >= 0 ? eb : NULL);
@@ -884,7 +881,8 @@ out:
  * files' status.  Every object of @b that the diff names must be there
  * (source_git_retarget() does not look): -ENOENT with td->gone its path,
  * as source_open() fails for a shallow or partial clone.  -EIO for a
- * tree that cannot be read.
+ * tree that cannot be read, -EINVAL with td->gone its path for one out
+ * of git's order (gitrepo_tree_check()).
  */
 static int diff_paths(struct tree_diff *td, struct pathset *was,
 		      struct pathset *now, int *global, git_repository *repo,
@@ -1015,6 +1013,12 @@ static int row_diff(struct rows_state *st, const struct history_commit *c,
 		ret = spdx_error_set(err, -EIO, "%s@%s: %s is missing "
 				     "(a shallow or partial clone?)",
 				     st->repo, c->id, td->gone);
+	else if (ret == -EINVAL)
+		ret = spdx_error_set(err, -EIO, "%s@%s: tree %s: entries out "
+				     "of git's order or a name twice (git "
+				     "fsck: treeNotSorted, duplicateEntries)",
+				     st->repo, c->id, td->gone[0] ? td->gone :
+				     "/");
 	else if (ret == -ENOMEM)
 		ret = spdx_error_set(err, ret, "out of memory");
 	else if (ret)

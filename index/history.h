@@ -8,9 +8,11 @@
  * order, keeping the newest @max commits (0: all), returned oldest first.
  * Each commit's id is the full hex id (for --rev), its tree the id of
  * its tree, its time the commit time in seconds since the epoch (UTC),
- * its subject the first line of its message.  Returns 0, or -errno with
- * a one-line @err (not a repository, an unknown revision, a missing
- * object).
+ * its subject the first line of its message.  In a shallow clone the
+ * walk ends at the commits .git/shallow lists (read without parents, as
+ * git reads them: gitrepo.h), each marked shallow.  Returns 0, or -errno
+ * with a one-line @err (not a repository, an unknown revision, a
+ * missing object).
  *
  * history_rows() counts each commit of such a list as "spdxfs scan --rev
  * ID REPO" does (the same numbers, exactly), incrementally: the first
@@ -44,7 +46,7 @@
  * It never prints, and shares no libgit2 object with another call: any
  * thread may call it (a mount's, say).
  * Returns 0 and *@out, an array of @n rows (history_rows_free() it), or
- * -errno with a one-line @err (a missing object, memory).
+ * -errno with a one-line @err (a missing or damaged object, memory).
  */
 #ifndef SPDXFS_HISTORY_H
 #define SPDXFS_HISTORY_H
@@ -65,6 +67,8 @@ struct history_commit {
 	int64_t time;
 	char *subject;
 	uint8_t tree[20];	/* its tree's id, which history_rows() reads */
+	int shallow;		/* a shallow clone's boundary: its parents
+				   are not in the clone, so the walk ended */
 };
 
 int history_list(struct history_commit **out, size_t *n, const char *repo,

@@ -12,6 +12,7 @@
 #include <git2.h>
 
 #include "error.h"
+#include "gitrepo.h"
 #include "history.h"
 
 static const char *git_msg(void)
@@ -31,12 +32,9 @@ int history_resolve(char id[41], const char *repo, const char *rev,
 	if (!rev)
 		rev = "HEAD";
 	git_libgit2_init();
-	if (git_repository_open_ext(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH,
-				    NULL)) {
-		ret = spdx_error_set(err, -EINVAL, "%s: not a git repository",
-				     repo);
+	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
+	if (ret)
 		goto out;
-	}
 	ret = git_revparse_single(&obj, r, rev);
 	if (ret == GIT_ENOTFOUND && !strcmp(rev, "HEAD")) {
 		ret = spdx_error_set(err, -ENODATA, "%s: HEAD: no commit yet",
@@ -71,8 +69,7 @@ int history_worktree_gitdir(char **gitdir, const char *dir)
 
 	*gitdir = NULL;
 	git_libgit2_init();
-	if (git_repository_open_ext(&r, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
-				    NULL))
+	if (gitrepo_open(&r, dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		goto out;
 	wd = git_repository_workdir(r);
 	/* libgit2 ends the work tree's path with a '/' */

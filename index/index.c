@@ -1649,6 +1649,18 @@ fail:
 	return ret;
 }
 
+const struct spdx_file *index_first_damaged(const struct spdx_index *idx)
+{
+	const char *eio = strerror(EIO);
+
+	if (!idx->count[ST_ERROR])
+		return NULL;
+	for (size_t i = 0; i < idx->nfiles; i++)
+		if (idx->files[i].error && !strcmp(idx->files[i].error, eio))
+			return &idx->files[i];
+	return NULL;
+}
+
 void index_free(struct spdx_index *idx)
 {
 	if (!idx)

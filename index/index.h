@@ -202,6 +202,13 @@ void index_free(struct spdx_index *idx);
 const struct spdx_file *index_find(const struct spdx_index *idx,
 				   const char *path);
 
+/*
+ * The first file of @idx whose read failed with EIO, or NULL.  In a git
+ * revision that means a damaged object (a missing one is refused when
+ * the source opens), not a file's state: the commands fail on it.
+ */
+const struct spdx_file *index_first_damaged(const struct spdx_index *idx);
+
 /* The directory at @path ("" for the root), or NULL. */
 const struct spdx_dir *index_find_dir(const struct spdx_index *idx,
 				      const char *path);

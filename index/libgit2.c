@@ -24,14 +24,17 @@
  * functions do nothing, and the accessors of an object (which cannot
  * exist then) return 0 or NULL.  Adding a function is one line in
  * LIBGIT2_FUNCS: its return type, name, parameters, the arguments that
- * pass them on, and what it returns without libgit2.  Any thread may call any of them: the table is
- * filled once (pthread_once) and read only after.
+ * pass them on, and what it returns without libgit2.  Any thread may
+ * call any of them: the table is filled once (pthread_once) and read
+ * only after.
  */
 #include <pthread.h>
 #include <stdarg.h>
 #include <sys/types.h>
 
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 
 #include "dlload.h"
 #include "libcrypto.h"
@@ -40,11 +43,14 @@
 
 /*
  * Every libgit2 function spdxfs calls.  F(type, name, (parameters),
- * (arguments), value without libgit2) for a function that returns;
- * V(name, type, parameter) for one that frees an object (NULL or not).  The three
- * below them (open, oid_tostr, opts) are written out by hand.
+ * (arguments), value without libgit2) for a function that returns a
+ * value; V(name, type, parameter) for one that frees an object (NULL or
+ * not); P(name, (parameters), (arguments)) for any other that returns
+ * nothing (a void expression is no value to return, so it cannot be an
+ * F).  The three below them (open, oid_tostr, opts) are written out by
+ * hand.
  */
-#define LIBGIT2_FUNCS(F, V)						\
+#define LIBGIT2_FUNCS(F, V, P)						\
 	F(int, git_libgit2_init, (void), (), GIT_ERROR)			\
 	F(int, git_libgit2_shutdown, (void), (), 0)			\
 	V(git_repository_free, git_repository *, r)		\
@@ -113,7 +119,20 @@
 	F(int, git_config_open_default, (git_config **o), (o), GIT_ERROR) \
 	F(int, git_config_snapshot, (git_config **o, git_config *c), (o, c), GIT_ERROR) \
 	F(int, git_config_get_string, (const char **o, const git_config *c, const char *n), (o, c, n), GIT_ERROR) \
-	V(git_config_free, git_config *, c)
+	V(git_config_free, git_config *, c)				\
+	F(const char *, git_repository_commondir, (const git_repository *r), (r), NULL) \
+	F(int, git_repository_set_odb, (git_repository *r, git_odb *db), (r, db), GIT_ERROR) \
+	F(int, git_odb_new, (git_odb **o), (o), GIT_ERROR)		\
+	F(int, git_odb_add_backend, (git_odb *db, git_odb_backend *b, int p), (db, b, p), GIT_ERROR) \
+	F(int, git_odb_add_alternate, (git_odb *db, git_odb_backend *b, int p), (db, b, p), GIT_ERROR) \
+	F(int, git_odb_backend_one_pack, (git_odb_backend **o, const char *idx), (o, idx), GIT_ERROR) \
+	F(int, git_odb_init_backend, (git_odb_backend *b, unsigned int v), (b, v), GIT_ERROR) \
+	F(void *, git_odb_backend_data_alloc, (git_odb_backend *b, size_t n), (b, n), NULL) \
+	P(git_odb_backend_data_free, (git_odb_backend *b, void *d), (b, d)) \
+	F(int, git_error_set_str, (int c, const char *s), (c, s), GIT_ERROR) \
+	F(int, git_oid_fromstr, (git_oid *o, const char *s), (o, s), GIT_ERROR) \
+	F(size_t, git_odb_num_backends, (git_odb *db), (db), 0)		\
+	F(int, git_odb_get_backend, (git_odb_backend **o, git_odb *db, size_t n), (o, db, n), GIT_ERROR)
 
 #define HAND_WRITTEN(X)							\
 	X(git_repository_open_ext) X(git_oid_tostr) X(git_libgit2_opts)
@@ -122,8 +141,9 @@
 #define MEMBER(name) __typeof__(name) *name;
 #define F_MEMBER(type, name, params, args, fail) MEMBER(name)
 #define V_MEMBER(name, type, var) MEMBER(name)
+#define P_MEMBER(name, params, args) MEMBER(name)
 static struct {
-	LIBGIT2_FUNCS(F_MEMBER, V_MEMBER)
+	LIBGIT2_FUNCS(F_MEMBER, V_MEMBER, P_MEMBER)
 	HAND_WRITTEN(MEMBER)
 } lib;
 
@@ -154,8 +174,9 @@ static void lib_options(void)
 #define SYM(name) { #name, &lib.name },
 #define F_SYM(type, name, params, args, fail) SYM(name)
 #define V_SYM(name, type, var) SYM(name)
+#define P_SYM(name, params, args) SYM(name)
 static const struct dl_sym syms[] = {
-	LIBGIT2_FUNCS(F_SYM, V_SYM)
+	LIBGIT2_FUNCS(F_SYM, V_SYM, P_SYM)
 	HAND_WRITTEN(SYM)
 };
 
@@ -178,7 +199,9 @@ static int lib_loaded(void)
 	type name params { return lib_loaded() ? lib.name args : fail; }
 #define V_DEFINE(name, type, var)					\
 	void name(type var) { if (var && lib_loaded()) lib.name(var); }
-LIBGIT2_FUNCS(F_DEFINE, V_DEFINE)
+#define P_DEFINE(name, params, args)					\
+	void name params { if (lib_loaded()) lib.name args; }
+LIBGIT2_FUNCS(F_DEFINE, V_DEFINE, P_DEFINE)
 
 int git_repository_open_ext(git_repository **out, const char *path,
 			    unsigned int flags, const char *ceiling_dirs)

@@ -53,6 +53,10 @@ struct packhead {
  * freed still count, so that it bounds the work as well as the memory. */
 struct budget {
 	size_t left;
+	/* The entries of the chain being followed, to tell a REF_DELTA
+	 * cycle (-ELOOP) from a chain that is merely too deep. */
+	const struct pack *chain_p[PACKHEAD_MAX_DEPTH + 1];
+	uint64_t chain_off[PACKHEAD_MAX_DEPTH + 1];
 };
 
 static uint32_t be32(const unsigned char *p)
@@ -68,6 +72,15 @@ static void pack_close(struct pack *p)
 		close(p->fd);
 }
 
+/* Do the 256 counts of fanout @fan never go down? */
+static int fanout_ok(const unsigned char *fan)
+{
+	for (int i = 1; i < 256; i++)
+		if (be32(fan + 4 * i) < be32(fan + 4 * (i - 1)))
+			return 0;
+	return 1;
+}
+
 /* Index @path and its pack into @p: 0, or -1 if either fails a check. */
 static int pack_load(struct pack *p, const char *path)
 {
@@ -75,13 +88,15 @@ static int pack_load(struct pack *p, const char *path)
 	unsigned char head[12];
 	struct stat st;
 	size_t len = strlen(path), min;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO named *.idx must not wait for a writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	memset(p, 0, sizeof(*p));
 	p->fd = -1;
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || st.st_size < IDX_HEAD + IDX_TAIL) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < IDX_HEAD + IDX_TAIL) {
 		close(fd);
 		return -1;
 	}
@@ -95,12 +110,13 @@ static int pack_load(struct pack *p, const char *path)
 	p->n = be32(p->idx + 8 + 255 * 4);
 	min = IDX_HEAD + (size_t)p->n * (ID_BYTES + 8) + IDX_TAIL;
 	if (memcmp(p->idx, "\377tOc\0\0\0\2", 8) || p->idx_len < min ||
-	    (p->idx_len - min) % 8)
+	    (p->idx_len - min) % 8 || !fanout_ok(p->idx + 8))
 		goto fail;
 	p->nlarge = (p->idx_len - min) / 8;
 	snprintf(pack, sizeof(pack), "%.*s.pack", (int)(len - 4), path);
-	p->fd = open(pack, O_RDONLY | O_CLOEXEC);
-	if (p->fd < 0 || fstat(p->fd, &st) || st.st_size < 12 + ID_BYTES ||
+	p->fd = open(pack, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (p->fd < 0 || fstat(p->fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < 12 + ID_BYTES ||
 	    pread(p->fd, head, 12, 0) != 12 || memcmp(head, "PACK", 4) ||
 	    be32(head + 4) < 2 || be32(head + 4) > 3 || be32(head + 8) != p->n)
 		goto fail;
@@ -111,6 +127,16 @@ fail:
 	p->idx = NULL;
 	p->fd = -1;
 	return -1;
+}
+
+int packhead_check_index(const char *idx_path)
+{
+	struct pack p;
+
+	if (pack_load(&p, idx_path))
+		return -EINVAL;
+	pack_close(&p);
+	return 0;
 }
 
 static int is_idx_name(const char *name)
@@ -616,8 +642,16 @@ static int obj_head(const struct packhead *ph, const struct pack *p,
 {
 	struct entry e;
 	struct zin *s;
-	int ret = entry_read(p, off, &e, &s);
+	int ret;
 
+	for (int i = 0; i < depth; i++)
+		if (b->chain_p[i] == p && b->chain_off[i] == off)
+			return -ELOOP;	/* a REF_DELTA cycle */
+	if (depth <= PACKHEAD_MAX_DEPTH) {
+		b->chain_p[depth] = p;
+		b->chain_off[depth] = off;
+	}
+	ret = entry_read(p, off, &e, &s);
 	if (ret)
 		return ret;
 	if (e.type == OBJ_OFS_DELTA || e.type == OBJ_REF_DELTA)
@@ -633,7 +667,7 @@ static int obj_head(const struct packhead *ph, const struct pack *p,
 ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
 		      size_t len, uint64_t *size)
 {
-	struct budget b = { PACKHEAD_BUDGET };
+	struct budget b = { .left = PACKHEAD_BUDGET };
 	const struct pack *p;
 	unsigned char *head = NULL;
 	uint64_t off;
@@ -657,7 +691,7 @@ ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
  */
 static int delta_result(struct zin *s, uint64_t len, uint64_t *size)
 {
-	struct budget b = { PACKHEAD_BUDGET };
+	struct budget b = { .left = PACKHEAD_BUDGET };
 	struct delta dl = { .s = s, .size = len < 20 ? len : 20, .b = &b };
 	uint64_t base_size;
 	size_t pos = 0;
@@ -701,4 +735,30 @@ int packhead_size(struct packhead *ph, const uint8_t *id, uint64_t *size)
 	memcpy(s->in, h + i, n - i);
 	zin_have(s, 0, n - i, off + n);
 	return delta_result(s, e.size, size);
+}
+
+int packhead_read_whole(struct packhead *ph, const uint8_t *id, size_t max,
+			void **out, uint64_t *size)
+{
+	struct budget b = { .left = PACKHEAD_WHOLE_BUDGET };
+	const struct pack *p;
+	unsigned char *buf = NULL;
+	uint64_t off;
+	int ret = packhead_size(ph, id, size);
+
+	if (ret)
+		return ret;
+	if (*size > max)
+		return -EFBIG;
+	ret = find(ph, id, &p, &off);
+	if (!ret)
+		ret = obj_head(ph, p, off, *size, 0, &b, &buf, size);
+	if (ret)
+		return ret;
+	if (*size > max) {	/* a delta's header said otherwise */
+		free(buf);
+		return -EINVAL;
+	}
+	*out = buf;
+	return 0;
 }

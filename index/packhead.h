@@ -10,6 +10,9 @@
  * have made them, and its base is read the same way, only as far as the
  * instructions used reach into it.
  *
+ * A REF_DELTA chain that comes back to an entry it went through is a
+ * cycle: -ELOOP, never handed to another reader (libgit2 loops on it).
+ *
  * Only what is certain is answered: pack index version 2, pack version 2
  * or 3, SHA-1 ids, entries whole or OFS_DELTA/REF_DELTA.  An object in no
  * pack (loose), an object directory with alternates or shared by a
@@ -32,6 +35,7 @@
 
 #define PACKHEAD_MAX_DEPTH	256		/* delta chain links */
 #define PACKHEAD_BUDGET		(4u << 20)	/* bytes inflated for one read */
+#define PACKHEAD_WHOLE_BUDGET	(1u << 30)	/* ... for one whole blob */
 
 struct packhead;
 
@@ -47,11 +51,27 @@ void packhead_free(struct packhead *ph);
 /*
  * The first @len bytes of blob @id (fewer when it is smaller) into @buf,
  * its whole size into *@size.  Returns the bytes read, or -ENOENT (in no
- * pack), -EINVAL (not a blob, or malformed), -E2BIG (past the budget or
- * the depth), -EIO, -ENOMEM.
+ * pack), -EINVAL (not a blob, or malformed), -ELOOP (a delta cycle),
+ * -E2BIG (past the budget or the depth), -EIO, -ENOMEM.
  */
 ssize_t packhead_read(struct packhead *ph, const uint8_t *id, void *buf,
 		      size_t len, uint64_t *size);
+
+/*
+ * Blob @id whole into *@out (malloc'd: free() it), its size into *@size,
+ * when it is at most @max bytes (else -EFBIG), inflating at most
+ * PACKHEAD_WHOLE_BUDGET bytes in all.  Errors as packhead_read()'s.
+ */
+int packhead_read_whole(struct packhead *ph, const uint8_t *id, size_t max,
+			void **out, uint64_t *size);
+
+/*
+ * Is pack index @idx_path, and the pack beside it, what packhead would
+ * read (regular files, index version 2 with counts that never go down
+ * and a length that agrees with them, a pack of the same object count)?
+ * 0 or -EINVAL.  For a caller that hands packs to another reader.
+ */
+int packhead_check_index(const char *idx_path);
 
 /*
  * The size of blob @id into *@size, from its pack entry's header (a

@@ -10,7 +10,8 @@
  * submodule's commit, whose objects are another repository's) are
  * directories with nothing in them, as a checkout leaves them.  A file's
  * file_stat has the blob's size and id, the entry's mode, the commit time
- * as mtime and the repository's owner; no inode, no ctime.  A
+ * as mtime and the repository's owner; as inode, the key of the object
+ * store it is read from (the blob cache answers by store); no ctime.  A
  * directory's has its tree's id (a gitlink's, its commit's), so that a
  * caller can tell a source whose versions are object ids.
  *
@@ -36,6 +37,7 @@
  * $SPDXFS_PACKHEAD_MIN (bytes) reads smaller blobs whole, for tests.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -48,6 +50,8 @@
 #include <git2.h>
 
 #include "error.h"
+#include "gitrepo.h"
+#include "loose.h"
 #include "packhead.h"
 #include "source.h"
 
@@ -89,6 +93,8 @@ struct rev_source {
 	pthread_mutex_t lock;	/* guards idle */
 	struct rev_handle *idle;
 	struct packhead *packs;	/* NULL: every blob read whole */
+	char *objdir;		/* its loose objects, read by loose.h */
+	uint64_t store;		/* which object store: file_stat.ino */
 	uint64_t head_min;	/* blobs this big or more: their heads */
 };
 
@@ -98,20 +104,22 @@ struct rev_ent {
 	git_filemode_t mode;
 };
 
-/* A walk's entry, for head(): the walk's handle, on the walk's thread,
- * and the blob once read, kept for the callback's next head() (the
- * scanner reads a first KiB, then more when it needs it). */
+/* A walk's entry, for head(): the walk's handle, on the walk's thread. */
 struct rev_entry_ref {
 	struct rev_handle *h;
 	const struct rev_ent *ent;
-	git_blob *blob;
 };
 
 struct src_file {
 	struct file_stat st;
 	size_t size;
-	unsigned char data[];
+	unsigned char *data;	/* malloc'd */
 };
+
+/* Bytes of one blob a read may hold at once (an open file, a head whose
+ * chain is past packhead's budget): a tiny repository may hold a blob
+ * of gigabytes (a zlib or delta bomb), the kernel's biggest is 24 MB. */
+#define BLOB_WHOLE_MAX	((size_t)64 << 20)
 
 static struct rev_source *rev_of(struct source *src)
 {
@@ -143,18 +151,19 @@ static void handle_free(struct rev_handle *h)
 	free(h);
 }
 
-/* Open repository @path as a handle.  libgit2's code on failure. */
+/* Open repository @path as a handle (gitrepo.h): 0 or -errno, with
+ * @err (may be NULL) filled. */
 static int handle_open(struct rev_handle **out, const char *path,
-		       unsigned flags)
+		       unsigned flags, struct spdx_error *err)
 {
 	struct rev_handle *h = calloc(1, sizeof(*h));
 	int ret;
 
 	if (!h)
-		return GIT_ERROR;
-	ret = git_repository_open_ext(&h->repo, path, flags, NULL);
-	if (!ret)
-		ret = git_repository_odb(&h->odb, h->repo);
+		return spdx_error_errno(err, -ENOMEM, "%s", path);
+	ret = gitrepo_open(&h->repo, path, flags, err);
+	if (!ret && git_repository_odb(&h->odb, h->repo))
+		ret = spdx_error_set(err, -EIO, "%s: %s", path, rev_msg());
 	if (ret) {
 		handle_free(h);
 		return ret;
@@ -177,8 +186,8 @@ static int handle_get(struct rev_source *gs, struct rev_handle **out)
 		*out = h;
 		return 0;
 	}
-	return handle_open(out, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH) ?
-	       -EIO : 0;
+	return handle_open(out, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH,
+			   NULL) ? -EIO : 0;
 }
 
 static void handle_put(struct rev_source *gs, struct rev_handle *h)
@@ -236,6 +245,7 @@ static void ent_stat(const struct rev_source *gs, const struct rev_ent *ent,
 		.mode = ent_mode(ent->mode),
 		.uid = gs->uid,
 		.gid = gs->gid,
+		.ino = gs->store,
 	};
 	memcpy(st->id, ent->id.id, sizeof(st->id));	/* a tree's too */
 }
@@ -353,7 +363,7 @@ static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len);
 static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 {
 	struct rev_ent ent = { *git_tree_entry_id(te), git_tree_entry_filemode(te) };
-	struct rev_entry_ref ref = { w->h, &ent, NULL };
+	struct rev_entry_ref ref = { w->h, &ent };
 	struct src_entry se = { .path = w->path, .kind = ent_kind(ent.mode),
 				.priv = &ref };
 	git_tree *sub;
@@ -362,7 +372,6 @@ static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 	if (se.kind == SRC_DIR || (w->flags & SRC_WALK_STAT))
 		ent_stat_sized(w->gs, w->h, &ent, &se.st);
 	ret = w->fn(&se, w->arg);
-	git_blob_free(ref.blob);
 	if (ret == SRC_WALK_PRUNE)
 		return 0;
 	if (ret || ent.mode != GIT_FILEMODE_TREE || (w->flags & SRC_WALK_SHALLOW))
@@ -379,7 +388,7 @@ static int walk_entry(struct rev_walk *w, const git_tree_entry *te, size_t len)
 static int walk_tree(struct rev_walk *w, const git_tree *tree, size_t len)
 {
 	size_t n = git_tree_entrycount(tree);
-	int ret = 0;
+	int ret = gitrepo_tree_check(tree);
 
 	for (size_t i = 0; i < n && !ret; i++) {
 		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
@@ -465,42 +474,126 @@ static int rev_stat(struct source *src, const char *path, struct src_entry *ent)
 }
 
 /*
- * Blob @ent read with handle @h: *@blob to free with git_blob_free(),
- * @st filled.  -EINVAL unless a regular file, -ELOOP for a symlink, -EIO
- * for a missing or corrupt object.
+ * Blob @id whole, read by libgit2 (an object of an alternate: neither
+ * packhead nor loose.h reads those here), into *@out (malloc'd) and
+ * *@size: refused past BLOB_WHOLE_MAX before it is read.
  */
-static int blob_read(struct rev_source *gs, struct rev_handle *h,
-		     const struct rev_ent *ent, git_blob **blob,
-		     struct file_stat *st)
+static int blob_whole_libgit2(struct rev_source *gs, struct rev_handle *h,
+			      const git_oid *id, unsigned char **out,
+			      uint64_t *size)
 {
-	uint64_t size;
+	git_blob *blob;
+	size_t len;
+	git_object_t type;
 
-	if (ent_kind(ent->mode) != SRC_REG)
-		return ent->mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
-	if (git_blob_lookup(blob, h->repo, &ent->id))
+	if (git_odb_read_header(&len, &type, h->odb, id))
 		return -EIO;
-	size = git_blob_rawsize(*blob);
-	ent_stat(gs, ent, &size, st);
+	if (type != GIT_OBJECT_BLOB)
+		return -EIO;
+	if (len > BLOB_WHOLE_MAX)
+		return -EFBIG;
+	if (git_blob_lookup(&blob, h->repo, id))
+		return -EIO;
+	*size = git_blob_rawsize(blob);
+	*out = *size <= BLOB_WHOLE_MAX ? malloc(*size ? *size : 1) : NULL;
+	if (*out)
+		memcpy(*out, git_blob_rawcontent(blob), *size);
+	git_blob_free(blob);
+	return *out ? 0 : *size > BLOB_WHOLE_MAX ? -EFBIG : -ENOMEM;
+}
+
+/* Loose blob @id whole (checked: loose.h), as blob_whole() gives it. */
+static int blob_whole_loose(struct rev_source *gs, const git_oid *id,
+			    unsigned char **out, uint64_t *size)
+{
+	struct loose *lo;
+	unsigned char *buf = NULL;
+	ssize_t got;
+	int type, ret = loose_open(&lo, gs->objdir, id->id, &type, size);
+
+	if (ret)
+		return ret;
+	ret = type != LOOSE_BLOB ? -EIO : *size > BLOB_WHOLE_MAX ? -EFBIG : 0;
+	if (!ret && !(buf = malloc(*size ? *size : 1)))
+		ret = -ENOMEM;
+	if (!ret) {
+		got = loose_read(lo, buf, *size);
+		ret = got < 0 || (uint64_t)got != *size ? -EIO :
+		      loose_finish(lo) ? -EIO : 0;
+	}
+	loose_close(lo);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	*out = buf;
 	return 0;
 }
 
 /*
- * The head of blob @ent from the packs, as rev_head() gives it; a
- * negative value when it must be read whole.
+ * Blob @id whole into *@out (malloc'd) and its size into *@size, never
+ * more than BLOB_WHOLE_MAX bytes (-EFBIG): from the packs, else loose,
+ * else (an alternate's) through libgit2.  -EIO for an object that is
+ * malformed, a delta cycle, or not a blob.
  */
-static ssize_t packed_head(struct rev_source *gs, struct rev_handle *h,
-			const struct rev_ent *ent, void *buf, size_t len,
-			struct file_stat *st)
+static int blob_whole(struct rev_source *gs, struct rev_handle *h,
+		      const git_oid *id, unsigned char **out, uint64_t *size)
 {
-	uint64_t size;
-	ssize_t n;
+	int ret = -ENOENT;
 
-	if (!gs->packs || ent_kind(ent->mode) != SRC_REG ||
-	    (gs->head_min && blob_size(gs, h, &ent->id) < gs->head_min))
-		return -EINVAL;
-	n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
-	if (n >= 0)
-		ent_stat(gs, ent, &size, st);
+	if (gs->packs)
+		ret = packhead_read_whole(gs->packs, id->id, BLOB_WHOLE_MAX,
+					  (void **)out, size);
+	if (ret == -ENOENT)
+		ret = blob_whole_loose(gs, id, out, size);
+	if (ret == -ENOENT)
+		ret = blob_whole_libgit2(gs, h, id, out, size);
+	return ret == -EFBIG || ret == -ENOMEM || !ret ? ret : -EIO;
+}
+
+/*
+ * The first @len bytes of blob @ent into @buf, @st filled: from the
+ * packs as far as packhead's budget goes, else from its loose object as
+ * far as asked (checked whole when that is all of it), else whole.  No blob reaches libgit2's readers but an
+ * alternate's, and none is read past BLOB_WHOLE_MAX.
+ */
+static ssize_t blob_head(struct rev_source *gs, struct rev_handle *h,
+			 const struct rev_ent *ent, void *buf, size_t len,
+			 struct file_stat *st)
+{
+	unsigned char *whole;
+	struct loose *lo;
+	uint64_t size;
+	ssize_t n = -ENOENT;
+	int type;
+
+	if (ent_kind(ent->mode) != SRC_REG)
+		return ent->mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
+	if (gs->packs)
+		n = packhead_read(gs->packs, ent->id.id, buf, len, &size);
+	if (n == -ENOENT) {
+		n = loose_open(&lo, gs->objdir, ent->id.id, &type, &size);
+		if (!n) {
+			n = type != LOOSE_BLOB ? -EIO : loose_read(lo, buf, len);
+			/* A head that is the whole blob is checked whole: no
+			 * byte more, its hash its id (loose.h), at no cost. */
+			if (n >= 0 && (uint64_t)n == size && loose_finish(lo))
+				n = -EIO;
+			loose_close(lo);
+		} else if (n == -ENOENT || n == -ENOMEM) {
+			n = n == -ENOENT ? -E2BIG : n;	/* an alternate's */
+		}
+	}
+	if (n == -E2BIG) {	/* past the budget of a head: whole */
+		n = blob_whole(gs, h, &ent->id, &whole, &size);
+		if (!n) {
+			n = source_mem_pread(whole, size, buf, len, 0);
+			free(whole);
+		}
+	}
+	if (n < 0)
+		return n == -EFBIG || n == -ENOMEM ? n : -EIO;
+	ent_stat(gs, ent, &size, st);
 	return n;
 }
 
@@ -510,9 +603,7 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 	struct rev_source *gs = rev_of(src);
 	struct rev_entry_ref *ref = ent->priv;
 	struct rev_handle *h = ref ? ref->h : NULL;
-	git_blob *blob = ref ? ref->blob : NULL;
 	struct rev_ent ge;
-	uint64_t size;
 	ssize_t ret;
 
 	if (!h && (ret = handle_get(gs, &h)))
@@ -521,19 +612,7 @@ static ssize_t rev_head(struct source *src, const struct src_entry *ent,
 		ge = *ref->ent;
 	else if ((ret = resolve(gs, h, ent->path, &ge)))
 		goto out;
-	if (blob) {
-		size = git_blob_rawsize(blob);
-		ent_stat(gs, &ge, &size, st);
-	} else if ((ret = packed_head(gs, h, &ge, buf, len, st)) >= 0) {
-		goto out;
-	} else if ((ret = blob_read(gs, h, &ge, &blob, st))) {
-		goto out;
-	}
-	ret = source_mem_pread(git_blob_rawcontent(blob), st->size, buf, len, 0);
-	if (ref)
-		ref->blob = blob;	/* freed after the callback */
-	else
-		git_blob_free(blob);
+	ret = blob_head(gs, h, &ge, buf, len, st);
 out:
 	if (!ref)
 		handle_put(gs, h);
@@ -549,31 +628,38 @@ static int rev_open(struct source *src, const char *path,
 	struct rev_handle *h;
 	struct file_stat got;
 	struct rev_ent ge;
-	git_blob *blob;
+	unsigned char *data = NULL;
+	uint64_t size;
 	int ret;
 
 	ret = handle_get(gs, &h);
 	if (ret)
 		return ret;
 	ret = resolve(gs, h, path, &ge);
-	if (!ret)
-		ret = blob_read(gs, h, &ge, &blob, &got);
+	if (!ret && ent_kind(ge.mode) != SRC_REG)
+		ret = ge.mode == GIT_FILEMODE_LINK ? -ELOOP : -EINVAL;
 	if (ret)
 		goto out;
-	if (expect && !file_stat_same_file(expect, &got))
+	/* The stat first: a caller that may not read it reads nothing. */
+	ent_stat_sized(gs, h, &ge, &got);
+	if (expect && !file_stat_same_file(expect, &got)) {
 		ret = -ESTALE;	/* not the file the caller checked */
-	else if (got.size > SIZE_MAX - sizeof(*f) ||
-		 !(f = malloc(sizeof(*f) + got.size)))
-		ret = -ENOMEM;
-	if (!ret) {
-		f->st = got;
-		f->size = got.size;
-		memcpy(f->data, git_blob_rawcontent(blob), got.size);
-		if (st)
-			*st = got;
-		*out = f;
+		goto out;
 	}
-	git_blob_free(blob);
+	ret = blob_whole(gs, h, &ge.id, &data, &size);
+	if (!ret && !(f = malloc(sizeof(*f))))
+		ret = -ENOMEM;
+	if (ret) {
+		free(data);
+		goto out;
+	}
+	ent_stat(gs, &ge, &size, &got);
+	f->st = got;
+	f->size = size;
+	f->data = data;
+	if (st)
+		*st = got;
+	*out = f;
 out:
 	handle_put(gs, h);
 	return ret;
@@ -587,6 +673,7 @@ static ssize_t rev_pread(struct source *src, struct src_file *f, void *buf,
 
 static void rev_close(struct source *src, struct src_file *f)
 {
+	free(f->data);
 	free(f);
 }
 
@@ -608,6 +695,7 @@ static void rev_free(struct source *src)
 	}
 	pthread_mutex_destroy(&gs->lock);
 	packhead_free(gs->packs);
+	free(gs->objdir);
 	free(gs->gitdir);
 	free(src->root);
 	free(gs);
@@ -656,6 +744,12 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
 	if (ret)
 		return spdx_error_set(err, -EIO, "%s: tree %s: %s", gs->src.root,
 				      path[0] ? path : "/", rev_msg());
+	ret = gitrepo_tree_check(tree);
+	if (ret)
+		spdx_error_set(err, ret, "%s: tree %s: entries out of git's "
+			       "order or a name twice (git fsck: "
+			       "treeNotSorted, duplicateEntries)",
+			       gs->src.root, path[0] ? path : "/");
 	n = git_tree_entrycount(tree);
 	for (size_t i = 0; i < n && !ret; i++) {
 		const git_tree_entry *te = git_tree_entry_byindex(tree, i);
@@ -680,6 +774,33 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
 	return ret;
 }
 
+/*
+ * The key of object directory @objdir, never 0: its device, inode and
+ * birth time (its change time where the file system keeps none), so that
+ * a directory made later in the place of a removed one, even with its
+ * inode number, is another store (blobcache.h: results by store).
+ */
+static uint64_t store_key(const char *objdir)
+{
+	struct statx sx;
+	uint64_t k = 0x9e3779b97f4a7c15ull;
+
+	if (!statx(AT_FDCWD, objdir, 0, STATX_INO | STATX_BTIME | STATX_CTIME,
+		   &sx)) {
+		const struct statx_timestamp *t = sx.stx_mask & STATX_BTIME ?
+						  &sx.stx_btime : &sx.stx_ctime;
+		uint64_t v[4] = { (uint64_t)sx.stx_dev_major << 32 | sx.stx_dev_minor,
+				  sx.stx_ino, (uint64_t)t->tv_sec, t->tv_nsec };
+
+		for (int i = 0; i < 4; i++) {
+			k ^= v[i] + 0x9e3779b97f4a7c15ull + (k << 6) + (k >> 2);
+			k *= 0xbf58476d1ce4e5b9ull;
+			k ^= k >> 31;
+		}
+	}
+	return k ? k : 1;
+}
+
 /* Open the repository @spec names into @gs's first handle. */
 static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 		     struct rev_handle **h, struct spdx_error *err)
@@ -691,17 +812,21 @@ static int open_repo(struct rev_source *gs, const struct source_spec *spec,
 		return spdx_error_errno(err, -errno, "%s", spec->path);
 	if (!S_ISDIR(st.st_mode))
 		return spdx_error_errno(err, -ENOTDIR, "%s", spec->path);
-	ret = handle_open(h, spec->path, 0);
-	if (ret == GIT_ENOTFOUND)
+	ret = handle_open(h, spec->path, 0, err);
+	if (ret == -ENOENT)
 		return spdx_error_set(err, -EINVAL, "%s: not a git repository",
 				      spec->path);
 	if (ret)
-		return spdx_error_set(err, -EIO, "%s: %s", spec->path, rev_msg());
+		return ret;
 	gs->gitdir = strdup(git_repository_path((*h)->repo));
-	if (!gs->gitdir)
+	if (gs->gitdir && asprintf(&gs->objdir, "%sobjects",
+				   git_repository_commondir((*h)->repo)) < 0)
+		gs->objdir = NULL;
+	if (!gs->gitdir || !gs->objdir)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
 	if (stat(gs->gitdir, &st))
 		return spdx_error_errno(err, -errno, "%s", gs->gitdir);
+	gs->store = store_key(gs->objdir);
 	gs->uid = st.st_uid;
 	gs->gid = st.st_gid;
 	return 0;
@@ -917,7 +1042,7 @@ int source_git_renew(struct source *src)
 	if (src->ops != &rev_ops)
 		return -EINVAL;
 	gs = rev_of(src);
-	if (handle_open(&h, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH))
+	if (handle_open(&h, gs->gitdir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		return -EIO;
 	pthread_mutex_lock(&gs->lock);
 	old = gs->idle;

@@ -22,6 +22,7 @@
 #include <git2.h>
 
 #include "error.h"
+#include "gitrepo.h"
 #include "grow.h"
 #include "source.h"
 #include "strpool.h"
@@ -458,11 +459,14 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 				       spec->path);
 		goto fail;
 	}
-	if (git_repository_open_ext(&gs->repo, gs->src.root,
-				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) {
-		ret = staged_fail(err, gs->src.root, "not the top of a git work tree");
+	ret = gitrepo_open(&gs->repo, gs->src.root,
+			   GIT_REPOSITORY_OPEN_NO_SEARCH, err);
+	if (ret == -ENOENT)
+		ret = spdx_error_set(err, -EINVAL, "%s: not the top of a git "
+				     "work tree: no repository there",
+				     gs->src.root);
+	if (ret)
 		goto fail;
-	}
 	if (git_repository_index(&index, gs->repo)) {
 		ret = staged_fail(err, gs->src.root, "cannot read git's index");
 		goto fail;

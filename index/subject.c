@@ -13,6 +13,7 @@
 
 #include <git2.h>
 
+#include "gitrepo.h"
 #include "grow.h"
 #include "subject.h"
 
@@ -195,7 +196,7 @@ int subject_prefixes(char ***out, const char *repo, unsigned depth,
 
 	maint_entries(m, &n);
 	*out = NULL;
-	if (git_repository_open_ext(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
+	if (gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		return -ENOENT;
 	p = alloc_array(n ? n : 1, sizeof(*p));
 	t = alloc_array(n ? n : 1, sizeof(*t));

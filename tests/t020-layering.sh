@@ -93,4 +93,14 @@ test_expect 'index/ includes nothing from fusefs/ and no FUSE header' '
 	cat "$TMP/out" && test ! -s "$TMP/out"
 '
 
+# A repository from strangers is opened one way: gitrepo_open() checks
+# the files libgit2 would read (no FIFO) and gives it spdxfs's object
+# readers (issue 25).  No other file opens one with libgit2 itself.
+test_expect 'repositories are opened through index/gitrepo.c only' '
+	awk "\$NF ~ /^git_repository_open/" "$TMP/undefined" |
+		grep -v "gitrepo.o:" >"$TMP/out";
+	grep -ln "git_repository_open[a-z_]*(" "$TOP"/fusefs/*.c >>"$TMP/out";
+	cat "$TMP/out" && test ! -s "$TMP/out"
+'
+
 test_done

@@ -21,7 +21,8 @@
 #include "store.h"
 #include "tap.h"
 
-/* A file with blob id @b (0: none), expression @e (-1: none). */
+/* A file with blob id @b (0: none), expression @e (-1: none), read from
+ * object store 0x2a. */
 static struct spdx_file file(const char *path, uint8_t b, int32_t e,
 			     uint8_t status)
 {
@@ -29,7 +30,7 @@ static struct spdx_file file(const char *path, uint8_t b, int32_t e,
 		.path = path, .leader = "//", .expr = e, .status = status,
 		.scan_status = status == ST_INVALID ? ST_TAGGED : status,
 		.line = e >= 0 ? 1 : 0, .col = e >= 0 ? 3 : 0,
-		.st = { .size = 10 + b, .mode = S_IFREG | 0644 },
+		.st = { .size = 10 + b, .mode = S_IFREG | 0644, .ino = 0x2a },
 	};
 
 	if (b)
@@ -93,8 +94,8 @@ int main(void)
 	struct spdx_expr build_exprs[] = { { .text = "BSD-3-Clause" },
 					   { .text = "GPL-2.0" } };
 	struct spdx_file cache_files[] = {
-		file("0200000000000000000000000000000000000002", 2, 1, ST_TAGGED),
-		file("0300000000000000000000000000000000000003", 3, 0, ST_TAGGED),
+		file("0200000000000000000000000000000000000002.000000000000002a", 2, 1, ST_TAGGED),
+		file("0300000000000000000000000000000000000003.000000000000002a", 3, 0, ST_TAGGED),
 	};
 	struct spdx_file build_files[] = {
 		file("a.c", 3, 0, ST_TAGGED),	/* blob 3, in the cache too:
@@ -121,11 +122,11 @@ int main(void)
 		return tap_done();
 	is_str(m->root, BLOBCACHE_ROOT, "its name");
 	is_int(m->nfiles, 4, "four blobs: 1, 2, 3, 4 (not excluded, failed or id-less)");
-	is_str(m->files[0].path, "0100000000000000000000000000000000000001",
+	is_str(m->files[0].path, "0100000000000000000000000000000000000001.000000000000002a",
 	       "paths: the ids in hex, sorted");
-	is_str(m->files[1].path, "0200000000000000000000000000000000000002", "... 2");
-	is_str(m->files[2].path, "0300000000000000000000000000000000000003", "... 3");
-	is_str(m->files[3].path, "0400000000000000000000000000000000000004", "... 4");
+	is_str(m->files[1].path, "0200000000000000000000000000000000000002.000000000000002a", "... 2");
+	is_str(m->files[2].path, "0300000000000000000000000000000000000003.000000000000002a", "... 3");
+	is_str(m->files[3].path, "0400000000000000000000000000000000000004.000000000000002a", "... 4");
 	is_int(m->nexprs, 3, "three distinct expressions");
 	is_str(m->exprs[0].text, "BSD-3-Clause", "... sorted");
 	is_str(m->exprs[1].text, "GPL-2.0", "...");
