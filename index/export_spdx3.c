@@ -4,7 +4,8 @@
  * (export.h).  What the official JSON schema wants as written: the
  * "@context" a plain URL, every id a full IRI under the document's
  * namespace, one CreationInfo that every element names.  The graph:
- * the CreationInfo, the agent and tool, the SpdxDocument, the package,
+ * the CreationInfo, the agent and tool, the data license (CC0-1.0, an
+ * element of the graph), the SpdxDocument, the package,
  * the LicenseRef-/AdditionRef- texts, one LicenseExpression per distinct
  * expression, the files, then the relationships (the package contains
  * every file; each file and the package hasDeclaredLicense its
@@ -75,9 +76,16 @@ static void document(struct json_writer *w, const struct export_doc *d)
 {
 	char id[IRI_MAX];
 
+	/* The data license an element of the graph, as SHACL's sh:class
+	 * wants: a listed license's bare IRI has no type here. */
+	element_begin(w, "simplelicensing_LicenseExpression",
+		      iri(d, id, sizeof(id), "data-license", 0));
+	json_kv_string(w, "simplelicensing_licenseExpression", "CC0-1.0");
+	json_object_end(w);
+
 	element_begin(w, "SpdxDocument", iri(d, id, sizeof(id), "document", 0));
 	json_kv_string(w, "name", d->doc_name);
-	json_kv_string(w, "dataLicense", "https://spdx.org/licenses/CC0-1.0");
+	json_kv_string(w, "dataLicense", iri(d, id, sizeof(id), "data-license", 0));
 	json_key(w, "profileConformance");
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, "core");

@@ -305,6 +305,19 @@ validate() {
 	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
 }
 
+# have_shacl: the SHACL validator's packages too (installed as above);
+# shacl DOC checks an SPDX 3.0.1 document against the model's shapes
+# (tests/spdx/shacl.js: "conforms", or the violations and status 1).
+have_shacl() {
+	[ -f "$VALIDATOR_DIR/node_modules/rdf-validate-shacl/package.json" ] ||
+		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
+}
+shacl() {
+	NODE_PATH=$VALIDATOR_DIR/node_modules node --max-old-space-size=4096 \
+		"$TOP/tests/spdx/shacl.js" "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-model.ttl" \
+		"$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-context.jsonld" "$1"
+}
+
 # validate_formats JSON TV SPDX3 FACTS: the three documents of one tree
 # valid (SPDX 2.3 and 3.0.1 against the official schemas), JSON's facts
 # in FACTS, the tag-value's equal to them, and 3.0.1's files the same.

@@ -19,6 +19,8 @@ printf '// SPDX-License-Identifier: GPL-2.0 OR linux-foo-1.0\n' >"$T/foo.c"
 export SOURCE_DATE_EPOCH=1700000000
 SCHEMA2=$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json
 SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
+MODEL3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-model.ttl
+CONTEXT3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-context.jsonld
 
 # The vendored schemas: a tag line added in front of the official bytes,
 # whose sha256 tests/spdx-schemas/README.md records.
@@ -31,6 +33,9 @@ schema_is_vendored() {	# FILE TAG
 test_expect 'the vendored schemas: their tag, then the official bytes' '
 	head -n 1 "$SCHEMA2" >"$TMP/first" && schema_is_vendored "$SCHEMA2" CC-BY-3.0 &&
 	head -n 1 "$SCHEMA3" >"$TMP/first" && schema_is_vendored "$SCHEMA3" Community-Spec-1.0 &&
+	head -n 1 "$CONTEXT3" >"$TMP/first" && schema_is_vendored "$CONTEXT3" Community-Spec-1.0 &&
+	head -n 1 "$MODEL3" | sed "s/^# /\/\/ /" >"$TMP/first" &&
+	schema_is_vendored "$MODEL3" Community-Spec-1.0 &&
 	test -f "$TOP/LICENSES/deprecated/CC-BY-3.0" &&
 	test -f "$TOP/LICENSES/deprecated/Community-Spec-1.0"
 '
@@ -224,6 +229,15 @@ test_expect 'spdx3: the gitoid is git'"'"'s blob id; one expression per distinct
 	export_doc spdx3 "$TMP/d3b.json" && cmp "$TMP/d3.json" "$TMP/d3b.json"
 '
 
+test_expect 'spdx3: the data license is an element of the graph, CC0-1.0' '
+	jq -r "([.\"@graph\"[] | {(.spdxId // \"-\"): .}] | add) as \$e |
+		.\"@graph\"[] | select(.type == \"SpdxDocument\") | \$e[.dataLicense] |
+		[.type, .simplelicensing_licenseExpression, .creationInfo] | @tsv" "$TMP/d3.json" >"$TMP/dl" &&
+	expect_file "$TMP/dl" <<-EOF
+	simplelicensing_LicenseExpression	CC0-1.0	_:creationinfo
+	EOF
+'
+
 test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its text' '
 	"$SPDXFS" export -q --format spdx3 "$TMP/t2" >"$TMP/t2.3.json" &&
 	jq -r ".\"@graph\"[] | select(.simplelicensing_licenseExpression? // \"\" | test(\"Foo-note\")) |
@@ -318,6 +332,32 @@ if have_validator; then
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (kernel-tree-scripts/deps --test; tests/spdx/install-validator)'
+fi
+
+if have_shacl; then
+	test_expect 'spdx3 passes the SHACL shapes of the SPDX 3.0.1 model' '
+		shacl "$TMP/d3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF &&
+		conforms
+		EOF
+		shacl "$TMP/t2.3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		conforms
+		EOF
+	'
+
+	test_expect 'SHACL is not vacuous: a bare data license IRI, a date without its time fail' '
+		jq -c "(.\"@graph\"[] | select(.type == \"SpdxDocument\") | .dataLicense) =
+			\"https://spdx.org/licenses/CC0-1.0\" |
+			(.\"@graph\"[] | select(.type == \"CreationInfo\") | .created) = \"2023-11-14\"" \
+			"$TMP/d3.json" >"$TMP/bad4.json" &&
+		expect_status 1 shacl "$TMP/bad4.json" >"$TMP/shacl" &&
+		expect_file "$TMP/shacl" <<-EOF
+		b0	created	DatatypeConstraintComponent	Value does not have datatype <http://www.w3.org/2001/XMLSchema#dateTimeStamp>
+		b0	created	PatternConstraintComponent	Value does not match pattern "^\\d\\d\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\$"
+		document	dataLicense	ClassConstraintComponent	-
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
 fi
 
 test_done

@@ -121,4 +121,14 @@ else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
 fi
 
+if have_shacl; then
+	test_expect 'built: spdx3 passes the SHACL shapes of the SPDX 3.0.1 model' '
+		shacl "$TMP/b3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		conforms
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
+fi
+
 test_done

@@ -151,4 +151,14 @@ else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
 fi
 
+if have_shacl; then
+	test_expect 'the spdx3 document of a revision passes the SHACL shapes of the model' '
+		shacl "$TMP/rev.v2.spdx3" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		conforms
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
+fi
+
 test_done
