@@ -39,7 +39,12 @@ static const char export_help[] =
 	"                       instead of standard output\n"
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the package's declared license (default: COPYING's\n"
-	"                       tag, in today's spelling)\n";
+	"                       tag, in today's spelling)\n"
+	"      --modern         write each license identifier in today's spelling\n"
+	"                       (GPL-2.0 as GPL-2.0-only, GPL-2.0+ as\n"
+	"                       GPL-2.0-or-later, as 'spdxfs show' does); default:\n"
+	"                       as the files write them.  The document's creation\n"
+	"                       comment says which\n";
 
 struct export_cli {
 	struct cli_index_opts io;
@@ -180,6 +185,7 @@ static int run(struct export_cli *c, const char *dir)
 	{ "output", required_argument, NULL, 'o' }, \
 	{ "pretty", no_argument, NULL, 'P' }, \
 	{ "declared", required_argument, NULL, 'D' }, \
+	{ "modern", no_argument, NULL, 'M' }, \
 	{ "help", no_argument, NULL, 'h' }, \
 	CLI_INDEX_OPTS
 
@@ -228,6 +234,7 @@ static int parse_export_opts(struct export_cli *c, int argc, char **argv,
 		case 'o': c->output = optarg; break;
 		case 'P': c->o.pretty = 1; break;
 		case 'D': c->o.declared = optarg; break;
+		case 'M': c->o.modern = 1; break;
 		case 'h':
 			printf("usage: spdxfs %s %s\n%s%s%s", cmd->name, cmd->args,
 			       cmd->help, cli_index_help,
@@ -285,7 +292,8 @@ static const char built_export_help[] =
 	"  -f, --format FMT     spdx-json, spdx-tv or spdx3\n"
 	"  -o, --output FILE    write FILE instead of standard output\n"
 	"      --pretty         indent the JSON\n"
-	"      --declared EXPR  the source package's declared license\n";
+	"      --declared EXPR  the source package's declared license\n"
+	"      --modern         license identifiers in today's spelling\n";
 
 static int built_export(struct export_cli *c, const char *build, const char *tree)
 {

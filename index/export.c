@@ -324,7 +324,8 @@ static int map_files_exprs(struct export_doc *d, struct spdx_error *err)
 
 		if (!export_file_has_license(f) || d->mapped[f->expr])
 			continue;
-		ret = map_expr(d, idx->exprs[f->expr].text, 0, &d->mapped[f->expr], &xe);
+		ret = map_expr(d, idx->exprs[f->expr].text, d->o.modern,
+			       &d->mapped[f->expr], &xe);
 		if (ret)
 			return spdx_error_set(err, ret, "%s: '%s': %s", f->path,
 					      idx->exprs[f->expr].text, xe.msg);
@@ -779,6 +780,13 @@ int export_prepare(struct export_doc **out, struct source *src,
 		return ret;
 	}
 	make_created(d);
+	d->comment = o->modern ?
+		"License identifiers in today's spelling (spdxfs export "
+		"--modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as "
+		"GPL-2.0-or-later, as the kernel's tags mean them." :
+		"License identifiers as the files write them, deprecated ones "
+		"(GPL-2.0) kept; spdxfs export --modern writes today's "
+		"spelling (GPL-2.0-only).";
 	snprintf(d->doc_name, sizeof(d->doc_name), "%s%s%s", d->name,
 		 d->version[0] ? "-" : "", d->version);
 	*out = d;

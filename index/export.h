@@ -8,7 +8,8 @@
  * what each entry says:
  *  - its path, its SHA1 and SHA256 (and for 3.0.1 its gitoid, git's blob
  *    id), read through the source (digest.h);
- *  - a valid tag's expression as written, kept whole (never split at
+ *  - a valid tag's expression as written (export_opts.modern: with
+ *    today's spelling of each identifier), kept whole (never split at
  *    WITH): operators written in upper case and identifiers not on the
  *    SPDX License List (spdxlist.h) as "LicenseRef-ID", each declared
  *    once with the full text of its LICENSES/ file.  An exception not on
@@ -23,6 +24,9 @@
  * (VERSION.PATCHLEVEL.SUBLEVEL EXTRAVERSION, as "make kernelversion"),
  * else the root's directory name and no version; the declared license
  * COPYING's tag in today's spelling, or export_opts.declared.
+ *
+ * The document says which spelling it chose in the comment of its
+ * creation information.
  *
  * Deterministic: the files come in the order given (the index's, sorted
  * by path), ids are numbered in that order, the namespace is derived
@@ -108,6 +112,9 @@ struct export_opts {
 				   COPYING's tag */
 	int64_t created;	/* seconds since the epoch; < 0: the newest
 				   mtime of the files */
+	int modern;		/* identifiers in today's spelling (GPL-2.0 ->
+				   GPL-2.0-only, as "spdxfs show" writes
+				   them); 0: as the files write them */
 	int nthreads;		/* for hashing; 0: one per CPU */
 	const char *tool;	/* "spdxfs-1.2" */
 	const struct export_image *image;	/* NULL: a tree */

@@ -54,6 +54,7 @@ struct export_doc {
 	char ns[320];			/* the namespace, no trailing '/' */
 	char created[32];		/* "2026-12-03T17:00:00Z" */
 	char verification[41];
+	const char *comment;		/* the creation information's */
 	/* With o.image: its files' checksums (then its modules', at
 	 * o.image->n + i), the .config's, and the image package's
 	 * verification code. */

@@ -214,6 +214,7 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 	snprintf(tool, sizeof(tool), "Tool: %s", d->o.tool);
 	json_string(&w, tool);
 	json_array_end(&w);
+	json_kv_string(&w, "comment", d->comment);
 	json_object_end(&w);
 	json_key(&w, "packages");
 	json_array_begin(&w, JSON_BLOCK);
@@ -322,6 +323,7 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 		"SPDXID: SPDXRef-DOCUMENT\nDocumentName: %s\n"
 		"DocumentNamespace: %s\nCreator: Tool: %s\nCreated: %s\n",
 		d->doc_name, d->ns, d->o.tool, d->created);
+	tv_text(out, "CreatorComment", d->comment);
 	fprintf(out, "\nPackageName: %s\nSPDXID: SPDXRef-Package\n", d->name);
 	if (d->version[0])
 		fprintf(out, "PackageVersion: %s\n", d->version);

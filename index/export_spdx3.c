@@ -62,6 +62,7 @@ static void creation_info(struct json_writer *w, const struct export_doc *d)
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, iri(d, id, sizeof(id), "tool", 0));
 	json_array_end(w);
+	json_kv_string(w, "comment", d->comment);
 	json_object_end(w);
 
 	element_begin(w, "SoftwareAgent", iri(d, id, sizeof(id), "spdxfs", 0));

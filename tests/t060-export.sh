@@ -83,6 +83,36 @@ test_expect 'expressions kept whole; operators upper case; NOASSERTION with the 
 	EOF
 '
 
+test_expect '--modern: today'"'"'s spelling; the creation comment says which was chosen' '
+	jq -r ".creationInfo.comment" "$TMP/d.json" >"$TMP/c" &&
+	expect_file "$TMP/c" <<-EOF &&
+	License identifiers as the files write them, deprecated ones (GPL-2.0) kept; spdxfs export --modern writes today'"'"'s spelling (GPL-2.0-only).
+	EOF
+	export_doc spdx-json "$TMP/m.json" --modern &&
+	jq -r ".creationInfo.comment, (.files[] | select(.fileName | test(\"^./(a.c|foo.c|drivers/lower.c|drivers/net/misplaced.c|include/uapi/linux/x.h)\$\")) |
+		[.fileName, .licenseInfoInFiles[0]] | @tsv)" "$TMP/m.json" >"$TMP/m" &&
+	expect_file "$TMP/m" <<-EOF &&
+	License identifiers in today'"'"'s spelling (spdxfs export --modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as GPL-2.0-or-later, as the kernel'"'"'s tags mean them.
+	./a.c	GPL-2.0-only
+	./drivers/lower.c	GPL-2.0-only OR MIT
+	./drivers/net/misplaced.c	GPL-2.0-or-later
+	./foo.c	GPL-2.0-only OR LicenseRef-Linux-Foo-1.0
+	./include/uapi/linux/x.h	GPL-2.0-only WITH Linux-syscall-note
+	EOF
+	export_doc spdx-tv "$TMP/m.spdx" --modern &&
+	grep -E "^(CreatorComment|LicenseInfoInFile: GPL-2.0-only WITH)" "$TMP/m.spdx" | uniq >"$TMP/mt" &&
+	expect_file "$TMP/mt" <<-EOF &&
+	CreatorComment: <text>License identifiers in today'"'"'s spelling (spdxfs export --modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as GPL-2.0-or-later, as the kernel'"'"'s tags mean them.</text>
+	LicenseInfoInFile: GPL-2.0-only WITH Linux-syscall-note
+	EOF
+	export_doc spdx3 "$TMP/m3.json" --modern &&
+	jq -r ".\"@graph\"[] | select(.type == \"CreationInfo\") | .comment" "$TMP/m3.json" |
+		grep -q "^License identifiers in today" &&
+	jq -r ".\"@graph\"[] | .simplelicensing_licenseExpression // empty" "$TMP/m3.json" |
+		grep -E "^GPL-2.0( |\$)" | wc -l | grep -qx 0 &&
+	"$SPDXFS" built --format spdx-json --help | grep -q -- "^      --modern"
+'
+
 test_expect 'an id not on the SPDX License List: LicenseRef- with its LICENSES/ text' '
 	jq -c ".hasExtractedLicensingInfos | map([.licenseId, .name, .comment])" "$TMP/d.json" >"$TMP/refs" &&
 	expect_file "$TMP/refs" <<-EOF &&
@@ -318,6 +348,12 @@ if have_validator; then
 	test_expect 'spdx3 passes the SPDX 3.0.1 schema (ajv 8, draft 2020-12) and the extra checks' '
 		validate spdx3 "$SCHEMA3" "$TMP/d3.json" >"$TMP/facts.3" &&
 		validate spdx3 "$SCHEMA3" "$TMP/t2.3.json" >/dev/null
+	'
+
+	test_expect '--modern documents pass the schemas; tag-value has the facts of JSON' '
+		validate spdx2 "$SCHEMA2" "$TMP/m.json" >"$TMP/mfacts.json" &&
+		validate spdx-tv "$TMP/m.spdx" | diff -u "$TMP/mfacts.json" - &&
+		validate spdx3 "$SCHEMA3" "$TMP/m3.json" >/dev/null
 	'
 
 	test_expect 'spdx3 carries the files'"'"' facts of spdx-json' '
