@@ -39,7 +39,9 @@ static const char export_help[] =
 	"                       instead of standard output\n"
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the package's declared license (default: COPYING's\n"
-	"                       tag, in today's spelling)\n"
+	"                       tag, in today's spelling, when TREE is the root;\n"
+	"                       a directory of a tree is package linux/DIR, its\n"
+	"                       declared license NOASSERTION)\n"
 	"      --modern         write each license identifier in today's spelling\n"
 	"                       (GPL-2.0 as GPL-2.0-only, GPL-2.0+ as\n"
 	"                       GPL-2.0-or-later, as 'spdxfs show' does); default:\n"
@@ -173,6 +175,7 @@ static int run(struct export_cli *c, const char *dir)
 	if (r)
 		return r;
 	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	c->o.under = t.where.under;
 	if (!r)
 		r = export_files(c, t.src, t.idx, files, n);
 	free(files);

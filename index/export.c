@@ -343,6 +343,8 @@ static int map_declared(struct export_doc *d, struct spdx_error *err)
 
 	if (d->o.declared) {
 		text = d->o.declared;
+	} else if (d->o.under && d->o.under[0]) {
+		return 0;	/* COPYING speaks for the whole tree */
 	} else {
 		f = index_find(d->idx, "COPYING");
 		if (!f || !export_file_has_license(f))
@@ -604,8 +606,14 @@ static int make_namespace(struct export_doc *d)
 	if (!ok)
 		return -EIO;
 	digest_hex(md, 16, hex);
-	snprintf(d->ns, sizeof(d->ns), "https://spdx.org/spdxdocs/spdxfs/%s%s%s-%s",
+	/* The name cut to 128 bytes: the hash makes the namespace unique,
+	 * and an element's IRI stays short. */
+	snprintf(d->ns, sizeof(d->ns), "https://spdx.org/spdxdocs/spdxfs/%.128s%s%s-%s",
 		 d->name, d->version[0] ? "-" : "", d->version, hex);
+	/* A directory's name in an IRI: idstring characters and '/'. */
+	for (char *p = d->ns + strlen("https://spdx.org/spdxdocs/spdxfs/"); *p; p++)
+		if (!expr_is_idchar(*p) && *p != '/')
+			*p = '-';
 	return 0;
 }
 
@@ -628,24 +636,38 @@ static void make_created(struct export_doc *d)
 	strftime(d->created, sizeof(d->created), "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* The package's name: "linux" for a kernel tree, else the root's name. */
-static void make_name(struct export_doc *d, struct source *src)
+/*
+ * The package's name: "linux" for a kernel tree, else the root's name;
+ * then "/" and the directory exported, when it is not the root.
+ */
+static int make_name(struct export_doc *d, struct source *src,
+		     struct spdx_error *err)
 {
-	const char *root = src->root, *slash;
+	const char *root = src->root, *slash, *under = d->o.under;
+	size_t len;
 
 	if (!export_kernel_version(src, d->version, sizeof(d->version))) {
 		snprintf(d->name, sizeof(d->name), "linux");
-		return;
+	} else {
+		d->version[0] = '\0';
+		slash = strrchr(root, '/');
+		snprintf(d->name, sizeof(d->name), "%s",
+			 slash && slash[1] ? slash + 1 : root);
+		/* A name in the namespace IRI: idstring characters. */
+		for (char *p = d->name; *p; p++)
+			if (!expr_is_idchar(*p))
+				*p = '-';
+		if (!d->name[0])
+			snprintf(d->name, sizeof(d->name), "tree");
 	}
-	d->version[0] = '\0';
-	slash = strrchr(root, '/');
-	snprintf(d->name, sizeof(d->name), "%s", slash && slash[1] ? slash + 1 : root);
-	/* A name in the namespace IRI: keep it to idstring characters. */
-	for (char *p = d->name; *p; p++)
-		if (!expr_is_idchar(*p))
-			*p = '-';
-	if (!d->name[0])
-		snprintf(d->name, sizeof(d->name), "tree");
+	if (!under || !under[0])
+		return 0;
+	len = strlen(d->name);
+	if (snprintf(d->name + len, sizeof(d->name) - len, "/%s", under) >=
+	    (int)(sizeof(d->name) - len))
+		return spdx_error_set(err, -ENAMETOOLONG, "%s: a directory name "
+				      "too long for a package name", under);
+	return 0;
 }
 
 /* Is @s valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF)? */
@@ -682,6 +704,10 @@ static int utf8_valid(const unsigned char *s)
  * a "</text>" in a text; a module's too. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
+	if (strpbrk(d->name, "\n\r") || !utf8_valid((const unsigned char *)d->name))
+		return spdx_error_set(err, -EINVAL, "%s: a directory name with a line "
+				      "break or not in UTF-8 cannot be written "
+				      "in tag-value", d->o.under);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct spdx_expr *e = index_file_expr(d->idx, d->files[i]);
 
@@ -753,8 +779,9 @@ int export_prepare(struct export_doc **out, struct source *src,
 	d->files = files;
 	d->n = n;
 	d->o = *o;
-	make_name(d, src);
-	ret = o->image ? add_modules(d, err) : 0;
+	ret = make_name(d, src, err);
+	if (!ret && o->image)
+		ret = add_modules(d, err);
 	if (!ret)
 		ret = map_files_exprs(d, err);
 	if (!ret)

@@ -23,7 +23,11 @@
  * The package: name "linux" and the version of the top Makefile
  * (VERSION.PATCHLEVEL.SUBLEVEL EXTRAVERSION, as "make kernelversion"),
  * else the root's directory name and no version; the declared license
- * COPYING's tag in today's spelling, or export_opts.declared.
+ * COPYING's tag in today's spelling, or export_opts.declared.  The
+ * export of a directory of the tree (export_opts.under) is the package
+ * of that directory: "linux/drivers/net" under the tree's version, its
+ * declared license export_opts.declared or none (NOASSERTION): COPYING
+ * speaks for the whole tree only.
  *
  * The document says which spelling it chose in the comment of its
  * creation information.
@@ -109,7 +113,10 @@ struct export_opts {
 	enum export_format format;
 	int pretty;		/* JSON indented for people */
 	const char *declared;	/* the package's declared license; NULL:
-				   COPYING's tag */
+				   COPYING's tag (for the whole tree) */
+	const char *under;	/* the directory exported, a path of the
+				   tree ("drivers/net"); NULL or "": the
+				   whole tree */
 	int64_t created;	/* seconds since the epoch; < 0: the newest
 				   mtime of the files */
 	int modern;		/* identifiers in today's spelling (GPL-2.0 ->

@@ -49,8 +49,9 @@ struct export_doc {
 	struct export_ref *refs;	/* in order of first use */
 	size_t nrefs, caprefs;
 	char *declared;			/* the package's, or NULL */
-	char name[128], version[64];
-	char doc_name[200];		/* "linux-6.1.192" */
+	char name[4200], version[64];	/* the package's: "linux",
+					   "linux/drivers/net" */
+	char doc_name[4300];		/* "linux-6.1.192" */
 	char ns[320];			/* the namespace, no trailing '/' */
 	char created[32];		/* "2026-12-03T17:00:00Z" */
 	char verification[41];

@@ -278,6 +278,43 @@ test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its t
 	EOF
 '
 
+test_expect 'a directory of the tree: package linux/DIR under the tree'"'"'s version, no declared license' '
+	"$SPDXFS" export -q --format spdx-json "$T/drivers/net" >"$TMP/sub.json" &&
+	jq -r ".name, (.packages[0] | .name, .versionInfo, .licenseDeclared),
+		(.files[] | .fileName)" "$TMP/sub.json" >"$TMP/sub" &&
+	expect_file "$TMP/sub" <<-EOF &&
+	linux/drivers/net-6.1.42-rc1
+	linux/drivers/net
+	6.1.42-rc1
+	NOASSERTION
+	./drivers/net/misplaced.c
+	./drivers/net/untagged.c
+	EOF
+	jq -r .documentNamespace "$TMP/sub.json" |
+		grep -qx "https://spdx.org/spdxdocs/spdxfs/linux/drivers/net-6.1.42-rc1-[0-9a-f]\{32\}" &&
+	"$SPDXFS" export -q --format spdx-tv "$T/drivers/net" >"$TMP/sub.spdx" &&
+	grep -E "^(DocumentName|PackageName|PackageVersion|PackageLicenseDeclared):" "$TMP/sub.spdx" >"$TMP/subtv" &&
+	expect_file "$TMP/subtv" <<-EOF &&
+	DocumentName: linux/drivers/net-6.1.42-rc1
+	PackageName: linux/drivers/net
+	PackageVersion: 6.1.42-rc1
+	PackageLicenseDeclared: NOASSERTION
+	EOF
+	"$SPDXFS" export -q --format spdx3 "$T/drivers/net" >"$TMP/sub3.json" &&
+	jq -r ".\"@graph\"[] | select(.type == \"software_Package\") | .name, .software_packageVersion" \
+		"$TMP/sub3.json" >"$TMP/sub3" &&
+	expect_file "$TMP/sub3" <<-EOF &&
+	linux/drivers/net
+	6.1.42-rc1
+	EOF
+	test "$(jq "[.\"@graph\"[] | select(.relationshipType == \"hasDeclaredLicense\" and
+		(.from | endswith(\"#package\")))] | length" "$TMP/sub3.json")" = 0 &&
+	test "$(jq "[.\"@graph\"[] | select(.relationshipType == \"hasDeclaredLicense\" and
+		(.from | endswith(\"#package\")))] | length" "$TMP/d3.json")" = 1 &&
+	"$SPDXFS" export -q --format spdx-json --declared MIT "$T/drivers/net" |
+		jq -r ".packages[0].licenseDeclared" | grep -qx MIT
+'
+
 test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
 	cp -R "$T" "$TMP/t4" && printf "x\n" >"$TMP/t4/new
 line.c" &&
@@ -356,6 +393,14 @@ if have_validator; then
 		validate spdx3 "$SCHEMA3" "$TMP/m3.json" >/dev/null
 	'
 
+	test_expect 'the documents of a directory pass the schemas' '
+		validate_formats "$TMP/sub.json" "$TMP/sub.spdx" "$TMP/sub3.json" "$TMP/subfacts" &&
+		grep "^package" "$TMP/subfacts" | cut -f1-4 >"$TMP/subpkg" &&
+		expect_file "$TMP/subpkg" <<-EOF
+		package	linux/drivers/net	6.1.42-rc1	NOASSERTION
+		EOF
+	'
+
 	test_expect 'spdx3 carries the files'"'"' facts of spdx-json' '
 		grep "^file	" "$TMP/facts.json" >"$TMP/files.json" &&
 		grep "^file	" "$TMP/facts.3" | diff -u "$TMP/files.json" -
@@ -375,7 +420,12 @@ if have_shacl; then
 		shacl "$TMP/d3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF &&
 		conforms
 		EOF
-		shacl "$TMP/t2.3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		shacl "$TMP/t2.3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF &&
+		conforms
+		EOF
+		shacl "$TMP/m3.json" >"$TMP/shacl" && shacl "$TMP/sub3.json" >>"$TMP/shacl" &&
+		expect_file "$TMP/shacl" <<-EOF
+		conforms
 		conforms
 		EOF
 	'
