@@ -19,12 +19,44 @@
 #include "export.h"
 #include "export_doc.h"
 #include "expr.h"
+#include "filetype.h"
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
 #include "spdxlist.h"
 
 #define LICENSE_TEXT_MAX (4u << 20)
+
+/* A kind of file (filetype.h) in each version's vocabulary: SPDX 2.3's
+ * FileType, SPDX 3.0.1's software_SoftwarePurpose. */
+static const struct {
+	const char *spdx2, *spdx3;
+} file_kinds[FILETYPE_NKINDS] = {
+	[FILETYPE_SOURCE]		= { "SOURCE", "source" },
+	[FILETYPE_DOCUMENTATION]	= { "DOCUMENTATION", "documentation" },
+	[FILETYPE_CONFIGURATION]	= { "TEXT", "configuration" },
+	[FILETYPE_TEXT]			= { "TEXT", "data" },
+	[FILETYPE_BINARY]		= { "BINARY", "data" },
+	[FILETYPE_FIRMWARE]		= { "BINARY", "firmware" },
+	[FILETYPE_ARCHIVE]		= { "ARCHIVE", "archive" },
+	[FILETYPE_IMAGE]		= { "IMAGE", "data" },
+};
+
+static enum filetype_kind file_kind(const struct spdx_file *f)
+{
+	return filetype_kind(f->path, !!(f->flags & SCAN_F_SHEBANG),
+			     !!(f->flags & SCAN_F_BINARY));
+}
+
+const char *export_file_type(const struct export_doc *d, size_t i)
+{
+	return file_kinds[file_kind(d->files[i])].spdx2;
+}
+
+const char *export_file_purpose(const struct export_doc *d, size_t i)
+{
+	return file_kinds[file_kind(d->files[i])].spdx3;
+}
 
 int export_kernel_version(struct source *src, char *buf, size_t size)
 {

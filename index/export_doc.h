@@ -93,6 +93,14 @@ static inline const char *export_file_license(const struct export_doc *d, size_t
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size);
 
+/*
+ * files[@i]'s SPDX 2.3 file type ("SOURCE", "DOCUMENTATION", ...) and
+ * its SPDX 3.0.1 primary purpose ("source", "documentation", ...), by
+ * its kind (filetype.h).
+ */
+const char *export_file_type(const struct export_doc *d, size_t i);
+const char *export_file_purpose(const struct export_doc *d, size_t i);
+
 void export_ref_release(struct export_ref *r);
 
 /* The writers: 0, or -EINVAL when the JSON writer was misused (a bug). */

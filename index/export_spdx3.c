@@ -105,6 +105,7 @@ static void document(struct json_writer *w, const struct export_doc *d)
 	json_kv_string(w, "name", d->name);
 	if (d->version[0])
 		json_kv_string(w, "software_packageVersion", d->version);
+	json_kv_string(w, "software_primaryPurpose", "source");
 	json_object_end(w);
 }
 
@@ -349,6 +350,7 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 
 	file_begin(w, iri(d, id, sizeof(id), "file", i + 1), d->files[i]->path,
 		   &d->dig[i]);
+	json_kv_string(w, "software_primaryPurpose", export_file_purpose(d, i));
 	if (why)
 		json_kv_string(w, "comment", why);
 	json_object_end(w);

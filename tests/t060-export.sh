@@ -65,7 +65,7 @@ test_expect 'spdx-json: document, package and a file, as the issue says' '
 	EOF
 	jq -c ".files[] | select(.fileName == \"./a.c\")" "$TMP/d.json" >"$TMP/a" &&
 	expect_file "$TMP/a" <<-EOF
-	{"fileName":"./a.c","SPDXID":"SPDXRef-File-9","checksums":[{"algorithm":"SHA1","checksumValue":"$(sha1sum <"$T/a.c" | cut -c1-40)"},{"algorithm":"SHA256","checksumValue":"$(sha256sum <"$T/a.c" | cut -c1-64)"}],"licenseConcluded":"NOASSERTION","licenseInfoInFiles":["GPL-2.0"],"copyrightText":"NOASSERTION"}
+	{"fileName":"./a.c","SPDXID":"SPDXRef-File-9","fileTypes":["SOURCE"],"checksums":[{"algorithm":"SHA1","checksumValue":"$(sha1sum <"$T/a.c" | cut -c1-40)"},{"algorithm":"SHA256","checksumValue":"$(sha256sum <"$T/a.c" | cut -c1-64)"}],"licenseConcluded":"NOASSERTION","licenseInfoInFiles":["GPL-2.0"],"copyrightText":"NOASSERTION"}
 	EOF
 '
 
@@ -315,6 +315,65 @@ test_expect 'a directory of the tree: package linux/DIR under the tree'"'"'s ver
 		jq -r ".packages[0].licenseDeclared" | grep -qx MIT
 '
 
+test_expect 'file types (2.3) and purposes (3.0.1) by kind; the package is source' '
+	cp -R "$T" "$TMP/t6" && mkdir -p "$TMP/t6/Documentation" "$TMP/t6/firmware" &&
+	printf "Title\n=====\n" >"$TMP/t6/Documentation/x.rst" &&
+	printf "P1\n1 1\n1\n" >"$TMP/t6/logo.ppm" &&
+	printf "\0\1\2" >"$TMP/t6/firmware/x.bin" && printf "\0\1\2" >"$TMP/t6/blob" &&
+	printf "x" | gzip -n >"$TMP/t6/x.tar.gz" && printf "#!/bin/sh\n" >"$TMP/t6/run" &&
+	printf "[1]\n" >"$TMP/t6/data.json" &&
+	"$SPDXFS" export -q --format spdx-json "$TMP/t6" >"$TMP/t6.json" &&
+	"$SPDXFS" export -q --format spdx3 "$TMP/t6" >"$TMP/t6.3.json" &&
+	jq -r ".packages[0].primaryPackagePurpose, (.files[] | [.fileName[2:], (.fileTypes | join(\",\"))] | @tsv)" \
+		"$TMP/t6.json" >"$TMP/types" &&
+	jq -r ".\"@graph\"[] | select(.type == \"software_File\" or .type == \"software_Package\") |
+		.software_primaryPurpose" "$TMP/t6.3.json" >"$TMP/purposes" &&
+	paste "$TMP/types" "$TMP/purposes" >"$TMP/kinds" &&
+	expect_file "$TMP/kinds" <<-EOF
+	SOURCE	source
+	COPYING	DOCUMENTATION	documentation
+	Documentation/x.rst	DOCUMENTATION	documentation
+	LICENSES/deprecated/Linux-Foo	DOCUMENTATION	documentation
+	LICENSES/dual/Apache-2.0	DOCUMENTATION	documentation
+	LICENSES/exceptions/Linux-syscall-note	DOCUMENTATION	documentation
+	LICENSES/preferred/GPL-2.0	DOCUMENTATION	documentation
+	LICENSES/preferred/MIT	DOCUMENTATION	documentation
+	Makefile	SOURCE	source
+	README	DOCUMENTATION	documentation
+	a.c	SOURCE	source
+	arch/x86/configs/x_defconfig	TEXT	configuration
+	b.h	SOURCE	source
+	blob	BINARY	data
+	bom.c	SOURCE	source
+	data.json	TEXT	data
+	drivers/bad.c	SOURCE	source
+	drivers/exc.c	SOURCE	source
+	drivers/lower.c	SOURCE	source
+	drivers/net/misplaced.c	SOURCE	source
+	drivers/net/untagged.c	SOURCE	source
+	drivers/paren.c	SOURCE	source
+	drivers/three.c	SOURCE	source
+	firmware/x.bin	BINARY	firmware
+	foo.c	SOURCE	source
+	include/uapi/linux/x.h	SOURCE	source
+	include/uapi/linux/y.h	SOURCE	source
+	include/uapi/linux/z.h	SOURCE	source
+	logo.ppm	IMAGE	data
+	run	SOURCE	source
+	scripts/run.sh	SOURCE	source
+	scripts/spdxexclude	TEXT	data
+	two.c	SOURCE	source
+	x.tar.gz	ARCHIVE	archive
+	EOF
+'
+
+test_expect 'tag-value: FileType and PrimaryPackagePurpose, as the JSON says' '
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+	sed -n "s/^PrimaryPackagePurpose: //p; /^FileName: /{N; N; s/^FileName: .\/\(.*\)\nSPDXID: .*\nFileType: /\1	/p}" \
+		"$TMP/t6.spdx" >"$TMP/tvtypes" &&
+	diff -u "$TMP/types" "$TMP/tvtypes"
+'
+
 test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
 	cp -R "$T" "$TMP/t4" && printf "x\n" >"$TMP/t4/new
 line.c" &&
@@ -401,6 +460,21 @@ if have_validator; then
 		EOF
 	'
 
+	test_expect 'the documents with every kind of file pass the schemas' '
+		"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+		validate_formats "$TMP/t6.json" "$TMP/t6.spdx" "$TMP/t6.3.json" "$TMP/t6facts" &&
+		grep -c "^filetype	" "$TMP/t6facts" | grep -qx 33 &&
+		grep "^purpose	" "$TMP/t6facts.3" | cut -f3 | sort | uniq -c | sed "s/^ *//" >"$TMP/p3" &&
+		expect_file "$TMP/p3" <<-EOF
+		1 archive
+		1 configuration
+		4 data
+		8 documentation
+		1 firmware
+		19 source
+		EOF
+	'
+
 	test_expect 'spdx3 carries the files'"'"' facts of spdx-json' '
 		grep "^file	" "$TMP/facts.json" >"$TMP/files.json" &&
 		grep "^file	" "$TMP/facts.3" | diff -u "$TMP/files.json" -
@@ -424,7 +498,9 @@ if have_shacl; then
 		conforms
 		EOF
 		shacl "$TMP/m3.json" >"$TMP/shacl" && shacl "$TMP/sub3.json" >>"$TMP/shacl" &&
+		shacl "$TMP/t6.3.json" >>"$TMP/shacl" &&
 		expect_file "$TMP/shacl" <<-EOF
+		conforms
 		conforms
 		conforms
 		EOF
