@@ -34,7 +34,8 @@ static const char export_help[] =
 	"text of their LICENSES/ file.  SOURCE_DATE_EPOCH sets the creation time\n"
 	"(default: the newest file's mtime); two runs write the same bytes.\n\n"
 	"  -f, --format FMT     spdx-json (SPDX 2.3 JSON), spdx-tv (SPDX 2.3\n"
-	"                       tag-value) or spdx3 (SPDX 3.0.1 JSON-LD)\n"
+	"                       tag-value), spdx-rdf (SPDX 2.3 RDF/XML, as\n"
+	"                       FOSSology imports) or spdx3 (SPDX 3.0.1 JSON-LD)\n"
 	"  -o, --output FILE    write FILE (by a temporary file and a rename)\n"
 	"                       instead of standard output\n"
 	"      --pretty         indent the JSON\n"
@@ -63,6 +64,8 @@ static int parse_format(const char *s, enum export_format *f)
 		*f = EXPORT_SPDX_TV;
 	else if (!strcmp(s, "spdx3"))
 		*f = EXPORT_SPDX3;
+	else if (!strcmp(s, "spdx-rdf"))
+		*f = EXPORT_SPDX_RDF;
 	else
 		return -EINVAL;
 	return 0;
@@ -228,8 +231,8 @@ static int parse_export_opts(struct export_cli *c, int argc, char **argv,
 		switch (ch) {
 		case 'f':
 			if (parse_format(optarg, &c->o.format)) {
-				cli_error("--format: '%s' is not spdx-json, spdx-tv "
-					  "or spdx3", optarg);
+				cli_error("--format: '%s' is not spdx-json, spdx-tv, "
+					  "spdx-rdf or spdx3", optarg);
 				return 2;
 			}
 			c->have_format = 1;
@@ -292,7 +295,7 @@ static const char built_export_help[] =
 	"writes it; for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
 	".config and the kernel release.  Each module's .ko (modules.order)\n"
 	"is an image file GENERATED_FROM its sources, its license= stated.\n\n"
-	"  -f, --format FMT     spdx-json, spdx-tv or spdx3\n"
+	"  -f, --format FMT     spdx-json, spdx-tv, spdx-rdf or spdx3\n"
 	"  -o, --output FILE    write FILE instead of standard output\n"
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the source package's declared license\n"

@@ -24,6 +24,7 @@
 #include "index.h"
 #include "licenses.h"
 #include "spdxlist.h"
+#include "xml.h"
 
 #define LICENSE_TEXT_MAX (4u << 20)
 
@@ -775,6 +776,25 @@ static int check_tv(const struct export_doc *d, struct spdx_error *err)
 	return 0;
 }
 
+/* What RDF/XML cannot hold as it is: a file name with a control
+ * character (but TAB, LF, CR) or not in UTF-8; a module's too. */
+static int check_rdf(const struct export_doc *d, struct spdx_error *err)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (!xml_holds(d->files[i]->path))
+			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
+					      "control character or not in UTF-8 "
+					      "cannot be written in RDF/XML",
+					      d->files[i]->path);
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		if (!xml_holds(d->mods[i].m->ko))
+			return spdx_error_set(err, -EINVAL, "%s: a module name with a "
+					      "control character or not in UTF-8 "
+					      "cannot be written in RDF/XML",
+					      d->mods[i].m->ko);
+	return 0;
+}
+
 static int hash_files(struct export_doc *d, struct spdx_error *err)
 {
 	unsigned what = DIGEST_SHA1 | DIGEST_SHA256;
@@ -822,6 +842,8 @@ int export_prepare(struct export_doc **out, struct source *src,
 		ret = module_refs(d, err);
 	if (!ret && o->format == EXPORT_SPDX_TV)
 		ret = check_tv(d, err);
+	if (!ret && o->format == EXPORT_SPDX_RDF)
+		ret = check_rdf(d, err);
 	if (!ret)
 		ret = hash_files(d, err);
 	if (!ret && o->image)
@@ -865,6 +887,9 @@ int export_write(FILE *out, const struct export_doc *d)
 		break;
 	case EXPORT_SPDX3:
 		ret = export_spdx3_json(out, d);
+		break;
+	case EXPORT_SPDX_RDF:
+		ret = export_spdx2_rdf(out, d);
 		break;
 	}
 	return ferror(out) ? -EIO : ret;

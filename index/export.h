@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * export: SPDX documents of a tree's files, in SPDX 2.3 (JSON and
- * tag-value) and SPDX 3.0.1 (JSON-LD), written to a FILE * the caller
+ * export: SPDX documents of a tree's files, in SPDX 2.3 (JSON, tag-value
+ * and RDF/XML) and SPDX 3.0.1 (JSON-LD), written to a FILE * the caller
  * hands in.
  *
  * The tree is one package with one file entry per regular file given;
@@ -58,6 +58,7 @@ enum export_format {
 	EXPORT_SPDX_JSON,	/* SPDX 2.3, JSON */
 	EXPORT_SPDX_TV,		/* SPDX 2.3, tag-value */
 	EXPORT_SPDX3,		/* SPDX 3.0.1, JSON-LD */
+	EXPORT_SPDX_RDF,	/* SPDX 2.3, RDF/XML */
 };
 
 /*
@@ -138,7 +139,9 @@ struct export_doc;
  * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
  * 'EXPR': exception X is not on the SPDX License List"), what tag-value
  * cannot hold (a file name with a line break or not in UTF-8, a
- * "</text>" in a text), a declared license that does not parse, -ENOMEM.
+ * "</text>" in a text), what RDF/XML cannot (a file name with a control
+ * character or not in UTF-8: a text with one has it replaced, xml.h), a
+ * declared license that does not parse, -ENOMEM.
  */
 int export_prepare(struct export_doc **out, struct source *src,
 		   const struct spdx_index *idx, const struct spdx_file *const *files,

@@ -107,5 +107,8 @@ void export_ref_release(struct export_ref *r);
 int export_spdx2_json(FILE *out, const struct export_doc *d);
 int export_spdx2_tv(FILE *out, const struct export_doc *d);
 int export_spdx3_json(FILE *out, const struct export_doc *d);
+/* SPDX 2.3 RDF/XML: 0, or -EINVAL when the XML writer was misused or an
+ * expression of the document does not parse (bugs). */
+int export_spdx2_rdf(FILE *out, const struct export_doc *d);
 
 #endif

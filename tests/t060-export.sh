@@ -213,7 +213,7 @@ test_expect 'bad usage: no format, an unknown format, two trees' '
 	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE | --rev REV REPO\]" "$TMP/err" &&
 	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
-	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv or spdx3
+	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv, spdx-rdf or spdx3
 	EOF
 	expect_status 2 "$SPDXFS" export --format spdx-json "$T" "$T" 2>/dev/null
 '
@@ -395,6 +395,102 @@ test_expect 'tag-value: a file name not in UTF-8 refused; UTF-8 names kept' '
 	"$SPDXFS" export -q --format spdx-tv "$TMP/t5" | grep -qx "FileName: ./café.c"
 '
 
+# file_block RDF PATH: the spdx:File element of ./PATH in RDF.
+file_block() {
+	awk -v name="    <spdx:fileName>./$2</spdx:fileName>" '
+		/^  <spdx:File / { n = 0 }
+		/^  <spdx:File /, /^  <\/spdx:File>/ { b[n++] = $0 }
+		$0 == name { hit = 1 }
+		/^  <\/spdx:File>/ { if (hit) for (i = 0; i < n; i++) print b[i]; hit = 0 }' "$1"
+}
+
+test_expect 'spdx-rdf: the 2.3 ontology; expressions as license trees' '
+	export_doc spdx-rdf "$TMP/d.rdf" &&
+	head -n 3 "$TMP/d.rdf" >"$TMP/rh" &&
+	ns=$(jq -r .documentNamespace "$TMP/d.json") &&
+	expect_file "$TMP/rh" <<-EOF &&
+	<?xml version="1.0" encoding="UTF-8"?>
+	<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:spdx="http://spdx.org/rdf/terms#">
+	  <spdx:SpdxDocument rdf:about="$ns#SPDXRef-DOCUMENT">
+	EOF
+	id=$(jq -r ".files[] | select(.fileName == \"./drivers/three.c\") | .SPDXID" "$TMP/d.json") &&
+	file_block "$TMP/d.rdf" drivers/three.c >"$TMP/three" &&
+	expect_file "$TMP/three" <<-EOF &&
+	  <spdx:File rdf:about="$ns#$id">
+	    <spdx:fileName>./drivers/three.c</spdx:fileName>
+	    <spdx:fileType rdf:resource="http://spdx.org/rdf/terms#fileType_source"/>
+	    <spdx:checksum>
+	      <spdx:Checksum>
+	        <spdx:algorithm rdf:resource="http://spdx.org/rdf/terms#checksumAlgorithm_sha1"/>
+	        <spdx:checksumValue>$(sha1sum <"$T/drivers/three.c" | cut -c1-40)</spdx:checksumValue>
+	      </spdx:Checksum>
+	    </spdx:checksum>
+	    <spdx:checksum>
+	      <spdx:Checksum>
+	        <spdx:algorithm rdf:resource="http://spdx.org/rdf/terms#checksumAlgorithm_sha256"/>
+	        <spdx:checksumValue>$(sha256sum <"$T/drivers/three.c" | cut -c1-64)</spdx:checksumValue>
+	      </spdx:Checksum>
+	    </spdx:checksum>
+	    <spdx:licenseConcluded rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+	    <spdx:licenseInfoInFile>
+	      <spdx:DisjunctiveLicenseSet>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/MIT"/>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/Apache-2.0"/>
+	      </spdx:DisjunctiveLicenseSet>
+	    </spdx:licenseInfoInFile>
+	    <spdx:copyrightText rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+	  </spdx:File>
+	EOF
+	file_block "$TMP/d.rdf" include/uapi/linux/x.h | sed -n "/<spdx:licenseInfoInFile>/,/<\/spdx:licenseInfoInFile>/p" >"$TMP/xh" &&
+	expect_file "$TMP/xh" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:WithExceptionOperator>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:licenseException>
+	          <spdx:LicenseException rdf:about="http://spdx.org/licenses/Linux-syscall-note">
+	            <spdx:licenseExceptionId>Linux-syscall-note</spdx:licenseExceptionId>
+	          </spdx:LicenseException>
+	        </spdx:licenseException>
+	      </spdx:WithExceptionOperator>
+	    </spdx:licenseInfoInFile>
+	EOF
+	file_block "$TMP/d.rdf" drivers/net/misplaced.c | grep -A4 "<spdx:licenseInfoInFile>" >"$TMP/plus" &&
+	expect_file "$TMP/plus" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:OrLaterOperator>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	      </spdx:OrLaterOperator>
+	    </spdx:licenseInfoInFile>
+	EOF
+	file_block "$TMP/d.rdf" foo.c | grep -A5 "<spdx:licenseInfoInFile>" >"$TMP/ref" &&
+	expect_file "$TMP/ref" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:DisjunctiveLicenseSet>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:member rdf:resource="$ns#LicenseRef-Linux-Foo-1.0"/>
+	      </spdx:DisjunctiveLicenseSet>
+	    </spdx:licenseInfoInFile>
+	EOF
+	export_doc spdx-rdf "$TMP/d2.rdf" && cmp "$TMP/d.rdf" "$TMP/d2.rdf"
+'
+
+test_expect 'spdx-rdf: a file name XML cannot hold is refused; a text has U+FFFD' '
+	cp -R "$T" "$TMP/t7" && printf "x\n" >"$TMP/t7/a$(printf "\001")b.c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-rdf -o "$TMP/t7.rdf" "$TMP/t7" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: a$(printf "\001")b.c: a file name with a control character or not in UTF-8 cannot be written in RDF/XML
+	EOF
+	test ! -e "$TMP/t7.rdf" && rm "$TMP/t7/a$(printf "\001")b.c" &&
+	printf "\f<&>\n" >>"$TMP/t7/LICENSES/deprecated/Linux-Foo" &&
+	"$SPDXFS" export -q --format spdx-rdf "$TMP/t7" | grep -A2 "^The full text of Linux-Foo" >"$TMP/ff" &&
+	expect_file "$TMP/ff" <<-EOF
+	The full text of Linux-Foo would be here.
+	$(printf "\357\277\275")&lt;&amp;&gt;
+	</spdx:extractedText>
+	EOF
+'
+
 if [ "$(id -u)" = 0 ]; then
 	test_skip 'a file that cannot be read (root reads every file)'
 else
@@ -487,6 +583,38 @@ if have_validator; then
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (kernel-tree-scripts/deps --test; tests/spdx/install-validator)'
+fi
+
+if have_rdflib; then
+	test_expect 'spdx-rdf parses (rdflib) and says what spdx-json says' '
+		check_rdf "$TMP/d.rdf" "$TMP/d.json" >"$TMP/rdf" &&
+		expect_file "$TMP/rdf" <<-EOF &&
+		rdf: 538 triples; 1 packages, 26 files, 1 refs, 27 relationships as in the JSON
+		EOF
+		export_doc spdx-rdf "$TMP/m.rdf" --modern && check_rdf "$TMP/m.rdf" "$TMP/m.json" >/dev/null &&
+		"$SPDXFS" export -q --format spdx-rdf "$TMP/t6" >"$TMP/t6.rdf" &&
+		check_rdf "$TMP/t6.rdf" "$TMP/t6.json" >/dev/null &&
+		"$SPDXFS" export -q --format spdx-rdf "$T/drivers/net" >"$TMP/sub.rdf" &&
+		check_rdf "$TMP/sub.rdf" "$TMP/sub.json" >/dev/null
+	'
+
+	test_expect 'the RDF check is not vacuous: a checksum, a license, a relationship changed' '
+		sum=$(jq -r ".files[0].checksums[1].checksumValue" "$TMP/d.json") &&
+		sed -e "s/$sum/0$(echo "$sum" | cut -c2-)/" \
+			-e "0,/licenses\/MIT\"/s//licenses\/Apache-2.0\"/" \
+			-e "0,/relationshipType_contains/s//relationshipType_describes/" "$TMP/d.rdf" >"$TMP/bad.rdf" &&
+		expect_status 1 check_rdf "$TMP/bad.rdf" "$TMP/d.json" >"$TMP/out" &&
+		cut -d: -f1 "$TMP/out" >"$TMP/what" &&
+		expect_file "$TMP/what" <<-EOF &&
+		./COPYING
+		./b.h
+		relationships
+		EOF
+		head -c 2000 "$TMP/d.rdf" >"$TMP/cut.rdf" &&
+		! check_rdf "$TMP/cut.rdf" "$TMP/d.json" >/dev/null 2>&1
+	'
+else
+	test_skip 'spdx-rdf: no python3 with rdflib (Debian: python3-rdflib; kernel-tree-scripts/deps --test)'
 fi
 
 if have_shacl; then

@@ -121,6 +121,19 @@ else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
 fi
 
+if have_rdflib; then
+	test_expect 'built: spdx-rdf parses (rdflib) and says what spdx-json says' '
+		"$SPDXFS" built -q --format spdx-rdf -o "$TMP/b.rdf" "$B" &&
+		check_rdf "$TMP/b.rdf" "$TMP/b.json" >"$TMP/rdf" &&
+		expect_file "$TMP/rdf" <<-EOF &&
+		rdf: 198 triples; 2 packages, 8 files, 0 refs, 11 relationships as in the JSON
+		EOF
+		grep -c "relationshipType_generatedFrom" "$TMP/b.rdf" | grep -qx 2
+	'
+else
+	test_skip 'spdx-rdf: no python3 with rdflib (Debian: python3-rdflib)'
+fi
+
 if have_shacl; then
 	test_expect 'built: spdx3 passes the SHACL shapes of the SPDX 3.0.1 model' '
 		shacl "$TMP/b3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
