@@ -9,7 +9,8 @@
 #   make bench           benchmarks on the 6.1 tree
 #   make stress          readers and a writer on a mounted fixture tree
 #                        for STRESS_SECONDS (60)
-#   make eval            the series against the 6.1 and 6.12 trees' own tags
+#   make eval            the series against the 6.1 and 6.12 trees' own tags,
+#                        and copyright statements against licensecheck
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make SAN=1 ...       build with AddressSanitizer+UndefinedBehaviorSanitizer
 #                        (objects go to build-san/)
@@ -153,8 +154,9 @@ stress: all
 	STRESS_SECONDS=$(STRESS_SECONDS) tests/stress/run
 
 # make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
-# expression parser, the tag scanner, the LICENSES/ reader, the saved
-# index's loader, the .git/index parser and the pack reader, each run
+# expression parser, the tag scanner, the copyright extractor, the
+# LICENSES/ reader, the saved index's loader, the .git/index parser and
+# the pack reader, each run
 # FUZZ_SECONDS over seeds that tests/fuzz/corpus takes from the 6.1 tree
 # into FUZZ_CORPUS.
 # Fails on the first crash.
@@ -163,7 +165,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= build/fuzz-corpus
 FUZZ_B       := build/fuzz
 FUZZ_TREE    := $(CURDIR)/$(FUZZ_B)/tree
-FUZZ_TARGETS := expr scan licenses store gitindex packhead
+FUZZ_TARGETS := expr scan copyright licenses store gitindex packhead
 FUZZ_CFLAGS  := -std=c11 -g -O1 -pthread -fno-omit-frame-pointer \
 		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
@@ -194,6 +196,7 @@ fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 # Not in check: it fetches the 6.12 tree and takes about a minute a tree.
 eval: all
 	tests/eval/run "$$(kernel-tree-scripts/fetch -q)" "$$(kernel-tree-scripts/fetch-6.12 -q)"
+	SPDXFS=$(CURDIR)/$(PROGRAM) tests/eval/copyright "$$(kernel-tree-scripts/fetch -q)"
 
 # The program, its man page and its bash completion; uninstall removes
 # exactly these three files.

@@ -863,21 +863,42 @@ static const char list_help[] =
 	"Print one line per regular file of TREE, sorted by path:\n"
 	"PATH<TAB>STATUS<TAB>LINE<TAB>EXPRESSION (as written; empty if none),\n"
 	"with -z PATH<NUL>STATUS<TAB>LINE<TAB>EXPRESSION<NUL>.\n"
-	"STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n";
+	"STATUS is tagged, misplaced, untagged, invalid, excluded or error.\n\n"
+	"      --copyright  add a column: the file's copyright statements, ' / '\n"
+	"                   between them (--json has them always)\n";
+
+/* list's options: the filters, and --copyright. */
+struct list_args {
+	struct file_filter flt;
+	unsigned cols;		/* enum report_col */
+};
+
+static int list_args_opt(int c, void *arg)
+{
+	struct list_args *a = arg;
+
+	if (c == 'c') {
+		a->cols |= REPORT_COL_COPYRIGHT;
+		return 1;
+	}
+	return filter_opt(c, &a->flt);
+}
 
 int cmd_list(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		COMMON_OPTS, FILTER_OPTS, CLI_REV_OPT, { 0 }
+		COMMON_OPTS, FILTER_OPTS, CLI_REV_OPT,
+		{ "copyright", no_argument, NULL, 'c' }, { 0 }
 	};
 	static const char *const help[] = {
 		list_help, tree_help, "\n", filter_help, cli_index_help,
 		cli_rev_help, nul_help, common_help, quoting_help, NULL
 	};
-	struct file_filter flt = { 0 };
+	struct list_args la = { { 0 }, 0 };
+	struct file_filter *flt = &la.flt;
 	const struct cmd_opts co = {
 		"list", "[OPTION]... [TREE]", "aj:qhz", longopts, help,
-		0, 1, filter_opt, &flt
+		0, 1, list_args_opt, &la
 	};
 	struct cli_index_opts o = { 0 };
 	const struct spdx_file **files;
@@ -889,11 +910,11 @@ int cmd_list(int argc, char **argv)
 	r = parse_cmd_tree(argc, argv, &co, &o, &fmt, &t);
 	if (r >= 0)
 		return r;
-	r = cli_tree_select(&t, NULL, NULL, 0, &flt, &files, &n);
+	r = cli_tree_select(&t, NULL, NULL, 0, flt, &files, &n);
 	if (!r)
-		report_files(stdout, fmt, t.idx, files, n);
+		report_files_cols(stdout, fmt, t.idx, files, n, la.cols);
 	free(files);
-	file_filter_release(&flt);
+	file_filter_release(flt);
 	cli_tree_close(&t);
 	return r;
 }

@@ -46,7 +46,10 @@ static const char tag_help[] =
 	"A patch with no file is left out and the others renumbered.  Apply with\n"
 	"'git am --keep-cr DIR/000[1-9]-*.patch' on TREE's commit (--keep-cr\n"
 	"keeps the CR of CRLF files' tag lines); files needing review are listed\n"
-	"in the cover letter and not tagged.  TREE is only read.\n\n"
+	"in the cover letter and not tagged.  TREE is only read.  TREE may be\n"
+	"any directory of a tree: the series then tags the files beneath it,\n"
+	"with paths, LICENSES/, precedent and base commit from the tree's\n"
+	"root (the nearest directory above with LICENSES/ or a .git).\n\n"
 	"  -o, --output DIR   write the series to DIR (created; not inside TREE)\n"
 	"  -f, --force        write into a non-empty DIR, replacing its patches\n"
 	"  -l, --license ID   license of files without license information\n"
@@ -563,10 +566,16 @@ static void summary(FILE *out, const struct tag_plan *p)
 	for (int r = TAG_SKIP_EXCLUDED; r < TAG__NREASONS; r++)
 		skipped += p->skipped[r];
 	fprintf(out, "untagged files           %7zu\n", p->candidates);
+	if (p->patchno[TAG_K_FIXED])
+		fprintf(out, "  tag line repaired (%d)  %7zu\n",
+			p->patchno[TAG_K_FIXED], p->nkind[TAG_K_FIXED]);
 	fprintf(out, "  no license (patch %d)   %7zu\n", p->patchno[TAG_K_NOLICENSE],
 		p->nkind[TAG_K_NOLICENSE]);
 	fprintf(out, "  uapi, no license (%d)   %7zu\n", p->patchno[TAG_K_UAPI],
 		p->nkind[TAG_K_UAPI]);
+	if (p->patchno[TAG_K_DIRECTORY])
+		fprintf(out, "  directory's (patch %d)  %7zu\n",
+			p->patchno[TAG_K_DIRECTORY], p->nkind[TAG_K_DIRECTORY]);
 	fprintf(out, "  boilerplate (patch %d)  %7zu\n", p->patchno[TAG_K_BOILERPLATE],
 		p->nkind[TAG_K_BOILERPLATE]);
 	if (p->prec)
@@ -804,22 +813,36 @@ static int load_maintainers(struct tag_cli *c, struct source *src)
 	return 0;
 }
 
-static int run(struct tag_cli *c, const char *tree)
+/*
+ * The series is for DIR, any directory of a tree: the index, LICENSES/,
+ * the precedent, the author, HEAD's commit and date come from the tree's
+ * root (root.h), the patches' paths are the root's, and only the files
+ * beneath DIR are tagged, counted and listed.  Returns 0 or 2 after a
+ * one-line error, with @t to release either way.
+ */
+static int run(struct tag_cli *c, const char *dir)
 {
-	struct spdx_index *idx, *uidx = NULL;
-	struct source *src, *usrc = NULL;
+	struct spdx_index *idx = NULL, *uidx = NULL;
+	struct source *src = NULL, *usrc = NULL;
 	struct spdx_error err;
 	struct tag_plan *plan;
+	struct cli_tree t;
+	const char *tree;
 	size_t nseries = 0;
 	int r;
 
 	if (c->decisions && (r = parse_decisions(c)))
 		return r;
-	if ((!c->json || c->outdir) && !c->o.author && (r = find_author(c, tree)))
-		return r;
-	r = cli_open_index(tree, &c->io, &src, &idx);
+	r = cli_tree_find(&t, dir);
 	if (r)
 		return r;
+	tree = t.where.root;
+	c->o.under = t.where.under;
+	if ((!c->json || c->outdir) && !c->o.author && (r = find_author(c, tree)))
+		goto out;
+	r = cli_open_index(tree, &c->io, &src, &idx);
+	if (r)
+		goto out;
 	if (c->split && (r = load_maintainers(c, src)))
 		goto out;
 	if (c->upstream) {
@@ -877,6 +900,7 @@ out:
 	source_free(usrc);
 	index_free(idx);
 	source_free(src);
+	tree_root_release(&t.where);
 	return r;
 }
 

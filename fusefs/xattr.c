@@ -65,6 +65,12 @@ static int xv_path(const struct xattr_req *r, char *buf, size_t size)
 	return put_str(r->f->path, buf, size);
 }
 
+/* Its copyright statements, one a line (copyright.h). */
+static int xv_copyright(const struct xattr_req *r, char *buf, size_t size)
+{
+	return put_str(r->f->copyright, buf, size);
+}
+
 /* The file's own error (unreadable, ...) or its expression's. */
 static int xv_error(const struct xattr_req *r, char *buf, size_t size)
 {
@@ -256,6 +262,7 @@ static const struct xattr xattrs[] = {
 	{ "user.spdx.line", .value = xv_line },
 	{ "user.spdx.path", .value = xv_path },
 	{ "user.spdx.error", .value = xv_error },
+	{ "user.spdx.copyright", .value = xv_copyright },
 	{ "user.spdx.module_license", .value = xv_module_license },
 	{ "user.spdx.suggested", { "untagged", "all" },
 	  "the expression 'spdxfs tag' would add (default " TAG_DEFAULT_LICENSE

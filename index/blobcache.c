@@ -26,7 +26,8 @@ static int has_id(const struct file_stat *st)
 }
 
 /* A result of the run: the file as the build left it, its path unset,
- * its leader in the run's pool, its expr an index in the run's texts. */
+ * its leader and copyright statements in the run's pool, its expr an
+ * index in the run's texts. */
 struct run_blob {
 	struct spdx_file f;
 	UT_hash_handle hh;		/* keyed by f.st.id */
@@ -316,7 +317,9 @@ static int run_add_one(struct blobcache_run *run, const struct spdx_index *idx,
 	rb->f.expr = -1;
 	if ((f->expr >= 0 &&
 	     run_text(run, idx->exprs[f->expr].text, &rb->f.expr)) ||
-	    !(rb->f.leader = strpool_str(run->pool, f->leader ? f->leader : ""))) {
+	    !(rb->f.leader = strpool_str(run->pool, f->leader ? f->leader : "")) ||
+	    (f->copyright &&
+	     !(rb->f.copyright = strpool_str(run->pool, f->copyright)))) {
 		free(rb);
 		return -ENOMEM;
 	}

@@ -384,6 +384,7 @@ static const char *const dual_words[] = {
 	"at your choosing", "at your choice", "dual bsd gpl", "dual mit gpl",
 	"dual gpl bsd", "dual gpl mit",
 	"distributed separately from the linux kernel",	/* Xen's headers */
+	"under a dual", "x11 license or the", "or the x11 license",
 	NULL
 };
 
@@ -465,6 +466,11 @@ static void mit_family(const char *norm, struct family *f)
 		NULL
 	};
 
+	static const char *const x11[] = {
+		"x11 license", "x11 licence", "x11 licensed", "x11 licenced",
+		"or x11", "x11 or", "gpl x11", "x11 gpl", NULL
+	};
+
 	f->name = "MIT";
 	if (has(norm, "permission is hereby granted free of charge to any person obtaining a copy")) {
 		f->named = 1;
@@ -472,6 +478,10 @@ static void mit_family(const char *norm, struct family *f)
 	} else if (has_any(norm, names)) {
 		f->named = 1;
 		f->id = "MIT";
+	} else if (has_any(norm, x11)) {
+		/* the X11 license by name, without the text: its own id */
+		f->named = 1;
+		f->id = "X11";
 	}
 }
 

@@ -21,7 +21,8 @@
  *    text that only points at the kernel's COPYING is GPL-2.0-only),
  *    BSD (its 2- or 3-clause text, the OpenIB.org text, BSD-3-Clause-Clear,
  *    or a name with the variant: "BSD-3-Clause", "Simplified BSD"), MIT
- *    (X11 with "X Consortium"), ISC, Zlib, MPL, Apache, CDDL,
+ *    (X11 with "X Consortium", or the X11 license named without its
+ *    text), ISC, Zlib, MPL, Apache, CDDL,
  *    copyleft-next and CC-BY with their versions.  Named but never
  *    resolved: public domain, GFDL, and licenses LICENSES/ lacks (OpenSSL,
  *    CC0, proprietary, ...).

@@ -221,6 +221,76 @@ out:
 	return ret;
 }
 
+/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
+ * the id): GPL, LGPL and AGPL of any version. */
+static int is_gpl_family(const char *id)
+{
+	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
+	       !strncasecmp(id, "AGPL-", 5);
+}
+
+/* Does the subexpression at node @i hold a GPL-family license that is
+ * not the left side of "WITH Linux-syscall-note"? */
+static int gpl_without_note(const struct expr *e, int i)
+{
+	const struct expr_node *n = &e->nodes[i];
+
+	switch (n->kind) {
+	case EXPR_LICENSE:
+		return is_gpl_family(n->id);
+	case EXPR_WITH:
+		return strcasecmp(n->exception, "Linux-syscall-note") &&
+		       gpl_without_note(e, n->left);
+	case EXPR_AND:
+	case EXPR_OR:
+		return gpl_without_note(e, n->left) ||
+		       gpl_without_note(e, n->right);
+	}
+	return 0;
+}
+
+static int is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+int file_is_uapi_header(const struct spdx_file *f)
+{
+	return (f->flags & IDX_F_UAPI) && is_header(f->path);
+}
+
+int expr_needs_syscall_note(const struct expr *e)
+{
+	return e && gpl_without_note(e, e->root);
+}
+
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+
+	return file_is_uapi_header(f) && spdx_file_counted(f) &&
+	       expr_needs_syscall_note(e->ast);
+}
+
+/*
+ * Is @path a header "make headers_install" installs, and so checks with
+ * scripts/headers_install.sh: beneath include/uapi/ or
+ * arch/ARCH/include/uapi/ (tools/ and the other uapi directories are
+ * copies it never reads)?
+ */
+static int headers_installed(const char *path)
+{
+	const char *rest;
+
+	if (!strncmp(path, "include/uapi/", 13))
+		return is_header(path);
+	if (strncmp(path, "arch/", 5) || !(rest = strchr(path + 5, '/')))
+		return 0;
+	return !strncmp(rest, "/include/uapi/", 14) && is_header(path);
+}
+
 int check_kernel_tree(const struct spdx_index *idx)
 {
 	return index_find(idx, "scripts/spdxcheck.py") != NULL;
@@ -259,6 +329,8 @@ static const struct {
 		"Misplaced SPDX-License-Identifier tag (checkpatch.pl)" },
 	[CHECK_C_CP_DT] = { "checkpatch-dt-binding",
 		"DT binding documents should be licensed (GPL-2.0-only OR BSD-2-Clause) (checkpatch.pl)" },
+	[CHECK_C_HEADERS_INSTALL] = { "headers-install",
+		"uapi header without Linux-syscall-note (headers_install.sh)" },
 };
 
 const char *check_class_name(enum check_class c)
@@ -489,6 +561,11 @@ size_t check_file(const struct spdx_index *idx, const struct spdx_file *f,
 		     CHECK_C_GRAMMAR, "%s (scripts/spdxcheck.py)", e->strict_error);
 	if (o->kernel && f->status != ST_EXCLUDED && f->status != ST_ERROR)
 		check_checkpatch(&em, f, e, cp);
+	/* What makes "make headers_install" fail, with its message. */
+	if (o->kernel && headers_installed(f->path) && file_needs_syscall_note(idx, f))
+		emit(&em, f->line, f->col, CHECK_ERROR, CHECK_C_HEADERS_INSTALL,
+		     "missing \"WITH Linux-syscall-note\" for "
+		     "SPDX-License-Identifier (scripts/headers_install.sh)");
 	if (f->status != ST_EXCLUDED)
 		check_warnings(&em, f, e, cp);
 	return em.errors;

@@ -33,6 +33,7 @@
 struct spdx_index;
 struct spdx_file;
 struct spdx_error;
+struct expr;
 
 /*
  * The files of @idx that @paths select, in the index's order, each once,
@@ -75,6 +76,7 @@ enum check_class {
 	CHECK_C_CP_STYLE,	/* checkpatch.pl: "Improper SPDX comment style" */
 	CHECK_C_CP_MISPLACED,	/* checkpatch.pl: "Misplaced" */
 	CHECK_C_CP_DT,		/* checkpatch.pl: DT bindings' license */
+	CHECK_C_HEADERS_INSTALL, /* scripts/headers_install.sh: the note */
 	CHECK__NCLASSES
 };
 
@@ -102,6 +104,22 @@ struct check_opts {
 	int (*is_new)(const struct spdx_file *f, void *arg);
 	void *new_arg;
 };
+
+/*
+ * Does uapi file @f lack a Linux-syscall-note it needs?  That is a
+ * header (".h") with a valid tag whose expression has a GPL-family
+ * license (GPL-, LGPL-, AGPL-, what scripts/headers_install.sh checks)
+ * that is not "WITH Linux-syscall-note": "GPL-2.0" and "GPL-2.0 OR MIT"
+ * do, "(GPL-2.0 WITH Linux-syscall-note) OR MIT", "MIT" and a Kbuild
+ * file do not.
+ */
+int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
+
+/* Is @f a header (".h") beneath a "uapi" directory? */
+int file_is_uapi_header(const struct spdx_file *f);
+
+/* The same of expression @e (NULL: none). */
+int expr_needs_syscall_note(const struct expr *e);
 
 /* Is @idx a kernel tree (one with scripts/spdxcheck.py), whose default
  * is the kernel's rules? */

@@ -97,9 +97,10 @@ static void json_file_begin(struct json_writer *w, const char *kind, size_t i,
 	json_kv_string(w, "SPDXID", id);
 }
 
-/* A file entry's checksums and licenses: @lic found in it, or NULL. */
+/* A file entry's checksums, licenses and copyright: @lic found in it,
+ * or NULL; its @copyright statements (copyright.h), or NULL. */
 static void json_file_facts(struct json_writer *w, const struct file_digest *dig,
-			    const char *lic)
+			    const char *lic, const char *copyright)
 {
 	json_key(w, "checksums");
 	json_array_begin(w, JSON_INLINE);
@@ -111,7 +112,7 @@ static void json_file_facts(struct json_writer *w, const struct file_digest *dig
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, lic ? lic : "NOASSERTION");
 	json_array_end(w);
-	json_kv_string(w, "copyrightText", "NOASSERTION");
+	json_kv_string(w, "copyrightText", copyright ? copyright : "NOASSERTION");
 }
 
 static void json_image_file(struct json_writer *w, const struct export_doc *d, size_t i)
@@ -121,7 +122,7 @@ static void json_image_file(struct json_writer *w, const struct export_doc *d, s
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, "BINARY");
 	json_array_end(w);
-	json_file_facts(w, &d->image_dig[i], NULL);
+	json_file_facts(w, &d->image_dig[i], NULL, NULL);
 	json_object_end(w);
 }
 
@@ -136,7 +137,8 @@ static void json_module_file(struct json_writer *w, const struct export_doc *d,
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, "BINARY");
 	json_array_end(w);
-	json_file_facts(w, &d->image_dig[d->o.image->n + i], export_module_license(d, i));
+	json_file_facts(w, &d->image_dig[d->o.image->n + i],
+			export_module_license(d, i), NULL);
 	if (m->error)
 		json_kv_string(w, "comment", m->error);
 	json_object_end(w);
@@ -174,7 +176,8 @@ static void json_file(struct json_writer *w, const struct export_doc *d, size_t 
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, export_file_type(d, i));
 	json_array_end(w);
-	json_file_facts(w, &d->dig[i], export_file_license(d, i));
+	json_file_facts(w, &d->dig[i], export_file_license(d, i),
+			d->files[i]->copyright);
 	if (why)
 		json_kv_string(w, "comment", why);
 	json_object_end(w);
@@ -275,8 +278,12 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
 	digest_hex(d->dig[i].sha256, 32, hex);
 	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
-	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n"
-		"FileCopyrightText: NOASSERTION\n", lic ? lic : "NOASSERTION");
+	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n",
+		lic ? lic : "NOASSERTION");
+	if (d->files[i]->copyright)
+		tv_text(out, "FileCopyrightText", d->files[i]->copyright);
+	else
+		fputs("FileCopyrightText: NOASSERTION\n", out);
 	why = export_file_why(d, i, why_buf, sizeof(why_buf));
 	if (why)
 		tv_text(out, "FileComment", why);

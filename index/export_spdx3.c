@@ -351,6 +351,9 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 	file_begin(w, iri(d, id, sizeof(id), "file", i + 1), d->files[i]->path,
 		   &d->dig[i]);
 	json_kv_string(w, "software_primaryPurpose", export_file_purpose(d, i));
+	/* none found: no assertion, which 3.0.1 says by leaving it out */
+	if (d->files[i]->copyright)
+		json_kv_string(w, "software_copyrightText", d->files[i]->copyright);
 	if (why)
 		json_kv_string(w, "comment", why);
 	json_object_end(w);

@@ -18,8 +18,8 @@
  *     order gets them sorted instead);
  *  3. resolve (this thread): copy the files into the index in that order
  *     (the kept records are in place already when no file came or went),
- *     intern leaders and expressions, parse and validate each expression
- *     once, set statuses and counts.
+ *     intern leaders, expressions and copyright statements, parse and
+ *     validate each expression once, set statuses and counts.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "copyright.h"
 #include "error.h"
 #include "exclude.h"
 #include "expr.h"
@@ -59,6 +60,8 @@ struct slot {
 	const char *expr;	/* expression text: in the worker's pool, or
 				   borrowed from prev */
 	char leader[16];	/* NUL-padded */
+	const char *copyright;	/* statements: in the worker's pool, or
+				   borrowed from prev or index_opts.known */
 	int err;		/* -errno of a failed read */
 	int32_t prev_expr;	/* expr's index in prev->exprs, or -1 */
 };
@@ -131,7 +134,10 @@ struct worker {
 	size_t nlinks, nothers, cap_links, cap_others;
 	struct strpool *pool;	/* paths: merged into the index's pool */
 	const char *last_expr;	/* the last one put in exprs */
-	struct strpool *exprs;	/* expression texts as scanned: resolve()
+	char *more;		/* COPYRIGHT_MAX_BYTES, for the comment blocks
+				   longer than a head; allocated when met */
+	struct strpool *exprs;	/* expression texts and copyright
+				   statements as scanned: resolve()
 				   interns them, then they go */
 	size_t rescanned;
 	size_t unreported;	/* files not yet added to builder.seen */
@@ -225,6 +231,7 @@ static void take_result(struct bfile *bf, const struct spdx_file *old)
 	f->col = old->col;
 	f->second_line = old->second_line;
 	f->flags = old->flags & IDX_F_SCAN_MASK;
+	bf->s.copyright = old->copyright;
 	/* A leader is a few bytes: no call for them.  The rest is zero. */
 	for (size_t n = 0; n < sizeof(bf->s.leader) - 1 && old->leader[n]; n++)
 		bf->s.leader[n] = old->leader[n];
@@ -298,6 +305,38 @@ static const char *keep_expr(struct worker *w, const char *text)
 	return w->last_expr;
 }
 
+/*
+ * The copyright statements of the file whose first @n bytes are in
+ * w->buf into @s: from those bytes, and when its leading comment block
+ * goes on past them, from up to COPYRIGHT_MAX_BYTES read again.  A file
+ * that cannot be read again keeps what its head held.
+ */
+static int scan_copyright(struct worker *w, const struct src_entry *ent,
+			  size_t n, const struct file_stat *st, struct slot *s)
+{
+	struct source *src = w->b->src;
+	struct copyright_result cr;
+	struct file_stat again;
+	ssize_t m;
+
+	if (copyright_scan(w->buf, n, st->size > (uint64_t)n, &cr))
+		return -ENOMEM;
+	if (cr.more && (w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES))) &&
+	    (m = src->ops->head(src, ent, w->more, COPYRIGHT_MAX_BYTES,
+				&again)) > (ssize_t)n &&
+	    file_stat_same(&again, st)) {
+		copyright_result_release(&cr);
+		if (copyright_scan(w->more, m, again.size > (uint64_t)m, &cr))
+			return -ENOMEM;
+	}
+	if (cr.text && !(s->copyright = strpool_str(w->exprs, cr.text))) {
+		copyright_result_release(&cr);
+		return -ENOMEM;
+	}
+	copyright_result_release(&cr);
+	return 0;
+}
+
 static void scan_entry(struct worker *w, const struct src_entry *ent,
 		       struct bfile *bf)
 {
@@ -324,6 +363,11 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 		if (!(res.flags & SCAN_F_TRUNCATED) || len == sizeof(w->buf))
 			break;
 		scan_result_release(&res);
+	}
+	if (!(res.flags & SCAN_F_BINARY) &&
+	    (s->err = scan_copyright(w, ent, n, &st, s))) {
+		scan_result_release(&res);
+		return;
 	}
 	if ((res.flags & SCAN_F_LONG_LINE) &&
 	    (s->err = scan_long_line(src, ent, &res, &st)))
@@ -1145,7 +1189,8 @@ static int cmp_expr(const void *a, const void *b)
 
 struct interner {
 	struct strpool *pool;
-	struct intern *leaders, *exprs;		/* hash tables */
+	struct intern *leaders, *exprs, *copyrights;	/* hash tables */
+	const char *last_copyright;	/* the last statements interned */
 	int32_t nexprs;				/* ids given so far */
 	struct {
 		char text[16];
@@ -1209,6 +1254,16 @@ static int intern_expr(struct interner *in, const struct spdx_index *prev,
 	return 0;
 }
 
+/* Copyright statements @text in the index's pool, once per text:
+ * neighbours in path order often share theirs. */
+static const char *intern_copyright(struct interner *in, const char *text)
+{
+	if (in->last_copyright && !strcmp(in->last_copyright, text))
+		return in->last_copyright;
+	in->last_copyright = intern(&in->copyrights, in->pool, text, NULL, NULL);
+	return in->last_copyright;
+}
+
 static void interner_release(struct interner *in)
 {
 	struct intern *it, *tmp;
@@ -1219,6 +1274,10 @@ static void interner_release(struct interner *in)
 	}
 	HASH_ITER(hh, in->exprs, it, tmp) {
 		HASH_DEL(in->exprs, it);
+		free(it);
+	}
+	HASH_ITER(hh, in->copyrights, it, tmp) {
+		HASH_DEL(in->copyrights, it);
 		free(it);
 	}
 	free(in->from_prev);
@@ -1268,6 +1327,9 @@ static int copy_files(struct spdx_index *idx, const struct ford *order,
 				return -ENOMEM;
 		}
 		if (s->expr && intern_expr(in, prev, s, &f->expr))
+			return -ENOMEM;
+		if (s->copyright &&
+		    !(f->copyright = intern_copyright(in, s->copyright)))
 			return -ENOMEM;
 	}
 	return 0;
@@ -1410,6 +1472,7 @@ static void builder_release(struct builder *b, struct ford *order)
 		free(w->others);
 		strpool_free(w->pool);
 		strpool_free(w->exprs);
+		free(w->more);
 	}
 	free(b->workers);
 	free(b->queue);

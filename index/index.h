@@ -4,7 +4,8 @@
  * against the tree's LICENSES/.
  *
  * index_build() walks a struct source, reads the head of each file on
- * several threads, scans it (scan.h), and resolves each distinct
+ * several threads, scans it for its tag (scan.h) and its copyright
+ * statements (copyright.h), and resolves each distinct
  * expression once (expr.h, licenses.h).  Given the previous index of the
  * same tree (from the saved index, store.h), files the source says are
  * unchanged (file_stat_same(), source.h) keep their scan result and are
@@ -60,6 +61,8 @@ struct spdx_file {
 	const char *path;	/* relative to the root; in the index's pool */
 	const char *leader;	/* comment leader, interned; "" if none */
 	const char *error;	/* read error ("Permission denied"), or NULL */
+	const char *copyright;	/* its copyright statements joined by "\n"
+				   (copyright.h), interned; NULL if none */
 	struct file_stat st;	/* the version scanned, as the source saw it */
 	uint32_t flags;		/* enum scan_flag | enum index_flag */
 	int32_t expr;		/* index into exprs[], -1 when untagged */

@@ -338,6 +338,140 @@ static int rule_words(struct precedent *p, struct source *src)
 	return 0;
 }
 
+/* Directories */
+
+struct dir_sample {
+	const char *path;	/* the file's; its first len bytes: the dir */
+	size_t len;
+	const char *canon;
+};
+
+static int cmp_dir_sample(const void *a, const void *b)
+{
+	const struct dir_sample *x = a, *y = b;
+	int c = memcmp(x->path, y->path, x->len < y->len ? x->len : y->len);
+
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return strcmp(x->canon, y->canon);
+}
+
+/* One directory from its samples [s, s + n), sorted by expression. */
+static int add_dir(struct precedent *p, size_t *cap, const struct dir_sample *s,
+		   size_t n)
+{
+	size_t best = 0, bestn = 0, second = 0, secondn = 0;
+	struct prec_dir *d;
+
+	for (size_t i = 0, run; i < n; i += run) {
+		for (run = 1; i + run < n && !strcmp(s[i].canon, s[i + run].canon); run++)
+			;
+		if (run > bestn) {
+			second = best, secondn = bestn;
+			best = i, bestn = run;
+		} else if (run > secondn) {
+			second = i, secondn = run;
+		}
+	}
+	d = grow(p->dirs, p->ndirs, cap, sizeof(*p->dirs), 256);
+	if (!d)
+		return -ENOMEM;
+	p->dirs = d;
+	d = &p->dirs[p->ndirs];
+	memset(d, 0, sizeof(*d));
+	d->n = n;
+	d->k = bestn;
+	d->k2 = secondn;
+	d->split = (size_t)bestn * 100 < (size_t)PREC_MIN_PERCENT * n;
+	d->dir = strndup(s[0].path, s[0].len);
+	d->expr = strdup(s[best].canon);
+	d->second = secondn ? strdup(s[second].canon) : NULL;
+	if (!d->dir || !d->expr || (secondn && !d->second)) {
+		free(d->dir);
+		free(d->expr);
+		free(d->second);
+		return -ENOMEM;
+	}
+	p->ndirs++;
+	return 0;
+}
+
+/* Every tagged file's expression counted in each directory above it. */
+static int learn_dirs(struct precedent *p, const struct spdx_index *idx,
+		      char **canon)
+{
+	struct dir_sample *s = NULL, *t;
+	size_t n = 0, cap = 0, dcap = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		const char *c;
+
+		if (f->status != ST_TAGGED || f->expr < 0 || !canon[f->expr])
+			continue;
+		for (c = f->path; ; c++) {
+			if (*c && *c != '/')
+				continue;
+			if (!*c)
+				break;
+			t = grow(s, n, &cap, sizeof(*s), 4096);
+			if (!t)
+				goto nomem;
+			s = t;
+			s[n++] = (struct dir_sample){ f->path, c - f->path, canon[f->expr] };
+		}
+		t = grow(s, n, &cap, sizeof(*s), 4096);
+		if (!t)
+			goto nomem;
+		s = t;
+		s[n++] = (struct dir_sample){ f->path, 0, canon[f->expr] };
+	}
+	if (n)
+		qsort(s, n, sizeof(*s), cmp_dir_sample);
+	for (size_t i = 0, run; i < n && !ret; i += run) {
+		for (run = 1; i + run < n && s[i + run].len == s[i].len &&
+		     !memcmp(s[i + run].path, s[i].path, s[i].len); run++)
+			;
+		if (run >= PREC_DIR_MIN_FILES)
+			ret = add_dir(p, &dcap, s + i, run);
+	}
+	free(s);
+	return ret;
+nomem:
+	free(s);
+	return -ENOMEM;
+}
+
+static int cmp_dir_key(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct prec_dir *)elem)->dir);
+}
+
+const struct prec_dir *precedent_dir(const struct precedent *p, const char *path)
+{
+	char dir[4096];
+	size_t n = strlen(path);
+
+	if (!p || !p->ndirs || n >= sizeof(dir))
+		return NULL;
+	memcpy(dir, path, n + 1);
+	for (;;) {
+		const struct prec_dir *d;
+		char *slash = strrchr(dir, '/');
+
+		if (slash)
+			*slash = '\0';
+		else
+			dir[0] = '\0';
+		d = bsearch(dir, p->dirs, p->ndirs, sizeof(*p->dirs), cmp_dir_key);
+		if (d || !dir[0])
+			return d;
+	}
+}
+
 int precedent_learn(struct precedent **out, struct source *src,
 		    const struct spdx_index *idx)
 {
@@ -362,6 +496,8 @@ int precedent_learn(struct precedent **out, struct source *src,
 	}
 	if (!ret)
 		ret = rule_words(p, src);
+	if (!ret)
+		ret = learn_dirs(p, idx, canon);
 out:
 	free(s);
 	if (canon)
@@ -387,6 +523,12 @@ void precedent_free(struct precedent *p)
 		free(p->rules[i].words);
 	}
 	free(p->rules);
+	for (size_t i = 0; i < p->ndirs; i++) {
+		free(p->dirs[i].dir);
+		free(p->dirs[i].expr);
+		free(p->dirs[i].second);
+	}
+	free(p->dirs);
 	free(p);
 }
 

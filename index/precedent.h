@@ -51,11 +51,29 @@ struct prec_rule {
 	int contested;		/* k < PREC_MIN_PERCENT% of n */
 };
 
+/*
+ * A directory's tagged files: every tagged file beneath it, whatever its
+ * wording, by canonical expression.  Only directories with at least
+ * PREC_DIR_MIN_FILES of them are kept; they agree (not split) when at
+ * least PREC_MIN_PERCENT of them carry one expression.
+ */
+#define PREC_DIR_MIN_FILES	10
+
+struct prec_dir {
+	char *dir;		/* a path of the tree, "" for the root */
+	char *expr;		/* canonical; the most common expression */
+	char *second;		/* the next most common, or NULL */
+	unsigned n, k, k2;	/* tagged files beneath, with expr, second */
+	int split;		/* k < PREC_MIN_PERCENT% of n */
+};
+
 struct precedent {
 	struct prec_rule *rules;	/* sorted by fp; only wordings of
 					   PREC_MIN_FILES files or more */
 	size_t nrules;
 	size_t learned;			/* tagged files with a fingerprint */
+	struct prec_dir *dirs;		/* sorted by dir */
+	size_t ndirs;
 };
 
 /*
@@ -65,6 +83,10 @@ struct precedent {
 int precedent_learn(struct precedent **out, struct source *src,
 		    const struct spdx_index *idx);
 void precedent_free(struct precedent *p);
+
+/* The nearest directory above file @path (its own first) with at
+ * least PREC_DIR_MIN_FILES tagged files beneath it, or NULL. */
+const struct prec_dir *precedent_dir(const struct precedent *p, const char *path);
 
 /* The rule or contested wording for @fp, or NULL. */
 const struct prec_rule *precedent_find(const struct precedent *p, uint64_t fp);

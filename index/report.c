@@ -57,49 +57,6 @@ int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *
 	return w.syscall_note;
 }
 
-/* The licenses scripts/headers_install.sh wants the note on ("GPL-" in
- * the id): GPL, LGPL and AGPL of any version. */
-static int is_gpl_family(const char *id)
-{
-	return !strncasecmp(id, "GPL-", 4) || !strncasecmp(id, "LGPL-", 5) ||
-	       !strncasecmp(id, "AGPL-", 5);
-}
-
-/* Does the subexpression at node @i hold a GPL-family license that is
- * not the left side of "WITH Linux-syscall-note"? */
-static int gpl_without_note(const struct expr *e, int i)
-{
-	const struct expr_node *n = &e->nodes[i];
-
-	switch (n->kind) {
-	case EXPR_LICENSE:
-		return is_gpl_family(n->id);
-	case EXPR_WITH:
-		return strcasecmp(n->exception, "Linux-syscall-note") &&
-		       gpl_without_note(e, n->left);
-	case EXPR_AND:
-	case EXPR_OR:
-		return gpl_without_note(e, n->left) ||
-		       gpl_without_note(e, n->right);
-	}
-	return 0;
-}
-
-static int is_header(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 2 && !strcmp(path + n - 2, ".h");
-}
-
-int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
-{
-	const struct spdx_expr *e = index_file_expr(idx, f);
-
-	return (f->flags & IDX_F_UAPI) && is_header(f->path) &&
-	       spdx_file_counted(f) && e->ast && gpl_without_note(e->ast, e->ast->root);
-}
-
 static int cmp_expr_count(const void *a, const void *b)
 {
 	const struct expr_count *x = a, *y = b;
@@ -134,7 +91,7 @@ static void tally_file(struct summary *s, struct tally *t,
 			s->lowercase_ops++;
 		if (spdx_file_counted(f)) {
 			t->counted[f->expr]++;
-			if ((f->flags & IDX_F_UAPI) && is_header(f->path))
+			if (file_is_uapi_header(f))
 				t->counted_uapi[f->expr]++;
 		}
 	}
@@ -142,6 +99,8 @@ static void tally_file(struct summary *s, struct tally *t,
 		s->strict_failures++;
 	if (f->flags & SCAN_F_MULTIPLE)
 		s->multiple_tags++;
+	if (f->copyright)
+		s->copyright_files++;
 }
 
 /*
@@ -179,7 +138,7 @@ static int license_counts(struct summary *s, const struct spdx_index *idx,
 			if (hits[l])
 				s->licenses[l].files += t->counted[k];
 		if (t->counted_uapi[k] && idx->exprs[k].ast &&
-		    gpl_without_note(idx->exprs[k].ast, idx->exprs[k].ast->root))
+		    expr_needs_syscall_note(idx->exprs[k].ast))
 			s->uapi_without_note += t->counted_uapi[k];
 	}
 	free(hits);
@@ -345,6 +304,7 @@ static void summary_text(FILE *out, const struct summary *s)
 	fprintf(out, "%-22s %8zu\n", "lowercase operators", s->lowercase_ops);
 	fprintf(out, "%-22s %8zu\n", "multiple tags", s->multiple_tags);
 	fprintf(out, "%-22s %8zu\n", "spdxcheck syntax", s->strict_failures);
+	fprintf(out, "%-22s %8zu\n", "with copyright", s->copyright_files);
 	fprintf(out, "\nuapi %17s %8zu\n", "files", s->uapi_files);
 	for (int st = 0; st < ST__COUNT; st++)
 		fprintf(out, "  %-20s %8zu\n", status_title[st], s->uapi_count[st]);
@@ -407,6 +367,7 @@ static void summary_json(FILE *out, const struct summary *s)
 	json_kv_uint(&w, "lowercase_operators", s->lowercase_ops);
 	json_kv_uint(&w, "multiple_tags", s->multiple_tags);
 	json_kv_uint(&w, "spdxcheck_syntax", s->strict_failures);
+	json_kv_uint(&w, "copyright", s->copyright_files);
 	json_key(&w, "uapi");
 	json_object_begin(&w, JSON_INLINE);
 	json_kv_uint(&w, "files", s->uapi_files);
@@ -502,8 +463,33 @@ static void text_path_record(struct records *r, const char *path)
 	text_path(r, path, "\n");
 }
 
+/* Copyright statements @text (NULL: none), a JSON array of strings. */
+static void copyright_json(struct json_writer *w, const char *text)
+{
+	json_array_begin(w, JSON_INLINE);
+	while (text) {
+		const char *nl = strchr(text, '\n');
+
+		json_string_len(w, text, nl ? (size_t)(nl - text) : strlen(text));
+		text = nl ? nl + 1 : NULL;
+	}
+	json_array_end(w);
+}
+
+/* Copyright statements @text (NULL: none) on one line, " / " between
+ * them (statements hold no tab or newline: copyright.h). */
+static void copyright_line(FILE *out, const char *text)
+{
+	for (; text && *text; text++) {
+		if (*text == '\n')
+			fputs(" / ", out);
+		else
+			fputc(*text, out);
+	}
+}
+
 static void file_record(struct records *r, const struct spdx_index *idx,
-			const struct spdx_file *f)
+			const struct spdx_file *f, unsigned cols)
 {
 	const struct spdx_expr *e = index_file_expr(idx, f);
 	struct json_writer *w = &r->json;
@@ -512,6 +498,10 @@ static void file_record(struct records *r, const struct spdx_index *idx,
 		text_path(r, f->path, "\t");
 		fprintf(r->out, "%s\t%u\t%s", spdx_status_name(f->status),
 			f->line, e ? e->text : "");
+		if (cols & REPORT_COL_COPYRIGHT) {
+			fputc('\t', r->out);
+			copyright_line(r->out, f->copyright);
+		}
 		text_end(r);
 		return;
 	}
@@ -532,6 +522,8 @@ static void file_record(struct records *r, const struct spdx_index *idx,
 	else if (f->error)
 		json_kv_string(w, "error", f->error);
 	json_kv_bool(w, "uapi", f->flags & IDX_F_UAPI);
+	json_key(w, "copyright");
+	copyright_json(w, f->copyright);
 	json_object_end(w);
 }
 
@@ -541,19 +533,27 @@ void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx
 
 	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < idx->nfiles; i++)
-		file_record(&r, idx, &idx->files[i]);
+		file_record(&r, idx, &idx->files[i], 0);
+	records_end(&r);
+}
+
+void report_files_cols(FILE *out, enum report_format fmt,
+		       const struct spdx_index *idx,
+		       const struct spdx_file *const *files, size_t n,
+		       unsigned cols)
+{
+	struct records r;
+
+	records_begin(&r, out, fmt, "files");
+	for (size_t i = 0; i < n; i++)
+		file_record(&r, idx, files[i], cols);
 	records_end(&r);
 }
 
 void report_files(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		  const struct spdx_file *const *files, size_t n)
 {
-	struct records r;
-
-	records_begin(&r, out, fmt, "files");
-	for (size_t i = 0; i < n; i++)
-		file_record(&r, idx, files[i]);
-	records_end(&r);
+	report_files_cols(out, fmt, idx, files, n, 0);
 }
 
 /* report_check's state: the records, and the tally when counting. */
@@ -813,6 +813,13 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "syscall note");
 		fprintf(out, "%s\n", yes_no(si->syscall_note));
 	}
+	for (const char *c = f->copyright; c; ) {
+		const char *nl = strchr(c, '\n');
+
+		show_key(out, "copyright");
+		fprintf(out, "%.*s\n", (int)(nl ? nl - c : (long)strlen(c)), c);
+		c = nl ? nl + 1 : NULL;
+	}
 	if (si->suggested) {
 		show_key(out, "suggested");
 		suggestion_text(out, si);
@@ -852,6 +859,8 @@ static void show_json(struct json_writer *w, const struct show_info *si)
 	json_array_end(w);
 	json_kv_bool(w, "uapi", si->uapi);
 	json_kv_bool(w, "syscall_note", si->syscall_note);
+	json_key(w, "copyright");
+	copyright_json(w, f->copyright);
 	json_key(w, "suggested");
 	if (!si->suggested) {
 		json_null(w);

@@ -76,8 +76,9 @@ struct summary {
 	size_t count[ST__COUNT];	/* per enum spdx_status */
 	size_t uapi_files, uapi_count[ST__COUNT];
 	size_t uapi_without_note;	/* uapi headers, valid tag, needing the
-					   note: file_needs_syscall_note() */
+					   note: file_needs_syscall_note(), check.h */
 	size_t lowercase_ops, strict_failures, multiple_tags;
+	size_t copyright_files;		/* with a copyright statement */
 	struct license_count *licenses;
 	size_t nlicenses;
 	struct expr_count *exprs;	/* by file count, then text */
@@ -118,12 +119,22 @@ void report_summary(FILE *out, enum report_format fmt, const struct summary *s);
  * LINE and EXPRESSION (as written; empty when none) separated by tabs; in
  * JSON an array "files" of objects with the path, status, line, col,
  * leader, expression (null when none), canonical and error when there
- * are, uapi.
+ * are, uapi, and copyright: its statements (copyright.h), an array.
  */
 void report_list(FILE *out, enum report_format fmt, const struct spdx_index *idx);
 /* The same records for @files only. */
 void report_files(FILE *out, enum report_format fmt, const struct spdx_index *idx,
 		  const struct spdx_file *const *files, size_t n);
+
+/* Text columns after the four of report_list(); JSON has them all. */
+enum report_col {
+	REPORT_COL_COPYRIGHT = 1 << 0,	/* the statements, " / " between */
+};
+/* report_files() with the columns @cols (enum report_col). */
+void report_files_cols(FILE *out, enum report_format fmt,
+		       const struct spdx_index *idx,
+		       const struct spdx_file *const *files, size_t n,
+		       unsigned cols);
 
 struct check_opts;
 struct check_dir;
@@ -186,11 +197,12 @@ struct show_info;
 /*
  * What "spdxfs show" prints of @n files (show.h): in text a block per
  * file, its path (quoted) and then a line per fact, "  KEY  VALUE",
- * blocks separated by an empty line; in JSON an array "files" of
- * objects with path, status, line, expression, modern (null when none), error when
- * there is one, valid, licenses, usable_under, uapi, syscall_note and
- * suggested (null, or an object with kind "tag", "review" or "none",
- * expression, recognised for a review, why).
+ * a "copyright" line per statement, blocks separated by an empty line;
+ * in JSON an array "files" of objects with path, status, line,
+ * expression, modern (null when none), error when there is one, valid,
+ * licenses, usable_under, uapi, syscall_note, copyright (an array of
+ * the statements) and suggested (null, or an object with kind "tag",
+ * "review" or "none", expression, recognised for a review, why).
  */
 void report_show(FILE *out, enum report_format fmt,
 		 const struct show_info *si, size_t n);
@@ -198,14 +210,5 @@ void report_show(FILE *out, enum report_format fmt,
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
-/*
- * Does uapi file @f lack a Linux-syscall-note it needs?  That is a
- * header (".h") with a valid tag whose expression has a GPL-family
- * license (GPL-, LGPL-, AGPL-, what scripts/headers_install.sh checks)
- * that is not "WITH Linux-syscall-note": "GPL-2.0" and "GPL-2.0 OR MIT"
- * do, "(GPL-2.0 WITH Linux-syscall-note) OR MIT", "MIT" and a Kbuild
- * file do not.
- */
-int file_needs_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
 #endif

@@ -187,6 +187,12 @@ static int suggest(struct show_info *si, struct source *src,
 	case TAG_K_BOILERPLATE:
 		si->why = "its license boilerplate (patch 3)";
 		break;
+	case TAG_K_DIRECTORY:
+		si->why = "no license wording: its directory's license";
+		break;
+	case TAG_K_FIXED:
+		si->why = "its malformed tag line, repaired in place";
+		break;
 	case TAG_K_REVIEW:
 		si->why = d.why ? d.why : "left for review";
 		break;

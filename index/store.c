@@ -37,12 +37,13 @@
 #include "thread.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
-#define STORE_VERSION	8	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
+#define STORE_VERSION	9	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;
 				   5: whole tag lines, columns in characters;
 				   6: the checksum in four lanes;
 				   7: file_stat with a blob id;
 				   8: the source's stamp, symlinks and
-				   other entries */
+				   other entries;
+				   9: copyright statements */
 #define STORE_MAX_BYTES	(512ull << 20)	/* ~5 million files: a larger file
 					   is not read, however it came */
 
@@ -62,6 +63,7 @@ struct store_header {
 
 struct store_file {
 	uint32_t path, leader;	/* string offsets */
+	uint32_t copyright;	/* string offset; "" for none */
 	int32_t expr;		/* -1 or index into exprs */
 	uint32_t flags;
 	struct file_stat st;	/* as the source gave it */
@@ -344,11 +346,13 @@ static void decode_range(struct decoding *d, uint64_t lo, uint64_t hi, int res)
 		struct spdx_file *f = &d->files[i];
 		const char *path = string_at(d->strings, h->strsize, r->path);
 		const char *leader = string_at(d->strings, h->strsize, r->leader);
+		const char *copyright = string_at(d->strings, h->strsize,
+						  r->copyright);
 		const char *before = i ? string_at(d->strings, h->strsize,
 						   d->sf[i - 1].path) : NULL;
 		const char *why = NULL;
 
-		if (!path || !leader || r->expr < -1 ||
+		if (!path || !leader || !copyright || r->expr < -1 ||
 		    r->expr >= (int64_t)h->nexprs || r->scan_status >= ST__COUNT)
 			why = "bad file record";
 		else if (before && strcmp(before, path) >= 0)
@@ -362,6 +366,7 @@ static void decode_range(struct decoding *d, uint64_t lo, uint64_t hi, int res)
 		}
 		f->path = path;
 		f->leader = leader;
+		f->copyright = *copyright ? copyright : NULL;
 		f->expr = r->expr;
 		f->flags = r->flags;
 		f->st = r->st;
@@ -686,6 +691,7 @@ static int64_t strings_size(const struct spdx_index *idx, uint64_t *files_at)
 
 		n += strlen(f->path) + 1;
 		n += (f->leader ? strlen(f->leader) : 0) + 1;
+		n += (f->copyright ? strlen(f->copyright) : 0) + 1;
 	}
 	return n > UINT32_MAX ? -EFBIG : (int64_t)n;
 }
@@ -800,6 +806,8 @@ static void put_files(struct sink *k, const struct spdx_index *idx,
 		off += strlen(f->path) + 1;
 		sf.leader = off;
 		off += (f->leader ? strlen(f->leader) : 0) + 1;
+		sf.copyright = off;
+		off += (f->copyright ? strlen(f->copyright) : 0) + 1;
 		sf.expr = f->expr;
 		sf.flags = f->flags & IDX_F_SCAN_MASK;	/* the scanner's only */
 		sf.st = f->st;
@@ -816,7 +824,7 @@ static void put_files(struct sink *k, const struct spdx_index *idx,
 
 /* @idx's expression, symlink and other offsets, then its strings: the
  * root, the expression texts, the symlinks' and others' paths, each
- * file's path and leader. */
+ * file's path, leader and copyright statements. */
 /* The offsets of @n strings @s laid down from *@off on; *@off moves past
  * them. */
 static void put_offsets(struct sink *k, char *const *s, size_t n,
@@ -856,9 +864,11 @@ static void put_strings(struct sink *k, const struct spdx_index *idx)
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 		const char *leader = f->leader ? f->leader : "";
+		const char *copyright = f->copyright ? f->copyright : "";
 
 		sink_put(k, f->path, strlen(f->path) + 1, 1);
 		sink_put(k, leader, strlen(leader) + 1, 1);
+		sink_put(k, copyright, strlen(copyright) + 1, 1);
 	}
 }
 

@@ -7,7 +7,7 @@
  * ~/.cache/spdxfs/index), named after a hash of the tree's path, which is
  * also stored inside and compared on load.  Only what the scanner saw is
  * saved (each file's file_stat, status, line, column, flags, leader,
- * expression text); validation is redone on every build against the current
+ * expression text, copyright statements); validation is redone on every build against the current
  * LICENSES/.  The file has a magic, a format version and a checksum: a
  * corrupt, truncated or foreign file is reported and ignored, never
  * trusted.  Writes go to a temporary file renamed into place, laid down

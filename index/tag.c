@@ -349,17 +349,30 @@ static int keeps_all(const char *canon, const struct bp_match *m)
  * The tree's precedent @r for a file whose wording names licenses (@m):
  * 1 when it decided (a tag or review, in @d), 0 when the rules decide.
  */
-static int decide_by_precedent(struct tag_decision *d, const struct bp_match *m,
-			       const struct prec_rule *r, int uapi,
+static int decide_by_precedent(struct tag_decision *d, const char *path,
+			       const struct bp_match *m, const struct prec_rule *r,
+			       const struct precedent *prec, int uapi,
 			       const struct licenses *lic)
 {
 	char mine[PREC_EXPR_MAX], canon[PREC_EXPR_MAX];
+	const struct prec_dir *pd;
 	int ret;
 
 	if (m->verdict != BP_FOUND && m->why &&
 	    !strcmp(m->why, BP_WHY_PUBLIC_DOMAIN))
 		return 0;	/* never by precedent */
 	d->rule = r;
+	/* The tree disagrees about the wording, but not the directory
+	 * about what the rules read: the rules' patch. */
+	if (r->contested && m->verdict == BP_FOUND &&
+	    (pd = precedent_dir(prec, path)) && !pd->split) {
+		format_expr(mine, sizeof(mine), m->ids, m->nids, 0, 0);
+		if (!precedent_canon_text(mine, canon, sizeof(canon)) &&
+		    !strcasecmp(canon, pd->expr)) {
+			d->rule = NULL;
+			return 0;
+		}
+	}
 	if (r->contested) {
 		review(d, m, TAG_WHY_CONTESTED);
 		return 1;
@@ -408,6 +421,42 @@ static int dt_binding_ok(const char *path, const char *expr)
 	return 0;
 }
 
+/*
+ * A file with no license text whose directory's tagged files all carry
+ * one license other than the default @license: that license; where the
+ * most common is not the default but not every tagged file carries it:
+ * review.  Unanimity, not the 95% that lets a wording's precedent
+ * decide: here nothing in the file itself says anything, so any tagged
+ * file of the directory under another license could be the one it
+ * follows.  1 when that decided, 0 when the default applies, -ENOMEM.
+ */
+static int by_directory(struct tag_decision *d, const char *path, int uapi,
+			const char *license, const struct licenses *lic,
+			const struct precedent *prec)
+{
+	const struct prec_dir *pd = precedent_dir(prec, path);
+	char def[PREC_EXPR_MAX];
+	int ret;
+
+	if (!pd || precedent_canon_text(license, def, sizeof(def)) ||
+	    !strcasecmp(pd->expr, def))
+		return 0;
+	d->dir = pd;
+	if (pd->split || pd->k != pd->n) {
+		review(d, NULL, TAG_WHY_DIR_SPLIT);
+		return 1;
+	}
+	ret = precedent_write(pd->expr, uapi, lic, d->expr, sizeof(d->expr));
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret) {
+		review(d, NULL, "the license is not declared in LICENSES/");
+		return 1;
+	}
+	d->kind = TAG_K_DIRECTORY;
+	return 1;
+}
+
 static int decide(const char *path, const char *buf, size_t len, int uapi,
 		  const char *license, const struct licenses *lic,
 		  const struct precedent *prec, struct tag_decision *d)
@@ -423,12 +472,23 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 		return 0;
 	if (!license)
 		license = TAG_DEFAULT_LICENSE;
+	if (!tag_fix_make(buf, head, NULL, d->expr, sizeof(d->expr))) {
+		ret = d->expr[0] ? expr_ok(d->expr, lic) : 0;
+		if (ret < 0)
+			return ret;
+		d->kind = ret ? TAG_K_FIXED : TAG_K_REVIEW;
+		d->why = ret ? NULL : TAG_WHY_MALFORMED;
+		return 0;
+	}
 	boilerplate_detect(buf, head, &m);
 	if (m.verdict == BP_NONE) {	/* no license wording in the head */
 		if (memmem(buf, len, "MODULE_LICENSE(", 15)) {
 			review(d, NULL, "MODULE_LICENSE() but no license text");
 			return 0;
 		}
+		ret = by_directory(d, path, uapi, license, lic, prec);
+		if (ret)
+			return ret < 0 ? ret : 0;
 		d->kind = uapi ? TAG_K_UAPI : TAG_K_NOLICENSE;
 		ret = build_expr(d, &license, 1, uapi, lic);
 		if (ret == -EINVAL) {
@@ -441,7 +501,7 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 	}
 	if (prec && m.nids &&
 	    (r = precedent_find(prec, boilerplate_fingerprint(buf, head, NULL, 0))) &&
-	    decide_by_precedent(d, &m, r, uapi, lic))
+	    decide_by_precedent(d, path, &m, r, prec, uapi, lic))
 		return 0;
 	if (m.verdict != BP_FOUND) {
 		review(d, &m, m.why ? m.why : "license wording, no known boilerplate");
@@ -555,6 +615,85 @@ int tag_edit_make(const char *buf, size_t len, const char *tagline,
 		e->len = (size_t)sprintf(t, "%s%s", tagline, eol);
 		e->line = 1;
 	}
+	return 0;
+}
+
+/* The key of a tag, split so that this file holds no tag of its own. */
+#define TAG_KEY		"SPDX-License-" "Identifier"
+#define TAG_KEY_LEN	(sizeof(TAG_KEY) - 1)
+
+/*
+ * "spdx[-_]license[-_]identifier" in any case at @p, as scan.c's near
+ * miss has it; 1 when it is not the exact key followed by ':'.
+ */
+static int near_miss_at(const char *p, const char *end)
+{
+	static const char stem[] = "spdx-license-identifier";
+
+	if ((size_t)(end - p) < TAG_KEY_LEN)
+		return 0;
+	for (size_t i = 0; i < TAG_KEY_LEN; i++) {
+		int c = p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i];
+
+		if (stem[i] == '-' ? c != '-' && c != '_' : c != stem[i])
+			return 0;
+	}
+	return memcmp(p, TAG_KEY, TAG_KEY_LEN) ||
+	       p + TAG_KEY_LEN == end || p[TAG_KEY_LEN] != ':';
+}
+
+int tag_fix_make(const char *buf, size_t len, struct tag_edit *e,
+		 char *expr, size_t size)
+{
+	const char *end = buf + len, *k = NULL, *ls, *le, *nl, *x, *xe, *after;
+	char *t;
+
+	for (const char *p = buf; p + TAG_KEY_LEN <= end; p++) {
+		if ((*p | 0x20) == 's' && near_miss_at(p, end)) {
+			k = p;
+			break;
+		}
+	}
+	if (!k)
+		return -ENOENT;
+	for (ls = k; ls > buf && ls[-1] != '\n'; ls--)
+		;
+	nl = memchr(k, '\n', end - k);
+	le = nl ? nl : end;
+	if (le > k && le[-1] == '\r')
+		le--;
+	/* the expression: after the key, a ':' or '=' and blanks, up to a
+	 * comment's end or the end of the line */
+	for (x = k + TAG_KEY_LEN; x < le && strchr(" \t:=", *x); x++)
+		;
+	for (xe = le; xe > x && strchr(" \t", xe[-1]); xe--)
+		;
+	if (xe - x >= 2 && (!memcmp(xe - 2, "*/", 2)))
+		xe -= 2;
+	else if (xe - x >= 3 && !memcmp(xe - 3, "-->", 3))
+		xe -= 3;
+	while (xe > x && strchr(" \t", xe[-1]))
+		xe--;
+	if (expr)
+		snprintf(expr, size, "%.*s", (int)(xe - x), x);
+	if (!e)
+		return 0;
+	memset(e, 0, sizeof(*e));
+	after = nl ? nl + 1 : end;
+	t = malloc((size_t)(after - ls) + TAG_KEY_LEN + 3);
+	if (!t)
+		return -ENOMEM;
+	e->off = ls - buf;
+	e->old_len = after - ls;
+	e->text = t;
+	t = mempcpy(t, ls, k - ls);
+	t = mempcpy(t, TAG_KEY ": ", TAG_KEY_LEN + 2);
+	t = mempcpy(t, x, xe - x);
+	t = mempcpy(t, xe, after - xe);
+	e->len = t - e->text;
+	for (const char *p = buf; p < ls; p++)
+		e->line += *p == '\n';
+	e->line++;
 	return 0;
 }
 
@@ -752,6 +891,7 @@ static int plan_add(struct tag_plan *p, size_t *cap, const char *path,
 	it->kind = d->kind;
 	it->why = d->why;
 	it->rule = d->rule;
+	it->dir = d->dir;
 	p->nitems++;
 	return 0;
 }
@@ -765,9 +905,13 @@ static int item_diff(struct tag_item *it, const struct spdx_file *f,
 	FILE *mem;
 	int ret;
 
-	if ((size_t)tag_line(style, it->expr, line, sizeof(line)) >= sizeof(line))
+	if (it->kind == TAG_K_FIXED)
+		ret = tag_fix_make(buf, len < BP_HEAD_BYTES ? len : BP_HEAD_BYTES,
+				   &e, NULL, 0);
+	else if ((size_t)tag_line(style, it->expr, line, sizeof(line)) >= sizeof(line))
 		return -EINVAL;
-	ret = tag_edit_make(buf, len, line, &e);
+	else
+		ret = tag_edit_make(buf, len, line, &e);
 	if (ret)
 		return ret;
 	mem = open_memstream(&it->diff, &it->diff_len);
@@ -1086,6 +1230,14 @@ static int plan_file(struct tag_plan *p, size_t *cap, struct source *src,
 	return ret;
 }
 
+/* Is @path beneath the directory @under of the tree ("" or NULL: the root)? */
+static int beneath(const char *path, const char *under)
+{
+	size_t n = under ? strlen(under) : 0;
+
+	return !n || (!strncmp(path, under, n) && path[n] == '/');
+}
+
 int tag_plan_build(struct tag_plan **out, struct source *src,
 		   const struct spdx_index *idx, const struct tag_opts *o,
 		   struct spdx_error *err)
@@ -1104,6 +1256,8 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 
 		if (o->progress && !(i % 512))
 			o->progress(i, idx->nfiles, o->progress_arg);
+		if (!beneath(f->path, o->under))
+			continue;
 		switch (f->status) {
 		case ST_MISPLACED:
 			p->misplaced++;
@@ -1139,6 +1293,9 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 
 		if (!f)
 			ret = bad_review(&e, o, &o->reviews[k], "no such file in the tree");
+		else if (!beneath(f->path, o->under))
+			ret = bad_review(&e, o, &o->reviews[k],
+					 "not beneath the directory the series is for");
 		else if (f->status == ST_EXCLUDED)
 			ret = bad_review(&e, o, &o->reviews[k],
 					 "matched by scripts/spdxexclude");
@@ -1296,6 +1453,12 @@ static void subject(char *buf, size_t size, const struct tag_plan *p,
 		break;
 	case TAG_K_UPSTREAM:
 		snprintf(buf, size, "License cleanup: adopt upstream SPDX identifiers");
+		break;
+	case TAG_K_FIXED:
+		snprintf(buf, size, "License cleanup: fix malformed SPDX tag lines");
+		break;
+	case TAG_K_DIRECTORY:
+		snprintf(buf, size, "License cleanup: add their directory's SPDX license identifier to files with no license");
 		break;
 	case TAG_K_NOLICENSE:
 		snprintf(buf, size, "License cleanup: add SPDX %s license identifier to files with no license",
@@ -1561,9 +1724,46 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		licenses_message(out, p, o);
 		return 0;
 	}
-	for (int k = TAG_K_NOLICENSE; k < kind; k++)
+	for (int k = TAG_K_FIXED; k < kind; k++)
 		first &= !p->patchno[k];
 	switch (kind) {
+	case TAG_K_DIRECTORY:
+		fprintf(out,
+"Some files with no license information sit in directories whose\n"
+"tagged files agree on another license than the kernel's default: at\n"
+"least %d tagged files beneath the nearest such directory, at least\n"
+"%d%% of them with one expression.  The 2017 rule (no license text: the\n"
+"top level COPYING) was written before such directories existed; add\n"
+"their directory's identifier, as upstream later did:\n\n",
+			PREC_DIR_MIN_FILES, PREC_MIN_PERCENT);
+		for (size_t i = 0; i < p->nitems; i++) {
+			const struct tag_item *it = &p->items[i];
+			size_t j = 0;
+
+			if (it->kind != TAG_K_DIRECTORY || !it->dir)
+				continue;
+			while (j < i && (p->items[j].kind != TAG_K_DIRECTORY ||
+					 p->items[j].dir != it->dir))
+				j++;
+			if (j == i)	/* each directory once */
+				fprintf(out, "  %s/: %s in %u of %u tagged files\n",
+					it->dir->dir, it->dir->expr, it->dir->k,
+					it->dir->n);
+		}
+		fputc('\n', out);
+		break;
+	case TAG_K_FIXED:
+		fprintf(out,
+"These files carry an SPDX license identifier line that tools do not\n"
+"read: its key is misspelt (\"SPDX-License_Identifier\") or lacks its\n"
+"colon.  Repair the line in place, keeping the expression its author\n"
+"wrote, rather than adding a second tag line above the broken one:\n\n");
+		for (size_t i = 0; i < p->nitems; i++)
+			if (p->items[i].kind == TAG_K_FIXED)
+				fprintf(out, "  %s: %s\n", p->items[i].path,
+					p->items[i].expr);
+		fputc('\n', out);
+		break;
 	case TAG_K_NOLICENSE:
 		fprintf(out,
 "Many source files in the tree are missing licensing information, which\n"
@@ -1647,6 +1847,8 @@ static int patch_message(FILE *out, const struct tag_plan *p, enum tag_kind kind
 		kind == TAG_K_DECIDED ? "For the files decided in review that summary is" :
 		kind == TAG_K_PRECEDENT ? "For the files tagged by the tree's precedent that summary is" :
 		kind == TAG_K_UPSTREAM ? "For the files whose identifier upstream decided that summary is" :
+		kind == TAG_K_FIXED ? "For the files whose tag line is repaired that summary is" :
+		kind == TAG_K_DIRECTORY ? "For the files given their directory's license that summary is" :
 		"For files with license boilerplate that summary was");
 	if (id_table(out, p, kind))
 		return -ENOMEM;
@@ -1689,6 +1891,8 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	static const char *const what[TAG__NKINDS] = {
 		[TAG_K_LICENSES] = "license texts from upstream",
 		[TAG_K_UPSTREAM] = "files whose identifier upstream decided",
+		[TAG_K_FIXED] = "files whose malformed tag line is repaired",
+		[TAG_K_DIRECTORY] = "files with no license information, their directory's license",
 		[TAG_K_NOLICENSE] = "non */uapi/* files with no license information",
 		[TAG_K_UAPI] = "*/uapi/* files with no license information",
 		[TAG_K_BOILERPLATE] = "files with license boilerplate",
@@ -1720,6 +1924,7 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 	method(out, o);
 	for (int k = TAG_K_FIRST_PATCH; k <= TAG_K_LAST_PATCH; k++) {
 		if (!p->patchno[k] && (k == TAG_K_DECIDED || k == TAG_K_LICENSES ||
+				       k == TAG_K_FIXED || k == TAG_K_DIRECTORY ||
 				       (k == TAG_K_UPSTREAM && !o->upstream) ||
 				       (k == TAG_K_PRECEDENT && !p->prec)))
 			continue;	/* nothing asked for, learned, needed */
@@ -1762,6 +1967,11 @@ int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *
 		else if (it->rule)
 			fprintf(out, ": %s in %u of %u files, e.g. %s", it->rule->expr,
 				it->rule->k, it->rule->n, it->rule->example);
+		else if (it->dir)
+			fprintf(out, ": %s in %u, %s in %u of %u files beneath %s/",
+				it->dir->expr, it->dir->k,
+				it->dir->second ? it->dir->second : "-", it->dir->k2,
+				it->dir->n, it->dir->dir);
 		fputs(")\n", out);
 	}
 	if (p->nkind[TAG_K_REVIEW])
@@ -1815,7 +2025,8 @@ void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o
 		[TAG_K_NOLICENSE] = "no_license", [TAG_K_UAPI] = "uapi_no_license",
 		[TAG_K_BOILERPLATE] = "boilerplate", [TAG_K_PRECEDENT] = "precedent",
 		[TAG_K_DECIDED] = "decided", [TAG_K_LICENSES] = "licenses",
-		[TAG_K_UPSTREAM] = "upstream",
+		[TAG_K_UPSTREAM] = "upstream", [TAG_K_FIXED] = "fixed",
+		[TAG_K_DIRECTORY] = "directory",
 	};
 	struct json_writer w;
 

@@ -29,6 +29,20 @@
  *    domain wording is never tagged by rule or precedent.  A header in
  *    include/dt-bindings/ must get "GPL-2.0-only OR ..." (checkpatch.pl
  *    in 6.12 asks for it) or is left for review.
+ *    A file whose head holds a misspelt or malformed tag line (the
+ *    scanner's near miss: "SPDX-License_Identifier: GPL-2.0",
+ *    "SPDX-License-Identifier GPL-2.0") has that line repaired in place,
+ *    in a patch of its own, with the expression its author wrote when
+ *    it is valid; a second tag line would leave the bad one for ever.
+ *    An invalid expression there is left for review.
+ *    No license text, where the nearest directory above with at least
+ *    PREC_DIR_MIN_FILES tagged files (precedent.h) agrees on another
+ *    license than the default: that license (its own patch); where they
+ *    split and most carry another license: review.  The 2017 default
+ *    predates directories such as AMD's display code, all MIT.
+ *    A wording whose tagged files disagree among themselves is still
+ *    tagged by the rules when the file's directory agrees on exactly
+ *    what the rules read.
  *    Anything else needs review and is not tagged, unless the caller
  *    brings a reviewer's decision for it (struct tag_review): patch 5.
  *    With a newer tree (struct tag_upstream), a file that tree tags at
@@ -62,6 +76,7 @@ struct source;
 struct licenses;
 struct precedent;
 struct prec_rule;
+struct prec_dir;
 struct spdx_index;
 struct spdx_file;
 
@@ -73,6 +88,8 @@ struct spdx_file;
 #define TAG_WHY_CONTESTED	"the tree's own tags for this wording differ"
 #define TAG_WHY_OTHERWISE	"the tree tags this wording otherwise"
 #define TAG_WHY_DROPS		"the tree's tag for this wording leaves out a license the text names"
+#define TAG_WHY_DIR_SPLIT	"no license text, and its directory's tagged files differ"
+#define TAG_WHY_MALFORMED	"a malformed SPDX tag line whose expression is not valid"
 #define TAG_WHY_DT_BINDING	"DT binding headers are to be licensed (GPL-2.0-only OR ...), as checkpatch.pl says"
 
 enum tag_style {
@@ -100,8 +117,10 @@ enum tag_reason {
 enum tag_kind {
 	TAG_K_SKIP,		/* not eligible: see reason */
 	TAG_K_LICENSES,		/* first: LICENSES/ texts from upstream */
+	TAG_K_FIXED,		/* a malformed tag line repaired in place */
 	TAG_K_NOLICENSE,	/* patch 1 */
 	TAG_K_UAPI,		/* patch 2 */
+	TAG_K_DIRECTORY,	/* no license text: the directory's license */
 	TAG_K_BOILERPLATE,	/* patch 3 */
 	TAG_K_PRECEDENT,	/* patch 4: the tree's own tags decide */
 	TAG_K_UPSTREAM,		/* upstream's tag, the wording unchanged */
@@ -118,10 +137,12 @@ struct tag_decision {
 	enum tag_style style;
 	char expr[192];		/* what the series writes (patches 1-4) or,
 				   for review, the recognised licenses as
-				   "A, B" ("" when none) */
+				   "A, B" ("" when none), or a malformed
+				   tag line's expression */
 	const char *why;	/* review: why (static string) */
 	const struct prec_rule *rule;	/* the precedent that tagged the
 					   file or sent it to review */
+	const struct prec_dir *dir;	/* the directory that did */
 };
 
 /* "matched by scripts/spdxexclude", ...; NULL out of range. */
@@ -211,6 +232,16 @@ struct tag_edit {
  * file (or one holding only a BOM), -ENOMEM. */
 int tag_edit_make(const char *buf, size_t len, const char *tagline,
 		  struct tag_edit *e);
+
+/*
+ * The repair of the first malformed tag line in the head of @buf: the
+ * misspelt key becomes "SPDX-License-Identifier: ", the comment leader
+ * before it, the expression and what follows it (" *" "/") stay.  With
+ * @expr, the expression as written there (@size bytes) too.  Returns 0,
+ * -ENOENT when the head has no such line, -ENOMEM.
+ */
+int tag_fix_make(const char *buf, size_t len, struct tag_edit *e,
+		 char *expr, size_t size);
 void tag_edit_release(struct tag_edit *e);
 
 /* The new content: malloc'd into *@out. */
@@ -262,6 +293,9 @@ struct tag_opts {
 	const char *to, *cc;	/* To: and Cc: of every mail, or NULL */
 	const char *prefix;	/* "drivers/net" before "License cleanup:" in
 				   every subject, or NULL */
+	const char *under;	/* a path of the tree: only the files beneath
+				   it are tagged, counted and listed (NULL or
+				   "": all); the precedent is the whole tree's */
 };
 
 struct tag_item {
@@ -271,6 +305,7 @@ struct tag_item {
 	char *expr;		/* written or suggested; never NULL */
 	const char *why;
 	const struct prec_rule *rule;	/* see struct tag_decision */
+	const struct prec_dir *dir;
 	char *diff;		/* patches 1-4: this file's diff */
 	size_t diff_len;
 	unsigned ins, del;

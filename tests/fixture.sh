@@ -342,3 +342,37 @@ validate_formats() {
 	grep "^file	" "$4" >"$4.files" &&
 	grep "^file	" "$4.3" | diff -u "$4.files" -
 }
+
+# make_copyright_fixture DIR: a tree with a file per form of copyright
+# notice copyright.h reads, and files whose heads hold none.
+make_copyright_fixture() {
+	t=$1
+	gpl_mit_licenses "$t" &&
+	mkdir -p "$t/c" "$t/s" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n/*\n * Copyright (c) 2001 Foo Bar <foo@bar.org>\n * Copyright (C) 2008 Baz Corp, Inc. All rights reserved.\n */\nint a;\n' >"$t/c/block.c" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n// (C) 2003 Qux <qux@example.org>\n' >"$t/c/paren.c" &&
+	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\n# Copyright \302\251 2005 Shell Author\n# \302\251 2004 Sign Holder\n' >"$t/s/sign.sh" &&
+	printf 'dnl SPDX-License-Identifier: GPL-2.0\ndnl Copr. 2006 M4 Author\n' >"$t/s/copr.m4" &&
+	printf -- '-- SPDX-License-Identifier: MIT\n-- Copyright 2007 Sql Author\n' >"$t/s/q.sql" &&
+	printf '%% SPDX-License-Identifier: MIT\n%% copyright 2009 lower case\n' >"$t/s/t.tex" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n// SPDX-FileCopyrightText: 2019 Jane Doe <jane@example.com>\n' >"$t/c/reuse.c" &&
+	printf '/* SPDX-License-Identifier: GPL-2.0 */\n/*\n * Copyright (C) 1999, 2000,\n *   2001 Cont Author\n * Copyright (C) 2008 Aligned One <one@a.org>\n *                    Aligned Two <two@b.org>\n *\n * Copyright (c) 2001 Foo Bar <foo@bar.org>\n */\n' >"$t/c/cont.h" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n/* Copyright (C) 1994 J\366rg */\n' >"$t/c/latin1.c" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n/* the above copyright notice and this permission */\nint x;\n' >"$t/c/none.c" &&
+	{
+		printf '// SPDX-License-Identifier: GPL-2.0\n/*\n' &&
+		i=0 && while [ $i -lt 200 ]; do
+			printf ' * a line of a long comment block\n'
+			i=$((i + 1))
+		done &&
+		printf ' * Copyright 2010 Deep Holder\n */\n'
+	} >"$t/c/deep.c" &&
+	{
+		printf '// SPDX-License-Identifier: GPL-2.0\n/*\n' &&
+		i=0 && while [ $i -lt 700 ]; do
+			printf ' * a line of a very long comment block\n'
+			i=$((i + 1))
+		done &&
+		printf ' * Copyright 2011 Too Deep\n */\n'
+	} >"$t/c/toodeep.c"
+}

@@ -46,7 +46,7 @@ test_expect 'list: symlinks are not listed, sorted like sort(1) in C locale' '
 
 test_expect 'scan: status counts and per-license counts' '
 	"$SPDXFS" scan "$T" >"$TMP/summary" &&
-	sed -n "1,12p" "$TMP/summary" >"$TMP/head" &&
+	sed -n "1,13p" "$TMP/summary" >"$TMP/head" &&
 	expect_file "$TMP/head" <<X
 files                        22
   tagged                     10
@@ -59,6 +59,7 @@ symlinks (unfollowed)         2
 lowercase operators           1
 multiple tags                 1
 spdxcheck syntax              2
+with copyright                0
 
 X
 '

@@ -149,7 +149,8 @@ assert d == {\"path\": \"kernel/dual.c\", \"status\": \"tagged\", \"line\": 1,
 	\"valid\": True,
 	\"licenses\": [\"LICENSES/preferred/GPL-2.0\", \"LICENSES/preferred/MIT\"],
 	\"usable_under\": [\"GPL-2.0-only\", \"GPL-2.0-or-later\", \"MIT\"],
-	\"uapi\": False, \"syscall_note\": False, \"suggested\": None}, d
+	\"uapi\": False, \"syscall_note\": False, \"copyright\": [],
+	\"suggested\": None}, d
 assert p[\"expression\"] is None and p[\"modern\"] is None and p[\"licenses\"] == []
 assert p[\"suggested\"] == {\"kind\": \"tag\", \"expression\": \"GPL-2.0-only\",
 	\"why\": \"no license wording and no MODULE_LICENSE(): the default license (patch 1)\"}, p

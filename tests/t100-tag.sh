@@ -386,6 +386,91 @@ spdxfs: dotdup:2: review.c decided twice (also on line 1)
 X
 '
 
+# drivers/soc/litex/Kconfig, 6.1: a misspelt tag line, repaired in place.
+F=$TMP/fixtree
+gpl_mit_note_licenses "$F"
+printf '# SPDX-License_Identifier: GPL-2.0\n\nmenu "LiteX"\n\nconfig LITEX\n\tbool\n\nendmenu\n' >"$F/Kconfig"
+printf '/* SPDX-License-Identifier (GPL-2.0 */\nint b;\n' >"$F/b.h"
+printf 'int a;\n' >"$F/a.c"
+(cd "$F" && git init -q && $GIT add . && $GIT commit -q -m base)
+
+test_expect 'a malformed tag line is repaired in its own patch, not doubled' '
+	"$SPDXFS" tag -q --from "A <a@example.org>" "$F" -o "$TMP/fix" &&
+	(cd "$TMP/fix" && ls) >"$TMP/ls" &&
+	expect_file "$TMP/ls" <<X &&
+0000-cover-letter.patch
+0001-License-cleanup-fix-malformed-SPDX-tag-lines.patch
+0002-License-cleanup-add-SPDX-GPL-2.0-only-license-identifier-to-files-with-no-license.patch
+X
+	grep "^  b.h" "$TMP/fix/0000-cover-letter.patch" >"$TMP/rv" &&
+	expect_file "$TMP/rv" <<X &&
+  b.h: (GPL-2.0 (a malformed SPDX tag line whose expression is not valid)
+X
+	(cd "$F" && $GIT am -q "$TMP/fix"/000[1-9]-*.patch) &&
+	grep -n SPDX "$F/Kconfig" >"$TMP/kconfig" &&
+	expect_file "$TMP/kconfig" <<X
+1:# SPDX-License-Identifier: GPL-2.0
+X
+'
+
+# A series for one directory of a tree, as a maintainer asks for it:
+# paths from the root, HEAD's date and commit, counts of that directory.
+D=$TMP/subtree
+gpl_mit_note_licenses "$D"
+mkdir -p "$D/drivers/net/ath" "$D/drivers/net/other"
+printf 'int a;\n' >"$D/drivers/net/ath/a.c"
+printf '/*\n * under the terms of the GNU General Public License as published by\n * the Free Software Foundation; either version 2 of the License, or\n * (at your option) any later version.\n */\n#define B 1\n' >"$D/drivers/net/ath/b.h"
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint t;\n' >"$D/drivers/net/ath/tagged.c"
+printf 'int o;\n' >"$D/drivers/net/other/o.c"
+printf 'int top;\n' >"$D/top.c"
+(cd "$D" && git init -q && $GIT add . && $GIT commit -q -m base)
+
+# tag_dir NAME DIR: the series for DIR into $TMP/NAME, applied with plain
+# git am on a fresh clone of the tree; the files it tagged, listed.
+tag_dir() {
+	"$SPDXFS" tag -q --from "A <a@example.org>" "$2" -o "$TMP/$1" &&
+	git clone -q "$D" "$TMP/$1.clone" &&
+	(cd "$TMP/$1.clone" && $GIT am -q "$TMP/$1"/000[1-9]-*.patch) &&
+	(cd "$TMP/$1.clone" && git diff --name-only "$(git -C "$D" rev-parse HEAD)" HEAD) \
+		>"$TMP/$1.files" &&
+	grep -e "^Date: " -e "^base-commit: " -e "This series adds" -e "left alone" \
+		"$TMP/$1/0000-cover-letter.patch" |
+		sed "s/$(git -C "$D" rev-parse HEAD)/HEAD/" >"$TMP/$1.cover"
+}
+
+test_expect 'a series for a subdirectory: paths from the root, applies with git am' '
+	tag_dir sub "$D/drivers/net/ath" &&
+	expect_file "$TMP/sub.files" <<X &&
+drivers/net/ath/a.c
+drivers/net/ath/b.h
+X
+	(cd "$TMP/sub.clone" && git log --format=%s HEAD~2..HEAD) >"$TMP/sub.log" &&
+	expect_file "$TMP/sub.log" <<X &&
+License cleanup: add SPDX license identifier to files with a license
+License cleanup: add SPDX GPL-2.0-only license identifier to files with no license
+X
+	expect_file "$TMP/sub.cover" <<X
+Date: Fri, 14 Jul 2017 02:40:00 +0000
+license.  This series adds one to 2 of the 2 files that have none,
+base-commit: HEAD
+X
+'
+
+test_expect 'the same from the root: every directory, the same date and base' '
+	tag_dir root "$D" &&
+	expect_file "$TMP/root.files" <<X &&
+drivers/net/ath/a.c
+drivers/net/ath/b.h
+drivers/net/other/o.c
+top.c
+X
+	expect_file "$TMP/root.cover" <<X
+Date: Fri, 14 Jul 2017 02:40:00 +0000
+license.  This series adds one to 4 of the 7 files that have none,
+base-commit: HEAD
+X
+'
+
 test_expect 'tag --help' '
 	"$SPDXFS" tag --help | head -n 1 >"$TMP/help" &&
 	expect_file "$TMP/help" <<X

@@ -52,6 +52,9 @@ tagged by the series: 6 (75.0% of compared)
 agreement on the files the series tags: 4 of 6, 66.7%
 sent to review: 2 (25.0% of compared)
 public-domain wording, tagged anyway: 0
+whole series: 0 tagged, 0 of them with license wording; 0 to review
+derived share (license wording tagged, not sent to review): 0 of 0, -
+dropped licenses (the head names one the tag leaves out): 0
 
 per patch:  files  agree
   boilerplate             6       4  66.7%
@@ -85,9 +88,33 @@ include/uapi/u.h	agree	boilerplate
 X
 '
 
-test_expect 'normalising and classes: every case of the self-test' '
+test_expect 'normalising, classes and dropped licenses: every case of the self-test' '
 	"$EVAL" --self-test >"$TMP/self" &&
-	! grep "^not ok" "$TMP/self" && tail -n 1 "$TMP/self" | grep -q "^1\.\.17$"
+	! grep "^not ok" "$TMP/self" && tail -n 1 "$TMP/self" | grep -q "^1\.\.26$"
+'
+
+# The whole series of a tree whose untagged files name the X11 license:
+# every tag it writes keeps it, or the eval fails and names the file.
+U=$TMP/untagged
+gpl_mit_note_licenses "$U"
+mkdir -p "$U/LICENSES/deprecated" "$U/dts"
+printf 'Valid-License-Identifier: X11\nSPDX-URL: https://spdx.org/licenses/X11.html\nUsage-Guide:\n  x\nLicense-Text:\n\nx\n' \
+	>"$U/LICENSES/deprecated/X11"
+file t.c '// SPDX-License-Identifier: GPL-2.0' "$GPL2"
+cp "$T/t.c" "$U/t.c" && rm "$T/t.c"
+printf '/*\n * Copyright (C) 2014 A. Author\n *\n * This file is licensed under a dual GPLv2 or X11 license.\n */\n/ { };\n' \
+	>"$U/dts/a.dtsi"
+printf '/*\n * Copyright 2014 A. Author\n *\n * Licensed under the X11 license or the GPL v2 (or later)\n */\n/ { };\n' \
+	>"$U/dts/b.dts"
+
+test_expect 'the whole series: every tag keeps each license its head names' '
+	"$EVAL" -q -k 2 "$U" >"$TMP/whole" 2>"$TMP/whole.err" &&
+	grep -e "^whole series" -e "^derived share" -e "^dropped" -e "^  dts" "$TMP/whole" >"$TMP/whole.s" &&
+	expect_file "$TMP/whole.s" <<X
+whole series: 2 tagged, 2 of them with license wording; 0 to review
+derived share (license wording tagged, not sent to review): 2 of 2, 100.0%
+dropped licenses (the head names one the tag leaves out): 0
+X
 '
 
 test_expect 'bad usage: no LICENSES/, too few folds' '

@@ -43,7 +43,7 @@ make_tree() {
 
 	   NOTE! This copyright does *not* cover user programs.
 	EOF
-	printf '// SPDX-License-Identifier: GPL-2.0\nvoid *p = kmalloc(1);\n' >"$T/kernel/fork.c" &&
+	printf '// SPDX-License-Identifier: GPL-2.0\n// Copyright (C) 2020 Fork Author <fork@example.org>\n// (C) 2021 Second Holder\nvoid *p = kmalloc(1);\n' >"$T/kernel/fork.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0+\nint later;\n' >"$T/kernel/later.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause\nint dual;\n' >"$T/kernel/dual.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0 AND MIT\nint both;\n' >"$T/kernel/both.c" &&
@@ -327,6 +327,7 @@ test_expect 'getfattr -d shows the extended attributes' '
 	user.spdx.status="invalid"
 
 	# file: by-license/GPL-2.0/kernel/fork.c
+	user.spdx.copyright="Copyright (C) 2020 Fork Author <fork@example.org>\012(C) 2021 Second Holder"
 	user.spdx.expression="GPL-2.0"
 	user.spdx.line="1"
 	user.spdx.path="kernel/fork.c"
@@ -348,6 +349,9 @@ test_expect 'getfattr -d shows the extended attributes' '
 
 test_expect 'extended attributes of a shebang script, and errnos' '
 	test "$(getfattr --only-values -n user.spdx.line "$M/usable-under/GPL-2.0-or-later/scripts/run.sh")" = 2 &&
+	test "$(xattr_of user.spdx.copyright "$M/by-license/GPL-2.0/kernel/fork.c")" = "Copyright (C) 2020 Fork Author <fork@example.org>
+(C) 2021 Second Holder" &&
+	test "$(errno_of "os.getxattr(p, \"user.spdx.copyright\")" "$M/usable-under/GPL-2.0-or-later/scripts/run.sh")" = ENODATA &&
 	test "$(getfattr --only-values -n user.spdx.expression "$M/by-id/GPL-2.0-or-later/scripts/run.sh")" = GPL-2.0-or-later &&
 	test "$(errno_of "os.getxattr(p, \"user.spdx.error\")" "$M/by-license/GPL-2.0/kernel/fork.c")" = ENODATA &&
 	test "$(errno_of "os.getxattr(p, \"user.nope\")" "$M/by-license/GPL-2.0/kernel/fork.c")" = ENODATA &&

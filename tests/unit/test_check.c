@@ -261,10 +261,11 @@ static void test_reports(const struct spdx_index *idx)
 	is_str(buf, JSON_RECORDS("files")
 	       "    {\"path\": \"a.c\", \"status\": \"tagged\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-2.0\", \"canonical\": \"GPL-2.0\", "
-	       "\"uapi\": false},\n"
+	       "\"uapi\": false, \"copyright\": []},\n"
 	       "    {\"path\": \"a/b.c\", \"status\": \"invalid\", \"line\": 1, \"col\": 28, "
 	       "\"leader\": \"//\", \"expression\": \"GPL-1.0\", \"canonical\": \"GPL-1.0\", "
-	       "\"error\": \"Invalid License ID: GPL-1.0\", \"uapi\": false}\n"
+	       "\"error\": \"Invalid License ID: GPL-1.0\", \"uapi\": false, "
+	       "\"copyright\": []}\n"
 	       JSON_RECORDS_END, "files, JSON");
 	free(buf);
 }

@@ -94,7 +94,7 @@ static void test_write(void)
 /* Groups of tagged files sharing a wording, and the untagged ones. */
 static const struct {
 	const char *dir, *wording;
-	const char *tags[12];
+	const char *tags[20];
 } groups[] = {
 	{ "sof", SOF, { "(GPL-2.0-only OR BSD-3-Clause)", "GPL-2.0 OR BSD-3-Clause",
 		"BSD-3-Clause OR GPL-2.0-only", "(GPL-2.0-only OR BSD-3-Clause)",
@@ -115,6 +115,14 @@ static const struct {
 		"GPL-2.0", "GPL-2.0", "GPL-2.0", "GPL-2.0" } },
 	{ "rare", RARE, { "GPL-2.0", "GPL-2.0", "GPL-2.0", "GPL-2.0", "GPL-2.0",
 		"GPL-2.0", "GPL-2.0", "GPL-2.0", "GPL-2.0" } },
+	/* a directory of MIT files without license text, as AMD's display */
+	{ "amd", "", { "MIT", "MIT", "MIT", "MIT", "MIT", "MIT", "MIT", "MIT",
+		"MIT", "MIT" } },
+	/* 19 of 20 agree: enough for a wording's precedent, not unanimous */
+	{ "most", "", { "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+",
+		"GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+",
+		"GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+", "GPL-2.0+",
+		"GPL-2.0+", "GPL-2.0+", "GPL-2.0" } },
 };
 
 static const struct {
@@ -122,10 +130,18 @@ static const struct {
 	enum tag_kind kind;
 	const char *expr, *why;
 } untagged[] = {
+	/* the tree splits over the MIT text, the directory agrees with it */
+	{ "amd/mit.c", TAG_K_BOILERPLATE, "MIT", NULL },
+	/* no license text: the directory's unanimous license */
+	{ "amd/new.c", TAG_K_DIRECTORY, "MIT", NULL },
 	{ "drop/new.c", TAG_K_REVIEW, "GPL, BSD", TAG_WHY_DROPS },
 	{ "include/uapi/sof.h", TAG_K_PRECEDENT,
 	  "(GPL-2.0-only WITH Linux-syscall-note) OR BSD-3-Clause", NULL },
 	{ "mit/new.c", TAG_K_REVIEW, "MIT", TAG_WHY_CONTESTED },
+	/* no license text in a split directory, most not the default */
+	{ "mit/none.c", TAG_K_REVIEW, "", TAG_WHY_DIR_SPLIT },
+	/* no license text, the directory 19 of 20 for one license: review */
+	{ "most/new.c", TAG_K_REVIEW, "", TAG_WHY_DIR_SPLIT },
 	{ "ohci/new.c", TAG_K_PRECEDENT, "GPL-1.0+", NULL },
 	{ "other/new.c", TAG_K_REVIEW, "GPL-2.0-only", TAG_WHY_OTHERWISE },
 	{ "pd/new.c", TAG_K_REVIEW, "public domain", BP_WHY_PUBLIC_DOMAIN },
@@ -155,7 +171,7 @@ static int make_tree(char *dir)
 	int ret = fixture_make(dir, licenses, ARRAY_SIZE(licenses));
 
 	for (size_t g = 0; g < ARRAY_SIZE(groups) && !ret; g++) {
-		for (int i = 0; i < 12 && groups[g].tags[i] && !ret; i++) {
+		for (int i = 0; i < 20 && groups[g].tags[i] && !ret; i++) {
 			snprintf(path, sizeof(path), "%s/f%02d.c", groups[g].dir, i);
 			snprintf(text, sizeof(text),
 				 "// SPDX-License-Identifier: %s\n/*\n"
@@ -172,6 +188,10 @@ static int make_tree(char *dir)
 	}
 	if (!ret)
 		ret = fixture_write(dir, "include/uapi/sof.h", "/*\n" SOF " */\n#define S 1\n");
+	if (!ret)
+		ret = fixture_write(dir, "amd/mit.c", "/*\n" MITX " */\nint m;\n");
+	if (!ret)
+		ret = fixture_write(dir, "mit/none.c", "int none;\n");
 	return ret;
 }
 
@@ -207,10 +227,19 @@ static void test_learn(void)
 		printf("# %s\n", err.msg);
 		goto out;
 	}
-	is_int(idx->count[ST_TAGGED], 74, "74 tagged files");
+	is_int(idx->count[ST_TAGGED], 104, "104 tagged files");
 	is_int(precedent_learn(&p, src, idx), 0, "learned");
 	is_int(p->learned, 74, "every tagged file has a wording");
 	is_int(p->nrules, 6, "six wordings on 10 files or more; 9 are too few");
+	ok(precedent_dir(p, "amd/x.c") && !precedent_dir(p, "amd/x.c")->split &&
+	   !strcmp(precedent_dir(p, "amd/x.c")->expr, "MIT") &&
+	   precedent_dir(p, "amd/x.c")->n == 10, "amd/: 10 tagged files, all MIT");
+	ok(precedent_dir(p, "mit/x.c") && precedent_dir(p, "mit/x.c")->split &&
+	   precedent_dir(p, "mit/x.c")->k == 6, "mit/: split 6 and 6");
+	ok(precedent_dir(p, "rare/x.c") && !strcmp(precedent_dir(p, "rare/x.c")->dir, ""),
+	   "rare/: 9 files, too few: the root decides");
+	is_str(precedent_dir(p, "top.c") ? precedent_dir(p, "top.c")->dir : NULL, "",
+	       "a file at the root: the root");
 
 	r = rule_of(p, SOF);
 	ok(r && !r->contested && r->n == 12 && r->k == 12, "dual BSD/GPLv2: 12 of 12 agree");
@@ -241,7 +270,8 @@ static void test_learn(void)
 		is_str(it->why, untagged[i].why, "%s: why", it->path);
 	}
 	is_int(plan->nkind[TAG_K_PRECEDENT], 3, "precedent tags 3");
-	is_int(plan->patchno[TAG_K_PRECEDENT], 1, "the precedent patch is the first");
+	is_int(plan->nkind[TAG_K_DIRECTORY], 1, "the directory's license tags 1");
+	is_int(plan->patchno[TAG_K_PRECEDENT], 3, "the precedent patch is the third");
 	f = open_memstream(&cover, &len);
 	is_int(tag_write_cover(f, plan, &o), 0, "cover letter written");
 	fclose(f);
@@ -263,7 +293,8 @@ static void test_learn(void)
 	is_int(tag_plan_build(&plan, src, idx, &o, NULL), 0, "plan built without precedent");
 	if (plan) {
 		ok(!plan->prec && !plan->nkind[TAG_K_PRECEDENT], "--no-precedent: none learned");
-		is_int(plan->nkind[TAG_K_BOILERPLATE], 2, "--no-precedent: the rules tag mit/new.c, other/new.c");
+		is_int(plan->nkind[TAG_K_BOILERPLATE], 3,
+		       "--no-precedent: the rules tag amd/mit.c, mit/new.c, other/new.c");
 		tag_plan_free(plan);
 	}
 out:

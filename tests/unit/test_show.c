@@ -129,6 +129,7 @@ static void test_tagged(struct source *src, const struct spdx_index *idx)
 	       "      \"usable_under\": [],\n"
 	       "      \"uapi\": false,\n"
 	       "      \"syscall_note\": false,\n"
+	       "      \"copyright\": [],\n"
 	       "      \"suggested\": null\n"
 	       "    }\n"
 	       JSON_RECORDS_END, "JSON of a tagged file");

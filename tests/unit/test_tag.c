@@ -3,6 +3,7 @@
  * test_tag: eligibility, comment style, boilerplate detection, placement
  * and diffs of the tagging series, table-driven and byte-exact.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,6 +254,16 @@ static void test_wording(void)
 		  " *  b) Permission is hereby granted, free of charge, to any person\n"
 		  " *     obtaining a copy of this software and associated documentation\n",
 		  BP_FOUND, "GPL-2.0-or-later, MIT", NULL },
+		/* The X11 license by name is X11, never dropped. */
+		{ "arch/arm64/boot/dts/sprd/sc9836.dtsi: a dual GPLv2 or X11 license",
+		  "/*\n * Spreadtrum SC9836 SoC DTS file\n *\n"
+		  " * Copyright (C) 2014, Spreadtrum Communications Inc.\n *\n"
+		  " * This file is licensed under a dual GPLv2 or X11 license.\n */\n",
+		  BP_FOUND, "GPL-2.0-only, X11", NULL },
+		{ "arch/arm/boot/dts/imx51-ts4800.dts: the X11 license or the GPL v2 (or later)",
+		  "/*\n * Copyright 2015 Savoir-faire Linux\n *\n"
+		  " * Licensed under the X11 license or the GPL v2 (or later)\n */\n",
+		  BP_FOUND, "GPL-2.0-or-later, X11", NULL },
 		/* Public domain: never a tag by rule. */
 		{ "lib/xz/xz_dec_syms.c: public domain, and MODULE_LICENSE(\"GPL\")",
 		  "/*\n * XZ decoder module information\n *\n"
@@ -387,6 +398,14 @@ static void test_decide(void)
 		  " software may be distributed under the terms of the GNU General"
 		  " Public License version 2 as published by the Free Software"
 		  " Foundation */\n", 0, TAG_K_BOILERPLATE, "GPL-2.0-only OR BSD-2-Clause" },
+		/* A misspelt or malformed tag line is repaired, not doubled. */
+		{ "drivers/soc/litex/Kconfig", "# SPDX-License_Identifier: GPL-2.0\n"
+		  "\nmenu \"x\"\n\nconfig A\n\tbool \"a\"\nendmenu\n", 0, TAG_K_FIXED,
+		  "GPL-2.0" },
+		{ "a.h", "/* SPDX-License-Identifier GPL-2.0-only */\nint a;\n", 0,
+		  TAG_K_FIXED, "GPL-2.0-only" },
+		{ "a.c", "// spdx-license-identifier: (GPL-2.0 OR MIT\nint a;\n", 0,
+		  TAG_K_REVIEW, "(GPL-2.0 OR MIT" },
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
@@ -397,6 +416,42 @@ static void test_decide(void)
 		is_int(d.kind, t[i].kind, "decide %zu %s: kind", i, t[i].path);
 		is_str(d.expr, t[i].expr, "decide %zu %s: expression", i, t[i].path);
 	}
+}
+
+/* The repair keeps the comment, the expression and the line's end. */
+static void test_fix(void)
+{
+	static const struct {
+		const char *in, *old, *out, *expr;
+		unsigned line;
+	} t[] = {
+		{ "# SPDX-License_Identifier: GPL-2.0\n#\n", "# SPDX-License_Identifier: GPL-2.0\n",
+		  "# SPDX-License-Identifier: GPL-2.0\n", "GPL-2.0", 1 },
+		{ "#!/bin/sh\n# SPDX-License-Identifier=GPL-2.0\r\necho\n",
+		  "# SPDX-License-Identifier=GPL-2.0\r\n",
+		  "# SPDX-License-Identifier: GPL-2.0\r\n", "GPL-2.0", 2 },
+		{ "/* SPDX_LICENSE_IDENTIFIER:  MIT */\nint a;\n",
+		  "/* SPDX_LICENSE_IDENTIFIER:  MIT */\n",
+		  "/* SPDX-License-Identifier: MIT */\n", "MIT", 1 },
+		{ "int a;\n// SPDX-License-Identifier GPL-2.0", "// SPDX-License-Identifier GPL-2.0",
+		  "// SPDX-License-Identifier: GPL-2.0", "GPL-2.0", 2 },
+	};
+	struct tag_edit e;
+	char expr[64];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		is_int(tag_fix_make(t[i].in, strlen(t[i].in), &e, expr, sizeof(expr)), 0,
+		       "fix %zu: found", i);
+		ok(e.len == strlen(t[i].out) && !memcmp(e.text, t[i].out, e.len),
+		   "fix %zu: the repaired line", i);
+		ok(e.old_len == strlen(t[i].old) && !memcmp(t[i].in + e.off, t[i].old, e.old_len),
+		   "fix %zu: the line it replaces", i);
+		is_str(expr, t[i].expr, "fix %zu: the expression", i);
+		is_int(e.line, t[i].line, "fix %zu: its line", i);
+		tag_edit_release(&e);
+	}
+	is_int(tag_fix_make("// SPDX-License-Identifier: MIT\n", 32, &e, NULL, 0), -ENOENT,
+	       "fix: a right tag line is no malformed one");
 }
 
 /* A diff with blob ids cut out: "index X..Y 100644" becomes "index". */
@@ -501,6 +556,7 @@ int main(void)
 	test_wording();
 	test_fingerprint();
 	test_decide();
+	test_fix();
 	test_diff();
 	test_blob_id();
 	return tap_done();

@@ -1,0 +1,805 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * copyright: the copyright statements of a file's head, by the rules
+ * copyright.h states.  Pure: no I/O; the statements are assembled in a
+ * buffer on the stack and the result allocated once.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "copyright.h"
+#include "scan.h"
+
+#define SFCT		"SPDX-FileCopyrightText:"
+#define SFCT_LEN	(sizeof(SFCT) - 1)
+#define NO_COL		(~0u)
+
+static int is_alpha(unsigned char c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+static int is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_alnum(unsigned char c)
+{
+	return is_alpha(c) || is_digit(c);
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+static const char *skip_space(const char *s, const char *e)
+{
+	while (s < e && is_space(*s))
+		s++;
+	return s;
+}
+
+/* [s, e) without white space at its end. */
+static const char *trim_end(const char *s, const char *e)
+{
+	while (e > s && is_space(e[-1]))
+		e--;
+	return e;
+}
+
+/*
+ * The helpers below are mostly called with string literals: inlined,
+ * strlen() folds and memcmp() of a few bytes becomes a compare or two,
+ * where calls cost more than the comparing (a scan of the 6.1 tree calls
+ * them millions of times).
+ */
+#define INLINE	static inline __attribute__((always_inline))
+
+INLINE int starts(const char *s, const char *e, const char *p)
+{
+	size_t n = strlen(p);
+
+	return (size_t)(e - s) >= n && !memcmp(s, p, n);
+}
+
+/* Does [s, e) start with lowercase @p, in any case? */
+INLINE int starts_ci(const char *s, const char *e, const char *p)
+{
+	size_t n = strlen(p);
+
+	if ((size_t)(e - s) < n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if ((is_alpha(s[i]) ? s[i] | 0x20 : s[i]) != p[i])
+			return 0;
+	return 1;
+}
+
+/* @p at @s as a word: what follows is the end, white space or
+ * punctuation other than '-' and '_'. */
+INLINE int starts_word(const char *s, const char *e, const char *p)
+{
+	size_t n = strlen(p);
+
+	return starts(s, e, p) && (s + n == e || (!is_alnum(s[n]) &&
+						 s[n] != '-' && s[n] != '_'));
+}
+
+static int is_copy_sign(const char *s, const char *e)
+{
+	return e - s >= 2 && (unsigned char)s[0] == 0xc2 &&
+	       (unsigned char)s[1] == 0xa9;
+}
+
+/* @needle (a closer: two or three bytes) in [s, e), or NULL.  A line
+ * is a few dozen bytes, which a loop reads faster than calls would. */
+static const char *find(const char *s, const char *e, const char *needle)
+{
+	size_t n = needle[2] ? 3 : 2;
+
+	for (; e - s >= (long)n; s++)
+		if (s[0] == needle[0] && s[1] == needle[1] &&
+		    (n == 2 || s[2] == needle[2]))
+			return s;
+	return NULL;
+}
+
+/*
+ * The leading comment block, line by line: which block comment is
+ * open, and whether the last comment line was an rst "..", whose
+ * indented lines go on with it.
+ */
+enum { BLK_NONE, BLK_C, BLK_XML, BLK_JINJA };
+
+static const char *const closers[] = {
+	[BLK_C] = "*/", [BLK_XML] = "-->", [BLK_JINJA] = "#}",
+};
+
+struct region {
+	int block;
+	int rst;
+};
+
+enum { LINE_CODE, LINE_COMMENT, LINE_LAST, LINE_BLANK };
+
+static int comment_rest(struct region *r, const char *p, const char *e);
+
+/* A block comment opened before @p: a comment line, and the block's
+ * still open unless closed before @e. */
+static int in_block(struct region *r, const char *p, const char *e)
+{
+	const char *c = find(p, e, closers[r->block]);
+
+	if (!c)
+		return LINE_COMMENT;
+	p = c + strlen(closers[r->block]);
+	r->block = BLK_NONE;
+	return comment_rest(r, p, e);
+}
+
+/* After a comment closed at @p: nothing, another comment, or code. */
+static int comment_rest(struct region *r, const char *p, const char *e)
+{
+	p = skip_space(p, e);
+	if (p == e || starts(p, e, "//"))
+		return LINE_COMMENT;
+	if (starts(p, e, "/*")) {
+		r->block = BLK_C;
+		return in_block(r, p + 2, e);
+	}
+	return LINE_LAST;
+}
+
+/* A leader that must be followed by white space or end the line. */
+INLINE int leader_word(const char *p, const char *e, const char *w)
+{
+	size_t n = strlen(w);
+
+	return starts(p, e, w) && (p + n == e || is_space(p[n]));
+}
+
+/* Is line @lineno, [s, e), in the leading comment block? */
+static int comment_line(struct region *r, const char *s, const char *e,
+			unsigned lineno)
+{
+	const char *p = skip_space(s, e);
+
+	if (r->block)
+		return in_block(r, p, e);
+	if (p == e)
+		return LINE_BLANK;	/* goes on as it was */
+	if (r->rst && p > s)
+		return LINE_COMMENT;
+	r->rst = 0;
+	switch (*p) {
+	case '/':
+		if (starts(p, e, "//"))
+			return LINE_COMMENT;
+		if (!starts(p, e, "/*"))
+			return LINE_CODE;
+		r->block = BLK_C;
+		return in_block(r, p + 2, e);
+	case '<':
+		if (starts(p, e, "<!--")) {
+			r->block = BLK_XML;
+			return in_block(r, p + 4, e);
+		}
+		return lineno == 1 && starts(p, e, "<?xml") ? LINE_COMMENT :
+		       LINE_CODE;
+	case '{':
+		if (!starts(p, e, "{#"))
+			return LINE_CODE;
+		r->block = BLK_JINJA;
+		return in_block(r, p + 2, e);
+	case '.':
+		if (leader_word(p, e, "..")) {
+			r->rst = 1;
+			return LINE_COMMENT;
+		}
+		return starts(p, e, ".\\\"") ? LINE_COMMENT : LINE_CODE;
+	case '*':
+	case ';':
+	case '%':
+		return LINE_COMMENT;
+	case '-':
+		return leader_word(p, e, "--") ? LINE_COMMENT : LINE_CODE;
+	case 'd':
+		return leader_word(p, e, "dnl") ? LINE_COMMENT : LINE_CODE;
+	case 'R':
+		return leader_word(p, e, "REM") ? LINE_COMMENT : LINE_CODE;
+	case '!':
+	case '@':
+		return p + 1 == e || is_space(p[1]) ? LINE_COMMENT : LINE_CODE;
+	case '#':
+		if (lineno == 1 && starts(p, e, "#!"))
+			return LINE_COMMENT;
+		return p + 1 == e || !is_alpha(p[1]) ? LINE_COMMENT : LINE_CODE;
+	}
+	return LINE_CODE;
+}
+
+/* The first LF in [p, e), or NULL.  Lines are short: 16 bytes at a time
+ * where SSE2 is there, with no call to make. */
+static const char *newline(const char *p, const char *e)
+{
+#ifdef __SSE2__
+	const __m128i lf = _mm_set1_epi8('\n');
+
+	for (; e - p >= 16; p += 16) {
+		unsigned bits = _mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)p), lf));
+
+		if (bits)
+			return p + __builtin_ctz(bits);
+	}
+#endif
+	for (; p < e; p++)
+		if (*p == '\n')
+			return p;
+	return NULL;
+}
+
+/*
+ * Where statements are looked for, from @pos: the end of the first
+ * SCAN_MAXLINES lines, or of the comment going on at the last of them,
+ * whichever comes later (a line boundary, or @end).  *@more says the
+ * buffer ended before that.
+ */
+static const char *scope_end(const char *pos, const char *end, int *more)
+{
+	struct region r = { BLK_NONE, 0 };
+	const char *s = pos;
+	unsigned lineno = 0;
+	int comment = 0;	/* the last line that was not blank was */
+
+	while (s < end) {
+		const char *nl = newline(s, end);
+		const char *e = nl ? nl : end;
+		int kind;
+
+		if (e > s && e[-1] == '\r')
+			e--;
+		kind = comment_line(&r, s, e, ++lineno);
+		if (lineno > SCAN_MAXLINES && (!comment || kind == LINE_CODE))
+			break;
+		if (kind != LINE_BLANK)
+			comment = kind == LINE_COMMENT;
+		s = nl ? nl + 1 : end;
+	}
+	*more = s >= end && (lineno < SCAN_MAXLINES || comment);
+	return s;
+}
+
+/* The line of [lo, hi) holding @p: [*s, *e) without its CR, and where
+ * the next one starts into *@next. */
+static void line_at(const char *lo, const char *hi, const char *p,
+		    const char **s, const char **e, const char **next)
+{
+	const char *nl = memrchr(lo, '\n', p - lo);
+
+	*s = nl ? nl + 1 : lo;
+	nl = newline(p, hi);
+	*e = nl ? nl : hi;
+	*next = nl ? nl + 1 : hi;
+	if (*e > *s && (*e)[-1] == '\r')
+		--*e;
+}
+
+/* Words never after a "Copyright" that starts a notice. */
+static const char *const not_holders[] = {
+	"notice", "notices", "holder", "holders", "owner", "owners",
+	"ownership", "law", "laws", "and", "or", "of", "on", "in", "is",
+	"are", "was", "to", "for", "statement", "statements", "license",
+	"licence", "licenses", "licensing", "information", "protection",
+	"assignment", "assignments", "text", "file", "files", "terms",
+	"header", "headers", "section", "status", "line", "lines", "date",
+	"policy", "permission", "permissions", "claim", "claims", "info",
+	"message", "messages", "string", "year", "years", "field",
+};
+
+static int not_holder(const char *p, const char *e)
+{
+	size_t n = 0;
+
+	while (p + n < e && is_alpha(p[n]))
+		n++;
+	for (size_t i = 0; i < sizeof(not_holders) / sizeof(*not_holders); i++)
+		if (strlen(not_holders[i]) == n && starts_ci(p, e, not_holders[i]))
+			return 1;
+	return 0;
+}
+
+/* Past "(c)" or "©" at @p, else @p. */
+static const char *skip_sign(const char *p, const char *e)
+{
+	if (starts_ci(p, e, "(c)"))
+		return p + 3;
+	if (is_copy_sign(p, e))
+		return p + 2;
+	return p;
+}
+
+/* Is the word "copyright" at @p the start of a statement? */
+static int copyright_word(const char *p, const char *e)
+{
+	const char *q = p + 9, *r;
+	int lower = p[0] == 'c';
+
+	if (!(q == e || is_space(*q) || *q == ':' || *q == '(' ||
+	      is_copy_sign(q, e)))
+		return 0;
+	if (!(lower || starts(p, e, "Copyright") || starts(p, e, "COPYRIGHT")))
+		return 0;
+	q = skip_space(q, e);
+	if (q < e && *q == ':')
+		q = skip_space(q + 1, e);
+	r = skip_sign(q, e);
+	if (r != q)
+		return 1;
+	if (q == e)
+		return 0;
+	if (is_digit(*q))
+		return 1;
+	return !lower && !not_holder(q, e);
+}
+
+/*
+ * The bytes a marker is found by: the y of "copyright" (and of
+ * "SPDX-FileCopyrightText:"), the "(" of "(c)", the first byte of "©",
+ * the "." of "Copr.".  Text has few of them, so the search skips from
+ * one to the next instead of trying every byte.
+ */
+static const unsigned char anchor[256] = {
+	['y'] = 1, ['Y'] = 1, ['('] = 1, [0xc2] = 1, ['.'] = 1,
+};
+
+/* The first anchor in [p, e), or NULL: where SSE2 is there (every
+ * x86-64), 16 bytes compared at a time, as scan.c splits lines. */
+static const char *next_anchor(const char *p, const char *e)
+{
+#ifdef __SSE2__
+	const __m128i y = _mm_set1_epi8('y'), case_bit = _mm_set1_epi8(0x20);
+	const __m128i paren = _mm_set1_epi8('('), dot = _mm_set1_epi8('.');
+	const __m128i c2 = _mm_set1_epi8((char)0xc2);
+
+	for (; e - p >= 16; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i m = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, case_bit), y),
+				     _mm_cmpeq_epi8(v, paren)),
+			_mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, c2)));
+		unsigned bits = _mm_movemask_epi8(m);
+
+		if (bits)
+			return p + __builtin_ctz(bits);
+	}
+#endif
+	while (p < e && !anchor[(unsigned char)*p])
+		p++;
+	return p < e ? p : NULL;
+}
+
+/* Could the anchor @p, in [lo, hi), be part of a marker?  What
+ * marker_at() tests first, without the line. */
+static int maybe_marker(const char *lo, const char *hi, const char *p)
+{
+	switch ((unsigned char)*p) {
+	case '(':
+		return hi - p >= 3 && (p[1] | 0x20) == 'c' && p[2] == ')';
+	case 0xc2:
+		return hi - p >= 2 && (unsigned char)p[1] == 0xa9;
+	case '.':
+		return p - lo >= 4 && !memcmp(p - 4, "Copr", 4);
+	}
+	/* "copyright", also in "SPDX-FileCopyrightText:" */
+	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
+}
+
+/* Does [s, e) hold a year, 19xx or 20xx, as a word? */
+static int has_year(const char *s, const char *e)
+{
+	for (const char *p = s; p + 4 <= e; p++)
+		if ((p[0] == '1' || p[0] == '2') &&
+		    (p[1] == '9' || p[1] == '0') && p[0] + p[1] != '1' + '0' &&
+		    p[0] + p[1] != '2' + '9' && is_digit(p[2]) &&
+		    is_digit(p[3]) && (p == s || !is_alnum(p[-1])) &&
+		    (p + 4 == e || !is_alnum(p[4])))
+			return 1;
+	return 0;
+}
+
+/* Does a word start at @p, a line of [s, ...)? */
+static int word_start(const char *s, const char *p)
+{
+	return p == s || !is_alnum(p[-1]);
+}
+
+/*
+ * Is the anchor @p of line [s, e) part of a marker?  Its start into *@at
+ * and where its text starts into *@text (past the tag of an
+ * SPDX-FileCopyrightText line).
+ */
+static int marker_at(const char *s, const char *e, const char *p,
+		     const char **at, const char **text)
+{
+	unsigned char c = *p;
+	const char *q;
+
+	*at = *text = NULL;
+	if ((c | 0x20) == 'y') {
+		if (p - s >= 12 && starts(p - 12, e, SFCT)) {
+			*at = p - 12;
+			*text = skip_space(p - 12 + SFCT_LEN, e);
+		} else if (p - s >= 3 && starts_ci(p - 3, e, "copyright") &&
+			   word_start(s, p - 3) && copyright_word(p - 3, e)) {
+			*at = *text = p - 3;
+		}
+	} else if (c == '(') {
+		q = skip_space(p + 3, e);
+		if (starts_ci(p, e, "(c)") && word_start(s, p) && q > p + 3 &&
+		    q < e && (is_digit(*q) || starts_word(q, e, "Copyright") ||
+			      starts_word(q, e, "COPYRIGHT") ||
+			      (is_alpha(*q) && has_year(s, e))))
+			*at = *text = p;
+	} else if (c == 0xc2) {
+		if (is_copy_sign(p, e) && skip_space(p + 2, e) < e)
+			*at = *text = p;
+	} else if (c == '.') {
+		if (p - s >= 4 && starts(p - 4, e, "Copr.") &&
+		    word_start(s, p - 4) && p + 1 < e && is_space(p[1]))
+			*at = *text = p - 4;
+	}
+	return *at != NULL;
+}
+
+/* Does line [s, e) hold a statement? */
+static int has_marker(const char *s, const char *e)
+{
+	const char *at, *text;
+
+	for (const char *p = s; (p = next_anchor(p, e)); p++)
+		if (marker_at(s, e, p, &at, &text))
+			return 1;
+	return 0;
+}
+
+/*
+ * Past the marker words at @p ("Copyright", "Copr.", "(c)", "©", ":")
+ * and, with @years, the years after them.
+ */
+static const char *skip_marker(const char *p, const char *e, int years)
+{
+	for (;;) {
+		const char *q = skip_space(p, e);
+
+		if (starts_ci(q, e, "copyright"))
+			p = q + 9;
+		else if (starts(q, e, "Copr."))
+			p = q + 5;
+		else if (skip_sign(q, e) != q)
+			p = skip_sign(q, e);
+		else if (q < e && *q == ':')
+			p = q + 1;
+		else if (years && q < e && (is_digit(*q) || *q == ',' ||
+					    *q == '-' || *q == '/'))
+			p = q + 1;
+		else if (years && starts(q, e, "\xe2\x80\x93"))	/* en dash */
+			p = q + 3;
+		else
+			return q;
+	}
+}
+
+static int has_letter(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if (is_alpha(*s) || (unsigned char)*s >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* The display column of @p in a line starting at @s, tabs every 8. */
+static unsigned column(const char *s, const char *p)
+{
+	unsigned col = 0;
+
+	for (; s < p; s++)
+		col = *s == '\t' ? (col | 7) + 1 : col + 1;
+	return col;
+}
+
+/* [*s, *e) without the comment closers and white space at its end. */
+static void cut_closers(const char *s, const char **e)
+{
+	for (;;) {
+		size_t n = (*e = trim_end(s, *e)) - s;
+
+		if (n >= 2 && !memcmp(*e - 2, "*/", 2))
+			*e -= 2;
+		else if (n >= 3 && !memcmp(*e - 3, "-->", 3))
+			*e -= 3;
+		else if (n >= 2 && !memcmp(*e - 2, "#}", 2))
+			*e -= 2;
+		else
+			return;
+	}
+}
+
+/* Past the comment leaders at the start of a continuation line. */
+static const char *skip_leaders(const char *p, const char *e)
+{
+	static const char *const leaders[] = {
+		"/*", "//", "<!--", "{#", "*", "#", ";", "--", "%", "!", "@",
+		".\\\"", "..", "dnl", "REM",
+	};
+
+	for (int round = 0; round < 4; round++) {
+		size_t i, n = sizeof(leaders) / sizeof(*leaders);
+
+		p = skip_space(p, e);
+		for (i = 0; i < n; i++)
+			if (starts(p, e, leaders[i]))
+				break;
+		if (i == n)
+			break;
+		p += strlen(leaders[i]);
+	}
+	return skip_space(p, e);
+}
+
+/* A statement being assembled: valid UTF-8, white space collapsed. */
+struct stmt {
+	char b[COPYRIGHT_MAX_STMT];
+	size_t n;
+	int full;		/* cut at COPYRIGHT_MAX_STMT */
+	int holder;		/* names a holder */
+	unsigned holder_col;	/* where it starts on the first line */
+};
+
+static void put_bytes(struct stmt *st, const void *p, size_t k)
+{
+	if (st->full || st->n + k > sizeof(st->b)) {
+		st->full = 1;
+		return;
+	}
+	memcpy(st->b + st->n, p, k);
+	st->n += k;
+}
+
+/* Bytes of the valid UTF-8 sequence at @p, or 0. */
+static size_t utf8_len(const unsigned char *p, const unsigned char *e)
+{
+	unsigned c = *p, need, lo = 0x80, hi = 0xbf;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		need = 1;
+	else if (c >= 0xe0 && c <= 0xef)
+		need = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		need = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if ((size_t)(e - p) <= need)
+		return 0;
+	for (unsigned i = 1; i <= need; i++, lo = 0x80, hi = 0xbf)
+		if (p[i] < lo || p[i] > hi)
+			return 0;
+	return need + 1;
+}
+
+/* [s, e) onto @st after a space, as copyright.h says it is cleaned. */
+static void put_text(struct stmt *st, const char *s, const char *e)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *q = (const unsigned char *)e;
+
+	if (st->n && st->b[st->n - 1] != ' ')
+		put_bytes(st, " ", 1);
+	while (p < q) {
+		unsigned c = *p;
+		size_t k;
+
+		if (c <= ' ' || c == 0x7f) {
+			if (st->n && st->b[st->n - 1] != ' ')
+				put_bytes(st, " ", 1);
+			p++;
+		} else if (c < 0x80) {
+			put_bytes(st, p++, 1);
+		} else if ((k = utf8_len(p, q))) {
+			put_bytes(st, p, k);
+			p += k;
+		} else {
+			unsigned char two[2] = { 0xc0 | c >> 6, 0x80 | (c & 0x3f) };
+
+			put_bytes(st, two, 2);	/* Latin-1 */
+			p++;
+		}
+	}
+}
+
+/* The statement's end cleaned: its "All rights reserved" and the
+ * punctuation before it, white space. */
+static void finish_text(struct stmt *st)
+{
+	static const char arr[] = "all rights reserved";
+	size_t n = st->n, k = sizeof(arr) - 1;
+
+	while (n && st->b[n - 1] == ' ')
+		n--;
+	if (n && st->b[n - 1] == '.')
+		n--;
+	if (n >= k && starts_ci(st->b + n - k, st->b + n, arr) &&
+	    (n == k || !is_alnum(st->b[n - k - 1]))) {
+		n -= k;
+		while (n && (st->b[n - 1] == ' ' || st->b[n - 1] == ',' ||
+			     st->b[n - 1] == ';'))
+			n--;
+	} else {
+		n = st->n;
+		while (n && st->b[n - 1] == ' ')
+			n--;
+	}
+	st->n = n;
+}
+
+/* Does the statement so far call for more: a "," "&" or "and" at its end? */
+static int open_ended(const struct stmt *st)
+{
+	const char *e = st->b + st->n;
+
+	if (!st->n)
+		return 0;
+	if (e[-1] == ',' || e[-1] == '&')
+		return 1;
+	return st->n >= 4 && !memcmp(e - 4, " and", 4);
+}
+
+/* Does line [s, e) go on with statement @st?  Its text into [*ts, *te). */
+static int continues(const struct stmt *st, const char *s, const char *e,
+		     const char **ts, const char **te)
+{
+	*ts = skip_leaders(s, e);
+	*te = e;
+	cut_closers(*ts, te);
+	if (*ts == *te || has_marker(s, e) ||
+	    starts_ci(*ts, *te, "all rights reserved"))
+		return 0;
+	if (!st->holder || open_ended(st))
+		return 1;
+	return st->holder_col != NO_COL && column(s, *ts) >= st->holder_col &&
+	       (is_alpha(**ts) || **ts == '<' || (unsigned char)**ts >= 0x80);
+}
+
+/* Does the cleaned statement hold a letter or digit past its marker? */
+static int says_something(const struct stmt *st)
+{
+	const char *p = skip_marker(st->b, st->b + st->n, 0);
+
+	for (; p < st->b + st->n; p++)
+		if (is_alnum(*p) || (unsigned char)*p >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* The statements found so far. */
+struct found {
+	char *text;
+	size_t len, cap;
+	unsigned n;
+	size_t at[COPYRIGHT_MAX_STATEMENTS];	/* where each starts */
+};
+
+static int add_statement(struct found *f, const struct stmt *st)
+{
+	size_t need = f->len + st->n + 2;
+
+	for (unsigned i = 0; i < f->n; i++) {
+		size_t end = i + 1 < f->n ? f->at[i + 1] - 1 : f->len;
+
+		if (end - f->at[i] == st->n &&
+		    !memcmp(f->text + f->at[i], st->b, st->n))
+			return 0;
+	}
+	if (need > f->cap) {
+		size_t cap = need < 256 ? 256 : need * 2;
+		char *t = realloc(f->text, cap);
+
+		if (!t)
+			return -ENOMEM;
+		f->text = t;
+		f->cap = cap;
+	}
+	if (f->n)
+		f->text[f->len++] = '\n';
+	f->at[f->n++] = f->len;
+	memcpy(f->text + f->len, st->b, st->n);
+	f->len += st->n;
+	f->text[f->len] = '\0';
+	return 0;
+}
+
+/*
+ * The statement whose text starts at @text on line [s, e), with its
+ * continuations from @next on, before @scope, into @st; returns where
+ * the line after the last it took starts.
+ */
+static const char *read_statement(struct stmt *st, const char *s,
+				  const char *e, const char *text,
+				  const char *next, const char *scope)
+{
+	const char *holder = skip_marker(text, e, 1), *te = e, *cs, *ce;
+
+	st->n = 0;		/* b[] is written as it fills */
+	st->full = 0;
+	st->holder = has_letter(holder, e);
+	st->holder_col = st->holder ? column(s, holder) : NO_COL;
+	cut_closers(text, &te);
+	put_text(st, text, te);
+	for (int k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
+		const char *ns, *ne, *after;
+
+		line_at(next, scope, next, &ns, &ne, &after);
+		if (!continues(st, ns, ne, &cs, &ce))
+			break;
+		put_text(st, cs, ce);
+		st->holder |= has_letter(cs, ce);
+		next = after;
+	}
+	finish_text(st);
+	return next;
+}
+
+int copyright_scan(const char *buf, size_t len, int truncated,
+		   struct copyright_result *out)
+{
+	const char *pos = buf, *scope, *p, *s, *e, *next, *at, *text;
+	struct found f;		/* at[] is written as it fills */
+	struct stmt st;
+	int more;
+
+	memset(out, 0, sizeof(*out));
+	f.text = NULL;
+	f.len = f.cap = 0;
+	f.n = 0;
+	if (!len || memchr(buf, '\0', len))
+		return 0;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		pos += 3;
+	scope = scope_end(pos, buf + len, &more);
+	for (p = pos; f.n < COPYRIGHT_MAX_STATEMENTS &&
+	     (p = next_anchor(p, scope)); ) {
+		if (!maybe_marker(pos, scope, p)) {
+			p++;
+			continue;
+		}
+		line_at(pos, scope, p, &s, &e, &next);
+		if (p >= e || !marker_at(s, e, p, &at, &text)) {
+			p++;
+			continue;
+		}
+		p = read_statement(&st, s, e, text, next, scope);
+		if (says_something(&st) && add_statement(&f, &st)) {
+			free(f.text);
+			return -ENOMEM;
+		}
+	}
+	out->text = f.text;
+	out->n = f.n;
+	out->more = truncated && more;
+	return 0;
+}
+
+void copyright_result_release(struct copyright_result *res)
+{
+	if (!res)
+		return;
+	free(res->text);
+	res->text = NULL;
+	res->n = 0;
+}
