@@ -243,10 +243,12 @@ static void checksum(struct xml_writer *w, const char *alg, const unsigned char 
 }
 
 /* A file entry: "SPDXRef-@kind-N" for entry @i, of 2.3 file type @type
- * ("SOURCE"), @lic found in it (or NULL), @why it has none (or NULL). */
+ * ("SOURCE"), @lic found in it (or NULL), its @copyright statements (or
+ * NULL), @why it has no license (or NULL). */
 static int file(struct xml_writer *w, const struct export_doc *d, const char *kind,
 		size_t i, const char *path, const char *type,
-		const struct file_digest *dig, const char *lic, const char *why)
+		const struct file_digest *dig, const char *lic,
+		const char *copyright, const char *why)
 {
 	char id[40], buf[IRI_MAX], name[PATH_NAME_MAX];
 	size_t n;
@@ -265,7 +267,10 @@ static int file(struct xml_writer *w, const struct export_doc *d, const char *ki
 	checksum(w, "sha256", dig->sha256, 32);
 	resource(w, "spdx:licenseConcluded", SPDX_NS "noassertion");
 	ret = license(w, d, "spdx:licenseInfoInFile", lic);
-	resource(w, "spdx:copyrightText", SPDX_NS "noassertion");
+	if (copyright)
+		xml_text_element(w, "spdx:copyrightText", copyright);
+	else
+		resource(w, "spdx:copyrightText", SPDX_NS "noassertion");
 	if (why)
 		xml_text_element(w, "rdfs:comment", why);
 	xml_end(w);
@@ -280,14 +285,14 @@ static int files(struct xml_writer *w, const struct export_doc *d)
 
 	for (size_t i = 0; i < d->n && !ret; i++)
 		ret = file(w, d, "File", i, d->files[i]->path, export_file_type(d, i),
-			   &d->dig[i], export_file_license(d, i),
+			   &d->dig[i], export_file_license(d, i), d->files[i]->copyright,
 			   export_file_why(d, i, why_buf, sizeof(why_buf)));
 	for (size_t i = 0; im && i < im->n && !ret; i++)
 		ret = file(w, d, "Image", i, im->paths[i], "BINARY", &d->image_dig[i],
-			   NULL, NULL);
+			   NULL, NULL, NULL);
 	for (size_t i = 0; im && i < im->nmodules && !ret; i++)
 		ret = file(w, d, "Module", i, d->mods[i].m->ko, "BINARY",
-			   &d->image_dig[im->n + i], export_module_license(d, i),
+			   &d->image_dig[im->n + i], export_module_license(d, i), NULL,
 			   d->mods[i].m->error);
 	return ret;
 }

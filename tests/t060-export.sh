@@ -598,6 +598,20 @@ if have_rdflib; then
 		check_rdf "$TMP/sub.rdf" "$TMP/sub.json" >/dev/null
 	'
 
+	test_expect 'spdx-rdf: copyright statements as in the JSON; NOASSERTION without' '
+		printf "// SPDX-License-Identifier: MIT\n// Copyright (c) 2024 J\303\266rg <j@example.org>\n" \
+			>"$TMP/t7/c.c" &&
+		"$SPDXFS" export -q --format spdx-rdf "$TMP/t7" >"$TMP/t7.rdf" &&
+		"$SPDXFS" export -q --format spdx-json "$TMP/t7" >"$TMP/t7.json" &&
+		check_rdf "$TMP/t7.rdf" "$TMP/t7.json" >/dev/null &&
+		{ file_block "$TMP/t7.rdf" c.c && file_block "$TMP/t7.rdf" a.c; } |
+			grep "copyrightText" >"$TMP/cr" &&
+		expect_file "$TMP/cr" <<-EOF
+		    <spdx:copyrightText>Copyright (c) 2024 Jörg &lt;j@example.org&gt;</spdx:copyrightText>
+		    <spdx:copyrightText rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+		EOF
+	'
+
 	test_expect 'the RDF check is not vacuous: a checksum, a license, a relationship changed' '
 		sum=$(jq -r ".files[0].checksums[1].checksumValue" "$TMP/d.json") &&
 		sed -e "s/$sum/0$(echo "$sum" | cut -c2-)/" \

@@ -5,8 +5,8 @@
 # rdflib (Debian: python3-rdflib) and compared with the SPDX 2.3 JSON
 # document of the same tree: the same packages (name, version, declared
 # license, verification code, purpose), every file of the JSON in the RDF
-# under the same SPDXID with the same name, checksums, license and file
-# types, the same LicenseRef- ids and texts (a character XML 1.0 cannot
+# under the same SPDXID with the same name, checksums, license, file
+# types and copyright text, the same LicenseRef- ids and texts (a character XML 1.0 cannot
 # hold read as U+FFFD, as spdxfs writes it), the same relationships.
 # Licenses compare as trees, the members of AND and OR as sets (RDF keeps
 # no order).  Prints one line of counts and exits 0, or prints what
@@ -152,19 +152,23 @@ def main(argv):
     if got != want:
         problems.append(f'packages: {got} != {want}')
 
+    xml_cannot = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\udc80-\udcff]')
     files = {}
     for f in g.subjects(RDF.type, SPDX.File):
         sums = {}
         for c in g.objects(f, SPDX.checksum):
             sums[r.suffix(r.one(c, SPDX.algorithm), 'checksumAlgorithm_')] = \
                 str(r.one(c, SPDX.checksumValue))
+        cr = r.one(f, SPDX.copyrightText)
         files[r.sid(f)] = (str(r.one(f, SPDX.fileName)), sums.get('sha1'), sums.get('sha256'),
                            r.license(r.one(f, SPDX.licenseInfoInFile)),
-                           sorted(r.suffix(t, 'fileType_') for t in g.objects(f, SPDX.fileType)))
+                           sorted(r.suffix(t, 'fileType_') for t in g.objects(f, SPDX.fileType)),
+                           'NOASSERTION' if cr == SPDX.noassertion else str(cr))
     for f in j['files']:
         sums = {c['algorithm'].lower(): c['checksumValue'] for c in f['checksums']}
         w = (f['fileName'], sums['sha1'], sums['sha256'], lic(f['licenseInfoInFiles'][0]),
-             sorted(t.lower() for t in f.get('fileTypes', [])))
+             sorted(t.lower() for t in f.get('fileTypes', [])),
+             xml_cannot.sub('\ufffd', f['copyrightText']))
         if files.get(f['SPDXID']) != w:
             problems.append(f"{f['fileName']}: {files.get(f['SPDXID'])} != {w}")
     if len(files) != len(j['files']):
@@ -172,7 +176,6 @@ def main(argv):
 
     refs = {str(r.one(e, SPDX.licenseId)): str(r.one(e, SPDX.extractedText))
             for e in g.subjects(RDF.type, SPDX.ExtractedLicensingInfo)}
-    xml_cannot = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\udc80-\udcff]')
     jrefs = {e['licenseId']: xml_cannot.sub('\ufffd', e['extractedText'])
              for e in j.get('hasExtractedLicensingInfos', [])}
     if refs != jrefs:
