@@ -87,6 +87,17 @@ test_expect 'spdx3: a build_Build with the .config digest and the kernel release
 	EOF
 '
 
+test_expect 'built --modern: the sources'"'"' identifiers in today'"'"'s spelling' '
+	"$SPDXFS" built -q --format spdx-json --modern "$B" |
+		jq -r ".creationInfo.comment[0:34], (.files[] | select(.fileName == \"./a.c\" or
+			.fileName == \"./b.h\") | [.fileName, .licenseInfoInFiles[0]] | @tsv)" >"$TMP/mod" &&
+	expect_file "$TMP/mod" <<-EOF
+	License identifiers in today'"'"'s spe
+	./a.c	GPL-2.0-only
+	./b.h	GPL-2.0-only OR MIT
+	EOF
+'
+
 if have_validator; then
 	test_expect 'built: spdx-json and spdx3 valid, spdx-tv with the same facts' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$TMP/b.json" >"$TMP/f.json" &&
