@@ -1268,8 +1268,8 @@ static const char built_help[] =
 	"                   VERDICT, then its sources with their expression\n"
 	"                   and class; exit status 1 when a module's records\n"
 	"                   or .ko cannot be read\n"
-	"      --format FMT an SPDX document instead: spdx-json, spdx-tv or\n"
-	"                   spdx3 ('spdxfs built --format FMT --help')\n";
+	"      --format FMT an SPDX document instead: spdx-json, spdx-tv,\n"
+	"                   spdx-rdf or spdx3 ('spdxfs built --format FMT --help')\n";
 
 /* built --list and --modules into @arg, an int[2]. */
 static int list_opt(int c, void *arg)

@@ -34,12 +34,20 @@ static const char export_help[] =
 	"text of their LICENSES/ file.  SOURCE_DATE_EPOCH sets the creation time\n"
 	"(default: the newest file's mtime); two runs write the same bytes.\n\n"
 	"  -f, --format FMT     spdx-json (SPDX 2.3 JSON), spdx-tv (SPDX 2.3\n"
-	"                       tag-value) or spdx3 (SPDX 3.0.1 JSON-LD)\n"
+	"                       tag-value), spdx-rdf (SPDX 2.3 RDF/XML, as\n"
+	"                       FOSSology imports) or spdx3 (SPDX 3.0.1 JSON-LD)\n"
 	"  -o, --output FILE    write FILE (by a temporary file and a rename)\n"
 	"                       instead of standard output\n"
 	"      --pretty         indent the JSON\n"
 	"      --declared EXPR  the package's declared license (default: COPYING's\n"
-	"                       tag, in today's spelling)\n";
+	"                       tag, in today's spelling, when TREE is the root;\n"
+	"                       a directory of a tree is package linux/DIR, its\n"
+	"                       declared license NOASSERTION)\n"
+	"      --modern         write each license identifier in today's spelling\n"
+	"                       (GPL-2.0 as GPL-2.0-only, GPL-2.0+ as\n"
+	"                       GPL-2.0-or-later, as 'spdxfs show' does); default:\n"
+	"                       as the files write them.  The document's creation\n"
+	"                       comment says which\n";
 
 struct export_cli {
 	struct cli_index_opts io;
@@ -56,6 +64,8 @@ static int parse_format(const char *s, enum export_format *f)
 		*f = EXPORT_SPDX_TV;
 	else if (!strcmp(s, "spdx3"))
 		*f = EXPORT_SPDX3;
+	else if (!strcmp(s, "spdx-rdf"))
+		*f = EXPORT_SPDX_RDF;
 	else
 		return -EINVAL;
 	return 0;
@@ -168,6 +178,7 @@ static int run(struct export_cli *c, const char *dir)
 	if (r)
 		return r;
 	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	c->o.under = t.where.under;
 	if (!r)
 		r = export_files(c, t.src, t.idx, files, n);
 	free(files);
@@ -180,6 +191,7 @@ static int run(struct export_cli *c, const char *dir)
 	{ "output", required_argument, NULL, 'o' }, \
 	{ "pretty", no_argument, NULL, 'P' }, \
 	{ "declared", required_argument, NULL, 'D' }, \
+	{ "modern", no_argument, NULL, 'M' }, \
 	{ "help", no_argument, NULL, 'h' }, \
 	CLI_INDEX_OPTS
 
@@ -219,8 +231,8 @@ static int parse_export_opts(struct export_cli *c, int argc, char **argv,
 		switch (ch) {
 		case 'f':
 			if (parse_format(optarg, &c->o.format)) {
-				cli_error("--format: '%s' is not spdx-json, spdx-tv "
-					  "or spdx3", optarg);
+				cli_error("--format: '%s' is not spdx-json, spdx-tv, "
+					  "spdx-rdf or spdx3", optarg);
 				return 2;
 			}
 			c->have_format = 1;
@@ -228,6 +240,7 @@ static int parse_export_opts(struct export_cli *c, int argc, char **argv,
 		case 'o': c->output = optarg; break;
 		case 'P': c->o.pretty = 1; break;
 		case 'D': c->o.declared = optarg; break;
+		case 'M': c->o.modern = 1; break;
 		case 'h':
 			printf("usage: spdxfs %s %s\n%s%s%s", cmd->name, cmd->args,
 			       cmd->help, cli_index_help,
@@ -282,10 +295,11 @@ static const char built_export_help[] =
 	"writes it; for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
 	".config and the kernel release.  Each module's .ko (modules.order)\n"
 	"is an image file GENERATED_FROM its sources, its license= stated.\n\n"
-	"  -f, --format FMT     spdx-json, spdx-tv or spdx3\n"
+	"  -f, --format FMT     spdx-json, spdx-tv, spdx-rdf or spdx3\n"
 	"  -o, --output FILE    write FILE instead of standard output\n"
 	"      --pretty         indent the JSON\n"
-	"      --declared EXPR  the source package's declared license\n";
+	"      --declared EXPR  the source package's declared license\n"
+	"      --modern         license identifiers in today's spelling\n";
 
 static int built_export(struct export_cli *c, const char *build, const char *tree)
 {

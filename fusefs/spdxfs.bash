@@ -127,7 +127,7 @@ _spdxfs()
 		_spdxfs_compgen "maintainers" "$cur"
 		return 0 ;;
 	export:-f|export:--format|built:--format)
-		_spdxfs_compgen "spdx-json spdx-tv spdx3" "$cur"
+		_spdxfs_compgen "spdx-json spdx-tv spdx-rdf spdx3" "$cur"
 		return 0 ;;
 	export:-o|export:--output|built:-o|built:--output)
 		_spdxfs_paths -f "$cur"

@@ -19,12 +19,45 @@
 #include "export.h"
 #include "export_doc.h"
 #include "expr.h"
+#include "filetype.h"
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
 #include "spdxlist.h"
+#include "xml.h"
 
 #define LICENSE_TEXT_MAX (4u << 20)
+
+/* A kind of file (filetype.h) in each version's vocabulary: SPDX 2.3's
+ * FileType, SPDX 3.0.1's software_SoftwarePurpose. */
+static const struct {
+	const char *spdx2, *spdx3;
+} file_kinds[FILETYPE_NKINDS] = {
+	[FILETYPE_SOURCE]		= { "SOURCE", "source" },
+	[FILETYPE_DOCUMENTATION]	= { "DOCUMENTATION", "documentation" },
+	[FILETYPE_CONFIGURATION]	= { "TEXT", "configuration" },
+	[FILETYPE_TEXT]			= { "TEXT", "data" },
+	[FILETYPE_BINARY]		= { "BINARY", "data" },
+	[FILETYPE_FIRMWARE]		= { "BINARY", "firmware" },
+	[FILETYPE_ARCHIVE]		= { "ARCHIVE", "archive" },
+	[FILETYPE_IMAGE]		= { "IMAGE", "data" },
+};
+
+static enum filetype_kind file_kind(const struct spdx_file *f)
+{
+	return filetype_kind(f->path, !!(f->flags & SCAN_F_SHEBANG),
+			     !!(f->flags & SCAN_F_BINARY));
+}
+
+const char *export_file_type(const struct export_doc *d, size_t i)
+{
+	return file_kinds[file_kind(d->files[i])].spdx2;
+}
+
+const char *export_file_purpose(const struct export_doc *d, size_t i)
+{
+	return file_kinds[file_kind(d->files[i])].spdx3;
+}
 
 int export_kernel_version(struct source *src, char *buf, size_t size)
 {
@@ -324,7 +357,8 @@ static int map_files_exprs(struct export_doc *d, struct spdx_error *err)
 
 		if (!export_file_has_license(f) || d->mapped[f->expr])
 			continue;
-		ret = map_expr(d, idx->exprs[f->expr].text, 0, &d->mapped[f->expr], &xe);
+		ret = map_expr(d, idx->exprs[f->expr].text, d->o.modern,
+			       &d->mapped[f->expr], &xe);
 		if (ret)
 			return spdx_error_set(err, ret, "%s: '%s': %s", f->path,
 					      idx->exprs[f->expr].text, xe.msg);
@@ -342,6 +376,8 @@ static int map_declared(struct export_doc *d, struct spdx_error *err)
 
 	if (d->o.declared) {
 		text = d->o.declared;
+	} else if (d->o.under && d->o.under[0]) {
+		return 0;	/* COPYING speaks for the whole tree */
 	} else {
 		f = index_find(d->idx, "COPYING");
 		if (!f || !export_file_has_license(f))
@@ -603,8 +639,14 @@ static int make_namespace(struct export_doc *d)
 	if (!ok)
 		return -EIO;
 	digest_hex(md, 16, hex);
-	snprintf(d->ns, sizeof(d->ns), "https://spdx.org/spdxdocs/spdxfs/%s%s%s-%s",
+	/* The name cut to 128 bytes: the hash makes the namespace unique,
+	 * and an element's IRI stays short. */
+	snprintf(d->ns, sizeof(d->ns), "https://spdx.org/spdxdocs/spdxfs/%.128s%s%s-%s",
 		 d->name, d->version[0] ? "-" : "", d->version, hex);
+	/* A directory's name in an IRI: idstring characters and '/'. */
+	for (char *p = d->ns + strlen("https://spdx.org/spdxdocs/spdxfs/"); *p; p++)
+		if (!expr_is_idchar(*p) && *p != '/')
+			*p = '-';
 	return 0;
 }
 
@@ -627,24 +669,38 @@ static void make_created(struct export_doc *d)
 	strftime(d->created, sizeof(d->created), "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* The package's name: "linux" for a kernel tree, else the root's name. */
-static void make_name(struct export_doc *d, struct source *src)
+/*
+ * The package's name: "linux" for a kernel tree, else the root's name;
+ * then "/" and the directory exported, when it is not the root.
+ */
+static int make_name(struct export_doc *d, struct source *src,
+		     struct spdx_error *err)
 {
-	const char *root = src->root, *slash;
+	const char *root = src->root, *slash, *under = d->o.under;
+	size_t len;
 
 	if (!export_kernel_version(src, d->version, sizeof(d->version))) {
 		snprintf(d->name, sizeof(d->name), "linux");
-		return;
+	} else {
+		d->version[0] = '\0';
+		slash = strrchr(root, '/');
+		snprintf(d->name, sizeof(d->name), "%s",
+			 slash && slash[1] ? slash + 1 : root);
+		/* A name in the namespace IRI: idstring characters. */
+		for (char *p = d->name; *p; p++)
+			if (!expr_is_idchar(*p))
+				*p = '-';
+		if (!d->name[0])
+			snprintf(d->name, sizeof(d->name), "tree");
 	}
-	d->version[0] = '\0';
-	slash = strrchr(root, '/');
-	snprintf(d->name, sizeof(d->name), "%s", slash && slash[1] ? slash + 1 : root);
-	/* A name in the namespace IRI: keep it to idstring characters. */
-	for (char *p = d->name; *p; p++)
-		if (!expr_is_idchar(*p))
-			*p = '-';
-	if (!d->name[0])
-		snprintf(d->name, sizeof(d->name), "tree");
+	if (!under || !under[0])
+		return 0;
+	len = strlen(d->name);
+	if (snprintf(d->name + len, sizeof(d->name) - len, "/%s", under) >=
+	    (int)(sizeof(d->name) - len))
+		return spdx_error_set(err, -ENAMETOOLONG, "%s: a directory name "
+				      "too long for a package name", under);
+	return 0;
 }
 
 /* Is @s valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF)? */
@@ -681,6 +737,10 @@ static int utf8_valid(const unsigned char *s)
  * a "</text>" in a text; a module's too. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
+	if (strpbrk(d->name, "\n\r") || !utf8_valid((const unsigned char *)d->name))
+		return spdx_error_set(err, -EINVAL, "%s: a directory name with a line "
+				      "break or not in UTF-8 cannot be written "
+				      "in tag-value", d->o.under);
 	for (size_t i = 0; i < d->n; i++) {
 		const struct spdx_expr *e = index_file_expr(d->idx, d->files[i]);
 
@@ -713,6 +773,25 @@ static int check_tv(const struct export_doc *d, struct spdx_error *err)
 			return spdx_error_set(err, -EINVAL, "%s: a license text with "
 					      "</text> cannot be written in "
 					      "tag-value", d->refs[i].path);
+	return 0;
+}
+
+/* What RDF/XML cannot hold as it is: a file name with a control
+ * character (but TAB, LF, CR) or not in UTF-8; a module's too. */
+static int check_rdf(const struct export_doc *d, struct spdx_error *err)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (!xml_holds(d->files[i]->path))
+			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
+					      "control character or not in UTF-8 "
+					      "cannot be written in RDF/XML",
+					      d->files[i]->path);
+	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++)
+		if (!xml_holds(d->mods[i].m->ko))
+			return spdx_error_set(err, -EINVAL, "%s: a module name with a "
+					      "control character or not in UTF-8 "
+					      "cannot be written in RDF/XML",
+					      d->mods[i].m->ko);
 	return 0;
 }
 
@@ -752,8 +831,9 @@ int export_prepare(struct export_doc **out, struct source *src,
 	d->files = files;
 	d->n = n;
 	d->o = *o;
-	make_name(d, src);
-	ret = o->image ? add_modules(d, err) : 0;
+	ret = make_name(d, src, err);
+	if (!ret && o->image)
+		ret = add_modules(d, err);
 	if (!ret)
 		ret = map_files_exprs(d, err);
 	if (!ret)
@@ -762,6 +842,8 @@ int export_prepare(struct export_doc **out, struct source *src,
 		ret = module_refs(d, err);
 	if (!ret && o->format == EXPORT_SPDX_TV)
 		ret = check_tv(d, err);
+	if (!ret && o->format == EXPORT_SPDX_RDF)
+		ret = check_rdf(d, err);
 	if (!ret)
 		ret = hash_files(d, err);
 	if (!ret && o->image)
@@ -779,6 +861,13 @@ int export_prepare(struct export_doc **out, struct source *src,
 		return ret;
 	}
 	make_created(d);
+	d->comment = o->modern ?
+		"License identifiers in today's spelling (spdxfs export "
+		"--modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as "
+		"GPL-2.0-or-later, as the kernel's tags mean them." :
+		"License identifiers as the files write them, deprecated ones "
+		"(GPL-2.0) kept; spdxfs export --modern writes today's "
+		"spelling (GPL-2.0-only).";
 	snprintf(d->doc_name, sizeof(d->doc_name), "%s%s%s", d->name,
 		 d->version[0] ? "-" : "", d->version);
 	*out = d;
@@ -798,6 +887,9 @@ int export_write(FILE *out, const struct export_doc *d)
 		break;
 	case EXPORT_SPDX3:
 		ret = export_spdx3_json(out, d);
+		break;
+	case EXPORT_SPDX_RDF:
+		ret = export_spdx2_rdf(out, d);
 		break;
 	}
 	return ferror(out) ? -EIO : ret;

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * export: SPDX documents of a tree's files, in SPDX 2.3 (JSON and
- * tag-value) and SPDX 3.0.1 (JSON-LD), written to a FILE * the caller
+ * export: SPDX documents of a tree's files, in SPDX 2.3 (JSON, tag-value
+ * and RDF/XML) and SPDX 3.0.1 (JSON-LD), written to a FILE * the caller
  * hands in.
  *
  * The tree is one package with one file entry per regular file given;
  * what each entry says:
  *  - its path, its SHA1 and SHA256 (and for 3.0.1 its gitoid, git's blob
  *    id), read through the source (digest.h);
- *  - a valid tag's expression as written, kept whole (never split at
+ *  - a valid tag's expression as written (export_opts.modern: with
+ *    today's spelling of each identifier), kept whole (never split at
  *    WITH): operators written in upper case and identifiers not on the
  *    SPDX License List (spdxlist.h) as "LicenseRef-ID", each declared
  *    once with the full text of its LICENSES/ file.  An exception not on
@@ -22,7 +23,14 @@
  * The package: name "linux" and the version of the top Makefile
  * (VERSION.PATCHLEVEL.SUBLEVEL EXTRAVERSION, as "make kernelversion"),
  * else the root's directory name and no version; the declared license
- * COPYING's tag in today's spelling, or export_opts.declared.
+ * COPYING's tag in today's spelling, or export_opts.declared.  The
+ * export of a directory of the tree (export_opts.under) is the package
+ * of that directory: "linux/drivers/net" under the tree's version, its
+ * declared license export_opts.declared or none (NOASSERTION): COPYING
+ * speaks for the whole tree only.
+ *
+ * The document says which spelling it chose in the comment of its
+ * creation information.
  *
  * Deterministic: the files come in the order given (the index's, sorted
  * by path), ids are numbered in that order, the namespace is derived
@@ -50,6 +58,7 @@ enum export_format {
 	EXPORT_SPDX_JSON,	/* SPDX 2.3, JSON */
 	EXPORT_SPDX_TV,		/* SPDX 2.3, tag-value */
 	EXPORT_SPDX3,		/* SPDX 3.0.1, JSON-LD */
+	EXPORT_SPDX_RDF,	/* SPDX 2.3, RDF/XML */
 };
 
 /*
@@ -105,9 +114,15 @@ struct export_opts {
 	enum export_format format;
 	int pretty;		/* JSON indented for people */
 	const char *declared;	/* the package's declared license; NULL:
-				   COPYING's tag */
+				   COPYING's tag (for the whole tree) */
+	const char *under;	/* the directory exported, a path of the
+				   tree ("drivers/net"); NULL or "": the
+				   whole tree */
 	int64_t created;	/* seconds since the epoch; < 0: the newest
 				   mtime of the files */
+	int modern;		/* identifiers in today's spelling (GPL-2.0 ->
+				   GPL-2.0-only, as "spdxfs show" writes
+				   them); 0: as the files write them */
 	int nthreads;		/* for hashing; 0: one per CPU */
 	const char *tool;	/* "spdxfs-1.2" */
 	const struct export_image *image;	/* NULL: a tree */
@@ -124,7 +139,9 @@ struct export_doc;
  * read ("PATH: ..."), an expression @o->format cannot express ("PATH:
  * 'EXPR': exception X is not on the SPDX License List"), what tag-value
  * cannot hold (a file name with a line break or not in UTF-8, a
- * "</text>" in a text), a declared license that does not parse, -ENOMEM.
+ * "</text>" in a text), what RDF/XML cannot (a file name with a control
+ * character or not in UTF-8: a text with one has it replaced, xml.h), a
+ * declared license that does not parse, -ENOMEM.
  */
 int export_prepare(struct export_doc **out, struct source *src,
 		   const struct spdx_index *idx, const struct spdx_file *const *files,

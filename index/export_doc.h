@@ -49,11 +49,13 @@ struct export_doc {
 	struct export_ref *refs;	/* in order of first use */
 	size_t nrefs, caprefs;
 	char *declared;			/* the package's, or NULL */
-	char name[128], version[64];
-	char doc_name[200];		/* "linux-6.1.192" */
+	char name[4200], version[64];	/* the package's: "linux",
+					   "linux/drivers/net" */
+	char doc_name[4300];		/* "linux-6.1.192" */
 	char ns[320];			/* the namespace, no trailing '/' */
 	char created[32];		/* "2026-12-03T17:00:00Z" */
 	char verification[41];
+	const char *comment;		/* the creation information's */
 	/* With o.image: its files' checksums (then its modules', at
 	 * o.image->n + i), the .config's, and the image package's
 	 * verification code. */
@@ -91,11 +93,22 @@ static inline const char *export_file_license(const struct export_doc *d, size_t
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size);
 
+/*
+ * files[@i]'s SPDX 2.3 file type ("SOURCE", "DOCUMENTATION", ...) and
+ * its SPDX 3.0.1 primary purpose ("source", "documentation", ...), by
+ * its kind (filetype.h).
+ */
+const char *export_file_type(const struct export_doc *d, size_t i);
+const char *export_file_purpose(const struct export_doc *d, size_t i);
+
 void export_ref_release(struct export_ref *r);
 
 /* The writers: 0, or -EINVAL when the JSON writer was misused (a bug). */
 int export_spdx2_json(FILE *out, const struct export_doc *d);
 int export_spdx2_tv(FILE *out, const struct export_doc *d);
 int export_spdx3_json(FILE *out, const struct export_doc *d);
+/* SPDX 2.3 RDF/XML: 0, or -EINVAL when the XML writer was misused or an
+ * expression of the document does not parse (bugs). */
+int export_spdx2_rdf(FILE *out, const struct export_doc *d);
 
 #endif

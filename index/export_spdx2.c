@@ -162,6 +162,7 @@ static void json_package(struct json_writer *w, const struct export_doc *d)
 {
 	json_package_begin(w, d->name, "SPDXRef-Package", d->version,
 			   d->verification, d->declared);
+	json_kv_string(w, "primaryPackagePurpose", "SOURCE");
 	json_object_end(w);
 }
 
@@ -171,6 +172,10 @@ static void json_file(struct json_writer *w, const struct export_doc *d, size_t 
 	const char *why = export_file_why(d, i, why_buf, sizeof(why_buf));
 
 	json_file_begin(w, "File", i, d->files[i]->path);
+	json_key(w, "fileTypes");
+	json_array_begin(w, JSON_INLINE);
+	json_string(w, export_file_type(d, i));
+	json_array_end(w);
 	json_file_facts(w, &d->dig[i], export_file_license(d, i),
 			d->files[i]->copyright);
 	if (why)
@@ -217,6 +222,7 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 	snprintf(tool, sizeof(tool), "Tool: %s", d->o.tool);
 	json_string(&w, tool);
 	json_array_end(&w);
+	json_kv_string(&w, "comment", d->comment);
 	json_object_end(&w);
 	json_key(&w, "packages");
 	json_array_begin(&w, JSON_BLOCK);
@@ -266,8 +272,8 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 	const char *lic = export_file_license(d, i), *why;
 	char hex[65], why_buf[WHY_MAX];
 
-	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-File-%zu\n",
-		d->files[i]->path, i + 1);
+	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-File-%zu\nFileType: %s\n",
+		d->files[i]->path, i + 1, export_file_type(d, i));
 	digest_hex(d->dig[i].sha1, 20, hex);
 	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
 	digest_hex(d->dig[i].sha256, 32, hex);
@@ -329,12 +335,14 @@ int export_spdx2_tv(FILE *out, const struct export_doc *d)
 		"SPDXID: SPDXRef-DOCUMENT\nDocumentName: %s\n"
 		"DocumentNamespace: %s\nCreator: Tool: %s\nCreated: %s\n",
 		d->doc_name, d->ns, d->o.tool, d->created);
+	tv_text(out, "CreatorComment", d->comment);
 	fprintf(out, "\nPackageName: %s\nSPDXID: SPDXRef-Package\n", d->name);
 	if (d->version[0])
 		fprintf(out, "PackageVersion: %s\n", d->version);
 	fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
 		"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
-		"PackageLicenseDeclared: %s\nPackageCopyrightText: NOASSERTION\n",
+		"PackageLicenseDeclared: %s\nPackageCopyrightText: NOASSERTION\n"
+		"PrimaryPackagePurpose: SOURCE\n",
 		d->verification, d->declared ? d->declared : "NOASSERTION");
 	if (d->o.image) {
 		fprintf(out, "\nPackageName: linux-image\nSPDXID: SPDXRef-Package-image\n");

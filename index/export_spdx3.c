@@ -4,7 +4,8 @@
  * (export.h).  What the official JSON schema wants as written: the
  * "@context" a plain URL, every id a full IRI under the document's
  * namespace, one CreationInfo that every element names.  The graph:
- * the CreationInfo, the agent and tool, the SpdxDocument, the package,
+ * the CreationInfo, the agent and tool, the data license (CC0-1.0, an
+ * element of the graph), the SpdxDocument, the package,
  * the LicenseRef-/AdditionRef- texts, one LicenseExpression per distinct
  * expression, the files, then the relationships (the package contains
  * every file; each file and the package hasDeclaredLicense its
@@ -61,6 +62,7 @@ static void creation_info(struct json_writer *w, const struct export_doc *d)
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, iri(d, id, sizeof(id), "tool", 0));
 	json_array_end(w);
+	json_kv_string(w, "comment", d->comment);
 	json_object_end(w);
 
 	element_begin(w, "SoftwareAgent", iri(d, id, sizeof(id), "spdxfs", 0));
@@ -75,9 +77,16 @@ static void document(struct json_writer *w, const struct export_doc *d)
 {
 	char id[IRI_MAX];
 
+	/* The data license an element of the graph, as SHACL's sh:class
+	 * wants: a listed license's bare IRI has no type here. */
+	element_begin(w, "simplelicensing_LicenseExpression",
+		      iri(d, id, sizeof(id), "data-license", 0));
+	json_kv_string(w, "simplelicensing_licenseExpression", "CC0-1.0");
+	json_object_end(w);
+
 	element_begin(w, "SpdxDocument", iri(d, id, sizeof(id), "document", 0));
 	json_kv_string(w, "name", d->doc_name);
-	json_kv_string(w, "dataLicense", "https://spdx.org/licenses/CC0-1.0");
+	json_kv_string(w, "dataLicense", iri(d, id, sizeof(id), "data-license", 0));
 	json_key(w, "profileConformance");
 	json_array_begin(w, JSON_INLINE);
 	json_string(w, "core");
@@ -96,6 +105,7 @@ static void document(struct json_writer *w, const struct export_doc *d)
 	json_kv_string(w, "name", d->name);
 	if (d->version[0])
 		json_kv_string(w, "software_packageVersion", d->version);
+	json_kv_string(w, "software_primaryPurpose", "source");
 	json_object_end(w);
 }
 
@@ -340,6 +350,7 @@ static void file(struct json_writer *w, const struct export_doc *d, size_t i)
 
 	file_begin(w, iri(d, id, sizeof(id), "file", i + 1), d->files[i]->path,
 		   &d->dig[i]);
+	json_kv_string(w, "software_primaryPurpose", export_file_purpose(d, i));
 	/* none found: no assertion, which 3.0.1 says by leaving it out */
 	if (d->files[i]->copyright)
 		json_kv_string(w, "software_copyrightText", d->files[i]->copyright);

@@ -41,4 +41,36 @@ int filetype_checkpatch_source(const char *path);
  */
 int filetype_has_comments(const char *path, int shebang);
 
+/*
+ * What kind of file @path is, for the file types of an SPDX document,
+ * from its name, whether line 1 is "#!" (@shebang) and whether its head
+ * holds a NUL byte (@binary).  The first row that matches wins:
+ *   ARCHIVE        .gz .xz .bz2 .zst .lz4 .lzma .lzo .tar .tgz .zip .cpio
+ *   IMAGE          .png .jpg .jpeg .gif .svg .ppm .pbm .pgm .bmp .ico
+ *   FIRMWARE       a binary .bin or .fw, or any binary under firmware/
+ *   BINARY         any other binary
+ *   CONFIGURATION  *defconfig .config .kunitconfig .cfg .conf .gitignore
+ *   SOURCE         checkpatch.pl's sources (.c .h .S ... .sh) and "#!"
+ *                  scripts, wherever they are
+ *   DOCUMENTATION  under Documentation/, .rst .txt .md .html .tex, man
+ *                  pages (.1 to .9), README*, COPYING*, CREDITS,
+ *                  MAINTAINERS, LICENSES/
+ *   SOURCE         the rest of filetype_has_comments(): Kconfig,
+ *                  Makefile, .dts, .yaml, ...
+ *   TEXT           everything else
+ */
+enum filetype_kind {
+	FILETYPE_SOURCE,
+	FILETYPE_DOCUMENTATION,
+	FILETYPE_CONFIGURATION,
+	FILETYPE_TEXT,
+	FILETYPE_BINARY,
+	FILETYPE_FIRMWARE,
+	FILETYPE_ARCHIVE,
+	FILETYPE_IMAGE,
+	FILETYPE_NKINDS
+};
+
+enum filetype_kind filetype_kind(const char *path, int shebang, int binary);
+
 #endif

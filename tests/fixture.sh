@@ -305,6 +305,32 @@ validate() {
 	NODE_PATH=$VALIDATOR_DIR/node_modules node "$TOP/tests/spdx/validate.js" "$@"
 }
 
+# have_rdflib: a python3 with rdflib (Debian: python3-rdflib, which
+# kernel-tree-scripts/deps --test installs) in $RDFPY; check_rdf RDF JSON
+# runs tests/spdx/check-rdf.py with it.
+have_rdflib() {
+	for RDFPY in python3 /usr/bin/python3; do
+		"$RDFPY" -c 'import rdflib' 2>/dev/null && return 0
+	done
+	return 1
+}
+check_rdf() {
+	"$RDFPY" "$TOP/tests/spdx/check-rdf.py" "$@"
+}
+
+# have_shacl: the SHACL validator's packages too (installed as above);
+# shacl DOC checks an SPDX 3.0.1 document against the model's shapes
+# (tests/spdx/shacl.js: "conforms", or the violations and status 1).
+have_shacl() {
+	[ -f "$VALIDATOR_DIR/node_modules/rdf-validate-shacl/package.json" ] ||
+		"$TOP/tests/spdx/install-validator" "$VALIDATOR_DIR" >/dev/null 2>&1
+}
+shacl() {
+	NODE_PATH=$VALIDATOR_DIR/node_modules node --max-old-space-size=4096 \
+		"$TOP/tests/spdx/shacl.js" "$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-model.ttl" \
+		"$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-context.jsonld" "$1"
+}
+
 # validate_formats JSON TV SPDX3 FACTS: the three documents of one tree
 # valid (SPDX 2.3 and 3.0.1 against the official schemas), JSON's facts
 # in FACTS, the tag-value's equal to them, and 3.0.1's files the same.

@@ -47,6 +47,7 @@ test_expect 'bad input' 'vg scan "$TMP/nope"; vg check "$T" nowhere.c; true'
 
 test_expect 'export: spdx-json, spdx-tv and spdx3, -o, and one that fails (no leak on its path)' '
 	vg export --format spdx-json "$T" && vg export --format spdx-tv "$T" &&
+	vg export --format spdx-rdf --modern "$T/drivers" &&
 	vg export --format spdx3 --pretty -o "$TMP/d3.json" "$T" &&
 	vg export --format spdx-json --declared "GPL-2.0 OR" "$T"
 '

@@ -19,6 +19,8 @@ printf '// SPDX-License-Identifier: GPL-2.0 OR linux-foo-1.0\n' >"$T/foo.c"
 export SOURCE_DATE_EPOCH=1700000000
 SCHEMA2=$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json
 SCHEMA3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-json-schema.json
+MODEL3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-model.ttl
+CONTEXT3=$TOP/tests/spdx-schemas/spdx-3.0.1/spdx-context.jsonld
 
 # The vendored schemas: a tag line added in front of the official bytes,
 # whose sha256 tests/spdx-schemas/README.md records.
@@ -31,6 +33,9 @@ schema_is_vendored() {	# FILE TAG
 test_expect 'the vendored schemas: their tag, then the official bytes' '
 	head -n 1 "$SCHEMA2" >"$TMP/first" && schema_is_vendored "$SCHEMA2" CC-BY-3.0 &&
 	head -n 1 "$SCHEMA3" >"$TMP/first" && schema_is_vendored "$SCHEMA3" Community-Spec-1.0 &&
+	head -n 1 "$CONTEXT3" >"$TMP/first" && schema_is_vendored "$CONTEXT3" Community-Spec-1.0 &&
+	head -n 1 "$MODEL3" | sed "s/^# /\/\/ /" >"$TMP/first" &&
+	schema_is_vendored "$MODEL3" Community-Spec-1.0 &&
 	test -f "$TOP/LICENSES/deprecated/CC-BY-3.0" &&
 	test -f "$TOP/LICENSES/deprecated/Community-Spec-1.0"
 '
@@ -60,7 +65,7 @@ test_expect 'spdx-json: document, package and a file, as the issue says' '
 	EOF
 	jq -c ".files[] | select(.fileName == \"./a.c\")" "$TMP/d.json" >"$TMP/a" &&
 	expect_file "$TMP/a" <<-EOF
-	{"fileName":"./a.c","SPDXID":"SPDXRef-File-9","checksums":[{"algorithm":"SHA1","checksumValue":"$(sha1sum <"$T/a.c" | cut -c1-40)"},{"algorithm":"SHA256","checksumValue":"$(sha256sum <"$T/a.c" | cut -c1-64)"}],"licenseConcluded":"NOASSERTION","licenseInfoInFiles":["GPL-2.0"],"copyrightText":"NOASSERTION"}
+	{"fileName":"./a.c","SPDXID":"SPDXRef-File-9","fileTypes":["SOURCE"],"checksums":[{"algorithm":"SHA1","checksumValue":"$(sha1sum <"$T/a.c" | cut -c1-40)"},{"algorithm":"SHA256","checksumValue":"$(sha256sum <"$T/a.c" | cut -c1-64)"}],"licenseConcluded":"NOASSERTION","licenseInfoInFiles":["GPL-2.0"],"copyrightText":"NOASSERTION"}
 	EOF
 '
 
@@ -76,6 +81,36 @@ test_expect 'expressions kept whole; operators upper case; NOASSERTION with the 
 	./foo.c	GPL-2.0 OR LicenseRef-Linux-Foo-1.0	-
 	./include/uapi/linux/x.h	GPL-2.0 WITH Linux-syscall-note	-
 	EOF
+'
+
+test_expect '--modern: today'"'"'s spelling; the creation comment says which was chosen' '
+	jq -r ".creationInfo.comment" "$TMP/d.json" >"$TMP/c" &&
+	expect_file "$TMP/c" <<-EOF &&
+	License identifiers as the files write them, deprecated ones (GPL-2.0) kept; spdxfs export --modern writes today'"'"'s spelling (GPL-2.0-only).
+	EOF
+	export_doc spdx-json "$TMP/m.json" --modern &&
+	jq -r ".creationInfo.comment, (.files[] | select(.fileName | test(\"^./(a.c|foo.c|drivers/lower.c|drivers/net/misplaced.c|include/uapi/linux/x.h)\$\")) |
+		[.fileName, .licenseInfoInFiles[0]] | @tsv)" "$TMP/m.json" >"$TMP/m" &&
+	expect_file "$TMP/m" <<-EOF &&
+	License identifiers in today'"'"'s spelling (spdxfs export --modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as GPL-2.0-or-later, as the kernel'"'"'s tags mean them.
+	./a.c	GPL-2.0-only
+	./drivers/lower.c	GPL-2.0-only OR MIT
+	./drivers/net/misplaced.c	GPL-2.0-or-later
+	./foo.c	GPL-2.0-only OR LicenseRef-Linux-Foo-1.0
+	./include/uapi/linux/x.h	GPL-2.0-only WITH Linux-syscall-note
+	EOF
+	export_doc spdx-tv "$TMP/m.spdx" --modern &&
+	grep -E "^(CreatorComment|LicenseInfoInFile: GPL-2.0-only WITH)" "$TMP/m.spdx" | uniq >"$TMP/mt" &&
+	expect_file "$TMP/mt" <<-EOF &&
+	CreatorComment: <text>License identifiers in today'"'"'s spelling (spdxfs export --modern): GPL-2.0 as GPL-2.0-only, GPL-2.0+ as GPL-2.0-or-later, as the kernel'"'"'s tags mean them.</text>
+	LicenseInfoInFile: GPL-2.0-only WITH Linux-syscall-note
+	EOF
+	export_doc spdx3 "$TMP/m3.json" --modern &&
+	jq -r ".\"@graph\"[] | select(.type == \"CreationInfo\") | .comment" "$TMP/m3.json" |
+		grep -q "^License identifiers in today" &&
+	jq -r ".\"@graph\"[] | .simplelicensing_licenseExpression // empty" "$TMP/m3.json" |
+		grep -E "^GPL-2.0( |\$)" | wc -l | grep -qx 0 &&
+	"$SPDXFS" built --format spdx-json --help | grep -q -- "^      --modern"
 '
 
 test_expect 'an id not on the SPDX License List: LicenseRef- with its LICENSES/ text' '
@@ -178,7 +213,7 @@ test_expect 'bad usage: no format, an unknown format, two trees' '
 	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE | --rev REV REPO\]" "$TMP/err" &&
 	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
-	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv or spdx3
+	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv, spdx-rdf or spdx3
 	EOF
 	expect_status 2 "$SPDXFS" export --format spdx-json "$T" "$T" 2>/dev/null
 '
@@ -224,6 +259,15 @@ test_expect 'spdx3: the gitoid is git'"'"'s blob id; one expression per distinct
 	export_doc spdx3 "$TMP/d3b.json" && cmp "$TMP/d3.json" "$TMP/d3b.json"
 '
 
+test_expect 'spdx3: the data license is an element of the graph, CC0-1.0' '
+	jq -r "([.\"@graph\"[] | {(.spdxId // \"-\"): .}] | add) as \$e |
+		.\"@graph\"[] | select(.type == \"SpdxDocument\") | \$e[.dataLicense] |
+		[.type, .simplelicensing_licenseExpression, .creationInfo] | @tsv" "$TMP/d3.json" >"$TMP/dl" &&
+	expect_file "$TMP/dl" <<-EOF
+	simplelicensing_LicenseExpression	CC0-1.0	_:creationinfo
+	EOF
+'
+
 test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its text' '
 	"$SPDXFS" export -q --format spdx3 "$TMP/t2" >"$TMP/t2.3.json" &&
 	jq -r ".\"@graph\"[] | select(.simplelicensing_licenseExpression? // \"\" | test(\"Foo-note\")) |
@@ -232,6 +276,102 @@ test_expect 'spdx3: an exception not on the list becomes AdditionRef- with its t
 	GPL-2.0 WITH AdditionRef-Foo-note
 	AdditionRef-Foo-note
 	EOF
+'
+
+test_expect 'a directory of the tree: package linux/DIR under the tree'"'"'s version, no declared license' '
+	"$SPDXFS" export -q --format spdx-json "$T/drivers/net" >"$TMP/sub.json" &&
+	jq -r ".name, (.packages[0] | .name, .versionInfo, .licenseDeclared),
+		(.files[] | .fileName)" "$TMP/sub.json" >"$TMP/sub" &&
+	expect_file "$TMP/sub" <<-EOF &&
+	linux/drivers/net-6.1.42-rc1
+	linux/drivers/net
+	6.1.42-rc1
+	NOASSERTION
+	./drivers/net/misplaced.c
+	./drivers/net/untagged.c
+	EOF
+	jq -r .documentNamespace "$TMP/sub.json" |
+		grep -qx "https://spdx.org/spdxdocs/spdxfs/linux/drivers/net-6.1.42-rc1-[0-9a-f]\{32\}" &&
+	"$SPDXFS" export -q --format spdx-tv "$T/drivers/net" >"$TMP/sub.spdx" &&
+	grep -E "^(DocumentName|PackageName|PackageVersion|PackageLicenseDeclared):" "$TMP/sub.spdx" >"$TMP/subtv" &&
+	expect_file "$TMP/subtv" <<-EOF &&
+	DocumentName: linux/drivers/net-6.1.42-rc1
+	PackageName: linux/drivers/net
+	PackageVersion: 6.1.42-rc1
+	PackageLicenseDeclared: NOASSERTION
+	EOF
+	"$SPDXFS" export -q --format spdx3 "$T/drivers/net" >"$TMP/sub3.json" &&
+	jq -r ".\"@graph\"[] | select(.type == \"software_Package\") | .name, .software_packageVersion" \
+		"$TMP/sub3.json" >"$TMP/sub3" &&
+	expect_file "$TMP/sub3" <<-EOF &&
+	linux/drivers/net
+	6.1.42-rc1
+	EOF
+	test "$(jq "[.\"@graph\"[] | select(.relationshipType == \"hasDeclaredLicense\" and
+		(.from | endswith(\"#package\")))] | length" "$TMP/sub3.json")" = 0 &&
+	test "$(jq "[.\"@graph\"[] | select(.relationshipType == \"hasDeclaredLicense\" and
+		(.from | endswith(\"#package\")))] | length" "$TMP/d3.json")" = 1 &&
+	"$SPDXFS" export -q --format spdx-json --declared MIT "$T/drivers/net" |
+		jq -r ".packages[0].licenseDeclared" | grep -qx MIT
+'
+
+test_expect 'file types (2.3) and purposes (3.0.1) by kind; the package is source' '
+	cp -R "$T" "$TMP/t6" && mkdir -p "$TMP/t6/Documentation" "$TMP/t6/firmware" &&
+	printf "Title\n=====\n" >"$TMP/t6/Documentation/x.rst" &&
+	printf "P1\n1 1\n1\n" >"$TMP/t6/logo.ppm" &&
+	printf "\0\1\2" >"$TMP/t6/firmware/x.bin" && printf "\0\1\2" >"$TMP/t6/blob" &&
+	printf "x" | gzip -n >"$TMP/t6/x.tar.gz" && printf "#!/bin/sh\n" >"$TMP/t6/run" &&
+	printf "[1]\n" >"$TMP/t6/data.json" &&
+	"$SPDXFS" export -q --format spdx-json "$TMP/t6" >"$TMP/t6.json" &&
+	"$SPDXFS" export -q --format spdx3 "$TMP/t6" >"$TMP/t6.3.json" &&
+	jq -r ".packages[0].primaryPackagePurpose, (.files[] | [.fileName[2:], (.fileTypes | join(\",\"))] | @tsv)" \
+		"$TMP/t6.json" >"$TMP/types" &&
+	jq -r ".\"@graph\"[] | select(.type == \"software_File\" or .type == \"software_Package\") |
+		.software_primaryPurpose" "$TMP/t6.3.json" >"$TMP/purposes" &&
+	paste "$TMP/types" "$TMP/purposes" >"$TMP/kinds" &&
+	expect_file "$TMP/kinds" <<-EOF
+	SOURCE	source
+	COPYING	DOCUMENTATION	documentation
+	Documentation/x.rst	DOCUMENTATION	documentation
+	LICENSES/deprecated/Linux-Foo	DOCUMENTATION	documentation
+	LICENSES/dual/Apache-2.0	DOCUMENTATION	documentation
+	LICENSES/exceptions/Linux-syscall-note	DOCUMENTATION	documentation
+	LICENSES/preferred/GPL-2.0	DOCUMENTATION	documentation
+	LICENSES/preferred/MIT	DOCUMENTATION	documentation
+	Makefile	SOURCE	source
+	README	DOCUMENTATION	documentation
+	a.c	SOURCE	source
+	arch/x86/configs/x_defconfig	TEXT	configuration
+	b.h	SOURCE	source
+	blob	BINARY	data
+	bom.c	SOURCE	source
+	data.json	TEXT	data
+	drivers/bad.c	SOURCE	source
+	drivers/exc.c	SOURCE	source
+	drivers/lower.c	SOURCE	source
+	drivers/net/misplaced.c	SOURCE	source
+	drivers/net/untagged.c	SOURCE	source
+	drivers/paren.c	SOURCE	source
+	drivers/three.c	SOURCE	source
+	firmware/x.bin	BINARY	firmware
+	foo.c	SOURCE	source
+	include/uapi/linux/x.h	SOURCE	source
+	include/uapi/linux/y.h	SOURCE	source
+	include/uapi/linux/z.h	SOURCE	source
+	logo.ppm	IMAGE	data
+	run	SOURCE	source
+	scripts/run.sh	SOURCE	source
+	scripts/spdxexclude	TEXT	data
+	two.c	SOURCE	source
+	x.tar.gz	ARCHIVE	archive
+	EOF
+'
+
+test_expect 'tag-value: FileType and PrimaryPackagePurpose, as the JSON says' '
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+	sed -n "s/^PrimaryPackagePurpose: //p; /^FileName: /{N; N; s/^FileName: .\/\(.*\)\nSPDXID: .*\nFileType: /\1	/p}" \
+		"$TMP/t6.spdx" >"$TMP/tvtypes" &&
+	diff -u "$TMP/types" "$TMP/tvtypes"
 '
 
 test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
@@ -253,6 +393,102 @@ test_expect 'tag-value: a file name not in UTF-8 refused; UTF-8 names kept' '
 	grep -q "a file name that is not UTF-8 cannot be written in tag-value\$" "$TMP/err" &&
 	rm "$TMP/t5/caf$(printf "\351").c" && printf "x\n" >"$TMP/t5/café.c" &&
 	"$SPDXFS" export -q --format spdx-tv "$TMP/t5" | grep -qx "FileName: ./café.c"
+'
+
+# file_block RDF PATH: the spdx:File element of ./PATH in RDF.
+file_block() {
+	awk -v name="    <spdx:fileName>./$2</spdx:fileName>" '
+		/^  <spdx:File / { n = 0 }
+		/^  <spdx:File /, /^  <\/spdx:File>/ { b[n++] = $0 }
+		$0 == name { hit = 1 }
+		/^  <\/spdx:File>/ { if (hit) for (i = 0; i < n; i++) print b[i]; hit = 0 }' "$1"
+}
+
+test_expect 'spdx-rdf: the 2.3 ontology; expressions as license trees' '
+	export_doc spdx-rdf "$TMP/d.rdf" &&
+	head -n 3 "$TMP/d.rdf" >"$TMP/rh" &&
+	ns=$(jq -r .documentNamespace "$TMP/d.json") &&
+	expect_file "$TMP/rh" <<-EOF &&
+	<?xml version="1.0" encoding="UTF-8"?>
+	<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:spdx="http://spdx.org/rdf/terms#">
+	  <spdx:SpdxDocument rdf:about="$ns#SPDXRef-DOCUMENT">
+	EOF
+	id=$(jq -r ".files[] | select(.fileName == \"./drivers/three.c\") | .SPDXID" "$TMP/d.json") &&
+	file_block "$TMP/d.rdf" drivers/three.c >"$TMP/three" &&
+	expect_file "$TMP/three" <<-EOF &&
+	  <spdx:File rdf:about="$ns#$id">
+	    <spdx:fileName>./drivers/three.c</spdx:fileName>
+	    <spdx:fileType rdf:resource="http://spdx.org/rdf/terms#fileType_source"/>
+	    <spdx:checksum>
+	      <spdx:Checksum>
+	        <spdx:algorithm rdf:resource="http://spdx.org/rdf/terms#checksumAlgorithm_sha1"/>
+	        <spdx:checksumValue>$(sha1sum <"$T/drivers/three.c" | cut -c1-40)</spdx:checksumValue>
+	      </spdx:Checksum>
+	    </spdx:checksum>
+	    <spdx:checksum>
+	      <spdx:Checksum>
+	        <spdx:algorithm rdf:resource="http://spdx.org/rdf/terms#checksumAlgorithm_sha256"/>
+	        <spdx:checksumValue>$(sha256sum <"$T/drivers/three.c" | cut -c1-64)</spdx:checksumValue>
+	      </spdx:Checksum>
+	    </spdx:checksum>
+	    <spdx:licenseConcluded rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+	    <spdx:licenseInfoInFile>
+	      <spdx:DisjunctiveLicenseSet>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/MIT"/>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/Apache-2.0"/>
+	      </spdx:DisjunctiveLicenseSet>
+	    </spdx:licenseInfoInFile>
+	    <spdx:copyrightText rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+	  </spdx:File>
+	EOF
+	file_block "$TMP/d.rdf" include/uapi/linux/x.h | sed -n "/<spdx:licenseInfoInFile>/,/<\/spdx:licenseInfoInFile>/p" >"$TMP/xh" &&
+	expect_file "$TMP/xh" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:WithExceptionOperator>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:licenseException>
+	          <spdx:LicenseException rdf:about="http://spdx.org/licenses/Linux-syscall-note">
+	            <spdx:licenseExceptionId>Linux-syscall-note</spdx:licenseExceptionId>
+	          </spdx:LicenseException>
+	        </spdx:licenseException>
+	      </spdx:WithExceptionOperator>
+	    </spdx:licenseInfoInFile>
+	EOF
+	file_block "$TMP/d.rdf" drivers/net/misplaced.c | grep -A4 "<spdx:licenseInfoInFile>" >"$TMP/plus" &&
+	expect_file "$TMP/plus" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:OrLaterOperator>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	      </spdx:OrLaterOperator>
+	    </spdx:licenseInfoInFile>
+	EOF
+	file_block "$TMP/d.rdf" foo.c | grep -A5 "<spdx:licenseInfoInFile>" >"$TMP/ref" &&
+	expect_file "$TMP/ref" <<-EOF &&
+	    <spdx:licenseInfoInFile>
+	      <spdx:DisjunctiveLicenseSet>
+	        <spdx:member rdf:resource="http://spdx.org/licenses/GPL-2.0"/>
+	        <spdx:member rdf:resource="$ns#LicenseRef-Linux-Foo-1.0"/>
+	      </spdx:DisjunctiveLicenseSet>
+	    </spdx:licenseInfoInFile>
+	EOF
+	export_doc spdx-rdf "$TMP/d2.rdf" && cmp "$TMP/d.rdf" "$TMP/d2.rdf"
+'
+
+test_expect 'spdx-rdf: a file name XML cannot hold is refused; a text has U+FFFD' '
+	cp -R "$T" "$TMP/t7" && printf "x\n" >"$TMP/t7/a$(printf "\001")b.c" &&
+	expect_status 2 "$SPDXFS" export -q --format spdx-rdf -o "$TMP/t7.rdf" "$TMP/t7" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-EOF &&
+	spdxfs: a$(printf "\001")b.c: a file name with a control character or not in UTF-8 cannot be written in RDF/XML
+	EOF
+	test ! -e "$TMP/t7.rdf" && rm "$TMP/t7/a$(printf "\001")b.c" &&
+	printf "\f<&>\n" >>"$TMP/t7/LICENSES/deprecated/Linux-Foo" &&
+	"$SPDXFS" export -q --format spdx-rdf "$TMP/t7" | grep -A2 "^The full text of Linux-Foo" >"$TMP/ff" &&
+	expect_file "$TMP/ff" <<-EOF
+	The full text of Linux-Foo would be here.
+	$(printf "\357\277\275")&lt;&amp;&gt;
+	</spdx:extractedText>
+	EOF
 '
 
 if [ "$(id -u)" = 0 ]; then
@@ -306,6 +542,35 @@ if have_validator; then
 		validate spdx3 "$SCHEMA3" "$TMP/t2.3.json" >/dev/null
 	'
 
+	test_expect '--modern documents pass the schemas; tag-value has the facts of JSON' '
+		validate spdx2 "$SCHEMA2" "$TMP/m.json" >"$TMP/mfacts.json" &&
+		validate spdx-tv "$TMP/m.spdx" | diff -u "$TMP/mfacts.json" - &&
+		validate spdx3 "$SCHEMA3" "$TMP/m3.json" >/dev/null
+	'
+
+	test_expect 'the documents of a directory pass the schemas' '
+		validate_formats "$TMP/sub.json" "$TMP/sub.spdx" "$TMP/sub3.json" "$TMP/subfacts" &&
+		grep "^package" "$TMP/subfacts" | cut -f1-4 >"$TMP/subpkg" &&
+		expect_file "$TMP/subpkg" <<-EOF
+		package	linux/drivers/net	6.1.42-rc1	NOASSERTION
+		EOF
+	'
+
+	test_expect 'the documents with every kind of file pass the schemas' '
+		"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+		validate_formats "$TMP/t6.json" "$TMP/t6.spdx" "$TMP/t6.3.json" "$TMP/t6facts" &&
+		grep -c "^filetype	" "$TMP/t6facts" | grep -qx 33 &&
+		grep "^purpose	" "$TMP/t6facts.3" | cut -f3 | sort | uniq -c | sed "s/^ *//" >"$TMP/p3" &&
+		expect_file "$TMP/p3" <<-EOF
+		1 archive
+		1 configuration
+		4 data
+		8 documentation
+		1 firmware
+		19 source
+		EOF
+	'
+
 	test_expect 'spdx3 carries the files'"'"' facts of spdx-json' '
 		grep "^file	" "$TMP/facts.json" >"$TMP/files.json" &&
 		grep "^file	" "$TMP/facts.3" | diff -u "$TMP/files.json" -
@@ -318,6 +583,85 @@ if have_validator; then
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (kernel-tree-scripts/deps --test; tests/spdx/install-validator)'
+fi
+
+if have_rdflib; then
+	test_expect 'spdx-rdf parses (rdflib) and says what spdx-json says' '
+		check_rdf "$TMP/d.rdf" "$TMP/d.json" >"$TMP/rdf" &&
+		expect_file "$TMP/rdf" <<-EOF &&
+		rdf: 538 triples; 1 packages, 26 files, 1 refs, 27 relationships as in the JSON
+		EOF
+		export_doc spdx-rdf "$TMP/m.rdf" --modern && check_rdf "$TMP/m.rdf" "$TMP/m.json" >/dev/null &&
+		"$SPDXFS" export -q --format spdx-rdf "$TMP/t6" >"$TMP/t6.rdf" &&
+		check_rdf "$TMP/t6.rdf" "$TMP/t6.json" >/dev/null &&
+		"$SPDXFS" export -q --format spdx-rdf "$T/drivers/net" >"$TMP/sub.rdf" &&
+		check_rdf "$TMP/sub.rdf" "$TMP/sub.json" >/dev/null
+	'
+
+	test_expect 'spdx-rdf: copyright statements as in the JSON; NOASSERTION without' '
+		printf "// SPDX-License-Identifier: MIT\n// Copyright (c) 2024 J\303\266rg <j@example.org>\n" \
+			>"$TMP/t7/c.c" &&
+		"$SPDXFS" export -q --format spdx-rdf "$TMP/t7" >"$TMP/t7.rdf" &&
+		"$SPDXFS" export -q --format spdx-json "$TMP/t7" >"$TMP/t7.json" &&
+		check_rdf "$TMP/t7.rdf" "$TMP/t7.json" >/dev/null &&
+		{ file_block "$TMP/t7.rdf" c.c && file_block "$TMP/t7.rdf" a.c; } |
+			grep "copyrightText" >"$TMP/cr" &&
+		expect_file "$TMP/cr" <<-EOF
+		    <spdx:copyrightText>Copyright (c) 2024 Jörg &lt;j@example.org&gt;</spdx:copyrightText>
+		    <spdx:copyrightText rdf:resource="http://spdx.org/rdf/terms#noassertion"/>
+		EOF
+	'
+
+	test_expect 'the RDF check is not vacuous: a checksum, a license, a relationship changed' '
+		sum=$(jq -r ".files[0].checksums[1].checksumValue" "$TMP/d.json") &&
+		sed -e "s/$sum/0$(echo "$sum" | cut -c2-)/" \
+			-e "0,/licenses\/MIT\"/s//licenses\/Apache-2.0\"/" \
+			-e "0,/relationshipType_contains/s//relationshipType_describes/" "$TMP/d.rdf" >"$TMP/bad.rdf" &&
+		expect_status 1 check_rdf "$TMP/bad.rdf" "$TMP/d.json" >"$TMP/out" &&
+		cut -d: -f1 "$TMP/out" >"$TMP/what" &&
+		expect_file "$TMP/what" <<-EOF &&
+		./COPYING
+		./b.h
+		relationships
+		EOF
+		head -c 2000 "$TMP/d.rdf" >"$TMP/cut.rdf" &&
+		! check_rdf "$TMP/cut.rdf" "$TMP/d.json" >/dev/null 2>&1
+	'
+else
+	test_skip 'spdx-rdf: no python3 with rdflib (Debian: python3-rdflib; kernel-tree-scripts/deps --test)'
+fi
+
+if have_shacl; then
+	test_expect 'spdx3 passes the SHACL shapes of the SPDX 3.0.1 model' '
+		shacl "$TMP/d3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF &&
+		conforms
+		EOF
+		shacl "$TMP/t2.3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF &&
+		conforms
+		EOF
+		shacl "$TMP/m3.json" >"$TMP/shacl" && shacl "$TMP/sub3.json" >>"$TMP/shacl" &&
+		shacl "$TMP/t6.3.json" >>"$TMP/shacl" &&
+		expect_file "$TMP/shacl" <<-EOF
+		conforms
+		conforms
+		conforms
+		EOF
+	'
+
+	test_expect 'SHACL is not vacuous: a bare data license IRI, a date without its time fail' '
+		jq -c "(.\"@graph\"[] | select(.type == \"SpdxDocument\") | .dataLicense) =
+			\"https://spdx.org/licenses/CC0-1.0\" |
+			(.\"@graph\"[] | select(.type == \"CreationInfo\") | .created) = \"2023-11-14\"" \
+			"$TMP/d3.json" >"$TMP/bad4.json" &&
+		expect_status 1 shacl "$TMP/bad4.json" >"$TMP/shacl" &&
+		expect_file "$TMP/shacl" <<-EOF
+		b0	created	DatatypeConstraintComponent	Value does not have datatype <http://www.w3.org/2001/XMLSchema#dateTimeStamp>
+		b0	created	PatternConstraintComponent	Value does not match pattern "^\\d\\d\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\$"
+		document	dataLicense	ClassConstraintComponent	-
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
 fi
 
 test_done

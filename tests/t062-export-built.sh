@@ -87,6 +87,17 @@ test_expect 'spdx3: a build_Build with the .config digest and the kernel release
 	EOF
 '
 
+test_expect 'built --modern: the sources'"'"' identifiers in today'"'"'s spelling' '
+	"$SPDXFS" built -q --format spdx-json --modern "$B" |
+		jq -r ".creationInfo.comment[0:34], (.files[] | select(.fileName == \"./a.c\" or
+			.fileName == \"./b.h\") | [.fileName, .licenseInfoInFiles[0]] | @tsv)" >"$TMP/mod" &&
+	expect_file "$TMP/mod" <<-EOF
+	License identifiers in today'"'"'s spe
+	./a.c	GPL-2.0-only
+	./b.h	GPL-2.0-only OR MIT
+	EOF
+'
+
 if have_validator; then
 	test_expect 'built: spdx-json and spdx3 valid, spdx-tv with the same facts' '
 		validate spdx2 "$TOP/tests/spdx-schemas/spdx-2.3/spdx-schema.json" "$TMP/b.json" >"$TMP/f.json" &&
@@ -119,6 +130,29 @@ if have_validator; then
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
+fi
+
+if have_rdflib; then
+	test_expect 'built: spdx-rdf parses (rdflib) and says what spdx-json says' '
+		"$SPDXFS" built -q --format spdx-rdf -o "$TMP/b.rdf" "$B" &&
+		check_rdf "$TMP/b.rdf" "$TMP/b.json" >"$TMP/rdf" &&
+		expect_file "$TMP/rdf" <<-EOF &&
+		rdf: 198 triples; 2 packages, 8 files, 0 refs, 11 relationships as in the JSON
+		EOF
+		grep -c "relationshipType_generatedFrom" "$TMP/b.rdf" | grep -qx 2
+	'
+else
+	test_skip 'spdx-rdf: no python3 with rdflib (Debian: python3-rdflib)'
+fi
+
+if have_shacl; then
+	test_expect 'built: spdx3 passes the SHACL shapes of the SPDX 3.0.1 model' '
+		shacl "$TMP/b3.json" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		conforms
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
 fi
 
 test_done

@@ -51,7 +51,7 @@ same_as_checkout() {
 test_expect 'every format of every revision: the bytes of a checkout'"'"'s' '
 	git clone -q "$R" "$CO" &&
 	for rev in v1 v2; do
-		for f in spdx-json spdx-tv spdx3; do
+		for f in spdx-json spdx-tv spdx3 spdx-rdf; do
 			same_as_checkout $rev $f || exit 1
 		done
 	done
@@ -149,6 +149,27 @@ if have_validator; then
 	'
 else
 	test_skip 'the SPDX validator: npm could not install ajv (tests/spdx/install-validator)'
+fi
+
+if have_rdflib; then
+	test_expect 'the spdx-rdf document of a revision says what its spdx-json says' '
+		check_rdf "$TMP/rev.v2.spdx-rdf" "$TMP/rev.v2.spdx-json" >"$TMP/rdf" &&
+		expect_file "$TMP/rdf" <<-EOF
+		rdf: 538 triples; 1 packages, 26 files, 1 refs, 27 relationships as in the JSON
+		EOF
+	'
+else
+	test_skip 'spdx-rdf: no python3 with rdflib (Debian: python3-rdflib)'
+fi
+
+if have_shacl; then
+	test_expect 'the spdx3 document of a revision passes the SHACL shapes of the model' '
+		shacl "$TMP/rev.v2.spdx3" >"$TMP/shacl" && expect_file "$TMP/shacl" <<-EOF
+		conforms
+		EOF
+	'
+else
+	test_skip 'SHACL: npm could not install rdf-validate-shacl (tests/spdx/install-validator)'
 fi
 
 test_done

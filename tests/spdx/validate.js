@@ -5,9 +5,11 @@
 // (ajv 8 and ajv-formats, installed by tests/spdx/install-validator, found
 // through NODE_PATH), then what the schemas do not check, and print the
 // document's facts, one a line, for the shell tests to compare:
-//   package NAME VERSION DECLARED VERIFICATION_CODE
+//   package NAME VERSION DECLARED VERIFICATION_CODE PURPOSE
 //   ref ID LENGTH_OF_TEXT
 //   file PATH SHA1 SHA256 LICENSE       (LICENSE: NOASSERTION when none)
+//   filetype PATH TYPE[,TYPE]           (2.3: fileTypes)
+//   purpose PATH PURPOSE                (3.0.1: software_primaryPurpose)
 //   rel FROM TYPE TO                    (2.3 only)
 // fields separated by tabs.  Exit 1 with the problems on stderr.
 //
@@ -98,7 +100,8 @@ function spdx2Checks(doc) {
 		ids.add(p.SPDXID);
 		checkExpr('package', p.licenseDeclared);
 		fact('package', p.name, p.versionInfo || '', p.licenseDeclared,
-		     p.packageVerificationCode.packageVerificationCodeValue);
+		     p.packageVerificationCode.packageVerificationCodeValue,
+		     p.primaryPackagePurpose || '');
 	}
 	for (const f of doc.files) {
 		if (!idRe.test(f.SPDXID) || ids.has(f.SPDXID))
@@ -114,6 +117,7 @@ function spdx2Checks(doc) {
 		checkExpr(f.fileName, f.licenseInfoInFiles[0]);
 		fact('file', f.fileName.replace(/^\.\//, ''), sum.SHA1, sum.SHA256,
 		     f.licenseInfoInFiles[0]);
+		fact('filetype', f.fileName.replace(/^\.\//, ''), (f.fileTypes || []).join(','));
 	}
 	let describes = 0;
 	for (const r of doc.relationships) {
@@ -150,6 +154,12 @@ function readTagValue(text) {
 			doc.packages.push(cur);
 			break;
 		case 'PackageVersion': cur.versionInfo = val; break;
+		case 'PrimaryPackagePurpose':
+			cur.primaryPackagePurpose = val.replace(/-/g, '_');
+			break;
+		case 'FileType':
+			(cur.fileTypes = cur.fileTypes || []).push(val);
+			break;
 		case 'PackageLicenseDeclared': cur.licenseDeclared = val; break;
 		case 'PackageVerificationCode':
 			cur.packageVerificationCode = { packageVerificationCodeValue: val };
@@ -228,6 +238,7 @@ function spdx3Checks(doc) {
 			const l = license.get(e.spdxId);
 			fact('package', e.name, e.software_packageVersion || '',
 			     l ? l.simplelicensing_licenseExpression : 'NOASSERTION');
+			fact('purpose', e.name, e.software_primaryPurpose || '');
 		}
 		if (e.type !== 'software_File')
 			continue;
@@ -240,6 +251,7 @@ function spdx3Checks(doc) {
 			fail(`${e.name}: gitoid`);
 		fact('file', e.name, sum.sha1, sum.sha256,
 		     l ? l.simplelicensing_licenseExpression : 'NOASSERTION');
+		fact('purpose', e.name, e.software_primaryPurpose || '');
 	}
 }
 
