@@ -179,7 +179,7 @@ static int read_record(struct collector *c, const char *obj, size_t len)
 	if (ret)
 		return collect_fail(c, ret, "%s/%.*s.%.*s.cmd: %s", c->name,
 				    (int)dlen, obj, (int)(len - dlen), obj + dlen,
-				    strerror(-ret));
+				    file_strerror(ret));
 	c->b->nobjects++;
 	ret = parse_cmd(c, text);
 	free(text);
@@ -257,7 +257,7 @@ static int read_archive(struct collector *c, const char *rel, int depth)
 		return collect_fail(c, ret, "%s: no vmlinux.a: not a built kernel build directory",
 				    c->name);
 	if (ret)
-		return collect_fail(c, ret, "%s/%s: %s", c->name, rel, strerror(-ret));
+		return collect_fail(c, ret, "%s/%s: %s", c->name, rel, file_strerror(ret));
 	if (len < 8 || memcmp(buf, AR_THIN_MAGIC, 8))	/* not what kbuild makes */
 		ret = collect_fail(c, -ENOTSUP, "%s/%s: not a thin archive",
 				   c->name, rel);
@@ -280,7 +280,7 @@ static int link_inputs(struct collector *c, char ***archives, size_t *n)
 		return push(archives, n, &cap, "vmlinux.a", 9);
 	if (ret)
 		return collect_fail(c, ret, "%s/.vmlinux.o.cmd: %s", c->name,
-				    strerror(-ret));
+				    file_strerror(ret));
 	for (tok = strtok_r(text, " \t\n", &save); tok && !ret;
 	     tok = strtok_r(NULL, " \t\n", &save)) {
 		size_t tl = strlen(tok);

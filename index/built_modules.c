@@ -180,13 +180,10 @@ int bmod_ko_license(const char *path, char **license)
 	int fd, ret;
 
 	*license = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = file_open_regular(path, &st);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st))
-		ret = -errno;
-	else
-		ret = elf_modinfo(fd, (uint64_t)st.st_size, &info, &len);
+		return fd == -EINVAL ? -EFTYPE_KO : fd;
+	ret = elf_modinfo(fd, (uint64_t)st.st_size, &info, &len);
 	close(fd);
 	if (ret)
 		return ret;
@@ -241,6 +238,8 @@ static const char *ko_strerror(int code)
 		return "no license= in .modinfo";
 	case -EINVAL:
 		return "a section past the end of the file";
+	case -EFTYPE_KO:
+		return file_strerror(-EINVAL);
 	default:
 		return strerror(-code);
 	}
@@ -314,7 +313,7 @@ static int read_object(const struct mcollector *c, struct bmod *m,
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret)
-		return set_error(m, "%s: %s", rel, strerror(-ret));
+		return set_error(m, "%s: %s", rel, file_strerror(ret));
 	ret = add_source(c, m, text);
 	free(text);
 	if (ret == -ENOMEM)
@@ -363,7 +362,7 @@ static int read_module(const struct mcollector *c, struct bmod *m, const char *b
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret) {
-		ret = set_error(m, "%s: %s", rel, strerror(-ret));
+		ret = set_error(m, "%s: %s", rel, file_strerror(ret));
 	} else {
 		ret = read_objects(c, m, text);
 		free(text);
@@ -433,7 +432,8 @@ int built_modules_collect(struct built_modules **out, const char *build_dir,
 		goto out;
 	}
 	if (ret) {
-		spdx_error_errno(err, ret, "%s/modules.order", build_dir);
+		spdx_error_set(err, ret, "%s/modules.order: %s", build_dir,
+			       file_strerror(ret));
 		goto out;
 	}
 	bm = calloc(1, sizeof(*bm));

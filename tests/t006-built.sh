@@ -89,4 +89,18 @@ spdxfs: $T: no vmlinux.a: not a built kernel build directory
 X
 '
 
+# Issue 25, item 8: a FIFO in a build directory is never opened for
+# reading (it would block for ever), only reported.
+test_expect 'a FIFO as a record, an archive or the link record: exit 2 at once' '
+	F=$TMP/fifo &&
+	cp -a "$B" "$F" &&
+	for f in drivers/.x.o.cmd lib/lib.a .vmlinux.o.cmd vmlinux.a; do
+		rm "$F/$f" && mkfifo "$F/$f" &&
+		expect_status 2 timeout 10 "$SPDXFS" built "$F" 2>"$TMP/err" &&
+		echo "spdxfs: $F/$f: not a regular file" >"$TMP/want" &&
+		cmp "$TMP/want" "$TMP/err" &&
+		rm "$F/$f" && cp -a "$B/$f" "$F/$f" || return 1
+	done
+'
+
 test_done
