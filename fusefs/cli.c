@@ -46,6 +46,18 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+void cli_built_warnings(const char *build, const struct built *b)
+{
+	if (!b->noutside)
+		return;
+	fputs("spdxfs: warning: ", stderr);
+	quote_path(stderr, build, strlen(build));
+	fprintf(stderr, ": %zu path%s outside the tree and the build directory"
+		" left out, never read: ", b->noutside, b->noutside == 1 ? "" : "s");
+	quote_path(stderr, b->outside, strlen(b->outside));
+	fputc('\n', stderr);
+}
+
 void cli_maint_warnings(const char *root, const struct maint *m)
 {
 	const struct maint_refusal *r;
@@ -1332,6 +1344,7 @@ int cmd_built(int argc, char **argv)
 		cli_error("%s", err.msg);
 		return 2;
 	}
+	cli_built_warnings(argv[optind], b);
 	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,
 			   &src, &idx);
 	if (r)

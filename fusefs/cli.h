@@ -122,6 +122,13 @@ int cli_bad_usage(const char *cmd, const char *args);
 /* "spdxfs: " + message on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct built;
+
+/* A warning line on stderr when @b's records named paths outside both
+ * the tree and build directory @build (left out, never read): how many,
+ * and the first, quoted as quote_path() does. */
+void cli_built_warnings(const char *build, const struct built *b);
+
 struct maint;
 
 /*

@@ -288,6 +288,7 @@ static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
 		cli_error("%s", err.msg);
 		return -1;
 	}
+	cli_built_warnings(build, fs->built);
 	fs->build_dir = rbuild;
 	return 0;
 }
