@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "utf8.h"
 
 void json_init(struct json_writer *w, FILE *out, enum json_mode mode)
 {
@@ -132,39 +133,6 @@ void json_array_begin(struct json_writer *w, enum json_layout layout)
 void json_array_end(struct json_writer *w)
 {
 	close_container(w, 0);
-}
-
-/*
- * The length of the valid UTF-8 sequence at @s (at most @len bytes), or 0
- * when the byte at @s does not start one: overlong forms, surrogates and
- * code points past U+10FFFF are not valid.
- */
-static size_t utf8_seq(const unsigned char *s, size_t len)
-{
-	uint32_t cp;
-	size_t n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n > len)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
 }
 
 void json_quote(FILE *out, const char *str, size_t len)

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * utf8: UTF-8 sequences checked (utf8.h).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "utf8.h"
+
+size_t utf8_seq(const unsigned char *s, size_t len)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n > len)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+int utf8_valid(const char *s)
+{
+	size_t len = strlen(s);
+
+	for (size_t i = 0, n; i < len; i += n)
+		if (!(n = utf8_seq((const unsigned char *)s + i, len - i)))
+			return 0;
+	return 1;
+}
