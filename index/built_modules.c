@@ -18,6 +18,7 @@
 #include "built_modules.h"
 #include "error.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "source.h"
 
@@ -324,11 +325,20 @@ static int read_object(const struct mcollector *c, struct bmod *m,
 	return 0;
 }
 
-/* Each token of @text ending in ".o", except the .mod.o of a link. */
+/* An object already read for the module (a crafted .mod may name one a
+ * million times: each is read once). */
+struct seen_obj {
+	UT_hash_handle hh;
+	const char *name;	/* into the .mod's text */
+};
+
+/* Each token of @text ending in ".o", except the .mod.o of a link, in
+ * order, each once. */
 static int read_objects(const struct mcollector *c, struct bmod *m, char *text)
 {
+	struct seen_obj *seen = NULL, *e, *tmp;
 	char *tok, *save = NULL;
-	int ret = 0;
+	int ret = 0, hash_oom = 0;
 
 	for (tok = strtok_r(text, " \t\n;", &save); tok && !ret;
 	     tok = strtok_r(NULL, " \t\n;", &save)) {
@@ -337,7 +347,26 @@ static int read_objects(const struct mcollector *c, struct bmod *m, char *text)
 		if (n < 3 || strcmp(tok + n - 2, ".o") ||
 		    (n > 6 && !strcmp(tok + n - 6, ".mod.o")))
 			continue;
+		HASH_FIND(hh, seen, tok, n, e);
+		if (e)
+			continue;
+		e = malloc(sizeof(*e));
+		if (!e) {
+			ret = -ENOMEM;
+			break;
+		}
+		e->name = tok;
+		HASH_ADD_KEYPTR(hh, seen, e->name, n, e);
+		if (hash_oom) {
+			free(e);
+			ret = -ENOMEM;
+			break;
+		}
 		ret = read_object(c, m, tok, n);
+	}
+	HASH_ITER(hh, seen, e, tmp) {
+		HASH_DELETE(hh, seen, e);
+		free(e);
 	}
 	return ret;
 }
