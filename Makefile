@@ -156,7 +156,8 @@ stress: all
 # make fuzz: libFuzzer harnesses (tests/fuzz/fuzz_*.c, clang) for the
 # expression parser, the tag scanner, the copyright extractor, the
 # LICENSES/ reader, the saved index's loader, the .git/index parser, the
-# pack reader and the loose-object reader, each run
+# pack reader, the loose-object reader and the thin archive reader of
+# build directories, each run
 # FUZZ_SECONDS over seeds that tests/fuzz/corpus takes from the 6.1 tree
 # into FUZZ_CORPUS.
 # Fails on the first crash.
@@ -165,7 +166,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= build/fuzz-corpus
 FUZZ_B       := build/fuzz
 FUZZ_TREE    := $(CURDIR)/$(FUZZ_B)/tree
-FUZZ_TARGETS := expr scan copyright licenses store gitindex packhead loose
+FUZZ_TARGETS := expr scan copyright licenses store gitindex packhead loose thinar
 FUZZ_CFLAGS  := -std=c11 -g -O1 -pthread -fno-omit-frame-pointer \
 		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION

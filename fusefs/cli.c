@@ -26,6 +26,7 @@
 #include "filter.h"
 #include "grow.h"
 #include "index.h"
+#include "maintainers.h"
 #include "modscan.h"
 #include "quote.h"
 #include "refresh.h"
@@ -43,6 +44,38 @@ void cli_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void cli_built_warnings(const char *build, const struct built *b)
+{
+	if (!b->noutside)
+		return;
+	fputs("spdxfs: warning: ", stderr);
+	quote_path(stderr, build, strlen(build));
+	fprintf(stderr, ": %zu path%s outside the tree and the build directory"
+		" left out, never read: ", b->noutside, b->noutside == 1 ? "" : "s");
+	quote_path(stderr, b->outside, strlen(b->outside));
+	fputc('\n', stderr);
+}
+
+void cli_maint_warnings(const char *root, const struct maint *m)
+{
+	const struct maint_refusal *r;
+	char file[PATH_MAX];
+	size_t n;
+
+	r = maint_refused(m, &n);
+	snprintf(file, sizeof(file), "%s/%s", root, MAINT_FILE);
+	for (size_t i = 0; i < n; i++) {
+		fputs("spdxfs: warning: ", stderr);
+		quote_path(stderr, file, strlen(file));
+		if (i == CLI_MAINT_WARNINGS) {
+			fprintf(stderr, ": %zu more patterns left out\n", n - i);
+			break;
+		}
+		fprintf(stderr, ":%u: %c: pattern left out: %s\n", r[i].line,
+			r[i].type, r[i].why);
+	}
 }
 
 static double now(void)
@@ -1328,6 +1361,7 @@ int cmd_built(int argc, char **argv)
 		cli_error("%s", err.msg);
 		return 2;
 	}
+	cli_built_warnings(argv[optind], b);
 	r = cli_open_index(argc - optind == 2 ? argv[optind + 1] : b->srctree, &o,
 			   &src, &idx);
 	if (r)

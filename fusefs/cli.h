@@ -122,4 +122,22 @@ int cli_bad_usage(const char *cmd, const char *args);
 /* "spdxfs: " + message on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct built;
+
+/* A warning line on stderr when @b's records named paths outside both
+ * the tree and build directory @build (left out, never read): how many,
+ * and the first, quoted as quote_path() does. */
+void cli_built_warnings(const char *build, const struct built *b);
+
+struct maint;
+
+/*
+ * A warning line on stderr for each pattern of @m that was left out
+ * (maint_refused()): "spdxfs: warning: ROOT/MAINTAINERS:LINE: N: pattern
+ * left out: WHY", the file name quoted as quote_path() does; after
+ * CLI_MAINT_WARNINGS of them, one line with how many more.
+ */
+#define CLI_MAINT_WARNINGS 10
+void cli_maint_warnings(const char *root, const struct maint *m);
+
 #endif

@@ -317,6 +317,7 @@ static int built_export(struct export_cli *c, const char *build, const char *tre
 		r = 2;
 		goto out;
 	}
+	cli_built_warnings(build, b);
 	r = cli_open_index(tree ? tree : b->srctree, &c->io, &src, &idx);
 	if (r)
 		goto out;

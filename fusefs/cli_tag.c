@@ -794,19 +794,13 @@ static int write_upstream_decisions(const struct tag_cli *c, const struct tag_pl
 static int load_maintainers(struct tag_cli *c, struct source *src)
 {
 	struct spdx_error err;
-	unsigned line;
-	size_t bad;
 	int r;
 
 	if (maint_load(&c->maint, src, &err)) {
 		cli_error("--split maintainers: %s", err.msg);
 		return 2;
 	}
-	bad = maint_bad(c->maint, &line);
-	if (bad)
-		fprintf(stderr, "spdxfs: warning: %s/%s: %zu pattern%s that do%s not "
-			"compile left out (line %u)\n", src->root, MAINT_FILE, bad,
-			bad == 1 ? "" : "s", bad == 1 ? "es" : "", line);
+	cli_maint_warnings(src->root, c->maint);
 	/* No history (-ENOENT): the directories give the prefixes. */
 	r = subject_prefixes(&c->prefixes, src->root, c->log_depth, c->maint, &err);
 	if (r && r != -ENOENT)

@@ -296,13 +296,15 @@ static int collect_build(struct spdxfs *fs, const char *build, char *rbuild)
 		cli_error("%s", err.msg);
 		return -1;
 	}
+	cli_built_warnings(build, fs->built);
 	fs->build_dir = rbuild;
 	return 0;
 }
 
 /* The tree's MAINTAINERS into fs->maint, for by-maintainer/: read once,
  * at mount.  A tree without one has no such view; one that cannot be
- * read is one line on stderr, and the mount goes on without it. */
+ * read is one line on stderr, and the mount goes on without it; each
+ * pattern left out is a warning line. */
 static void load_maintainers(struct spdxfs *fs)
 {
 	struct spdx_error err;
@@ -310,6 +312,8 @@ static void load_maintainers(struct spdxfs *fs)
 
 	if (r && r != -ENOENT)
 		cli_error("warning: %s (no by-maintainer/)", err.msg);
+	else if (!r)
+		cli_maint_warnings(fs->src->root, fs->maint);
 }
 
 /* Index tree @t and publish the first snapshot of its views, narrowed

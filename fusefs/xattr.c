@@ -4,6 +4,7 @@
  * one row each in xattrs[].
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,18 @@ out:
 }
 
 /*
+ * One module_license value is computed at a time, whatever the number of
+ * requests.  Each may read MODLIC_FILE_BYTES and MODLIC_INCLUDE_BYTES
+ * (modlic.h) and lex them, a tenth of a second for a hostile file: run
+ * side by side, a dozen such requests would share the CPUs until each
+ * took a second, holding every FUSE worker while the mount's other
+ * requests waited.  One at a time, the first worker is free again after
+ * one such read, and the requests for the same file that waited here
+ * find its value remembered.
+ */
+static pthread_mutex_t module_license_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
  * The MODULE_LICENSE() calls of a .c file, each with its class, as
  * 'spdxfs check --modules' finds them (modlic.h).  With mount --modules
  * from the snapshot's scan; else read from the file and the table once
@@ -247,9 +260,12 @@ static int xv_module_license(const struct xattr_req *r, char *buf, size_t size)
 	}
 	m = snapshot_memo_get(s, SNAP_MEMO_MODULE_LICENSE, file);
 	if (!m) {
-		val = read_module_license(r);
-		if (!val ||
-		    !(m = snapshot_memo_set(s, SNAP_MEMO_MODULE_LICENSE, file, val)))
+		pthread_mutex_lock(&module_license_lock);
+		m = snapshot_memo_get(s, SNAP_MEMO_MODULE_LICENSE, file);
+		if (!m && (val = read_module_license(r)))
+			m = snapshot_memo_set(s, SNAP_MEMO_MODULE_LICENSE, file, val);
+		pthread_mutex_unlock(&module_license_lock);
+		if (!m)
 			return -ENOMEM;
 	}
 	return *m ? snprintf(buf, size, "%s", m) : -ENODATA;

@@ -16,13 +16,23 @@
 #include "built.h"
 #include "error.h"
 #include "grow.h"
+#include "hash.h"
 #include "source.h"
 
 #define BUILT_RECORD_MAX (64u << 20)	/* a .cmd file or archive index */
 #define AR_THIN_MAGIC	"!<thin>\n"
+#define AR_MAGIC_SIZE	8
 #define AR_HDR_SIZE	60
 
+/* An archive or record met: each is read once. */
+struct seen {
+	UT_hash_handle hh;
+	int done;		/* an archive: its members were read */
+	char key[];		/* its path in the build */
+};
+
 struct collector {
+	struct seen *seen;	/* uthash */
 	struct built *b;
 	const char *build_dir;	/* absolute */
 	const char *name;	/* the build directory as given, for messages */
@@ -94,27 +104,64 @@ size_t built_normalize(char *p, size_t len)
 	return out;
 }
 
-/* A dependency path: in the tree (relative kept) or generated. */
+/* Is @p (absolute, normalized, @len bytes) @dir or below it? */
+static int below(const char *p, size_t len, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return 1;
+	return len >= n && !strncmp(p, dir, n) && (len == n || p[n] == '/');
+}
+
+/* An in-tree build's relative path that names a generated file. */
+static int generated_name(const char *p)
+{
+	return !strncmp(p, "include/generated/", 18) || !strncmp(p, "./", 2) ||
+	       strstr(p, "/generated/");
+}
+
+/*
+ * A dependency path, as recorded: a file of the tree (kept relative to
+ * it), a file of the build directory (generated: only counted), or a
+ * file outside both (counted apart, never read).  A relative path is
+ * the build directory's, as make ran there.
+ */
 static int add_dep(struct collector *c, const char *dep, size_t dlen)
 {
-	char buf[PATH_MAX];
-	const char *p = buf;
-	size_t len, n = strlen(c->b->srctree);
+	const char *tree = c->b->srctree, *build = c->build_dir;
+	char buf[2 * PATH_MAX];
+	size_t len, n = strlen(tree), off = 0;
+	int in_tree_build = !strcmp(tree, build);
 
-	if (dlen >= sizeof(buf))
+	if (dlen >= PATH_MAX)
 		return -ENAMETOOLONG;
-	memcpy(buf, dep, dlen);
-	len = built_normalize(buf, dlen);
+	if (dep[0] != '/') {
+		off = strlen(build) + 1;
+		memcpy(buf, build, off - 1);
+		buf[off - 1] = '/';
+	}
+	memcpy(buf + off, dep, dlen);
+	len = built_normalize(buf, off + dlen);
 	buf[len] = '\0';
-	int in_tree_build = !strcmp(c->b->srctree, c->build_dir);
+	if (!in_tree_build && below(buf, len, build))
+		return push(&c->generated, &c->ngenerated, &c->cap_generated,
+			    buf, len);
+	if (below(buf, len, tree) && len > n + (n > 1)) {
+		const char *rel = buf + n + (n > 1);
 
-	if (len > n && p[n] == '/' && !strncmp(p, c->b->srctree, n))
-		return push(&c->b->paths, &c->b->npaths, &c->cap, p + n + 1, len - n - 1);
-	if (p[0] != '/' && in_tree_build &&
-	    strncmp(p, "include/generated/", 18) && strncmp(p, "./", 2) &&
-	    !strstr(p, "/generated/"))
-		return push(&c->b->paths, &c->b->npaths, &c->cap, p, len);
-	return push(&c->generated, &c->ngenerated, &c->cap_generated, p, len);
+		if (dep[0] != '/' && in_tree_build && generated_name(rel))
+			return push(&c->generated, &c->ngenerated,
+				    &c->cap_generated, rel, len - (rel - buf));
+		return push(&c->b->paths, &c->b->npaths, &c->cap, rel,
+			    len - (rel - buf));
+	}
+	if (!c->b->noutside++) {
+		c->b->outside = strdup(buf);
+		if (!c->b->outside)
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 /*
@@ -159,18 +206,48 @@ static int parse_cmd(struct collector *c, char *text)
 	return ret;
 }
 
-/* Read DIR/.NAME.cmd for object (or script) @obj, relative to the build. */
+/*
+ * Has @rel (an object or archive of the build) been met before?  If not,
+ * remember it (*@e, with done 0).  1 if it was, 0 if not, -ENOMEM.
+ */
+static int seen(struct collector *c, const char *rel, struct seen **e)
+{
+	size_t len = strlen(rel);
+	int hash_oom = 0;
+
+	HASH_FIND(hh, c->seen, rel, len, *e);
+	if (*e)
+		return 1;
+	*e = malloc(sizeof(**e) + len + 1);
+	if (!*e)
+		return -ENOMEM;
+	memcpy((*e)->key, rel, len + 1);
+	(*e)->done = 0;
+	HASH_ADD_KEYPTR(hh, c->seen, (*e)->key, len, *e);
+	if (hash_oom) {
+		free(*e);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Read DIR/.NAME.cmd for object (or script) @obj, relative to the build,
+ * once however many archives list it. */
 static int read_record(struct collector *c, const char *obj, size_t len)
 {
 	char path[PATH_MAX], *text;
 	const char *slash = memrchr(obj, '/', len);
 	size_t dlen = slash ? (size_t)(slash - obj + 1) : 0;
 	size_t tlen;
+	struct seen *e;
 	int ret;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%.*s.%.*s.cmd", c->build_dir,
 			     (int)dlen, obj, (int)(len - dlen), obj + dlen) >= sizeof(path))
 		return -ENAMETOOLONG;
+	ret = seen(c, path + strlen(c->build_dir) + 1, &e);
+	if (ret)
+		return ret < 0 ? ret : 0;
 	ret = file_read_all(path, BUILT_RECORD_MAX, &text, &tlen);
 	if (ret == -ENOENT) {
 		c->b->nno_record++;
@@ -179,7 +256,7 @@ static int read_record(struct collector *c, const char *obj, size_t len)
 	if (ret)
 		return collect_fail(c, ret, "%s/%.*s.%.*s.cmd: %s", c->name,
 				    (int)dlen, obj, (int)(len - dlen), obj + dlen,
-				    strerror(-ret));
+				    file_strerror(ret));
 	c->b->nobjects++;
 	ret = parse_cmd(c, text);
 	free(text);
@@ -188,63 +265,158 @@ static int read_record(struct collector *c, const char *obj, size_t len)
 
 static int read_archive(struct collector *c, const char *rel, int depth);
 
-/* Walk the members of a thin archive (paths relative to its directory). */
-static int archive_members(struct collector *c, const char *rel, const char *buf,
-			   size_t len, int depth)
+/* A decimal field of an archive header: digits, then blanks to its end.
+ * -1 when it is anything else. */
+static long long ar_number(const char *f, size_t width)
 {
-	const char *names = NULL, *slash = strrchr(rel, '/');
-	size_t names_len = 0, off = 8, dlen = slash ? (size_t)(slash - rel + 1) : 0;
-	char member[PATH_MAX];
+	long long v = 0;
+	size_t i = 0;
+
+	for (; i < width && f[i] >= '0' && f[i] <= '9'; i++)
+		v = v * 10 + (f[i] - '0');
+	if (!i)
+		return -1;
+	for (; i < width; i++)
+		if (f[i] != ' ')
+			return -1;
+	return v;
+}
+
+/* Is the header field @f all blanks from @from to @width? */
+static int ar_blank(const char *f, size_t from, size_t width)
+{
+	for (size_t i = from; i < width; i++)
+		if (f[i] != ' ')
+			return 0;
+	return 1;
+}
+
+/* The offset of a long name, "/OFFSET" then blanks in the 16-byte name
+ * field @h (GNU ar may leave a '/' among them when it updates an
+ * archive), or -1. */
+static long long ar_long_name(const char *h)
+{
+	long long v = 0;
+	size_t i = 1;
+
+	for (; i < 16 && h[i] >= '0' && h[i] <= '9'; i++)
+		v = v * 10 + (h[i] - '0');
+	if (i == 1)
+		return -1;
+	for (; i < 16; i++)
+		if (h[i] != ' ' && h[i] != '/')
+			return -1;
+	return v;
+}
+
+/* built.h */
+int built_thin_members(const char *buf, size_t len, built_member_fn fn,
+		       void *arg, size_t *at, const char **why)
+{
+	const char *names = NULL;
+	size_t names_len = 0, off = AR_MAGIC_SIZE;
 	int ret = 0;
 
-	while (off + AR_HDR_SIZE <= len && !ret) {
-		const char *h = buf + off;
-		unsigned long size = strtoul(h + 48, NULL, 10);
-		const char *name = h, *end;
+#define AR_FAIL(w) do { *at = off; *why = (w); return -EINVAL; } while (0)
+	*at = 0;
+	*why = NULL;
+	if (len < AR_MAGIC_SIZE || memcmp(buf, AR_THIN_MAGIC, AR_MAGIC_SIZE))
+		return -ENOTSUP;
+	while (off < len && !ret) {
+		const char *h = buf + off, *name = h, *end;
+		long long size;
 		size_t n;
 
-		off += AR_HDR_SIZE;
-		if (!strncmp(h, "// ", 3)) {	/* long names, stored */
-			names = buf + off;
-			names_len = size;
-			off += size + (size & 1);
+		if (len - off < AR_HDR_SIZE)
+			AR_FAIL("a member header cut short");
+		if (memcmp(h + 58, "`\n", 2))
+			AR_FAIL("not a member header");
+		size = ar_number(h + 48, 10);
+		if (size < 0)
+			AR_FAIL("a member size that is no number");
+		if (h[0] == '/' && (ar_blank(h, 1, 16) ||
+				    (h[1] == '/' && ar_blank(h, 2, 16)) ||
+				    (!memcmp(h, "/SYM64/", 7) && ar_blank(h, 7, 16)))) {
+			/* a symbol table or the long names: stored */
+			if ((unsigned long long)size > len - off - AR_HDR_SIZE)
+				AR_FAIL("member data past the end of the archive");
+			if (h[1] == '/') {
+				if (names)
+					AR_FAIL("a second long-names table");
+				names = h + AR_HDR_SIZE;
+				names_len = size;
+			}
+			off += AR_HDR_SIZE + size;
+			off += (size & 1) && off < len;
 			continue;
 		}
-		if (h[0] == '/' && (h[1] == ' ' || !strncmp(h, "/SYM64/", 7))) {
-			off += size + (size & 1);	/* symbol table, stored */
-			continue;
-		}
-		if (h[0] == '/' && names) {	/* "/OFFSET" into the names */
-			unsigned long at = strtoul(h + 1, NULL, 10);
+		if (h[0] == '/') {	/* "/OFFSET" into the long names */
+			long long o = ar_long_name(h);
 
-			if (at >= names_len)
-				return collect_fail(c, -EINVAL, "%s/%s: a member name past the names table",
-						    c->name, rel);
-			name = names + at;
-			end = memchr(name, '\n', names_len - at);
-			n = end ? (size_t)(end - name) : names_len - at;
+			if (o < 0)
+				AR_FAIL("a bad member name");
+			if (!names || (unsigned long long)o >= names_len)
+				AR_FAIL("a member name past the long-names table");
+			name = names + o;
+			end = memchr(name, '\n', names_len - o);
+			if (!end || end == name || end[-1] != '/')
+				AR_FAIL("a long name not ended by \"/\\n\"");
+			n = end - 1 - name;
 		} else {
 			end = memchr(h, '/', 16);
-			n = end ? (size_t)(end - h) : 16;
+			if (!end || !ar_blank(h, end - h + 1, 16))
+				AR_FAIL("a bad member name");
+			n = end - h;
 		}
-		if (n && name[n - 1] == '/')
-			n--;
+		if (!n || memchr(name, '\0', n))
+			AR_FAIL("a bad member name");
 		/* thin archives hold no member data */
-		if ((size_t)snprintf(member, sizeof(member), "%.*s%.*s", (int)dlen,
-				     rel, (int)n, name) >= sizeof(member))
-			return -ENAMETOOLONG;
-		if (n > 2 && !strcmp(member + strlen(member) - 2, ".a"))
-			ret = read_archive(c, member, depth + 1);
-		else
-			ret = read_record(c, member, strlen(member));
+		off += AR_HDR_SIZE;
+		ret = fn(name, n, arg);
 	}
+#undef AR_FAIL
 	return ret;
 }
 
+struct members {
+	struct collector *c;
+	const char *rel;	/* the archive's path */
+	size_t dlen;		/* of its directory, with the '/' */
+	int depth;
+};
+
+/* One member of a thin archive: its path is relative to the archive's
+ * directory, and must stay in the build directory. */
+static int member(const char *name, size_t n, void *arg)
+{
+	struct members *m = arg;
+	char path[PATH_MAX];
+	size_t len;
+
+	if (m->dlen + n >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, m->rel, m->dlen);
+	memcpy(path + m->dlen, name, n);
+	len = built_normalize(path, m->dlen + n);
+	path[len] = '\0';
+	if (!len || path[0] == '/' || !strcmp(path, "..") ||
+	    !strncmp(path, "../", 3))
+		return collect_fail(m->c, -EINVAL, "%s/%s: member %.*s: outside the build directory",
+				    m->c->name, m->rel, (int)n, name);
+	if (len > 2 && !strcmp(path + len - 2, ".a"))
+		return read_archive(m->c, path, m->depth + 1);
+	return read_record(m->c, path, len);
+}
+
+/* Read the thin archive @rel (of the build) and its members' records,
+ * once however many archives list it. */
 static int read_archive(struct collector *c, const char *rel, int depth)
 {
+	const char *slash = strrchr(rel, '/'), *why;
+	struct members m = { c, rel, slash ? (size_t)(slash - rel + 1) : 0, depth };
 	char path[PATH_MAX], *buf;
-	size_t len;
+	struct seen *e;
+	size_t len, at;
 	int ret;
 
 	if (depth > 8)
@@ -252,17 +424,24 @@ static int read_archive(struct collector *c, const char *rel, int depth)
 				    c->name, rel);
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", c->build_dir, rel) >= sizeof(path))
 		return -ENAMETOOLONG;
+	ret = seen(c, rel, &e);
+	if (ret < 0)
+		return ret;
+	if (ret)
+		return e->done ? 0 : collect_fail(c, -ELOOP, "%s/%s: an archive that holds itself",
+						   c->name, rel);
 	ret = file_read_all(path, BUILT_RECORD_MAX, &buf, &len);
 	if (ret == -ENOENT && !depth && !strcmp(rel, "vmlinux.a"))
 		return collect_fail(c, ret, "%s: no vmlinux.a: not a built kernel build directory",
 				    c->name);
 	if (ret)
-		return collect_fail(c, ret, "%s/%s: %s", c->name, rel, strerror(-ret));
-	if (len < 8 || memcmp(buf, AR_THIN_MAGIC, 8))	/* not what kbuild makes */
-		ret = collect_fail(c, -ENOTSUP, "%s/%s: not a thin archive",
-				   c->name, rel);
-	else
-		ret = archive_members(c, rel, buf, len, depth);
+		return collect_fail(c, ret, "%s/%s: %s", c->name, rel, file_strerror(ret));
+	ret = built_thin_members(buf, len, member, &m, &at, &why);
+	if (ret == -ENOTSUP && !c->failed)	/* not what kbuild makes */
+		collect_fail(c, ret, "%s/%s: not a thin archive", c->name, rel);
+	else if (ret == -EINVAL && why && !c->failed)
+		collect_fail(c, ret, "%s/%s: offset %zu: %s", c->name, rel, at, why);
+	e->done = 1;
 	free(buf);
 	return ret;
 }
@@ -280,7 +459,7 @@ static int link_inputs(struct collector *c, char ***archives, size_t *n)
 		return push(archives, n, &cap, "vmlinux.a", 9);
 	if (ret)
 		return collect_fail(c, ret, "%s/.vmlinux.o.cmd: %s", c->name,
-				    strerror(-ret));
+				    file_strerror(ret));
 	for (tok = strtok_r(text, " \t\n", &save); tok && !ret;
 	     tok = strtok_r(NULL, " \t\n", &save)) {
 		size_t tl = strlen(tok);
@@ -352,6 +531,16 @@ static int collect(struct collector *c)
 	return ret;
 }
 
+static void seen_free(struct collector *c)
+{
+	struct seen *e, *tmp;
+
+	HASH_ITER(hh, c->seen, e, tmp) {
+		HASH_DELETE(hh, c->seen, e);
+		free(e);
+	}
+}
+
 int built_collect(struct built **out, const char *build_dir,
 		  struct spdx_error *err)
 {
@@ -370,6 +559,7 @@ int built_collect(struct built **out, const char *build_dir,
 			c.b->srctree = strdup(dir);
 	}
 	ret = c.b && c.b->srctree ? collect(&c) : -ENOMEM;
+	seen_free(&c);
 	if (ret) {
 		if (!c.failed)
 			spdx_error_errno(err, ret, "%s", build_dir);
@@ -397,6 +587,7 @@ void built_free(struct built *b)
 	for (size_t i = 0; i < b->npaths; i++)
 		free(b->paths[i]);
 	free(b->paths);
+	free(b->outside);
 	free(b->srctree);
 	free(b);
 }

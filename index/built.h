@@ -9,8 +9,17 @@
  * archive listing object paths; each object's .NAME.o.cmd has its
  * source_ and deps_ records (gcc -MMD), whose files are the sources and
  * headers compiled into it.  The linker script's record is read too.
- * Paths outside the source tree (generated headers in the build
- * directory) are counted apart.  Nothing here runs a tool or writes.
+ * Paths of the build directory (generated headers) are counted apart;
+ * so are paths outside both the tree and the build directory
+ * ("/etc/shadow" in a crafted record), which are never read.  Nothing
+ * here runs a tool or writes.
+ *
+ * A build directory may be hostile: nothing in it but the records and
+ * archives named above is opened, none of them unless it is a regular
+ * file (a FIFO never blocks), each archive and record is read once
+ * however often it is listed, an archive member naming a path outside
+ * the build directory is an error, and an archive is read strictly
+ * (built_thin_members()).
  */
 #ifndef SPDXFS_BUILT_H
 #define SPDXFS_BUILT_H
@@ -23,7 +32,11 @@ struct built {
 	size_t npaths;
 	size_t nobjects;	/* objects whose records were read */
 	size_t nno_record;	/* objects without a .cmd record */
-	size_t ngenerated;	/* distinct files outside the source tree */
+	size_t ngenerated;	/* distinct files of the build directory
+				   outside the source tree */
+	size_t noutside;	/* paths outside both, counted as often
+				   as named */
+	char *outside;		/* the first of them, or NULL */
 };
 
 struct spdx_error;
@@ -32,11 +45,31 @@ struct spdx_error;
  * Collect the files of @build_dir's vmlinux.  Returns 0 and sets *@out,
  * or -errno with @err filled, naming the record or archive at fault
  * (-ENOENT: "BUILD_DIR: no vmlinux.a: not a built kernel build
- * directory"; -ENOTSUP: "BUILD_DIR/X.a: not a thin archive").
+ * directory"; -ENOTSUP: "BUILD_DIR/X.a: not a thin archive"; -EINVAL:
+ * "BUILD_DIR/X.a: offset 68: a member header cut short", or a record,
+ * archive or link record that is no regular file: "BUILD_DIR/X: not a
+ * regular file").
  */
 int built_collect(struct built **out, const char *build_dir,
 		  struct spdx_error *err);
 void built_free(struct built *b);
+
+typedef int (*built_member_fn)(const char *name, size_t len, void *arg);
+
+/*
+ * The member names of thin archive @buf of @len bytes ("!<thin>\n" and
+ * 60-byte headers, as GNU ar writes them: short names "NAME/", long ones
+ * "/OFFSET" into the "//" table, whose entries end in "/\n"; the symbol
+ * table and the long names are the only data stored), each in order to
+ * @fn with its length, not terminated; a nonzero return of @fn stops the
+ * walk with that value.  Strict and bounded: it reads nothing outside
+ * @buf, and any header cut short, malformed, or pointing outside the
+ * archive fails the whole archive with -EINVAL, *@at the offset of the
+ * header at fault and *@why (static text) what is wrong.  -ENOTSUP
+ * without the thin magic.
+ */
+int built_thin_members(const char *buf, size_t len, built_member_fn fn,
+		       void *arg, size_t *at, const char **why);
 
 /*
  * Collapse "//", "/./" and "dir/../" of path @p in place, lexically (a

@@ -18,6 +18,7 @@
 #include "built_modules.h"
 #include "error.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "source.h"
 
@@ -180,13 +181,10 @@ int bmod_ko_license(const char *path, char **license)
 	int fd, ret;
 
 	*license = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = file_open_regular(path, &st);
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st))
-		ret = -errno;
-	else
-		ret = elf_modinfo(fd, (uint64_t)st.st_size, &info, &len);
+		return fd == -EINVAL ? -EFTYPE_KO : fd;
+	ret = elf_modinfo(fd, (uint64_t)st.st_size, &info, &len);
 	close(fd);
 	if (ret)
 		return ret;
@@ -241,6 +239,8 @@ static const char *ko_strerror(int code)
 		return "no license= in .modinfo";
 	case -EINVAL:
 		return "a section past the end of the file";
+	case -EFTYPE_KO:
+		return file_strerror(-EINVAL);
 	default:
 		return strerror(-code);
 	}
@@ -314,7 +314,7 @@ static int read_object(const struct mcollector *c, struct bmod *m,
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret)
-		return set_error(m, "%s: %s", rel, strerror(-ret));
+		return set_error(m, "%s: %s", rel, file_strerror(ret));
 	ret = add_source(c, m, text);
 	free(text);
 	if (ret == -ENOMEM)
@@ -325,11 +325,20 @@ static int read_object(const struct mcollector *c, struct bmod *m,
 	return 0;
 }
 
-/* Each token of @text ending in ".o", except the .mod.o of a link. */
+/* An object already read for the module (a crafted .mod may name one a
+ * million times: each is read once). */
+struct seen_obj {
+	UT_hash_handle hh;
+	const char *name;	/* into the .mod's text */
+};
+
+/* Each token of @text ending in ".o", except the .mod.o of a link, in
+ * order, each once. */
 static int read_objects(const struct mcollector *c, struct bmod *m, char *text)
 {
+	struct seen_obj *seen = NULL, *e, *tmp;
 	char *tok, *save = NULL;
-	int ret = 0;
+	int ret = 0, hash_oom = 0;
 
 	for (tok = strtok_r(text, " \t\n;", &save); tok && !ret;
 	     tok = strtok_r(NULL, " \t\n;", &save)) {
@@ -338,7 +347,26 @@ static int read_objects(const struct mcollector *c, struct bmod *m, char *text)
 		if (n < 3 || strcmp(tok + n - 2, ".o") ||
 		    (n > 6 && !strcmp(tok + n - 6, ".mod.o")))
 			continue;
+		HASH_FIND(hh, seen, tok, n, e);
+		if (e)
+			continue;
+		e = malloc(sizeof(*e));
+		if (!e) {
+			ret = -ENOMEM;
+			break;
+		}
+		e->name = tok;
+		HASH_ADD_KEYPTR(hh, seen, e->name, n, e);
+		if (hash_oom) {
+			free(e);
+			ret = -ENOMEM;
+			break;
+		}
 		ret = read_object(c, m, tok, n);
+	}
+	HASH_ITER(hh, seen, e, tmp) {
+		HASH_DELETE(hh, seen, e);
+		free(e);
 	}
 	return ret;
 }
@@ -363,7 +391,7 @@ static int read_module(const struct mcollector *c, struct bmod *m, const char *b
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret) {
-		ret = set_error(m, "%s: %s", rel, strerror(-ret));
+		ret = set_error(m, "%s: %s", rel, file_strerror(ret));
 	} else {
 		ret = read_objects(c, m, text);
 		free(text);
@@ -433,7 +461,8 @@ int built_modules_collect(struct built_modules **out, const char *build_dir,
 		goto out;
 	}
 	if (ret) {
-		spdx_error_errno(err, ret, "%s/modules.order", build_dir);
+		spdx_error_set(err, ret, "%s/modules.order: %s", build_dir,
+			       file_strerror(ret));
 		goto out;
 	}
 	bm = calloc(1, sizeof(*bm));

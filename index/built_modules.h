@@ -103,8 +103,10 @@ void built_modules_free(struct built_modules *bm);
  * *@license (malloc'd).  Returns 0, -ENOEXEC (not an ELF object of
  * this host's byte order), -ENODATA (no .modinfo section), -ENOMSG (no
  * license= in it), -EINVAL (a section out of the file's bounds),
+ * -EFTYPE_KO (not a regular file: a FIFO is not opened for reading),
  * -ENOMEM, or an open/read -errno.
  */
+#define EFTYPE_KO ENOTBLK	/* Linux has no EFTYPE */
 int bmod_ko_license(const char *path, char **license);
 
 #endif

@@ -50,6 +50,8 @@ static int read_entry(int dfd, const char *name, struct cache_entry *e)
 		return ret;
 	if (ret)
 		e->state = CACHE_UNREADABLE;
+	else if (e->root[0] != '/')
+		e->state = CACHE_KEPT;	/* no tree's: the blob cache */
 	else if (stat(e->root, &st) < 0 ? errno == ENOENT || errno == ENOTDIR :
 		 !S_ISDIR(st.st_mode))
 		e->state = CACHE_GONE;

@@ -4,7 +4,9 @@
  *
  * The cache directory holds one saved index per tree ever indexed; left
  * alone it only grows (on the kernel tree, 8 MB a tree).  It is kept
- * bounded: an index whose tree is gone is removed, and then the least
+ * bounded: an index whose tree is gone is removed (one whose root is no
+ * absolute path names no tree: the blob cache, blobcache.h, is never
+ * gone, wherever the caller runs), and then the least
  * recently written until the total is at most the limit
  * ($SPDXFS_CACHE_MAX, in bytes with an optional K, M or G suffix; 256M by
  * default).  Every save prunes so (refresh.c).  "spdxfs cache" shows it,
@@ -28,7 +30,7 @@
 #define CACHE_DEFAULT_MAX	(256ull << 20)
 
 enum cache_state {
-	CACHE_KEPT,		/* its tree is there */
+	CACHE_KEPT,		/* its tree is there, or it has none */
 	CACHE_GONE,		/* its tree is no directory any more */
 	CACHE_UNREADABLE,	/* not an index this spdxfs reads */
 };

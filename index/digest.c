@@ -14,6 +14,7 @@
 
 #include "digest.h"
 #include "error.h"
+#include "quote.h"
 #include "source.h"
 
 #define DIGEST_BUF (256u << 10)
@@ -93,19 +94,21 @@ static int hash_open_file(struct source *src, struct src_file *sf, uint64_t size
 static int digest_with(struct source *src, const char *path, struct hashers *h,
 		       struct file_digest *d, struct spdx_error *err)
 {
+	char q[QUOTE_PATH_ROOM];
 	struct src_file *sf;
 	struct file_stat st;
 	int r;
 
 	r = source_file_open(src, path, NULL, &sf, &st);
 	if (r)
-		return spdx_error_errno(err, r, "%s", path);
+		return spdx_error_errno(err, r, "%s", quote_path_str(q, sizeof(q), path));
 	r = hash_open_file(src, sf, st.size, h, d);
 	source_file_close(src, sf);
 	if (r == -ESTALE)
-		return spdx_error_set(err, r, "%s: changed while read", path);
+		return spdx_error_set(err, r, "%s: changed while read",
+				      quote_path_str(q, sizeof(q), path));
 	if (r)
-		return spdx_error_errno(err, r, "%s", path);
+		return spdx_error_errno(err, r, "%s", quote_path_str(q, sizeof(q), path));
 	return 0;
 }
 

@@ -23,7 +23,9 @@
 #include "grow.h"
 #include "index.h"
 #include "licenses.h"
+#include "quote.h"
 #include "spdxlist.h"
+#include "utf8.h"
 #include "xml.h"
 
 #define LICENSE_TEXT_MAX (4u << 20)
@@ -352,6 +354,7 @@ static int map_files_exprs(struct export_doc *d, struct spdx_error *err)
 		return spdx_error_set(err, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < d->n; i++) {
 		const struct spdx_file *f = d->files[i];
+		char q[QUOTE_PATH_ROOM];
 		struct spdx_error xe;
 		int ret;
 
@@ -360,7 +363,8 @@ static int map_files_exprs(struct export_doc *d, struct spdx_error *err)
 		ret = map_expr(d, idx->exprs[f->expr].text, d->o.modern,
 			       &d->mapped[f->expr], &xe);
 		if (ret)
-			return spdx_error_set(err, ret, "%s: '%s': %s", f->path,
+			return spdx_error_set(err, ret, "%s: '%s': %s",
+					      quote_path_str(q, sizeof(q), f->path),
 					      idx->exprs[f->expr].text, xe.msg);
 	}
 	return same_exprs(d, err);
@@ -703,76 +707,56 @@ static int make_name(struct export_doc *d, struct source *src,
 	return 0;
 }
 
-/* Is @s valid UTF-8 (no overlong forms, surrogates or values past U+10FFFF)? */
-static int utf8_valid(const unsigned char *s)
-{
-	while (*s) {
-		unsigned c = *s, n, min, v;
-
-		if (c < 0x80) {
-			s++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			n = 1, min = 0x80, v = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			n = 2, min = 0x800, v = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			n = 3, min = 0x10000, v = c & 0x07;
-		else
-			return 0;
-		for (unsigned i = 1; i <= n; i++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-			v = v << 6 | (s[i] & 0x3f);
-		}
-		if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-			return 0;
-		s += n + 1;
-	}
-	return 1;
-}
-
 /* What tag-value cannot hold: a path with a line break or not in UTF-8,
  * a "</text>" in a text; a module's too. */
 static int check_tv(const struct export_doc *d, struct spdx_error *err)
 {
-	if (strpbrk(d->name, "\n\r") || !utf8_valid((const unsigned char *)d->name))
+	char q[QUOTE_PATH_ROOM];
+
+	if (strpbrk(d->name, "\n\r") || !utf8_valid(d->name))
 		return spdx_error_set(err, -EINVAL, "%s: a directory name with a line "
 				      "break or not in UTF-8 cannot be written "
-				      "in tag-value", d->o.under);
+				      "in tag-value", quote_path_str(q, sizeof(q), d->o.under));
 	for (size_t i = 0; i < d->n; i++) {
 		const struct spdx_expr *e = index_file_expr(d->idx, d->files[i]);
 
 		if (strpbrk(d->files[i]->path, "\n\r"))
 			return spdx_error_set(err, -EINVAL, "%s: a file name with a "
 					      "line break cannot be written in "
-					      "tag-value", d->files[i]->path);
-		if (!utf8_valid((const unsigned char *)d->files[i]->path))
+					      "tag-value", quote_path_str(q, sizeof(q),
+									  d->files[i]->path));
+		if (!utf8_valid(d->files[i]->path))
 			return spdx_error_set(err, -EINVAL, "%s: a file name that is "
 					      "not UTF-8 cannot be written in "
-					      "tag-value", d->files[i]->path);
+					      "tag-value", quote_path_str(q, sizeof(q),
+									  d->files[i]->path));
 		if (e && strstr(e->text, "</text>"))
 			return spdx_error_set(err, -EINVAL, "%s: a tag with </text> "
 					      "cannot be written in tag-value",
-					      d->files[i]->path);
+					      quote_path_str(q, sizeof(q), d->files[i]->path));
+		if (d->files[i]->copyright && strstr(d->files[i]->copyright, "</text>"))
+			return spdx_error_set(err, -EINVAL, "%s: a copyright statement "
+					      "with </text> cannot be written in tag-value",
+					      quote_path_str(q, sizeof(q), d->files[i]->path));
 	}
 	for (size_t i = 0; d->o.image && i < d->o.image->nmodules; i++) {
 		const struct bmod *m = d->mods[i].m;
 
-		if (!utf8_valid((const unsigned char *)m->ko) ||
-		    (m->license && (!utf8_valid((const unsigned char *)m->license) ||
+		if (!utf8_valid(m->ko) ||
+		    (m->license && (!utf8_valid(m->license) ||
 				    strstr(m->license, "</text>"))) ||
 		    (m->error && strstr(m->error, "</text>")))
 			return spdx_error_set(err, -EINVAL, "%s: a module whose name or "
 					      "license= is not UTF-8, or has </text>, "
-					      "cannot be written in tag-value", m->ko);
+					      "cannot be written in tag-value",
+					      quote_path_str(q, sizeof(q), m->ko));
 	}
 	for (size_t i = 0; i < d->nrefs; i++)
 		if (strstr(d->refs[i].text, "</text>"))
 			return spdx_error_set(err, -EINVAL, "%s: a license text with "
 					      "</text> cannot be written in "
-					      "tag-value", d->refs[i].path);
+					      "tag-value",
+					      quote_path_str(q, sizeof(q), d->refs[i].path));
 	return 0;
 }
 

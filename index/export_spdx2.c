@@ -14,6 +14,7 @@
 #include "built_modules.h"
 #include "export_doc.h"
 #include "json.h"
+#include "utf8.h"
 
 #define WHY_MAX 1024
 #define PATH_NAME_MAX 4200	/* "./" and a path, which the kernel keeps
@@ -261,10 +262,53 @@ int export_spdx2_json(FILE *out, const struct export_doc *d)
 	return json_end(&w);
 }
 
+/*
+ * @s as a tag-value document can hold it: UTF-8 text with no control
+ * character but a tab, and line breaks only in a <text> value (@text).
+ * Each byte of an invalid UTF-8 sequence and each control character
+ * else (C0, DEL, C1) becomes U+FFFD, the replacement character, so a
+ * tag's bytes can neither break the document's encoding nor start a
+ * line of their own.  (check_tv() has refused what would change the
+ * meaning instead: a file name with a line break or not in UTF-8, a
+ * "</text>" in a text.)
+ */
+static void tv_put(FILE *out, const char *s, int text)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s);
+
+	for (size_t i = 0, n; i < len; i += n) {
+		unsigned c = p[i];
+
+		n = utf8_seq(p + i, len - i, NULL);
+		if (n == 1 && (c >= 0x20 || c == '\t' || (text && c == '\n')) &&
+		    c != 0x7f) {
+			fputc(c, out);
+		} else if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
+			fputs("\xef\xbf\xbd", out);	/* a C1 control */
+		} else if (n > 1) {
+			fwrite(p + i, 1, n, out);
+		} else {
+			fputs("\xef\xbf\xbd", out);
+			n = 1;
+		}
+	}
+}
+
+/* "TAG: VALUE" on one line. */
+static void tv_line(FILE *out, const char *tag, const char *value)
+{
+	fprintf(out, "%s: ", tag);
+	tv_put(out, value, 0);
+	fputc('\n', out);
+}
+
 /* Tag-value: a value that may span lines goes in <text>...</text>. */
 static void tv_text(FILE *out, const char *tag, const char *text)
 {
-	fprintf(out, "%s: <text>%s</text>\n", tag, text);
+	fprintf(out, "%s: <text>", tag);
+	tv_put(out, text, 1);
+	fputs("</text>\n", out);
 }
 
 static void tv_file(FILE *out, const struct export_doc *d, size_t i)
@@ -272,14 +316,16 @@ static void tv_file(FILE *out, const struct export_doc *d, size_t i)
 	const char *lic = export_file_license(d, i), *why;
 	char hex[65], why_buf[WHY_MAX];
 
-	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-File-%zu\nFileType: %s\n",
-		d->files[i]->path, i + 1, export_file_type(d, i));
+	fputs("\nFileName: ./", out);
+	tv_put(out, d->files[i]->path, 0);
+	fprintf(out, "\nSPDXID: SPDXRef-File-%zu\nFileType: %s\n", i + 1,
+		export_file_type(d, i));
 	digest_hex(d->dig[i].sha1, 20, hex);
 	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
 	digest_hex(d->dig[i].sha256, 32, hex);
 	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
-	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n",
-		lic ? lic : "NOASSERTION");
+	fputs("LicenseConcluded: NOASSERTION\n", out);
+	tv_line(out, "LicenseInfoInFile", lic ? lic : "NOASSERTION");
 	if (d->files[i]->copyright)
 		tv_text(out, "FileCopyrightText", d->files[i]->copyright);
 	else
@@ -295,14 +341,16 @@ static void tv_binary_file(FILE *out, const char *kind, size_t i, const char *pa
 {
 	char hex[65];
 
-	fprintf(out, "\nFileName: ./%s\nSPDXID: SPDXRef-%s-%zu\nFileType: BINARY\n",
-		path, kind, i + 1);
+	fputs("\nFileName: ./", out);
+	tv_put(out, path, 0);
+	fprintf(out, "\nSPDXID: SPDXRef-%s-%zu\nFileType: BINARY\n", kind, i + 1);
 	digest_hex(dig->sha1, 20, hex);
 	fprintf(out, "FileChecksum: SHA1: %s\n", hex);
 	digest_hex(dig->sha256, 32, hex);
 	fprintf(out, "FileChecksum: SHA256: %s\n", hex);
-	fprintf(out, "LicenseConcluded: NOASSERTION\nLicenseInfoInFile: %s\n"
-		"FileCopyrightText: NOASSERTION\n", lic ? lic : "NOASSERTION");
+	fputs("LicenseConcluded: NOASSERTION\n", out);
+	tv_line(out, "LicenseInfoInFile", lic ? lic : "NOASSERTION");
+	fputs("FileCopyrightText: NOASSERTION\n", out);
 }
 
 static void tv_image_file(FILE *out, const struct export_doc *d, size_t i)
@@ -331,32 +379,36 @@ static void tv_module_rels(FILE *out, const struct export_doc *d, size_t i)
 
 int export_spdx2_tv(FILE *out, const struct export_doc *d)
 {
-	fprintf(out, "SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n"
-		"SPDXID: SPDXRef-DOCUMENT\nDocumentName: %s\n"
-		"DocumentNamespace: %s\nCreator: Tool: %s\nCreated: %s\n",
-		d->doc_name, d->ns, d->o.tool, d->created);
+	fputs("SPDXVersion: SPDX-2.3\nDataLicense: CC0-1.0\n"
+	      "SPDXID: SPDXRef-DOCUMENT\n", out);
+	tv_line(out, "DocumentName", d->doc_name);
+	tv_line(out, "DocumentNamespace", d->ns);
+	fprintf(out, "Creator: Tool: %s\nCreated: %s\n", d->o.tool, d->created);
 	tv_text(out, "CreatorComment", d->comment);
-	fprintf(out, "\nPackageName: %s\nSPDXID: SPDXRef-Package\n", d->name);
+	fputc('\n', out);
+	tv_line(out, "PackageName", d->name);
+	fputs("SPDXID: SPDXRef-Package\n", out);
 	if (d->version[0])
-		fprintf(out, "PackageVersion: %s\n", d->version);
+		tv_line(out, "PackageVersion", d->version);
 	fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
-		"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
-		"PackageLicenseDeclared: %s\nPackageCopyrightText: NOASSERTION\n"
-		"PrimaryPackagePurpose: SOURCE\n",
-		d->verification, d->declared ? d->declared : "NOASSERTION");
+		"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n",
+		d->verification);
+	tv_line(out, "PackageLicenseDeclared", d->declared ? d->declared : "NOASSERTION");
+	fputs("PackageCopyrightText: NOASSERTION\nPrimaryPackagePurpose: SOURCE\n", out);
 	if (d->o.image) {
 		fprintf(out, "\nPackageName: linux-image\nSPDXID: SPDXRef-Package-image\n");
 		if (image_version(d)[0])
-			fprintf(out, "PackageVersion: %s\n", image_version(d));
+			tv_line(out, "PackageVersion", image_version(d));
 		fprintf(out, "PackageDownloadLocation: NOASSERTION\nFilesAnalyzed: true\n"
 			"PackageVerificationCode: %s\nPackageLicenseConcluded: NOASSERTION\n"
 			"PackageLicenseDeclared: NOASSERTION\nPackageCopyrightText: NOASSERTION\n"
 			"PrimaryPackagePurpose: OPERATING-SYSTEM\n", d->image_verification);
 	}
 	for (size_t i = 0; i < d->nrefs; i++) {
-		fprintf(out, "\nLicenseID: %s\n", d->refs[i].id);
+		fputc('\n', out);
+		tv_line(out, "LicenseID", d->refs[i].id);
 		tv_text(out, "ExtractedText", d->refs[i].text);
-		fprintf(out, "LicenseName: %s\n", d->refs[i].name);
+		tv_line(out, "LicenseName", d->refs[i].name);
 		tv_text(out, "LicenseComment", d->refs[i].path);
 	}
 	for (size_t i = 0; i < d->n; i++)

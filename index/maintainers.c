@@ -20,8 +20,13 @@
 
 #define NAME_MAX_LEN	200
 
-/* Characters of a pattern that make it a regex rather than a literal. */
+/* Characters of an N: pattern that make it a regex rather than a literal. */
 #define RE_CHARS	"*?[](){}+|^$\\"
+
+/* Characters that make an F:/X: pattern a glob rather than a literal:
+ * get_maintainer.pl's two wildcards, and the sets the tree writes
+ * ("altera_edac.[ch]", "da[79]*.h"). */
+#define GLOB_CHARS	"*?["
 
 struct pat {
 	size_t entry;
@@ -30,8 +35,8 @@ struct pat {
 	int depth;		/* get_maintainer.pl's value_pd */
 	int dir;		/* ends in '/': matches the whole subtree */
 	int slashes;		/* '/' count */
-	size_t prelen;		/* F:/X: a regex: how much of text is a
-				   literal start every match has */
+	char *glob;		/* F:/X: with a wildcard: the pattern, its
+				   '/' added when it names a directory */
 	char *lit;		/* the pattern when it is literal, else NULL */
 	char *need;		/* N: a regex: text every match contains,
 				   or NULL (a quick test before regexec()) */
@@ -67,8 +72,9 @@ struct maint {
 	size_t *byname;		/* entries sorted by name */
 	size_t *nidx;		/* N: patterns */
 	size_t nn;
-	size_t nbad;
-	unsigned bad_line;
+	struct maint_refusal *refused;	/* patterns left out */
+	size_t nrefused, crefused;
+	size_t nregex;		/* N: patterns kept */
 };
 
 static int count_slashes(const char *s)
@@ -83,6 +89,7 @@ static int count_slashes(const char *s)
 static void pat_release(struct pat *p)
 {
 	free(p->text);
+	free(p->glob);
 	free(p->lit);
 	free(p->need);
 	if (p->has_re)
@@ -123,6 +130,7 @@ void maint_free(struct maint *m)
 	free(m->buckets);
 	free(m->nidx);
 	free(m->byname);
+	free(m->refused);
 	free(m);
 }
 
@@ -145,58 +153,197 @@ static int list_add(char ***list, size_t *n, size_t *cap, const char *s,
 	return 0;
 }
 
+/* Where the set "[...]" at @p ends (past its ']'), or NULL when it does
+ * not: a '^' first negates it, a ']' first is a member, "a-z" a range. */
+static const char *set_end(const char *p)
+{
+	p += 1 + (p[1] == '^');
+	if (!*p)
+		return NULL;
+	do {
+		if (p[1] == '-' && p[2] && p[2] != ']')
+			p += 2;
+		p++;
+	} while (*p && *p != ']');
+	return *p ? p + 1 : NULL;
+}
+
+/* Is @c in the set at @p (which set_end() accepted)?  *@end is past it. */
+static int set_has(const char *p, unsigned char c, const char **end)
+{
+	int neg = p[1] == '^', in = 0;
+
+	p += 1 + neg;
+	do {
+		unsigned char lo = *p, hi = lo;
+
+		if (p[1] == '-' && p[2] && p[2] != ']') {
+			hi = p[2];
+			p += 2;
+		}
+		in |= c >= lo && c <= hi;
+		p++;
+	} while (*p != ']');
+	*end = p + 1;
+	return in != neg;
+}
+
 /*
- * The F:/X: pattern @v as get_maintainer.pl reads it: "." literal, "*"
- * ".*", "?" ".", anchored at the start.  A literal one is kept as text.
+ * Does glob @g match the start of @s?  As get_maintainer.pl's regex
+ * (m@^$pattern@ with '*' made ".*" and '?' "."): '*' any run of
+ * characters, '/' too, '?' any one, neither a newline; "[...]" a set.
+ * One '*' to go back to is enough, the last one: a later '*' can take
+ * whatever an earlier one would have.  So the cost is at most the
+ * lengths of @g and @s multiplied, never exponential.
  */
-static int pat_compile_file(struct pat *p, const char *v, int is_dir)
+static int glob_prefix(const char *g, const char *s)
+{
+	const char *star = NULL, *from = NULL, *next;
+
+	for (;;) {
+		if (!*g)
+			return 1;
+		if (*g == '*') {
+			star = ++g;
+			from = s;
+			continue;
+		}
+		if (*s && (*g == '?' ? *s != '\n' :
+			   *g == '[' ? set_has(g, *s, &next) : *s == *g)) {
+			g = *g == '[' ? next : g + 1;
+			s++;
+			continue;
+		}
+		if (!star || !*from || *from == '\n')
+			return 0;
+		g = star;
+		s = ++from;
+	}
+}
+
+/*
+ * The F:/X: pattern @v as get_maintainer.pl reads it: anchored at the
+ * start, '*' and '?' wildcards, "[...]" a set, every other character
+ * itself.  get_maintainer.pl hands the rest of regex syntax to Perl, but
+ * the tree writes none of it and MAINTAINERS documents none: "+", "{",
+ * "(" and "|" are literal here, so no pattern costs more than
+ * glob_prefix() says.  A literal pattern is kept as text.  -EINVAL with
+ * *@why set for a pattern refused.
+ */
+static int pat_compile_file(struct pat *p, const char *v, int is_dir,
+			    const char **why)
 {
 	size_t len = strlen(v);
-	char *re, *o;
-	int ret;
+	int add_slash;
 
-	p->dir = len && v[len - 1] == '/';
-	if (!p->dir && is_dir)
-		p->dir = 1;
-	p->slashes = count_slashes(v) + (p->dir && !(len && v[len - 1] == '/'));
-	p->depth = v[0] == '*' ? -1 : p->slashes + !p->dir;
-	if (!strpbrk(v, RE_CHARS)) {
-		p->lit = malloc(len + 2);
-		if (!p->lit)
-			return -ENOMEM;
-		memcpy(p->lit, v, len + 1);
-		if (p->dir && !(len && v[len - 1] == '/'))
-			strcpy(p->lit + len, "/");
-		p->litlen = strlen(p->lit);
-		return 0;
+	if (len > MAINT_PATTERN_MAX) {
+		*why = "longer than " MAINT_PATTERN_MAX_TEXT " bytes";
+		return -EINVAL;
 	}
-	re = malloc(2 * len + 3);
-	if (!re)
-		return -ENOMEM;
-	o = re;
-	*o++ = '^';
-	for (const char *s = v; *s; s++) {
-		if (*s == '.') {
-			*o++ = '\\';
-			*o++ = '.';
-		} else if (*s == '*') {
-			*o++ = '.';
-			*o++ = '*';
-		} else {
-			*o++ = *s == '?' ? '.' : *s;
+	for (const char *q = strchr(v, '['); q; q = strchr(q, '[')) {
+		if (!(q = set_end(q))) {
+			*why = "a '[' without its ']'";
+			return -EINVAL;
 		}
 	}
-	if (p->dir && !(len && v[len - 1] == '/'))
-		*o++ = '/';
-	*o = '\0';
-	ret = regcomp(&p->re, re, REG_EXTENDED | REG_NOSUB);
-	free(re);
-	if (ret)
-		return ret == REG_ESPACE ? -ENOMEM : -EINVAL;
-	p->has_re = 1;
-	/* its literal start, unless an alternative unanchors the rest */
-	p->prelen = strchr(v, '|') ? 0 : strcspn(v, RE_CHARS);
+	p->dir = len && v[len - 1] == '/';
+	add_slash = !p->dir && is_dir;
+	p->dir |= is_dir;
+	p->slashes = count_slashes(v) + add_slash;
+	p->depth = v[0] == '*' ? -1 : p->slashes + !p->dir;
+	p->glob = malloc(len + 2);
+	if (!p->glob)
+		return -ENOMEM;
+	memcpy(p->glob, v, len + 1);
+	if (add_slash)
+		strcpy(p->glob + len, "/");
+	if (!strpbrk(v, GLOB_CHARS)) {
+		p->lit = p->glob;
+		p->glob = NULL;
+		p->litlen = strlen(p->lit);
+	}
 	return 0;
+}
+
+/* Skip the bracket expression at @re[i] ('['): the index of its ']', or
+ * of the NUL when it has none (regcomp() will say so). */
+static size_t skip_bracket(const char *re, size_t i)
+{
+	i++;
+	i += re[i] == '^';
+	i += re[i] == ']';
+	while (re[i] && re[i] != ']') {
+		if (re[i] == '[' && re[i + 1] && strchr(":.=", re[i + 1])) {
+			char d = re[i + 1];
+
+			for (i += 2; re[i] && !(re[i] == d && re[i + 1] == ']'); i++)
+				;
+			i += !!re[i];
+		}
+		i += !!re[i];
+	}
+	return i;
+}
+
+/*
+ * Why N: regex @re is refused, or NULL.  glibc's regcomp() copies a
+ * group for each repetition it carries, so repeated groups nested
+ * deeply grow exponentially (20 deep "((a)+)+": 850 MB, 5 s), and its
+ * back-references match in exponential time.  The tree's N: lines are
+ * short words with a set or a '?' or '*' at most; these bounds leave
+ * them far behind.
+ */
+static const char *regex_refusal(const char *re)
+{
+	size_t len = strlen(re), reps = 0;
+	int depth = 0;
+
+	if (len > MAINT_PATTERN_MAX)
+		return "longer than " MAINT_PATTERN_MAX_TEXT " bytes";
+	for (size_t i = 0; i < len; i++) {
+		unsigned long lo, hi;
+		char *e;
+
+		switch (re[i]) {
+		case '\\':
+			if (re[i + 1] >= '1' && re[i + 1] <= '9')
+				return "a back-reference";
+			i += !!re[i + 1];
+			break;
+		case '[':
+			i = skip_bracket(re, i);
+			if (!re[i])
+				return NULL;
+			break;
+		case '(':
+			if (++depth > MAINT_REGEX_DEPTH)
+				return "groups nested more than "
+				       MAINT_REGEX_DEPTH_TEXT " deep";
+			break;
+		case ')':
+			depth -= depth > 0;
+			break;
+		case '{':
+			if (re[i + 1] < '0' || re[i + 1] > '9')
+				break;
+			if (i && re[i - 1] == ')')
+				return "a group repeated by count";
+			lo = hi = strtoul(re + i + 1, &e, 10);
+			if (*e == ',')
+				hi = e[1] >= '0' && e[1] <= '9' ?
+				     strtoul(e + 1, NULL, 10) : 0;
+			if (lo > MAINT_REGEX_REPS || hi > MAINT_REGEX_REPS)
+				return "a repetition count over "
+				       MAINT_REGEX_REPS_TEXT;
+			/* fall through */
+		case '*': case '+': case '?':
+			if (++reps > MAINT_REGEX_REPS)
+				return "more than " MAINT_REGEX_REPS_TEXT
+				       " repetitions";
+			break;
+		}
+	}
+	return NULL;
 }
 
 /*
@@ -247,8 +394,9 @@ static char *required_text(const char *re)
 	return best >= 2 ? strndup(re + bestat, best) : NULL;
 }
 
-/* An N: regex: Perl's /x drops unescaped white space. */
-static int pat_compile_regex(struct pat *p, const char *v)
+/* An N: regex: Perl's /x drops unescaped white space.  -EINVAL with
+ * *@why set for one refused. */
+static int pat_compile_regex(struct pat *p, const char *v, const char **why)
 {
 	size_t len = strlen(v);
 	char *re = malloc(len + 1), *o = re;
@@ -270,9 +418,15 @@ static int pat_compile_regex(struct pat *p, const char *v)
 		p->litlen = strlen(re);
 		return 0;
 	}
+	*why = regex_refusal(re);
+	if (*why) {
+		free(re);
+		return -EINVAL;
+	}
 	ret = regcomp(&p->re, re, REG_EXTENDED | REG_NOSUB);
 	if (ret) {
 		free(re);
+		*why = "does not compile";
 		return ret == REG_ESPACE ? -ENOMEM : -EINVAL;
 	}
 	p->has_re = 1;
@@ -288,9 +442,7 @@ static int pat_match_file(const struct pat *p, const char *path, int slashes)
 		return 0;
 	if (p->lit)
 		return !strncmp(path, p->lit, p->litlen);
-	if (strncmp(path, p->text, p->prelen))
-		return 0;
-	return !regexec(&p->re, path, 0, NULL, 0);
+	return glob_prefix(p->glob, path);
 }
 
 static int pat_match_regex(const struct pat *p, const char *path)
@@ -360,6 +512,19 @@ struct parse_ctx {
 	void *arg;
 };
 
+/* Pattern @type of line @line is left out, for @why. */
+static int refuse(struct maint *m, unsigned line, char type, const char *why)
+{
+	struct maint_refusal *r = grow(m->refused, m->nrefused, &m->crefused,
+				       sizeof(*r), 8);
+
+	if (!r)
+		return -ENOMEM;
+	m->refused = r;
+	r[m->nrefused++] = (struct maint_refusal){ line, type, why };
+	return 0;
+}
+
 /* One "T:\tvalue" field of entry @e, on line @line. */
 static int add_field(struct parse_ctx *c, struct entry_priv *e, char type,
 		     const char *v, size_t len, unsigned line)
@@ -367,6 +532,7 @@ static int add_field(struct parse_ctx *c, struct entry_priv *e, char type,
 	struct maint *m = c->m;
 	struct pat *p;
 	char *val;
+	const char *why = NULL;
 	size_t ei = e - m->ent;
 	int ret = 0;
 
@@ -406,22 +572,24 @@ static int add_field(struct parse_ctx *c, struct entry_priv *e, char type,
 	p->entry = ei;
 	p->type = type;
 	p->text = val;
-	if (type == 'N') {
+	if (type == 'N' && m->nregex == MAINT_REGEX_COUNT) {
+		why = "more than " MAINT_REGEX_COUNT_TEXT " N: lines";
+		ret = -EINVAL;
+	} else if (type == 'N') {
 		p->depth = 0;
-		ret = pat_compile_regex(p, val);
+		ret = pat_compile_regex(p, val, &why);
+		m->nregex += !ret;
 	} else {
 		/* get_maintainer.pl's "-d": only a pattern with no '.', '*'
 		 * or '?' can name a directory once converted */
 		int is_dir = c->is_dir && len && val[len - 1] != '/' &&
 			     !strpbrk(val, ".*?") && c->is_dir(val, c->arg) > 0;
 
-		ret = pat_compile_file(p, val, is_dir);
+		ret = pat_compile_file(p, val, is_dir, &why);
 	}
 	if (ret == -EINVAL) {
 		pat_release(p);
-		if (!m->nbad++)
-			m->bad_line = line;
-		return 0;
+		return refuse(m, line, type, why);
 	}
 	if (ret) {
 		pat_release(p);
@@ -525,10 +693,8 @@ static int cmp_keyed(const void *a, const void *b)
  * matches starts with it. */
 static size_t pat_key_len(const struct pat *p)
 {
-	size_t n = strcspn(p->text, RE_CHARS);
+	size_t n = strcspn(p->text, GLOB_CHARS);
 
-	if (strchr(p->text, '|'))
-		return 0;	/* an alternative is not anchored */
 	while (n && p->text[n - 1] != '/')
 		n--;
 	return n;
@@ -669,11 +835,10 @@ const struct maint_entry *maint_entries(const struct maint *m, size_t *n)
 	return m->pub;
 }
 
-size_t maint_bad(const struct maint *m, unsigned *first_line)
+const struct maint_refusal *maint_refused(const struct maint *m, size_t *n)
 {
-	if (first_line)
-		*first_line = m->bad_line;
-	return m->nbad;
+	*n = m->nrefused;
+	return m->refused;
 }
 
 long maint_find_name(const struct maint *m, const char *name)

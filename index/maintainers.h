@@ -9,10 +9,14 @@
  * (addresses), S: (status), F: and X: (file patterns), N: (a regex).
  *
  * Matching, as get_maintainer.pl does it:
- *  - An F:/X: pattern is a regex anchored at the start of the path, with
- *    '.' literal, '*' any run of characters and '?' any one; other regex
- *    syntax ("[ch]") is kept.  A pattern that names a directory of the
- *    tree (no '.', '*' or '?' in it) gets a trailing '/'.
+ *  - An F:/X: pattern is a glob anchored at the start of the path: '*'
+ *    any run of characters ('/' too), '?' any one, "[...]" one of a set
+ *    ("[ch]", "[^a-z]", as the tree writes them); every other character
+ *    stands for itself.  (get_maintainer.pl gives Perl the rest of regex
+ *    syntax too, "+" or "(a|b)"; MAINTAINERS documents only wildcards,
+ *    the tree uses no more, and no pattern may cost exponential time
+ *    here.)  A pattern that names a directory of the tree (no '.', '*'
+ *    or '?' in it) gets a trailing '/'.
  *  - A pattern ending in '/' matches every path below it.  Any other
  *    pattern matches a path with as many '/' as the pattern has, so its
  *    '*' stays within one component (and "foo.c" also matches "foo.cx").
@@ -25,6 +29,17 @@
  *    by depth, deepest first: the first is the most specific.  Equal
  *    depths keep the file's order (get_maintainer.pl's order among them
  *    is its hash order, which varies from run to run).
+ *
+ * Refused, left out and listed by maint_refused() (the tree's own
+ * patterns are far from each bound): an F:/X: pattern longer than
+ * MAINT_PATTERN_MAX bytes or with a '[' that has no ']'; an N: regex
+ * that does not compile, is longer than MAINT_PATTERN_MAX, nests groups
+ * more than MAINT_REGEX_DEPTH deep, repeats more than MAINT_REGEX_REPS
+ * times (each '*', '+', '?' and "{m,n}", whose counts may not pass it
+ * either), repeats a group by count or has a back-reference; the N:
+ * lines after the first MAINT_REGEX_COUNT, each tried on every path.
+ * Within these, compiling and matching take time in proportion to the
+ * pattern and the path.
  *
  * A struct maint is immutable once built: any number of threads may
  * match at once (POSIX regexec() is reentrant).  Errors are 0 or -errno;
@@ -40,6 +55,16 @@ struct spdx_error;
 
 #define MAINT_FILE	"MAINTAINERS"
 #define MAINT_MAX_SIZE	(32u << 20)
+
+/* The bounds on patterns (above); _TEXT: the same, for messages. */
+#define MAINT_PATTERN_MAX	256
+#define MAINT_PATTERN_MAX_TEXT	"256"
+#define MAINT_REGEX_DEPTH	3
+#define MAINT_REGEX_DEPTH_TEXT	"3"
+#define MAINT_REGEX_REPS	16
+#define MAINT_REGEX_REPS_TEXT	"16"
+#define MAINT_REGEX_COUNT	256
+#define MAINT_REGEX_COUNT_TEXT	"256"
 
 struct maint_entry {
 	const char *title;	/* the line as written: "NETWORKING DRIVERS" */
@@ -66,10 +91,18 @@ struct maint;
 /* Is @path (a pattern, relative to the root) a directory of the tree? */
 typedef int (*maint_is_dir_fn)(const char *path, void *arg);
 
+/* A pattern left out. */
+struct maint_refusal {
+	unsigned line;		/* 1-based, in MAINTAINERS */
+	char type;		/* 'F', 'X' or 'N' */
+	const char *why;	/* "does not compile", "longer than 256
+				   bytes", ...: static text */
+};
+
 /*
  * Parse MAINTAINERS text @buf of @len bytes.  @is_dir (may be NULL: no
- * directories) answers for patterns without a trailing '/'.  An N: regex
- * that does not compile is left out and counted (maint_bad()).  Returns
+ * directories) answers for patterns without a trailing '/'.  A pattern
+ * refused (above) is left out and listed (maint_refused()).  Returns
  * 0 and sets *@out, or -ENOMEM, -EINVAL (a NUL byte) with @err filled.
  */
 int maint_parse(struct maint **out, const char *buf, size_t len,
@@ -83,9 +116,8 @@ void maint_free(struct maint *m);
 
 const struct maint_entry *maint_entries(const struct maint *m, size_t *n);
 
-/* Patterns left out (an N: regex, or F:/X: one, that does not compile),
- * and the first one's line, 0 when none. */
-size_t maint_bad(const struct maint *m, unsigned *first_line);
+/* The patterns left out, in the file's order, *@n of them. */
+const struct maint_refusal *maint_refused(const struct maint *m, size_t *n);
 
 /*
  * The entries matching @path (relative to the root), most specific

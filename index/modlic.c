@@ -5,8 +5,9 @@
  * a small C lexer that finds the calls.
  */
 #include <ctype.h>
-#include <limits.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -647,10 +648,44 @@ static int all_resolved(const struct modlic_call *calls, size_t n)
 	return 1;
 }
 
+/* The headers one file names, each read once: a hash set of names
+ * (pointers into the file's text), twice as many slots as names. */
+#define INCLUDE_SLOTS (2 * MODLIC_INCLUDES_MAX)
+
+struct includes {
+	const char *name[INCLUDE_SLOTS];
+	size_t len[INCLUDE_SLOTS];
+	size_t n;
+	size_t budget;		/* header bytes still allowed */
+};
+
+/* Is header @name (@len bytes) in @inc already?  If not, add it.  1 when
+ * it was, or when the set is full (MODLIC_INCLUDES_MAX names), else 0. */
+static int include_seen(struct includes *inc, const char *name, size_t len)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	for (i = h % INCLUDE_SLOTS; inc->name[i]; i = (i + 1) % INCLUDE_SLOTS)
+		if (inc->len[i] == len && !memcmp(inc->name[i], name, len))
+			return 1;
+	if (inc->n == MODLIC_INCLUDES_MAX)
+		return 1;
+	inc->name[i] = name;
+	inc->len[i] = len;
+	inc->n++;
+	return 0;
+}
+
 /*
  * Resolve what is left of @calls of file @path (text @buf) with the
  * headers it includes as #include "NAME" from its own directory, one
- * level deep.  A header that cannot be read is passed over.
+ * level deep.  A header that cannot be read is passed over.  The work is
+ * bounded whatever the file holds: each header read once, the first
+ * MODLIC_INCLUDES_MAX headers named only, and MODLIC_INCLUDE_BYTES of
+ * them at most in all (a header that would go past it is not read).
  */
 static int resolve_includes(struct source *src, const char *path,
 			    const char *buf, size_t len,
@@ -658,9 +693,14 @@ static int resolve_includes(struct source *src, const char *path,
 {
 	const char *p = buf, *end = buf + len, *s, *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path + 1) : 0, l;
+	struct includes *inc;
 	char hpath[PATH_MAX], *h;
 	int r = 0;
 
+	inc = calloc(1, sizeof(*inc));
+	if (!inc)
+		return -ENOMEM;
+	inc->budget = MODLIC_INCLUDE_BYTES;
 	while (!r && !all_resolved(calls, n) && (s = next_line(&p, end, &l))) {
 		const char *q, *e;
 		size_t hl;
@@ -676,16 +716,19 @@ static int resolve_includes(struct source *src, const char *path,
 		q = skip_blank(s + 7, &l);
 		if (!l || *q != '"' || !(e = memchr(q + 1, '"', l - 1)))
 			continue;
-		if (dirlen + (e - q - 1) >= sizeof(hpath))
+		if (dirlen + (e - q - 1) >= sizeof(hpath) || !inc->budget ||
+		    include_seen(inc, q + 1, e - q - 1))
 			continue;
 		memcpy(hpath, path, dirlen);
 		memcpy(hpath + dirlen, q + 1, e - q - 1);
 		hpath[dirlen + (e - q - 1)] = '\0';
-		if (source_read_all(src, hpath, 4u << 20, &h, &hl))
+		if (source_read_all(src, hpath, inc->budget, &h, &hl))
 			continue;
+		inc->budget -= hl;
 		r = modlic_resolve(calls, n, h, hl);
 		free(h);
 	}
+	free(inc);
 	return r;
 }
 
@@ -698,7 +741,7 @@ int modlic_file(struct source *src, const struct spdx_file *f,
 
 	*calls = NULL;
 	*ncalls = 0;
-	r = source_read_all(src, f->path, 64u << 20, &buf, &len);
+	r = source_read_all(src, f->path, MODLIC_FILE_BYTES, &buf, &len);
 	if (r)
 		return r == -ENOMEM ? r : 0;
 	r = modlic_find(buf, len, calls, ncalls);

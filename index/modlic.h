@@ -140,11 +140,23 @@ int modlic_resolve(struct modlic_call *calls, size_t ncalls, const char *buf,
 /* Does modlic look into @f (a .c file, not an unlistable directory)? */
 int modlic_wanted(const struct spdx_file *f);
 
+/* What modlic_file() reads at most: the file (the kernel's largest .c
+ * file is 1.8 MB), the headers its #include "..." lines name (118 at
+ * most in the kernel), and their bytes all together. */
+#define MODLIC_FILE_BYTES	(8u << 20)
+#define MODLIC_INCLUDES_MAX	256
+#define MODLIC_INCLUDE_BYTES	(4u << 20)
+
 /*
  * The calls of file @f read through @src, as modlic_find(), a macro
  * left unresolved then looked up in the headers @f includes as
  * #include "NAME" from its own directory (one level; the tree's
- * MPI3MR_DRIVER_LICENSE).  A file that cannot be read has none (it is the index's ST_ERROR business).
+ * MPI3MR_DRIVER_LICENSE).  A file that cannot be read has none (it is
+ * the index's ST_ERROR business); nor has one bigger than
+ * MODLIC_FILE_BYTES.  The headers: each read once however often it is
+ * named, the first MODLIC_INCLUDES_MAX named only, MODLIC_INCLUDE_BYTES
+ * of them in all (a header that would go past it is passed over), so
+ * that no file costs more than a few reads whatever it holds.
  * Returns 0 or -ENOMEM.  Any number of threads at once.
  */
 int modlic_file(struct source *src, const struct spdx_file *f,

@@ -69,6 +69,22 @@ size_t quote_path(FILE *out, const char *s, size_t len)
 	return n + 2;
 }
 
+const char *quote_path_str(char *buf, size_t size, const char *s)
+{
+	FILE *f = size ? fmemopen(buf, size, "w") : NULL;
+	size_t n;
+
+	if (!f) {		/* no memory for the stream: the bare bytes */
+		if (size)
+			snprintf(buf, size, "%s", quote_needed(s, strlen(s)) ? "?" : s);
+		return buf;
+	}
+	n = quote_path(f, s, strlen(s));
+	fclose(f);
+	buf[n < size ? n : size - 1] = '\0';
+	return buf;
+}
+
 size_t quote_dir(FILE *out, const char *dir, size_t len)
 {
 	int q = quote_needed(dir, len);

@@ -22,6 +22,13 @@ int quote_needed(const char *s, size_t len);
 /* Write the @len bytes at @s, quoted if needed; returns the bytes written. */
 size_t quote_path(FILE *out, const char *s, size_t len);
 
+/* The same bytes as quote_path() for the string @s into @buf of @size
+ * bytes, cut to fit and NUL-terminated: for a message (error.h). */
+const char *quote_path_str(char *buf, size_t size, const char *s);
+
+/* Room for a quoted path of PATH_MAX bytes: each may take four. */
+#define QUOTE_PATH_ROOM (4 * 4096 + 3)
+
 /* Write "./DIR/" for the directory of @len bytes at @dir ("./" when @len
  * is 0), quoted as one path if needed; returns the bytes written. */
 size_t quote_dir(FILE *out, const char *dir, size_t len);

@@ -713,8 +713,12 @@ static void built_text(FILE *out, const struct summary *s,
 	int header = 0;
 
 	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
-		" (%zu generated files outside the tree, %zu not indexed)\n\n",
+		" (%zu generated files outside the tree, %zu not indexed",
 		n, b->nobjects, b->ngenerated, missing);
+	if (b->noutside)
+		fprintf(out, ", %zu paths outside the tree and the build"
+			" directory left out", b->noutside);
+	fputs(")\n\n", out);
 	summary_text(out, s);
 	for (size_t i = 0; i < n; i++) {
 		if (!spdx_file_lacks_tag(files[i]))

@@ -123,18 +123,38 @@ ssize_t source_read_head(struct source *src, const char *path, void *buf,
 	return n;
 }
 
+int file_open_regular(const char *path, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) < 0)
+		ret = -errno;
+	else if (!S_ISREG(st->st_mode))
+		ret = S_ISDIR(st->st_mode) ? -EISDIR : -EINVAL;
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
+const char *file_strerror(int err)
+{
+	return err == -EINVAL ? "not a regular file" : strerror(-err);
+}
+
 int file_read_all(const char *path, size_t max, char **buf, size_t *len)
 {
 	struct stat st;
 	char *p = NULL;
 	size_t n = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+	int fd = file_open_regular(path, &st), ret = 0;
 
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		ret = -errno;
-	else if ((uint64_t)st.st_size > max)
+		return fd;
+	if ((uint64_t)st.st_size > max)
 		ret = -EFBIG;
 	else if (!(p = malloc(st.st_size + 1)))
 		ret = -ENOMEM;

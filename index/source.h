@@ -359,9 +359,25 @@ int source_read_all(struct source *src, const char *path, size_t max,
 ssize_t source_read_head(struct source *src, const char *path, void *buf,
 			 size_t len);
 
-/* The same for a file named by an ordinary path, outside any source (a
- * build's records, a decisions file). */
+/*
+ * The same for a file named by an ordinary path, outside any source (a
+ * build's records, a decisions file), opened by file_open_regular(): a
+ * FIFO or device there fails with -EINVAL, never blocks.
+ */
 int file_read_all(const char *path, size_t max, char **buf, size_t *len);
+
+/*
+ * Open @path to read, O_NONBLOCK so that opening a FIFO cannot block,
+ * and fill @st from the file opened: its descriptor, -EISDIR for a
+ * directory, -EINVAL for any other file that is not regular (a FIFO, a
+ * device, a socket), or -errno.
+ */
+struct stat;
+int file_open_regular(const char *path, struct stat *st);
+
+/* The text of an error of file_read_all() or file_open_regular():
+ * "not a regular file" for -EINVAL, else strerror(). */
+const char *file_strerror(int err);
 
 /* The implementations, for source_open(). */
 int source_fs_new(struct source **out, const struct source_spec *spec,

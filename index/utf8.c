@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * utf8: the length of a valid UTF-8 sequence (utf8.h).
+ * utf8: UTF-8 sequences checked (utf8.h).
  */
+#include <string.h>
+
 #include "utf8.h"
 
 size_t utf8_seq(const unsigned char *s, size_t len, uint32_t *cpp)
@@ -35,4 +37,14 @@ out:
 	if (cpp)
 		*cpp = cp;
 	return n;
+}
+
+int utf8_valid(const char *s)
+{
+	size_t len = strlen(s);
+
+	for (size_t i = 0, n; i < len; i += n)
+		if (!(n = utf8_seq((const unsigned char *)s + i, len - i, NULL)))
+			return 0;
+	return 1;
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * utf8: where a valid UTF-8 sequence ends, for the writers that escape
- * what their format cannot hold (json.c, xml.c).  Pure and thread-safe.
+ * or replace what their format cannot hold (json.c, xml.c, tag-value's
+ * replacements).  Valid: the shortest form, no surrogate, nothing past
+ * U+10FFFF.  Pure functions: any thread.
  */
 #ifndef SPDXFS_UTF8_H
 #define SPDXFS_UTF8_H
@@ -16,5 +18,8 @@
  * past U+10FFFF are not valid.
  */
 size_t utf8_seq(const unsigned char *s, size_t len, uint32_t *cp);
+
+/* Is the string @s valid UTF-8 throughout? */
+int utf8_valid(const char *s);
 
 #endif

@@ -89,4 +89,84 @@ spdxfs: $T: no vmlinux.a: not a built kernel build directory
 X
 '
 
+# Issue 25, item 8: a FIFO in a build directory is never opened for
+# reading (it would block for ever), only reported.
+test_expect 'a FIFO as a record, an archive or the link record: exit 2 at once' '
+	F=$TMP/fifo &&
+	cp -a "$B" "$F" &&
+	for f in drivers/.x.o.cmd lib/lib.a .vmlinux.o.cmd vmlinux.a; do
+		rm "$F/$f" && mkfifo "$F/$f" &&
+		expect_status 2 timeout 10 "$SPDXFS" built "$F" 2>"$TMP/err" &&
+		echo "spdxfs: $F/$f: not a regular file" >"$TMP/want" &&
+		cmp "$TMP/want" "$TMP/err" &&
+		rm "$F/$f" && cp -a "$B/$f" "$F/$f" || return 1
+	done
+'
+
+# Issue 25, item 10: thin archives read strictly.  ar_file NAME HEADER...:
+# "!<thin>\n" and 60-byte headers "NAME:SIZE" (a stored table's data
+# follows as "+DATA"), as a crafted or corrupt vmlinux.a would hold.
+ar_file() {
+	python3 - "$@" <<'PY'
+import sys
+out = b"!<thin>\n"
+for a in sys.argv[2:]:
+    if a.startswith("+"):
+        out += a[1:].encode().replace(b"|", b"\n")
+        continue
+    name, size = a.rsplit(":", 1)
+    out += b"%-16s%-12s%-6s%-6s%-8s%-10s`\n" % (name.encode(), b"0", b"0", b"0", b"644", size.encode())
+open(sys.argv[1], "wb").write(out)
+PY
+}
+
+test_expect 'a crafted or corrupt vmlinux.a: exit 2, one line naming the offset' '
+	F=$TMP/ar &&
+	cp -a "$B" "$F" &&
+	rm "$F/vmlinux.a" &&
+	for c in "//:-1 /99999:0 => offset 8: a member size that is no number" \
+		 "//:-60 /0:0 => offset 8: a member size that is no number" \
+		 "//:9999 +init/main.o/|drivers/x.o/| /0:0 /13:0 => offset 8: member data past the end of the archive" \
+		 "//:26 +init/main.o/|drivers/x.o/| /0:0 /13:0 +/1x => offset 214: a member header cut short" \
+		 "//:26 +init/main.o/|drivers/x.o/| /0:0 /26:0 => offset 154: a member name past the long-names table" \
+		 "//:26 +init/main.o/|drivers/x.o/| /0:0 /25:0 => offset 154: a long name not ended by \"/\\n\"" \
+		 "//:26 +init/main.o/|drivers/x.o/| //:0 /0:0 => offset 94: a second long-names table" \
+		 "init/main.o:0 /0:0 => offset 8: a bad member name" \
+		 "//:12 +../../xy.o/| /0:0 => $F/vmlinux.a: member ../../xy.o: outside the build directory"; do
+		msg=${c#* => } &&
+		ar_file "$F/vmlinux.a" ${c%% => *} &&
+		expect_status 2 timeout 10 "$SPDXFS" built "$F" 2>"$TMP/err" &&
+		case $msg in
+		/*) printf "spdxfs: %s\n" "$msg" ;;
+		*) printf "spdxfs: %s/vmlinux.a: %s\n" "$F" "$msg" ;;
+		esac >"$TMP/want" &&
+		diff -u "$TMP/want" "$TMP/err" || return 1
+	done &&
+	ar_file "$F/vmlinux.a" //:26 +init/main.o/\|drivers/x.o/\| /0:0 /13:0 &&
+	expect_status 0 "$SPDXFS" built "$F" >"$TMP/out" &&
+	head -n 1 "$TMP/out" >"$TMP/first" &&
+	expect_file "$TMP/first" <<X
+built into vmlinux: 7 tree files from 4 objects (1 generated files outside the tree, 0 not indexed)
+X
+'
+
+# Issue 25, item 12: a record naming a path outside both the tree and
+# the build directory ("/etc/shadow") never counts as generated: it is
+# left out, counted, and named in a warning.
+test_expect 'paths outside the tree and the build directory: left out, said so' '
+	O=$TMP/outside &&
+	cp -a "$B" "$O" &&
+	printf "source_lib/y.o := /etc/shadow\n\ndeps_lib/y.o := \\\\\n  ../../etc/passwd \\\\\n  %s/two.c \\\\\n\n" "$T" >"$O/lib/.y.o.cmd" &&
+	expect_status 0 "$SPDXFS" built "$O" >"$TMP/out" 2>"$TMP/err" &&
+	head -n 1 "$TMP/out" >"$TMP/first" &&
+	expect_file "$TMP/first" <<X &&
+built into vmlinux: 7 tree files from 4 objects (1 generated files outside the tree, 0 not indexed, 2 paths outside the tree and the build directory left out)
+X
+	expect_file "$TMP/err" <<X &&
+spdxfs: warning: $O: 2 paths outside the tree and the build directory left out, never read: /etc/shadow
+X
+	expect_status 0 "$SPDXFS" built --list "$O" >"$TMP/list" 2>/dev/null &&
+	! grep -e shadow -e passwd "$TMP/list"
+'
+
 test_done

@@ -112,4 +112,24 @@ X
 	test $(ls "$C" | wc -l) = 1 && chmod 0700 "$C"
 '
 
+# Issue 25, item 11: the blob cache's root ("git blobs") names no tree;
+# it was looked for in the current directory, so any other tree's save
+# removed it.
+test_expect 'the blob cache is no tree: kept by other trees'"'"' saves, wherever they run' '
+	G=$TMP/repo &&
+	git init -q "$G" &&
+	printf "// SPDX-License-Identifier: GPL-2.0\n" >"$G/a.c" &&
+	git -C "$G" add a.c &&
+	git -C "$G" -c user.name=t -c user.email=t@example.org commit -q -m 1 &&
+	"$SPDXFS" list --rev HEAD "$G" >/dev/null 2>&1 &&
+	f=$(grep -l "git blobs" "$C"/*.idx) &&
+	"$SPDXFS" cache | grep "	git blobs\$" | cut -f2 >"$TMP/state" &&
+	echo kept | cmp - "$TMP/state" &&
+	(cd / && "$SPDXFS" scan "$TMP/a" >/dev/null) &&
+	(cd "$TMP" && "$SPDXFS" scan "$TMP/c" >/dev/null) &&
+	test -f "$f" &&
+	"$SPDXFS" cache --prune >/dev/null &&
+	test -f "$f"
+'
+
 test_done

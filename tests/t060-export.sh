@@ -379,12 +379,30 @@ test_expect 'tag-value cannot hold a file name with a line break: exit 2' '
 line.c" &&
 	expect_status 2 "$SPDXFS" export -q --format spdx-tv -o "$TMP/t4.spdx" "$TMP/t4" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
-	spdxfs: new
-	line.c: a file name with a line break cannot be written in tag-value
+	spdxfs: "new\\nline.c": a file name with a line break cannot be written in tag-value
 	EOF
 	test ! -e "$TMP/t4.spdx" &&
 	"$SPDXFS" export -q --format spdx-json "$TMP/t4" |
 		jq "[.files[] | select(.fileName == \"./new\\nline.c\")] | length" | grep -qx 1
+'
+
+# Issue 25, item 12: a tag's bytes reach FileComment; raw, a control
+# byte or one not in UTF-8 broke the document (and a terminal).
+test_expect 'tag-value: control bytes and bytes not in UTF-8 of a tag become U+FFFD' '
+	cp -R "$T" "$TMP/t6" &&
+	printf "// SPDX-License-Identifier: GPL-2.0 \001\033[31m\377 x\r\n" >"$TMP/t6/ctl.c" &&
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+	python3 -c "
+import sys
+b = open(sys.argv[1], \"rb\").read()
+t = b.decode(\"utf-8\")
+bad = [c for c in t if (ord(c) < 32 and c not in \"\\t\\n\") or 127 <= ord(c) < 160]
+assert not bad, bad
+" "$TMP/t6.spdx" &&
+	grep -A7 "^FileName: ./ctl.c\$" "$TMP/t6.spdx" | grep "^FileComment" >"$TMP/comment" &&
+	expect_file "$TMP/comment" <<-EOF
+	FileComment: <text>invalid SPDX-License-Identifier '"'"'GPL-2.0 ��[31m� x'"'"': Invalid token: �</text>
+	EOF
 '
 
 test_expect 'tag-value: a file name not in UTF-8 refused; UTF-8 names kept' '

@@ -110,4 +110,28 @@ X
 	grep -q "^usage: spdxfs built" "$TMP/err"
 '
 
+# Issue 25, item 8: a FIFO in a build directory is never opened for
+# reading (it would block for ever), only reported.
+test_expect 'FIFOs as .ko, .mod and modules.order: reported at once, never read' '
+	B4=$TMP/build4 &&
+	cp -a "$B" "$B4" &&
+	rm "$B4/drivers/mod/okmod.ko" "$B4/drivers/mod/dualmod.mod" &&
+	mkfifo "$B4/drivers/mod/okmod.ko" "$B4/drivers/mod/dualmod.mod" &&
+	printf "drivers/mod/okmod.o\ndrivers/mod/dualmod.o\n" >"$B4/modules.order" &&
+	expect_status 1 timeout 10 "$SPDXFS" built --modules "$B4" >"$TMP/out4" &&
+	sed "s/\t/|/g" "$TMP/out4" >"$TMP/out4.bar" &&
+	expect_file "$TMP/out4.bar" <<X &&
+modules: 2 (0 consistent, 0 contradiction, 0 untagged, 0 unknown, 0 mismatch, 0 undeclared, 2 error)
+okmod|GPL|-|error: drivers/mod/okmod.ko: not a regular file
+  drivers/mod/okmod-main.c|GPL-2.0-only|consistent
+  drivers/mod/okmod-util.c|GPL-2.0 OR MIT|consistent
+dualmod|-|Dual MIT/GPL|error: drivers/mod/dualmod.mod: not a regular file
+X
+	rm "$B4/modules.order" && mkfifo "$B4/modules.order" &&
+	expect_status 2 timeout 10 "$SPDXFS" built --modules "$B4" 2>"$TMP/err4" &&
+	expect_file "$TMP/err4" <<X
+spdxfs: $B4/modules.order: not a regular file
+X
+'
+
 test_done

@@ -42,6 +42,16 @@ test_expect 'a bad BUILD_DIR: one line, exit 2, nothing mounted' '
 	! mountpoint -q "$M" && ! grep -q " $M " /proc/mounts
 '
 
+test_expect 'a FIFO as a record of BUILD_DIR: one line, exit 2, at once' '
+	cp -a "$B" "$TMP/fifo" &&
+	rm "$TMP/fifo/lib/.y.o.cmd" && mkfifo "$TMP/fifo/lib/.y.o.cmd" &&
+	expect_status 2 timeout 10 "$SPDXFS" mount --build "$TMP/fifo" "$T" "$M" 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-X &&
+	spdxfs: $TMP/fifo/lib/.y.o.cmd: not a regular file
+	X
+	! mountpoint -q "$M"
+'
+
 "$SPDXFS" built "$B" "$T" >"$TMP/built.out"
 echo $? >"$TMP/built.status"
 (cd "$TMP" && "$SPDXFS" mount -f --build build "$T" "$M" 2>"$TMP/daemon.err") &
@@ -126,12 +136,26 @@ test_expect 'SIGHUP with the build directory gone: built/ stays, one log line' '
 	mv "$B.away" "$B"
 '
 
+test_expect 'SIGHUP with a FIFO as a record: never opened, built/ stays, one log line' '
+	mv "$B/drivers/.x.o.cmd" "$TMP/x.o.cmd" &&
+	mkfifo "$B/drivers/.x.o.cmd" &&
+	kill -HUP "$DAEMON" &&
+	within 5 "grep -q \"^spdxfs: $B/drivers/.x.o.cmd: not a regular file; built/ unchanged\\\$\" \"$TMP/daemon.err\"" &&
+	test -f "$M/built/drivers/three.c" &&
+	cmp "$TMP/built3.out" "$M/built/SUMMARY"
+'
+# A reader the FIFO blocked (before issue 25) is let go.
+timeout 2 sh -c ': >"$1"' sh "$B/drivers/.x.o.cmd" 2>/dev/null
+rm -f "$B/drivers/.x.o.cmd"
+mv "$TMP/x.o.cmd" "$B/drivers/.x.o.cmd"
+
 stop_daemon "$M"
 
-test_expect 'unmounted; the daemon exits 0 and logged only that line' '
+test_expect 'unmounted; the daemon exits 0 and logged only those lines' '
 	cat "$TMP/daemon.err" &&
 	expect_file "$TMP/daemon.err" <<-X &&
 	spdxfs: $B: No such file or directory; built/ unchanged
+	spdxfs: $B/drivers/.x.o.cmd: not a regular file; built/ unchanged
 	X
 	test "$(cat "$TMP/status")" = 0 &&
 	! mountpoint -q "$M"

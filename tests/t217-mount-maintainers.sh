@@ -144,4 +144,46 @@ stop_daemon "$M"
 
 test_expect 'unmounted again, cleanly' 'expect_clean_exit "$M"'
 
+# Hostile patterns (issue 25, item 6): regex syntax in F: is literal, no
+# pattern costs exponential time, and each one refused is a warning line
+# naming its line.  20 nested "(...)+" took glibc's regcomp() 5 s and
+# 850 MB; 24, 5.4 GB.
+deep=$(python3 -c 'print("(" * 20 + "a" + ")+" * 20)')
+{
+	printf 'List of maintainers\n\nHOSTILE PATTERNS\nM:\tEve <eve@example.org>\n'
+	printf 'F:\tdrivers/net/can/%s\n' "$deep"
+	printf 'F:\tlib/x+y{2}(z|w)[ch]\n'
+	printf 'F:\tlib/[ch\n'
+	printf 'N:\t%s\n' "$deep"
+	printf 'N:\t(o)\\1\n'
+	printf 'N:\tfo{2,99}\n'
+	printf '\nCAN NETWORK DRIVERS\nF:\tdrivers/net/can\n'
+} >"$T/MAINTAINERS"
+printf 'int x;\n' >"$T/lib/x+y{2}(z|w)c" &&
+printf 'int x;\n' >"$T/lib/xxy" || exit 1
+start_daemon "$M" "$T" "$M"
+
+test_expect 'hostile patterns: the mount starts at once, by-maintainer/ is there' '
+	wait_mounted "$M" 60 &&
+	(cd "$M/by-maintainer" && find . -type f | LC_ALL=C sort) >"$TMP/got" &&
+	expect_file "$TMP/got" <<X
+./CAN_NETWORK_DRIVERS/drivers/net/can/dev.c
+./CAN_NETWORK_DRIVERS/drivers/net/can/dev2.c
+./HOSTILE_PATTERNS/lib/x+y{2}(z|w)c
+X
+'
+
+# Not mounted in time (still compiling): stopped, not waited for.
+mountpoint -q "$M" || kill "$DAEMON"
+stop_daemon "$M"
+
+test_expect 'each pattern refused is a warning naming its line' '
+	expect_file "$TMP/daemon.err" <<X
+spdxfs: warning: $T/MAINTAINERS:7: F: pattern left out: a '"'"'['"'"' without its '"'"']'"'"'
+spdxfs: warning: $T/MAINTAINERS:8: N: pattern left out: groups nested more than 3 deep
+spdxfs: warning: $T/MAINTAINERS:9: N: pattern left out: a back-reference
+spdxfs: warning: $T/MAINTAINERS:10: N: pattern left out: a repetition count over 16
+X
+'
+
 test_done

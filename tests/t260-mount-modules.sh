@@ -66,6 +66,40 @@ test_expect 'remembered per snapshot: a changed file gives its new answer' '
 	within 10 "test \"\$(module_license \"$M/all/drivers/ok.c\")\" = \"\\\"GPL\\\" consistent\""
 '
 
+# hostile_includes DIR: a 1 MB header, and 12 files of 1,600 #include
+# lines of it each, then of the header that defines LIC (issue 25, item 4).
+hostile_includes() {
+	python3 - "$1" <<'PY'
+import os, sys
+d = sys.argv[1]
+os.makedirs(d, exist_ok=True)
+with open(os.path.join(d, "big.h"), "w") as h:
+    h.write("/* SPDX-License-Identifier: GPL-2.0-only */\n")
+    h.write(("int x; /* " + "y" * 100 + " */\n") * 9000)
+with open(os.path.join(d, "lic.h"), "w") as h:
+    h.write("#define LIC \"GPL\"\n")
+for i in range(12):
+    with open(os.path.join(d, "evil%d.c" % i), "w") as c:
+        c.write("// SPDX-License-Identifier: GPL-2.0-only\n")
+        c.write("#include \"big.h\"\n" * 1600 + "#include \"lic.h\"\n")
+        c.write("MODULE_LICENSE(LIC);\n")
+PY
+}
+
+test_expect 'a header included 1,600 times: read once, the mount answers meanwhile' '
+	hostile_includes "$T/hostile" &&
+	within 10 "test -e \"$M/all/hostile/evil11.c\"" &&
+	for i in 0 1 2 3 4 5 6 7 8 9 10 11; do
+		timeout 20 getfattr -n user.spdx.module_license "$M/all/hostile/evil$i.c" >/dev/null 2>&1 &
+	done &&
+	sleep 0.1 &&
+	timeout 1 stat "$M/README" >/dev/null &&
+	timeout 1 ls "$M/all/drivers" >/dev/null &&
+	wait &&
+	test "$(module_license "$M/all/hostile/evil0.c")" = "\"GPL\" consistent"
+'
+rm -r "$T/hostile"
+
 test_expect 'no table in the tree: absent' '
 	mv "$T/Documentation/process/license-rules.rst" "$TMP/rules" &&
 	within 10 "test \"\$(module_license \"$M/all/drivers/ok.c\")\" = ENODATA"

@@ -76,6 +76,50 @@ static int fresh(char *dir, const struct fixture_file *files, size_t n)
 	return fixture_make(dir, files, n);
 }
 
+/* built_thin_members()'s names, '|' after each, into @out. */
+static int names_to(const char *name, size_t len, void *arg)
+{
+	char *out = arg;
+
+	snprintf(out + strlen(out), 256 - strlen(out), "%.*s|", (int)len, name);
+	return 0;
+}
+
+/* The archive reader alone: what GNU ar writes, and what it does not. */
+static void test_members(void)
+{
+	char buf[1024], names[256] = "";
+	const char *why;
+	size_t n, at;
+
+	/* a symbol table (odd size, padded), long names, a short name, a
+	 * long name as "ar mPiT" rewrites it ('/' at the field's end) */
+	n = snprintf(buf, sizeof(buf), "!<thin>\n");
+	n += ar_header(buf + n, sizeof(buf) - n, "/", 3);
+	n += snprintf(buf + n, sizeof(buf) - n, "abc\n");
+	n += ar_header(buf + n, sizeof(buf) - n, "/SYM64/", 0);
+	n += ar_header(buf + n, sizeof(buf) - n, "//", 14);
+	n += snprintf(buf + n, sizeof(buf) - n, "dir/a.o/\nb.o/\n");
+	n += ar_header(buf + n, sizeof(buf) - n, "short.o/", 1234);
+	n += ar_header(buf + n, sizeof(buf) - n, "/9", 0);
+	memcpy(buf + n - 60 + 15, "/", 1);
+	n += ar_header(buf + n, sizeof(buf) - n, "/0", 0);
+	is_int(built_thin_members(buf, n, names_to, names, &at, &why), 0,
+	       "a thin archive as GNU ar writes it");
+	is_str(names, "short.o|b.o|dir/a.o|", "its members, in order");
+
+	is_int(built_thin_members("!<arch>\n", 8, names_to, names, &at, &why),
+	       -ENOTSUP, "a regular archive: -ENOTSUP");
+	is_int(built_thin_members(buf, n - 1, names_to, names, &at, &why),
+	       -EINVAL, "cut by one byte: -EINVAL");
+	is_int(at, n - 60, "at the last header");
+	is_str(why, "a member header cut short", "why");
+	buf[n - 2] = '!';
+	is_int(built_thin_members(buf, n, names_to, names, &at, &why), -EINVAL,
+	       "a header without its \"`\\n\": -EINVAL");
+	is_str(why, "not a member header", "why");
+}
+
 int main(void)
 {
 	static const char *const self[] = { "vmlinux.a" };
@@ -121,7 +165,7 @@ int main(void)
 	if (!ret)
 		ret = write_archive(dir, "vmlinux.a", self, 1);
 	is_int(ret, 0, "fixture made");
-	expect_fail(dir, "", -ELOOP, "%s/vmlinux.a: archives nested too deep",
+	expect_fail(dir, "", -ELOOP, "%s/vmlinux.a: an archive that holds itself",
 		    "an archive in itself");
 
 	/* A member named past the end of the long names. */
@@ -132,7 +176,7 @@ int main(void)
 	ret = fresh(dir, (struct fixture_file[]){ { "vmlinux.a", text } }, 1);
 	is_int(ret, 0, "fixture made");
 	expect_fail(dir, "", -EINVAL,
-		    "%s/vmlinux.a: a member name past the names table",
+		    "%s/vmlinux.a: offset 72: a member name past the long-names table",
 		    "a bad long-name offset");
 
 	/* An object's record that cannot be read. */
@@ -179,5 +223,6 @@ int main(void)
 	}
 	built_free(b);
 	fixture_remove(dir);
+	test_members();
 	return tap_done();
 }

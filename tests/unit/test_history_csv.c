@@ -29,9 +29,9 @@ int main(void)
 	struct history_license l0[] = { { "MIT", 2 }, { "GPL-2.0", 5 } };
 	struct history_license l1[] = { { "Apache-2.0", 1 }, { "GPL-2.0", 6 } };
 	struct history_commit c[] = {
-		{ "1111111111111111111111111111111111111111", 0, "plain", { 0 } },
+		{ "1111111111111111111111111111111111111111", 0, "plain", { 0 }, 0 },
 		{ "2222222222222222222222222222222222222222", 1709287200,
-		  "a, \"quoted\"\nsubject", { 0 } },
+		  "a, \"quoted\"\nsubject", { 0 }, 0 },
 	};
 	struct history_row rows[2] = { 0 };
 	char *out;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -174,7 +175,8 @@ static void test_entries(const struct maint *m, int dir_calls)
 {
 	size_t n;
 	const struct maint_entry *e = maint_entries(m, &n);
-	unsigned line;
+	const struct maint_refusal *r;
+	size_t nr;
 
 	is_int(n, 10, "ten entries; the text before the first field is none");
 	is_str(e[0].title, "3C59X NETWORK DRIVER", "first title");
@@ -195,8 +197,13 @@ static void test_entries(const struct maint *m, int dir_calls)
 	is_str(e[3].status, "", "no S:");
 	is_int(e[3].nr + e[3].nl, 0, "no R: or L:");
 	is_str(e[3].r[0], NULL, "an empty list is NULL-terminated");
-	is_int(maint_bad(m, &line), 1, "one N: regex that does not compile");
-	is_int(line, 51, "its line");
+	r = maint_refused(m, &nr);
+	is_int(nr, 1, "one N: regex that does not compile");
+	if (nr == 1) {
+		is_int(r[0].line, 51, "its line");
+		is_int(r[0].type, 'N', "its type");
+		is_str(r[0].why, "does not compile", "why");
+	}
 	is_int(maint_find_name(m, "CLK_API"), 4, "found by name");
 	is_int(maint_find_name(m, "CLK"), -ENOENT, "a name that is none");
 	/* only F:/X: patterns with no '.', '*', '?' and no '/' at the end:
@@ -261,6 +268,122 @@ static void test_regexes(void)
 	for (size_t i = 0; i < ARRAY_SIZE(rcases); i++)
 		is_int(maint_first(m, rcases[i].path), rcases[i].want, "N: %s",
 		       rcases[i].path);
+	maint_free(m);
+}
+
+/*
+ * Hostile patterns: regex syntax in F: is literal, '*' and '?' and
+ * "[...]" the only wildcards, and no pattern costs exponential time
+ * (20 nested "(a)+" took glibc's regcomp() 5 s and 850 MB).  What is
+ * refused is listed, with its line and why.
+ */
+static void test_hostile(void)
+{
+	static const struct {
+		const char *line;	/* after "X:\t" */
+		const char *why;	/* refused: why; else NULL */
+	} pats[] = {
+		{ "F:\tdrivers/a+b{2}(c|d)^$\\e", NULL },
+		{ "F:\tarch/*/boot/", NULL },
+		{ "F:\tlib/[^a-z]x[]y]?.[a-c-]", NULL },
+		{ "F:\tlib/[ch", "a '[' without its ']'" },
+		{ "X:\tlib/[^", "a '[' without its ']'" },
+		{ "F:\t@DEEP@", NULL },
+		{ "F:\t@LONG@", "longer than 256 bytes" },
+		{ "N:\t@DEEP@", "groups nested more than 3 deep" },
+		{ "N:\t(((a)+)+)+", NULL },
+		{ "N:\t(ab){2}", "a group repeated by count" },
+		{ "N:\ta{17}", "a repetition count over 16" },
+		{ "N:\ta{1,17}", "a repetition count over 16" },
+		{ "N:\ta{16}", NULL },
+		{ "N:\t(a)\\1", "a back-reference" },
+		{ "N:\ta*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*", NULL },
+		{ "N:\ta*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a?", "more than 16 repetitions" },
+		{ "N:\t[(((((]x*[*+?{]", NULL },
+		{ "N:\t@LONG@", "longer than 256 bytes" },
+	};
+	/* entry 1, REGEXES, has "a*a*...", which matches every path */
+	static const struct {
+		const char *path;
+		int entry;
+	} fcases[] = {
+		{ "drivers/a+b{2}(c|d)^$\\e", 0 },
+		{ "drivers/aab{2}c", 1 },
+		{ "drivers/ab", 1 },
+		{ "arch/arm/boot/a.dts", 0 },
+		{ "arch/arm/mach-x/boot/a.dts", 0 },	/* '*' takes a '/' */
+		{ "arch/boot/a.dts", 1 },
+		{ "lib/0x]z.c", 0 },
+		{ "lib/_xyq.-", 0 },
+		{ "lib/_xyq.d", 1 },			/* [a-c-] */
+		{ "lib/ax]z.c", 1 },			/* [^a-z] */
+		{ "lib/0xzz.c", 1 },			/* []y] */
+	};
+	char deep[64], lng[300], text[4096];
+	struct maint *m = NULL;
+	const struct maint_refusal *r;
+	size_t n = 0, nr, want = 0, k = 0;
+	unsigned line;
+	clock_t t;
+
+	snprintf(deep, sizeof(deep), "%.20s%s", "((((((((((((((((((((", "a");
+	for (int i = 0; i < 20; i++)
+		strcat(deep, ")+");
+	memset(lng, 'a', 257);
+	lng[0] = '.';
+	lng[257] = '\0';
+	n = snprintf(text, sizeof(text), "List\n\nHOSTILE\n");
+	for (size_t i = 0; i < ARRAY_SIZE(pats); i++) {
+		const char *v = pats[i].line + 3;
+
+		if (pats[i].line[0] == 'N' && pats[i - 1].line[0] != 'N')
+			n += snprintf(text + n, sizeof(text) - n, "REGEXES\n");
+		n += snprintf(text + n, sizeof(text) - n, "%.3s%s\n", pats[i].line,
+			      !strcmp(v, "@DEEP@") ? deep :
+			      !strcmp(v, "@LONG@") ? lng : v);
+		want += !!pats[i].why;
+	}
+	t = clock();
+	is_int(maint_parse(&m, text, n, NULL, NULL, NULL), 0, "hostile patterns parse");
+	ok(clock() - t < CLOCKS_PER_SEC, "in well under a second");
+	if (!m)
+		return;
+	r = maint_refused(m, &nr);
+	is_int(nr, want, "the patterns refused");
+	line = 4;
+	for (size_t i = 0; i < ARRAY_SIZE(pats); i++, line++) {
+		line += pats[i].line[0] == 'N' && pats[i - 1].line[0] != 'N';
+		if (!pats[i].why)
+			continue;
+		if (k < nr) {
+			is_int(r[k].line, line, "refused: line %u", line);
+			is_int(r[k].type, pats[i].line[0], "its type");
+			is_str(r[k].why, pats[i].why, "why");
+		}
+		k++;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(fcases); i++)
+		is_int(maint_first(m, fcases[i].path), fcases[i].entry, "F: %s",
+		       fcases[i].path);
+	maint_free(m);
+
+	/* Past 256 N: lines, the others are refused. */
+	n = snprintf(text, sizeof(text), "A\n");
+	for (int i = 0; i < MAINT_REGEX_COUNT + 2 && n < sizeof(text); i++)
+		n += snprintf(text + n, sizeof(text) - n, "N:\tx.\n");
+	if (n >= sizeof(text))
+		n = sizeof(text) - 1;
+	is_int(maint_parse(&m, text, n, NULL, NULL, NULL), 0, "%d N: lines",
+	       MAINT_REGEX_COUNT + 2);
+	if (!m)
+		return;
+	r = maint_refused(m, &nr);
+	is_int(nr, 2, "two refused");
+	if (nr == 2) {
+		is_int(r[0].line, MAINT_REGEX_COUNT + 2, "from line %d on",
+		       MAINT_REGEX_COUNT + 2);
+		is_str(r[0].why, "more than 256 N: lines", "why");
+	}
 	maint_free(m);
 }
 
@@ -506,6 +629,7 @@ int main(void)
 	maint_free(m);
 	test_edges();
 	test_regexes();
+	test_hostile();
 	test_tree();
 	return tap_done();
 }

@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "expr.h"
+#include "fixture.h"
 #include "modlic.h"
 #include "tap.h"
 
@@ -158,10 +159,147 @@ static void test_find(void)
 	ok(!c, "no array");
 }
 
+/* A directory source that counts the files it opens. */
+struct counting {
+	struct source src;
+	struct source *fs;
+	struct source_ops ops;
+	unsigned opens;
+	size_t bytes;
+};
+
+static int counting_open(struct source *src, const char *path,
+			 const struct file_stat *expect, struct src_file **out,
+			 struct file_stat *st)
+{
+	struct counting *c = (struct counting *)src;
+
+	c->opens++;
+	return c->fs->ops->open(c->fs, path, expect, out, st);
+}
+
+static ssize_t counting_pread(struct source *src, struct src_file *f,
+			      void *buf, size_t len, uint64_t off)
+{
+	struct counting *c = (struct counting *)src;
+	ssize_t r = c->fs->ops->pread(c->fs, f, buf, len, off);
+
+	c->bytes += r > 0 ? r : 0;
+	return r;
+}
+
+static void counting_close(struct source *src, struct src_file *f)
+{
+	struct source *fs = ((struct counting *)src)->fs;
+
+	fs->ops->close(fs, f);
+}
+
+/* The calls of @path in @c's tree; their number, or 99 on failure. */
+static size_t file_calls(struct counting *c, const char *path,
+			 struct modlic_call **calls)
+{
+	struct spdx_file f = { .path = path, .status = ST_UNTAGGED };
+	size_t n;
+
+	c->opens = 0;
+	c->bytes = 0;
+	if (modlic_file(&c->src, &f, calls, &n))
+		return 99;
+	return n;
+}
+
+/* A header of about @size bytes, "#define NAME "GPL"" at its end when
+ * @name. */
+static char *big_header(size_t size, const char *name)
+{
+	char *h = malloc(size + 64);
+	size_t n = 0;
+
+	if (!h)
+		return NULL;
+	while (n + 16 < size)
+		n += sprintf(h + n, "int x%010zu;\n", n);
+	sprintf(h + n, name ? "#define %s \"GPL\"\n" : "\n", name);
+	return h;
+}
+
+/* The headers of a file: each read once, and so many bytes in all. */
+static void test_includes(void)
+{
+	char dir[] = "/tmp/test_modlic.XXXXXX", *many, *a, *b;
+	struct counting c = { .opens = 0 };
+	struct source_spec spec = { .type = SOURCE_DIR, .path = dir };
+	struct modlic_call *calls = NULL;
+	struct spdx_error err;
+	size_t n, len = 0;
+
+	many = malloc(40 * 1600 + 64);	/* room for the lines below */
+	a = big_header(MODLIC_INCLUDE_BYTES * 3 / 4, NULL);
+	b = big_header(MODLIC_INCLUDE_BYTES * 3 / 4, "LIC");
+	if (!many || !a || !b)
+		goto out;
+	for (int i = 0; i < 1600; i++)
+		len += sprintf(many + len, "#include \"%s.h\"\n",
+			       i % 2 ? "none" : "small");
+	strcpy(many + len, "#include \"lic.h\"\nMODULE_LICENSE(LIC);\n");
+	{
+		const struct fixture_file files[] = {
+			{ "d/many.c", many },
+			{ "d/small.h", "#define OTHER \"GPL\"\n" },
+			{ "d/lic.h", "#define LIC \"GPL v2\"\n" },
+			{ "d/budget.c", "#include \"a.h\"\n#include \"b.h\"\n"
+					"MODULE_LICENSE(LIC);\n" },
+			{ "d/a.h", a },
+			{ "d/b.h", b },
+			{ "d/small.c", "#include \"b.h\"\nMODULE_LICENSE(LIC);\n" },
+		};
+
+		if (fixture_make(dir, files, sizeof(files) / sizeof(files[0])) ||
+		    source_open(&c.fs, &spec, &err)) {
+			ok(0, "fixture");
+			goto out;
+		}
+	}
+	c.ops = *c.fs->ops;
+	c.ops.open = counting_open;
+	c.ops.pread = counting_pread;
+	c.ops.close = counting_close;
+	c.src.ops = &c.ops;
+
+	n = file_calls(&c, "d/many.c", &calls);
+	is_int(n, 1, "1,600 includes: one call");
+	if (n == 1)
+		is_str(calls[0].declared, "GPL v2", "the last header resolves it");
+	is_int(c.opens, 4, "the file and each of its three headers opened once");
+	ok(c.bytes < 64 * 1024, "%zu bytes read", c.bytes);
+	free(calls);
+
+	n = file_calls(&c, "d/small.c", &calls);
+	is_int(n, 1, "a header of 3/4 the budget");
+	if (n == 1)
+		is_str(calls[0].declared, "GPL", "resolves");
+	free(calls);
+
+	n = file_calls(&c, "d/budget.c", &calls);
+	is_int(n, 1, "two such headers");
+	if (n == 1)
+		is_int(calls[0].resolved, 0, "the second is past the budget");
+	ok(c.bytes < MODLIC_INCLUDE_BYTES, "and not read");
+	free(calls);
+out:
+	source_free(c.fs);
+	fixture_remove(dir);
+	free(many);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	test_table();
 	test_families();
 	test_find();
+	test_includes();
 	return tap_done();
 }

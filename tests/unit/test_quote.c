@@ -46,8 +46,14 @@ static char *capture(size_t *ret, int dir, const char *s, size_t len)
 
 int main(void)
 {
-	char *got;
+	char *got, buf[QUOTE_PATH_ROOM], small[6];
 	size_t n;
+
+	is_str(quote_path_str(buf, sizeof(buf), "a b.c"), "a b.c", "a string as it is");
+	is_str(quote_path_str(buf, sizeof(buf), "new\nline\377"),
+	       "\"new\\nline\\377\"", "a string quoted for a message");
+	is_str(quote_path_str(small, sizeof(small), "new\nline"), "\"new\\",
+	       "cut to its room, terminated");
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		size_t len = cases[i].len ? cases[i].len : strlen(cases[i].name);
