@@ -389,17 +389,17 @@ line.c" &&
 # Issue 25, item 12: a tag's bytes reach FileComment; raw, a control
 # byte or one not in UTF-8 broke the document (and a terminal).
 test_expect 'tag-value: control bytes and bytes not in UTF-8 of a tag become U+FFFD' '
-	cp -R "$T" "$TMP/t6" &&
-	printf "// SPDX-License-Identifier: GPL-2.0 \001\033[31m\377 x\r\n" >"$TMP/t6/ctl.c" &&
-	"$SPDXFS" export -q --format spdx-tv "$TMP/t6" >"$TMP/t6.spdx" &&
+	cp -R "$T" "$TMP/t8" &&
+	printf "// SPDX-License-Identifier: GPL-2.0 \001\033[31m\377 x\r\n" >"$TMP/t8/ctl.c" &&
+	"$SPDXFS" export -q --format spdx-tv "$TMP/t8" >"$TMP/t8.spdx" &&
 	python3 -c "
 import sys
 b = open(sys.argv[1], \"rb\").read()
 t = b.decode(\"utf-8\")
 bad = [c for c in t if (ord(c) < 32 and c not in \"\\t\\n\") or 127 <= ord(c) < 160]
 assert not bad, bad
-" "$TMP/t6.spdx" &&
-	grep -A7 "^FileName: ./ctl.c\$" "$TMP/t6.spdx" | grep "^FileComment" >"$TMP/comment" &&
+" "$TMP/t8.spdx" &&
+	grep -A12 "^FileName: ./ctl.c\$" "$TMP/t8.spdx" | grep "^FileComment" >"$TMP/comment" &&
 	expect_file "$TMP/comment" <<-EOF
 	FileComment: <text>invalid SPDX-License-Identifier '"'"'GPL-2.0 ��[31m� x'"'"': Invalid token: �</text>
 	EOF
