@@ -96,7 +96,7 @@ static int hash_update(struct loose *lo, const void *p, size_t n)
 static int read_header(struct loose *lo, int *type)
 {
 	char h[HEAD_MAX];
-	size_t len = 0, at;
+	size_t len = 0, at = 0;
 	uint64_t size = 0;
 
 	for (;;) {	/* a byte at a time: no content is inflated here */
