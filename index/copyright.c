@@ -13,6 +13,7 @@
 
 #include "copyright.h"
 #include "scan.h"
+#include "utf8.h"
 
 #define SFCT		"SPDX-FileCopyrightText:"
 #define SFCT_LEN	(sizeof(SFCT) - 1)
@@ -572,27 +573,6 @@ static void put_bytes(struct stmt *st, const void *p, size_t k)
 	st->n += k;
 }
 
-/* Bytes of the valid UTF-8 sequence at @p, or 0. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *e)
-{
-	unsigned c = *p, need, lo = 0x80, hi = 0xbf;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		need = 1;
-	else if (c >= 0xe0 && c <= 0xef)
-		need = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-	else if (c >= 0xf0 && c <= 0xf4)
-		need = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-	else
-		return 0;
-	if ((size_t)(e - p) <= need)
-		return 0;
-	for (unsigned i = 1; i <= need; i++, lo = 0x80, hi = 0xbf)
-		if (p[i] < lo || p[i] > hi)
-			return 0;
-	return need + 1;
-}
-
 /* [s, e) onto @st after a space, as copyright.h says it is cleaned. */
 static void put_text(struct stmt *st, const char *s, const char *e)
 {
@@ -611,7 +591,7 @@ static void put_text(struct stmt *st, const char *s, const char *e)
 			p++;
 		} else if (c < 0x80) {
 			put_bytes(st, p++, 1);
-		} else if ((k = utf8_len(p, q))) {
+		} else if ((k = utf8_seq(p, q - p, NULL))) {
 			put_bytes(st, p, k);
 			p += k;
 		} else {

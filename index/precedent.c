@@ -4,6 +4,7 @@
  * expressions and the spelling the series writes them in.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,23 +234,42 @@ static int canon_all(const struct spdx_index *idx, char ***out)
 	return 0;
 }
 
+/*
+ * The two longest runs of equal canonical expressions among @n samples
+ * of @size bytes at @base, sorted, each with its expression at byte
+ * @off: the first's start and length into *@best and *@bestn, the
+ * second's into *@second and *@secondn (0 when there is none).
+ */
+static void two_longest_runs(const void *base, size_t size, size_t off, size_t n,
+			     size_t *best, size_t *bestn, size_t *second,
+			     size_t *secondn)
+{
+	const char *b = base;
+
+#define CANON(i) (*(const char *const *)(b + (i) * size + off))
+	*best = *bestn = *second = *secondn = 0;
+	for (size_t i = 0, run; i < n; i += run) {
+		for (run = 1; i + run < n && !strcmp(CANON(i), CANON(i + run)); run++)
+			;
+		if (run > *bestn) {
+			*second = *best, *secondn = *bestn;
+			*best = i, *bestn = run;
+		} else if (run > *secondn) {
+			*second = i, *secondn = run;
+		}
+	}
+#undef CANON
+}
+
 /* One rule from the samples [s, s + n) of one wording, sorted. */
 static int add_rule(struct precedent *p, size_t *cap, const struct sample *s,
 		    size_t n)
 {
-	size_t best = 0, bestn = 0, second = 0, secondn = 0;
+	size_t best, bestn, second, secondn;
 	struct prec_rule *r;
 
-	for (size_t i = 0, run; i < n; i += run) {
-		for (run = 1; i + run < n && !strcmp(s[i].canon, s[i + run].canon); run++)
-			;
-		if (run > bestn) {
-			second = best, secondn = bestn;
-			best = i, bestn = run;
-		} else if (run > secondn) {
-			second = i, secondn = run;
-		}
-	}
+	two_longest_runs(s, sizeof(*s), offsetof(struct sample, canon), n,
+			 &best, &bestn, &second, &secondn);
 	r = grow(p->rules, p->nrules, cap, sizeof(*p->rules), 64);
 	if (!r)
 		return -ENOMEM;
@@ -362,19 +382,11 @@ static int cmp_dir_sample(const void *a, const void *b)
 static int add_dir(struct precedent *p, size_t *cap, const struct dir_sample *s,
 		   size_t n)
 {
-	size_t best = 0, bestn = 0, second = 0, secondn = 0;
+	size_t best, bestn, second, secondn;
 	struct prec_dir *d;
 
-	for (size_t i = 0, run; i < n; i += run) {
-		for (run = 1; i + run < n && !strcmp(s[i].canon, s[i + run].canon); run++)
-			;
-		if (run > bestn) {
-			second = best, secondn = bestn;
-			best = i, bestn = run;
-		} else if (run > secondn) {
-			second = i, secondn = run;
-		}
-	}
+	two_longest_runs(s, sizeof(*s), offsetof(struct dir_sample, canon), n,
+			 &best, &bestn, &second, &secondn);
 	d = grow(p->dirs, p->ndirs, cap, sizeof(*p->dirs), 256);
 	if (!d)
 		return -ENOMEM;
