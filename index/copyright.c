@@ -98,12 +98,30 @@ static int is_copy_sign(const char *s, const char *e)
 	       (unsigned char)s[1] == 0xa9;
 }
 
-/* @needle (a closer: two or three bytes) in [s, e), or NULL.  A line
- * is a few dozen bytes, which a loop reads faster than calls would. */
+/* @needle (a closer: two or three bytes) in [s, e), or NULL: where
+ * SSE2 is there, the closer's first two bytes are looked for 16
+ * positions at a time (a comment line is mostly text, without them). */
 static const char *find(const char *s, const char *e, const char *needle)
 {
 	size_t n = needle[2] ? 3 : 2;
 
+#ifdef __SSE2__
+	const __m128i c0 = _mm_set1_epi8(needle[0]), c1 = _mm_set1_epi8(needle[1]);
+
+	for (; e - s >= 17; s += 16) {
+		unsigned bits = _mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)s), c0),
+			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 1)),
+				       c1)));
+
+		for (; bits; bits &= bits - 1) {
+			const char *p = s + __builtin_ctz(bits);
+
+			if (n == 2 || (e - p >= 3 && p[2] == needle[2]))
+				return p;
+		}
+	}
+#endif
 	for (; e - s >= (long)n; s++)
 		if (s[0] == needle[0] && s[1] == needle[1] &&
 		    (n == 2 || s[2] == needle[2]))
@@ -139,7 +157,7 @@ static int in_block(struct region *r, const char *p, const char *e)
 
 	if (!c)
 		return LINE_COMMENT;
-	p = c + strlen(closers[r->block]);
+	p = c + (r->block == BLK_XML ? 3 : 2);
 	r->block = BLK_NONE;
 	return comment_rest(r, p, e);
 }
@@ -351,39 +369,62 @@ static int copyright_word(const char *p, const char *e)
 }
 
 /*
- * The bytes a marker is found by: the y of "copyright" (and of
- * "SPDX-FileCopyrightText:"), the "(" of "(c)", the first byte of "©",
- * the "." of "Copr.".  Text has few of them, so the search skips from
- * one to the next instead of trying every byte.
+ * Where a marker is found: the "yr" of "copyright" in any case (and of
+ * "SPDX-FileCopyrightText:"), "(c" or "(C" of "(c)", the two bytes of
+ * "\xc2\xa9" ("©"), the "r." of "Copr.".  The anchor is the first byte
+ * of the pair.  Text has few such pairs (it has many a "y", "(" and
+ * "."), so the search skips from one to the next instead of trying
+ * every byte.
  */
-static const unsigned char anchor[256] = {
-	['y'] = 1, ['Y'] = 1, ['('] = 1, [0xc2] = 1, ['.'] = 1,
-};
+static int is_anchor(const char *p, const char *e)
+{
+	unsigned char c = p[0], d;
+
+	if (e - p < 2)
+		return 0;
+	d = p[1];
+	return ((c | 0x20) == 'y' && (d | 0x20) == 'r') ||
+	       (c == '(' && (d | 0x20) == 'c') ||
+	       (c == 0xc2 && d == 0xa9) || (c == 'r' && d == '.');
+}
 
 /* The first anchor in [p, e), or NULL: where SSE2 is there (every
- * x86-64), 16 bytes compared at a time, as scan.c splits lines. */
+ * x86-64), 16 positions compared at a time, as scan.c splits lines. */
 static const char *next_anchor(const char *p, const char *e)
 {
 #ifdef __SSE2__
-	const __m128i y = _mm_set1_epi8('y'), case_bit = _mm_set1_epi8(0x20);
+	const __m128i y = _mm_set1_epi8('y'), r = _mm_set1_epi8('r');
+	const __m128i c = _mm_set1_epi8('c'), case_bit = _mm_set1_epi8(0x20);
 	const __m128i paren = _mm_set1_epi8('('), dot = _mm_set1_epi8('.');
 	const __m128i c2 = _mm_set1_epi8((char)0xc2);
+	const __m128i a9 = _mm_set1_epi8((char)0xa9);
 
-	for (; e - p >= 16; p += 16) {
+	for (; e - p >= 17; p += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i w = _mm_loadu_si128((const __m128i *)(p + 1));
+		__m128i vl = _mm_or_si128(v, case_bit);
+		__m128i wl = _mm_or_si128(w, case_bit);
 		__m128i m = _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, case_bit), y),
-				     _mm_cmpeq_epi8(v, paren)),
-			_mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, c2)));
+			_mm_or_si128(
+				_mm_and_si128(_mm_cmpeq_epi8(vl, y),
+					      _mm_cmpeq_epi8(wl, r)),
+				_mm_and_si128(_mm_cmpeq_epi8(v, paren),
+					      _mm_cmpeq_epi8(wl, c))),
+			_mm_or_si128(
+				_mm_and_si128(_mm_cmpeq_epi8(v, c2),
+					      _mm_cmpeq_epi8(w, a9)),
+				_mm_and_si128(_mm_cmpeq_epi8(v, r),
+					      _mm_cmpeq_epi8(w, dot))));
 		unsigned bits = _mm_movemask_epi8(m);
 
 		if (bits)
 			return p + __builtin_ctz(bits);
 	}
 #endif
-	while (p < e && !anchor[(unsigned char)*p])
-		p++;
-	return p < e ? p : NULL;
+	for (; p < e; p++)
+		if (is_anchor(p, e))
+			return p;
+	return NULL;
 }
 
 /* Could the anchor @p, in [lo, hi), be part of a marker?  What
@@ -392,11 +433,11 @@ static int maybe_marker(const char *lo, const char *hi, const char *p)
 {
 	switch ((unsigned char)*p) {
 	case '(':
-		return hi - p >= 3 && (p[1] | 0x20) == 'c' && p[2] == ')';
+		return hi - p >= 3 && p[2] == ')';
 	case 0xc2:
-		return hi - p >= 2 && (unsigned char)p[1] == 0xa9;
-	case '.':
-		return p - lo >= 4 && !memcmp(p - 4, "Copr", 4);
+		return 1;
+	case 'r':
+		return p - lo >= 3 && !memcmp(p - 3, "Copr", 4);
 	}
 	/* "copyright", also in "SPDX-FileCopyrightText:" */
 	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
@@ -451,10 +492,10 @@ static int marker_at(const char *s, const char *e, const char *p,
 	} else if (c == 0xc2) {
 		if (is_copy_sign(p, e) && skip_space(p + 2, e) < e)
 			*at = *text = p;
-	} else if (c == '.') {
-		if (p - s >= 4 && starts(p - 4, e, "Copr.") &&
-		    word_start(s, p - 4) && p + 1 < e && is_space(p[1]))
-			*at = *text = p - 4;
+	} else if (c == 'r') {
+		if (p - s >= 3 && starts(p - 3, e, "Copr.") &&
+		    word_start(s, p - 3) && p + 2 < e && is_space(p[2]))
+			*at = *text = p - 3;
 	}
 	return *at != NULL;
 }
@@ -479,21 +520,41 @@ static const char *skip_marker(const char *p, const char *e, int years)
 	for (;;) {
 		const char *q = skip_space(p, e);
 
-		if (starts_ci(q, e, "copyright"))
-			p = q + 9;
-		else if (starts(q, e, "Copr."))
-			p = q + 5;
-		else if (skip_sign(q, e) != q)
-			p = skip_sign(q, e);
-		else if (q < e && *q == ':')
-			p = q + 1;
-		else if (years && q < e && (is_digit(*q) || *q == ',' ||
-					    *q == '-' || *q == '/'))
-			p = q + 1;
-		else if (years && starts(q, e, "\xe2\x80\x93"))	/* en dash */
-			p = q + 3;
-		else
+		if (q == e)
 			return q;
+		if (years) {	/* a run of them at once: "1999-2001, 2004" */
+			for (p = q; p < e && (is_digit(*p) || *p == ',' ||
+					      *p == '-' || *p == '/'); p++)
+				;
+			if (p > q)
+				continue;
+		}
+		switch (*q) {
+		case 'C':
+		case 'c':
+			if (starts_ci(q, e, "copyright"))
+				p = q + 9;
+			else if (starts(q, e, "Copr."))
+				p = q + 5;
+			else
+				return q;
+			break;
+		case '(':
+		case '\xc2':
+			if ((p = skip_sign(q, e)) == q)
+				return q;
+			break;
+		case ':':
+			p = q + 1;
+			break;
+		case '\xe2':	/* en dash */
+			if (!years || !starts(q, e, "\xe2\x80\x93"))
+				return q;
+			p = q + 3;
+			break;
+		default:
+			return q;
+		}
 	}
 }
 
@@ -535,21 +596,29 @@ static void cut_closers(const char *s, const char **e)
 /* Past the comment leaders at the start of a continuation line. */
 static const char *skip_leaders(const char *p, const char *e)
 {
-	static const char *const leaders[] = {
-		"/*", "//", "<!--", "{#", "*", "#", ";", "--", "%", "!", "@",
-		".\\\"", "..", "dnl", "REM",
+#define LEADER(s)	{ s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} leaders[] = {
+		LEADER("/*"), LEADER("//"), LEADER("<!--"), LEADER("{#"),
+		LEADER("*"), LEADER("#"), LEADER(";"), LEADER("--"),
+		LEADER("%"), LEADER("!"), LEADER("@"), LEADER(".\\\""),
+		LEADER(".."), LEADER("dnl"), LEADER("REM"),
 	};
+#undef LEADER
 
 	for (int round = 0; round < 4; round++) {
 		size_t i, n = sizeof(leaders) / sizeof(*leaders);
 
 		p = skip_space(p, e);
 		for (i = 0; i < n; i++)
-			if (starts(p, e, leaders[i]))
+			if ((size_t)(e - p) >= leaders[i].n &&
+			    !memcmp(p, leaders[i].s, leaders[i].n))
 				break;
 		if (i == n)
 			break;
-		p += strlen(leaders[i]);
+		p += leaders[i].n;
 	}
 	return skip_space(p, e);
 }
@@ -573,7 +642,23 @@ static void put_bytes(struct stmt *st, const void *p, size_t k)
 	st->n += k;
 }
 
-/* [s, e) onto @st after a space, as copyright.h says it is cleaned. */
+/* @k bytes of ASCII: as many as fit, since any cut is at a boundary. */
+static void put_ascii(struct stmt *st, const void *p, size_t k)
+{
+	size_t room = sizeof(st->b) - st->n;
+
+	if (st->full)
+		return;
+	if (k > room) {
+		k = room;
+		st->full = 1;
+	}
+	memcpy(st->b + st->n, p, k);
+	st->n += k;
+}
+
+/* [s, e) onto @st after a space, as copyright.h says it is cleaned:
+ * runs of printable ASCII, most of a statement, copied whole. */
 static void put_text(struct stmt *st, const char *s, const char *e)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -582,15 +667,19 @@ static void put_text(struct stmt *st, const char *s, const char *e)
 	if (st->n && st->b[st->n - 1] != ' ')
 		put_bytes(st, " ", 1);
 	while (p < q) {
+		const unsigned char *r = p;
 		unsigned c = *p;
 		size_t k;
 
-		if (c <= ' ' || c == 0x7f) {
+		while (r < q && *r > ' ' && *r < 0x7f)
+			r++;
+		if (r > p) {
+			put_ascii(st, p, r - p);
+			p = r;
+		} else if (c <= ' ' || c == 0x7f) {
 			if (st->n && st->b[st->n - 1] != ' ')
 				put_bytes(st, " ", 1);
 			p++;
-		} else if (c < 0x80) {
-			put_bytes(st, p++, 1);
 		} else if ((k = utf8_seq(p, q - p, NULL))) {
 			put_bytes(st, p, k);
 			p += k;

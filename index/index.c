@@ -364,7 +364,7 @@ static void scan_entry(struct worker *w, const struct src_entry *ent,
 			break;
 		scan_result_release(&res);
 	}
-	if (!(res.flags & SCAN_F_BINARY) &&
+	if (!(res.flags & SCAN_F_BINARY) && !(w->b->opts && w->b->opts->no_copyright) &&
 	    (s->err = scan_copyright(w, ent, n, &st, s))) {
 		scan_result_release(&res);
 		return;

@@ -184,6 +184,10 @@ struct index_opts {
 					   commands; never the mount's views,
 					   which mirror them) */
 	struct index_timings *timings;	/* filled when not NULL */
+	int no_copyright;		/* find no copyright statement: the
+					   baseline a benchmark sets the
+					   statements' cost against (such an
+					   index is never to be saved) */
 };
 
 /*

@@ -131,17 +131,19 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.globals = opts->globals,
 		.no_dir_stat = opts->no_dir_stat,
 		.timings = &res->build,
+		.no_copyright = opts->no_copyright,
 	};
 	struct spdx_index *loaded = NULL, *idx;
+	int no_cache = opts->no_cache || opts->no_copyright;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
-	if (!opts->full && !opts->prev && !opts->no_cache &&
+	if (!opts->full && !opts->prev && !no_cache &&
 	    blobcache_applies(src))
 		return refresh_by_blob(out, src, &io, res, err);
 	if (!opts->full)
 		io.prev = opts->prev;
-	if (!opts->full && !opts->prev && !opts->no_cache) {
+	if (!opts->full && !opts->prev && !no_cache) {
 		uint64_t t = monotonic_ns();
 
 		io.prev = io.spent = loaded = load_saved(src, res);
@@ -151,7 +153,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 	res->source_warning = src->warning;
 	if (ret)
 		goto out;
-	if (opts->no_cache) {
+	if (no_cache) {
 		res->save = REFRESH_SAVE_SKIPPED;
 	} else {
 		uint64_t t = monotonic_ns();

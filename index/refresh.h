@@ -38,6 +38,8 @@ struct index_refresh_opts {
 	void *progress_arg;
 	const struct index_globals *globals;	/* as in index_opts */
 	int no_dir_stat;			/* as in index_opts */
+	int no_copyright;			/* as in index_opts; implies
+						   no_cache */
 };
 
 enum refresh_load {

@@ -137,6 +137,7 @@ struct fs_entry {
 	int dirfd;
 	const char *name;
 	struct fd_batch *batch;
+	int fd;		/* what head() opened, in @batch; -1: nothing yet */
 };
 
 struct src_file {
@@ -593,7 +594,7 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 		    const struct dent *de, const struct dent_info *in)
 {
 	struct fs_entry fe = { .dirfd = fd, .name = de->name,
-			       .batch = &w->closing };
+			       .batch = &w->closing, .fd = -1 };
 	struct src_entry ent = { .path = w->path, .priv = &fe,
 				 .kind = in->kind, .prior = in->prior };
 	int ret;
@@ -925,23 +926,37 @@ static int fd_stat(int fd, struct file_stat *st)
 /*
  * The walk holds the entry's directory open: one component, no symlink;
  * the file is closed with the walk's batch.  A batch that holds the
- * descriptors RLIMIT_NOFILE allows is closed to make room.
+ * descriptors RLIMIT_NOFILE allows is closed to make room.  A second
+ * head() of the entry (a longer head, a comment that goes on) reads the
+ * descriptor the first opened, still in the batch: no path walked again.
  */
+static int entry_fd(struct fs_source *fs, struct fs_entry *fe)
+{
+	int fd;
+
+	if (fe->fd >= 0)
+		return fe->fd;
+	if ((fd = open_read(fs, fe->dirfd, fe->name)) == -EMFILE &&
+	    fe->batch->n) {
+		fd_batch_flush(fe->batch);
+		fd = open_read(fs, fe->dirfd, fe->name);
+	}
+	if (fd >= 0) {
+		fd_batch_add(fe->batch, fd);
+		fe->fd = fd;
+	}
+	return fd;
+}
+
 static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 		       void *buf, size_t len, struct file_stat *st)
 {
 	struct fs_source *fs = fs_of(src);
-	const struct fs_entry *fe = ent->priv;
+	struct fs_entry *fe = ent->priv;
 	ssize_t n;
 	int fd;
 
-	if (!fe)
-		fd = open_read(fs, -1, ent->path);
-	else if ((fd = open_read(fs, fe->dirfd, fe->name)) == -EMFILE &&
-		 fe->batch->n) {
-		fd_batch_flush(fe->batch);
-		fd = open_read(fs, fe->dirfd, fe->name);
-	}
+	fd = fe ? entry_fd(fs, fe) : open_read(fs, -1, ent->path);
 	if (fd < 0)
 		return fd;
 	n = fd_stat(fd, st);
@@ -951,9 +966,7 @@ static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 			len = st->size;
 		n = read_fully(fd, buf, len, 0);
 	}
-	if (fe)
-		fd_batch_add(fe->batch, fd);
-	else
+	if (!fe)
 		close(fd);
 	return n;
 }

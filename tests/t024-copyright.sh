@@ -150,4 +150,34 @@ X
 	grep -v "^c/paren.c" "$TMP/list" | cmp - "$TMP/changed.rest"
 '
 
+test_expect 'SPDXFS_NO_COPYRIGHT: none found, the saved index neither read nor written' '
+	C2=$TMP/cache-nocr &&
+	SPDXFS_CACHE_DIR=$C2 SPDXFS_NO_COPYRIGHT=1 "$SPDXFS" scan "$T" >"$TMP/nocr" &&
+	grep "^with copyright" "$TMP/nocr" >"$TMP/nocr.count" &&
+	expect_file "$TMP/nocr.count" <<X &&
+with copyright                0
+X
+	test ! -e "$C2" || test -z "$(ls -A "$C2")"
+'
+
+test_expect 'a comment block past the head: statements read further on, in the same open' '
+	mkdir -p "$TMP/long" &&
+	{
+		echo "// SPDX-License-Identifier: GPL-2.0" &&
+		echo "/*" &&
+		i=0 && while [ $i -lt 60 ]; do
+			echo " * This line of prose only makes the comment long, $i." &&
+			i=$((i + 1))
+		done &&
+		echo " * Copyright (C) 2019 Far Down Holder" &&
+		echo " */" &&
+		echo "int x;"
+	} >"$TMP/long/far.c" &&
+	"$SPDXFS" list --copyright "$TMP/long" 2>/dev/null >"$TMP/far" &&
+	grep "^far.c" "$TMP/far" | cut -f1,5 >"$TMP/far.line" &&
+	expect_file "$TMP/far.line" <<X
+far.c	Copyright (C) 2019 Far Down Holder
+X
+'
+
 test_done
