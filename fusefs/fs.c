@@ -39,6 +39,7 @@
 #include "history_view.h"
 #include "index.h"
 #include "log.h"
+#include "prefetch.h"
 #include "sbom.h"
 #include "source.h"
 #include "views.h"
@@ -283,6 +284,8 @@ static int fill_entry(struct spdxfs *fs, const struct snapshot *s,
 	return 0;
 }
 
+static int store_node(void *arg, uint64_t ino);
+
 static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 {
 	struct spdxfs *fs = userdata;
@@ -309,6 +312,10 @@ static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 	    (conn->capable & FUSE_CAP_NO_OPEN_SUPPORT)) {
 		conn->want |= FUSE_CAP_NO_OPEN_SUPPORT;
 		fs->no_open = 1;
+		/* Without it, a first pass reads file after file. */
+		if (prefetch_start(&fs->prefetch, store_node, fs))
+			log_msg(LOG_WARNING, "no prefetch thread: %s",
+				strerror(errno));
 	}
 	if (conn->capable & FUSE_CAP_NO_OPENDIR_SUPPORT) {
 		conn->want |= FUSE_CAP_NO_OPENDIR_SUPPORT;
@@ -562,25 +569,60 @@ static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
  * invalidation may come before the store: @path is looked at again
  * after it, and the pages dropped if it changed.
  */
-static void store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
-		       struct src_file *file, const struct file_stat *st)
+static int store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
+		      struct src_file *file, const struct file_stat *st)
 {
 	struct fuse_bufvec bv = FUSE_BUFVEC_INIT(st->size);
 	struct src_entry after;
 	char *buf;
 	ssize_t n;
+	int ret;
 
-	if (!st->size || st->size > STORE_MAX || !(buf = malloc(st->size)))
-		return;
+	if (!st->size || st->size > STORE_MAX)
+		return -EFBIG;
+	if (!(buf = malloc(st->size)))
+		return -ENOMEM;
 	n = source_pread(fs->src, file, buf, st->size, 0);
-	if (n == (ssize_t)st->size) {
+	if (n != (ssize_t)st->size) {
+		ret = n < 0 ? (int)n : -ESTALE;
+	} else {
 		bv.buf[0].mem = buf;
-		if (!fuse_lowlevel_notify_store(fs->se, ino, 0, &bv, 0) &&
-		    (fs->src->ops->stat(fs->src, path, &after) ||
-		     !file_stat_same(st, &after.st)))
+		ret = fuse_lowlevel_notify_store(fs->se, ino, 0, &bv, 0);
+		if (!ret && (fs->src->ops->stat(fs->src, path, &after) ||
+			     !file_stat_same(st, &after.st))) {
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
+			ret = -ESTALE;
+		}
 	}
 	free(buf);
+	return ret;
+}
+
+/*
+ * prefetch's store (prefetch.h): node @ino's tree file, from the newest
+ * snapshot, into the page cache when it is the version the kernel was
+ * told of (as read_tree_file() checks a read).  0, or -errno.
+ */
+static int store_node(void *arg, uint64_t ino)
+{
+	struct spdxfs *fs = arg;
+	struct snapshot *s = publish_get(&fs->pub);
+	const struct vnode *n = snapshot_node(s, ino);
+	const struct spdx_file *f = n ? vnode_file(s, n) : NULL;
+	struct file_stat st, told;
+	struct src_file *file;
+	int ret = -ENOENT;
+
+	if (f && !(ret = open_tree_file(fs, f, ino, &file, &st))) {
+		if (file_stat_same(&st, &f->st) ||
+		    (told_get(fs, ino, &told) && file_stat_same(&st, &told)))
+			ret = store_file(fs, ino, f->path, file, &st);
+		else
+			ret = -ESTALE;
+		source_file_close(fs->src, file);
+	}
+	publish_put(s);
+	return ret;
 }
 
 /*
@@ -594,7 +636,7 @@ static int store_first(struct snapshot *s, const struct vnode *n)
 {
 	atomic_uchar *flags = snapshot_node_flags(s);
 
-	return flags && !atomic_exchange(&flags[n - s->nodes], 1);
+	return flags && !(atomic_fetch_or(&flags[n - s->nodes], 1) & 1);
 }
 
 static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
@@ -660,7 +702,8 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 		if (file_stat_same(&st, &f->st)) {
 			fi->keep_cache = 1;
 			if (store_first(s, n))
-				store_file(fs, ino, f->path, h->file, &st);
+				(void)store_file(fs, ino, f->path, h->file,
+						 &st);
 		} else {
 			fi->direct_io = 1;
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
@@ -807,6 +850,8 @@ static void read_tree_file(fuse_req_t req, struct spdxfs *fs,
 		size = st.size - off;
 	reply_file(req, fs, file, size, off);
 	source_file_close(fs->src, file);
+	if (!off && fs->prefetch)
+		prefetch_read(fs->prefetch, s, n, STORE_MAX);
 }
 
 /*
@@ -861,6 +906,8 @@ static void spdxfs_flush(fuse_req_t req, fuse_ino_t ino,
 
 void fs_cleanup(struct spdxfs *fs)
 {
+	prefetch_stop(fs->prefetch);
+	fs->prefetch = NULL;
 	while (fs->handles)
 		handle_free(fs, fs->handles);
 	free(fs->fmap);
@@ -1025,8 +1072,9 @@ static int xattr_ns_served(const char *name)
 
 /*
  * user.spdxfs.requests of the root: the requests this daemon answered,
- * "NAME COUNT\n" by kind (enum fs_req), this one counted, for make bench
- * and the tests to see what a pass cost.  Its length, or -ERANGE.
+ * "NAME COUNT\n" by kind (enum fs_req), this one counted, then the files
+ * prefetch put in the page cache, for make bench and the tests to see
+ * what a pass cost.  Its length, or -ERANGE.
  */
 #define FS_REQUESTS_XATTR "user.spdxfs.requests"
 
@@ -1047,16 +1095,21 @@ static int requests_value(struct spdxfs *fs, char *buf, size_t size)
 		[FS_REQ_STATFS] = "statfs",
 	};
 	size_t len = 0;
+	int n;
 
 	for (int k = 0; k < FS_NREQ; k++) {
-		int n = snprintf(buf + len, size - len, "%s %lu\n", names[k],
-				 atomic_load(&fs->nreq[k]));
-
+		n = snprintf(buf + len, size - len, "%s %lu\n", names[k],
+			     atomic_load(&fs->nreq[k]));
 		if (n < 0 || (size_t)n >= size - len)
 			return -ERANGE;
 		len += n;
 	}
-	return len;
+	/* Not a request: the files put in the page cache ahead of reads. */
+	n = snprintf(buf + len, size - len, "prefetched %lu\n",
+		     prefetch_stored(fs->prefetch));
+	if (n < 0 || (size_t)n >= size - len)
+		return -ERANGE;
+	return len + n;
 }
 
 static void spdxfs_getxattr(fuse_req_t req, fuse_ino_t ino, const char *name,

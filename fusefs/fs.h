@@ -44,6 +44,7 @@ struct watcher;
 struct built;
 struct maint;
 struct hist_view;
+struct prefetch;
 
 struct spdxfs {
 	struct publisher pub;		/* the current snapshot */
@@ -78,6 +79,9 @@ struct spdxfs {
 	int no_open;			/* the kernel sends no open */
 	atomic_ulong nreq[FS_NREQ];	/* requests answered, by kind */
 	struct watcher *watcher;
+	struct prefetch *prefetch;	/* with no_open: the next files of a
+					   directory read ahead (prefetch.h);
+					   else NULL */
 	/*
 	 * What the kernel was told of a file node whose tree file kept its
 	 * inode but changed since the snapshot: its owner or mode (chmod,

@@ -39,7 +39,7 @@ wait_mounted "$M" || exit 1
 
 test_expect 'user.spdxfs.requests: a line per kind of request, in order' '
 	snap "$TMP/r0" &&
-	test "$(cut -d" " -f1 "$TMP/r0" | tr "\n" " ")" = "lookup getattr opendir readdir releasedir open read flush release getxattr listxattr statfs " &&
+	test "$(cut -d" " -f1 "$TMP/r0" | tr "\n" " ")" = "lookup getattr opendir readdir releasedir open read flush release getxattr listxattr statfs prefetched " &&
 	test "$(awk "\$1 == \"getxattr\" { print (\$2 > 0) }" "$TMP/r0")" = 1 &&
 	test "$(errno_of "os.getxattr(p, \"user.spdxfs.requests\")" "$M/all")" = ENODATA
 '
@@ -47,13 +47,17 @@ test_expect 'user.spdxfs.requests: a line per kind of request, in order' '
 find "$M" -type f | sort >"$TMP/files"
 n=$(wc -l <"$TMP/files")
 
-test_expect 'a first cat of every file: one read each, one open, no release' '
+# Prefetch (t237) puts some files in the page cache before cat reads
+# them: a read each for the others, and never more than one a file.
+test_expect 'a first cat of every file: one read each or prefetched, one open, no release' '
 	test "$n" -gt 40 &&
 	snap "$TMP/r1" &&
 	xargs -d "\n" cat <"$TMP/files" >/dev/null &&
-	snap "$TMP/r2" &&
+	sleep 0.5 && snap "$TMP/r2" &&
 	delta "$TMP/r1" "$TMP/r2" >"$TMP/d" && cat "$TMP/d" &&
-	test "$(awk "\$1 == \"read\" { print \$2 }" "$TMP/d")" = "$n" &&
+	reads=$(awk "\$1 == \"read\" { print \$2 }" "$TMP/d") &&
+	pushed=$(awk "\$1 == \"prefetched\" { print \$2 }" "$TMP/d") &&
+	test "$reads" -le "$n" && test $((reads + pushed)) -ge "$n" &&
 	test "$(awk "\$1 == \"open\" { print \$2 }" "$TMP/d")" = 1 &&
 	test "$(awk "\$1 == \"flush\" { print \$2 }" "$TMP/d")" = 1 &&
 	! grep -q "^release " "$TMP/d"

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * prefetch: readahead across the files of a directory (prefetch.h).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "index.h"
+#include "prefetch.h"
+#include "views.h"
+
+/* The snapshot's byte per node (snapshot_node_flags()): bit 0 is fs.c's
+ * (stored at an open, with allow_other), these two prefetch's. */
+#define PF_READ		2	/* a read from its first byte came */
+#define PF_QUEUED	4	/* queued to be pushed */
+
+/* Reads this close together are one reader's pass, whatever the files. */
+#define STREAM_NS	(20 * 1000 * 1000)
+
+#define QUEUE_MAX	256
+
+struct prefetch {
+	prefetch_store_fn store;
+	void *arg;
+	pthread_t tid;
+	pthread_mutex_t lock;	/* the queue and stop */
+	pthread_cond_t cond;
+	uint64_t queue[QUEUE_MAX];	/* node numbers, a ring */
+	unsigned head, n;
+	int stop;
+	atomic_ulong stored;
+	atomic_uint_fast64_t last_read_ns;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+static void *prefetch_main(void *arg)
+{
+	struct prefetch *p = arg;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		uint64_t ino;
+
+		while (!p->n && !p->stop)
+			pthread_cond_wait(&p->cond, &p->lock);
+		if (p->stop)
+			break;
+		ino = p->queue[p->head];
+		p->head = (p->head + 1) % QUEUE_MAX;
+		p->n--;
+		pthread_mutex_unlock(&p->lock);
+		if (!p->store(p->arg, ino))
+			atomic_fetch_add_explicit(&p->stored, 1,
+						  memory_order_relaxed);
+		pthread_mutex_lock(&p->lock);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+int prefetch_start(struct prefetch **out, prefetch_store_fn store, void *arg)
+{
+	struct prefetch *p = calloc(1, sizeof(*p));
+	int ret;
+
+	if (!p)
+		return -ENOMEM;
+	p->store = store;
+	p->arg = arg;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	ret = -pthread_create(&p->tid, NULL, prefetch_main, p);
+	if (ret) {
+		pthread_cond_destroy(&p->cond);
+		pthread_mutex_destroy(&p->lock);
+		free(p);
+		return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+void prefetch_stop(struct prefetch *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->stop = 1;
+	pthread_cond_signal(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	pthread_join(p->tid, NULL);
+	pthread_cond_destroy(&p->cond);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+unsigned long prefetch_stored(const struct prefetch *p)
+{
+	return p ? atomic_load(&p->stored) : 0;
+}
+
+/* Where child @n sits in @dir's listing (sorted by name), or -1. */
+static long child_pos(const struct snapshot *s, const struct vnode *dir,
+		      const struct vnode *n)
+{
+	size_t lo = 0, hi = dir->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct vnode *c = snapshot_child(s, dir, mid);
+		int cmp = strcmp(n->name, c->name);
+
+		if (!cmp)
+			return c == n ? (long)mid : -1;
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* Was the file listed before position @i of @dir read or queued? */
+static int prev_file_met(const struct snapshot *s, atomic_uchar *flags,
+			 const struct vnode *dir, long i)
+{
+	while (--i >= 0) {
+		const struct vnode *c = snapshot_child(s, dir, i);
+
+		if (c->kind == VN_FILE)
+			return !!(atomic_load(&flags[c - s->nodes]) &
+				  (PF_READ | PF_QUEUED));
+	}
+	return 0;
+}
+
+/* Add @n inos to the queue, as many as it takes; how many it took. */
+static size_t enqueue(struct prefetch *p, const uint64_t *ino, size_t n)
+{
+	size_t k;
+
+	pthread_mutex_lock(&p->lock);
+	for (k = 0; k < n && p->n < QUEUE_MAX; k++, p->n++)
+		p->queue[(p->head + p->n) % QUEUE_MAX] = ino[k];
+	if (k)
+		pthread_cond_signal(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	return k;
+}
+
+void prefetch_read(struct prefetch *p, struct snapshot *s,
+		   const struct vnode *n, uint64_t max_size)
+{
+	atomic_uchar *flags = snapshot_node_flags(s);
+	const struct vnode *dir = &s->nodes[n->parent];
+	uint64_t ino[PREFETCH_WINDOW], bytes = 0, t = now_ns();
+	uint64_t last = atomic_exchange(&p->last_read_ns, t);
+	const struct vnode *pick[PREFETCH_WINDOW];
+	size_t m = 0, k;
+	unsigned char was;
+	long i;
+
+	if (!flags || dir->kind != VN_DIR)
+		return;
+	was = atomic_fetch_or(&flags[n - s->nodes], PF_READ);
+	if ((i = child_pos(s, dir, n)) < 0)
+		return;
+	if (!(was & PF_QUEUED) && t - last > STREAM_NS &&
+	    !prev_file_met(s, flags, dir, i))
+		return;
+	for (size_t j = i + 1, seen = 0;
+	     j < dir->count && m < PREFETCH_WINDOW && bytes < PREFETCH_BYTES;
+	     j++) {
+		const struct vnode *c = snapshot_child(s, dir, j);
+		const struct spdx_file *f = vnode_file(s, c);
+
+		if (!f || !f->st.size || f->st.size > max_size ||
+		    (atomic_load(&flags[c - s->nodes]) & (PF_READ | PF_QUEUED)))
+			continue;
+		/* The middle one is left for the reader to ask for. */
+		if (seen++ == PREFETCH_WINDOW / 2)
+			continue;
+		pick[m] = c;
+		ino[m++] = c->ino;
+		bytes += f->st.size;
+	}
+	k = enqueue(p, ino, m);
+	for (size_t j = 0; j < k; j++)
+		atomic_fetch_or(&flags[pick[j] - s->nodes], PF_QUEUED);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * prefetch: readahead across the files of a directory.
+ *
+ * Without allow_other the kernel opens files by itself and keeps their
+ * pages, so the first pass of a reader (grep -r, cat *) costs one READ
+ * per file: a round trip the reader waits for, file after file.  When
+ * a read shows a reader going through a directory in its listing's
+ * order (the file listed before was read or pushed already, or reads
+ * of other files came an instant ago), the next files of the listing
+ * are put into the kernel's page cache ahead of it by a thread of
+ * their own (FUSE_NOTIFY_STORE, through the caller's store function),
+ * up to PREFETCH_WINDOW files or PREFETCH_BYTES at a time.  The file
+ * in the middle of each window is left out on purpose: its read, a
+ * miss, asks for the next window while the reader still has half of
+ * this one to go.  What the kernel holds is never more than it would
+ * have after the reader's own reads: the store function puts a file
+ * there only when it is the version the kernel was told of.
+ *
+ * Threads: prefetch_read() is called by the request threads at once;
+ * one thread of prefetch's own calls the store function.  A full queue
+ * drops the files it cannot take: their reads then come as requests.
+ */
+#ifndef SPDXFS_PREFETCH_H
+#define SPDXFS_PREFETCH_H
+
+#include <stdint.h>
+
+struct snapshot;
+struct vnode;
+struct prefetch;
+
+#define PREFETCH_WINDOW	32		/* files pushed per window */
+#define PREFETCH_BYTES	(4u << 20)	/* and at most these bytes */
+
+/* Stores node @ino's file in the page cache: 0, or -errno (nothing was
+ * stored).  Called on prefetch's thread. */
+typedef int (*prefetch_store_fn)(void *arg, uint64_t ino);
+
+/* Start the thread.  0, or -errno. */
+int prefetch_start(struct prefetch **out, prefetch_store_fn store, void *arg);
+
+/* Stop the thread, dropping what is queued, and free @p (NULL is
+ * ignored). */
+void prefetch_stop(struct prefetch *p);
+
+/*
+ * File node @n of snapshot @s (a request's reference) was read from
+ * its first byte: queue the files after it in its directory's listing
+ * when the reads look like a pass through it.  Files of more than
+ * @max_size bytes are not pushed (their reads come in pieces anyway).
+ */
+void prefetch_read(struct prefetch *p, struct snapshot *s,
+		   const struct vnode *n, uint64_t max_size);
+
+/* Files stored so far. */
+unsigned long prefetch_stored(const struct prefetch *p);
+
+#endif
