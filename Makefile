@@ -124,19 +124,21 @@ SH_TESTS  := $(sort $(wildcard tests/t[0-9]*.sh))
 SAN_SH_TESTS := $(filter-out tests/t005-valgrind.sh,$(SH_TESTS))
 
 # Unit tests and shell tests (all TAP), then both again with the binaries
-# built under ASan+UBSan.
+# built under ASan+UBSan.  PROVE_JOBS at once: most tests wait on mounts,
+# watchers and sleeps more than they compute, so three share two CPUs.
+PROVE_JOBS ?= 3
 check: all units
-	SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) prove -f $(UNIT_BIN) $(SH_TESTS)
+	SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) prove -f -j$(PROVE_JOBS) $(UNIT_BIN) $(SH_TESTS)
 	$(MAKE) --no-print-directory SAN=1 check-san
 
 check-unit: units
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		prove -f $(UNIT_BIN)
+		prove -f -j$(PROVE_JOBS) $(UNIT_BIN)
 
 check-san: all check-unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		SPDXFS=$(CURDIR)/$(PROGRAM) SPDXFS_LIBINDEX=$(CURDIR)/$(LIBINDEX) \
-		prove -f $(SAN_SH_TESTS)
+		prove -f -j$(PROVE_JOBS) $(SAN_SH_TESTS)
 
 check-kernel: all
 	kernel-tree-scripts/loop -U
