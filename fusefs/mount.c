@@ -32,6 +32,7 @@
 #include "history.h"
 #include "history_view.h"
 #include "index.h"
+#include "libgit2.h"
 #include "log.h"
 #include "maintainers.h"
 #include "modscan.h"
@@ -456,7 +457,7 @@ static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
 	/* stderr is /dev/null now, unless -f. */
 	if (!copts->foreground)
 		log_to_syslog();
-	git_libgit2_init();
+	libgit2_init();
 	if ((r = watcher_start(fs->watcher)))
 		log_msg(LOG_ERR, "cannot watch the tree: %s", strerror(-r));
 	if ((r = hist_view_start(fs->hist, fs)))
@@ -465,7 +466,6 @@ static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
 	hup_to(SIG_IGN);
 	watcher_free(fs->watcher);
 	fs->watcher = NULL;
-	git_libgit2_shutdown();
 	return ret;
 }
 
