@@ -39,6 +39,7 @@
 #include "mount.h"
 #include "source.h"
 #include "views.h"
+#include "version.h"
 #include "watch.h"
 
 #define ATTR_TIMEOUT	86400.0	/* the watcher invalidates what changes */
@@ -49,15 +50,17 @@ struct mount_args {
 	char *build;		/* --build DIR, -o build=DIR */
 	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
 				   repository, REV the tree served */
-	int exact_size;		/* -o exact_size: accepted, the default now */
+	int exact_size;		/* -o exact_size: what every mount does now;
+				   accepted from old fstab lines */
 	int modules;		/* --modules, -o modules */
 	char *history;		/* -o history=N */
 	int allow_other;	/* -o allow_other, kept for libfuse too */
 	int help;
+	int version;
 	int bad;
 };
 
-enum { KEY_HELP };
+enum { KEY_HELP, KEY_VERSION };
 
 static const struct fuse_opt mount_opts[] = {
 	{ "--build %s", offsetof(struct mount_args, build), 0 },
@@ -74,6 +77,8 @@ static const struct fuse_opt mount_opts[] = {
 	FUSE_OPT_KEY("allow_other", FUSE_OPT_KEY_KEEP),
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
+	FUSE_OPT_KEY("-V", KEY_VERSION),
+	FUSE_OPT_KEY("--version", KEY_VERSION),
 	FUSE_OPT_END
 };
 
@@ -87,6 +92,9 @@ static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outa
 	switch (key) {
 	case KEY_HELP:
 		m->help = 1;
+		return 0;
+	case KEY_VERSION:
+		m->version = 1;
 		return 0;
 	case FUSE_OPT_KEY_NONOPT:
 		if (!m->tree)
@@ -140,16 +148,18 @@ static void help(void)
 	       "                   file on every pass; without it, only the\n"
 	       "                   mounting user enters, and a warm pass sends\n"
 	       "                   none); not with --rev\n"
-	       "  -o exact_size    accepted; always so now: a file rewritten an\n"
-	       "                   instant ago never reads cut at its old size\n"
 	       "  -o history=N     history/ holds the newest N commits of HEAD\n"
 	       "                   (default 1000; 0: no history/)\n"
 	       "  -o ro            accepted; the mount is always read-only\n"
-	       "  -h, --help       this help\n\n"
-	       "libfuse options:\n", usage_args);
-	fflush(stdout);
-	fuse_cmdline_help();
-	fuse_lowlevel_help();
+	       "  -o max_threads=N  serve on at most N threads (libfuse's\n"
+	       "                   default: 10)\n"
+	       "  -o max_idle_threads=N  keep at most N idle threads (default:\n"
+	       "                   -1, no limit)\n"
+	       "  -o clone_fd      a /dev/fuse descriptor for each thread\n"
+	       "  -o auto_unmount  unmount when the daemon ends, even killed\n"
+	       "  -h, --help       this help\n"
+	       "  -V, --version    the versions of spdxfs and of libfuse\n",
+	       usage_args);
 }
 
 /* Is @path a mount point?  1, 0, or -errno. */
@@ -265,14 +275,14 @@ static int parse_cmdline(struct fuse_args *args, struct mount_args *m,
 		help();
 		return 0;
 	}
+	if (m->version) {
+		printf("spdxfs %s\nlibfuse %s\n", SPDXFS_VERSION, fuse_pkgversion());
+		return 0;
+	}
 	if (fuse_parse_cmdline(args, copts) < 0)
 		return 2;
 	if (copts->show_help) {
 		help();
-		return 0;
-	}
-	if (copts->show_version) {
-		printf("spdxfs mount, FUSE library %s\n", fuse_pkgversion());
 		return 0;
 	}
 	if (!m->tree || !m->mnt) {
