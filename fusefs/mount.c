@@ -83,7 +83,7 @@ static const struct fuse_opt mount_opts[] = {
 };
 
 static const char usage_args[] =
-	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] [--modules] TREE MOUNTPOINT";
+	"[-f] [-d] [-s] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] [--modules] TREE MOUNTPOINT";
 
 static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
 {
