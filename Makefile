@@ -30,12 +30,12 @@ ALL_CFLAGS = -std=c11 $(WARN) -pthread $(CFLAGS)
 
 FUSE_CFLAGS := $(shell $(PKG_CONFIG) --cflags fuse3 2>/dev/null)
 FUSE_LIBS   := $(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null)
-# The program loads libgit2 when it first calls it (index/libgit2.c):
-# only a test that calls libgit2 itself links it.
+# libgit2 and libcrypto are linked as any library; libgit2 is initialised
+# only when first needed (index/libgit2.c).
 GIT_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libgit2 2>/dev/null)
 GIT_LIBS    := $(shell $(PKG_CONFIG) --libs libgit2 2>/dev/null)
-# Nor libcrypto (index/libcrypto.c): its headers only.
 CRYPTO_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcrypto 2>/dev/null)
+CRYPTO_LIBS   := $(shell $(PKG_CONFIG) --libs libcrypto 2>/dev/null || echo -lcrypto)
 # zlib: a blob's first bytes inflated from its pack (index/packhead.c).
 ZLIB_LIBS   := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
 
@@ -93,15 +93,13 @@ $(LIBINDEX): $(INDEX_OBJ) $(B)/index/members
 
 $(PROGRAM): $(FUSE_OBJ) $(LIBINDEX)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(FUSE_OBJ) $(LIBINDEX) \
-		$(FUSE_LIBS) $(ZLIB_LIBS) -ldl -pthread
+		$(FUSE_LIBS) $(GIT_LIBS) $(CRYPTO_LIBS) $(ZLIB_LIBS) -pthread
 
 $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(GIT_CFLAGS) $(ALL_CFLAGS) -Itests/unit -MMD -MP \
-		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(TEST_LIBS) $(ZLIB_LIBS) -ldl -pthread
-
-# It makes git repositories with libgit2.
-$(B)/tests/test_source $(B)/tests/test_source_git: TEST_LIBS += $(GIT_LIBS)
+		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBINDEX) $(TEST_LIBS) $(GIT_LIBS) \
+		$(CRYPTO_LIBS) $(ZLIB_LIBS) -pthread
 
 # The views and their attributes build without FUSE: their test links them.
 $(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
@@ -185,7 +183,7 @@ $(FUZZ_LIB): $(INDEX_SRC:%.c=$(FUZZ_B)/%.o)
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	$(FUZZ_CC) $(CPPFLAGS) $(GIT_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(ZLIB_LIBS) -ldl
+		-DFUZZ_TREE='"$(FUZZ_TREE)"' -o $@ $< $(FUZZ_LIB) $(GIT_LIBS) $(CRYPTO_LIBS) $(ZLIB_LIBS)
 
 fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 	tests/fuzz/corpus $(FUZZ_CORPUS) $(CURDIR)/$(PROGRAM) $(FUZZ_TREE)

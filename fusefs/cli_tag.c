@@ -24,6 +24,7 @@
 #include "gitrepo.h"
 #include "grow.h"
 #include "index.h"
+#include "libgit2.h"
 #include "maintainers.h"
 #include "source.h"
 #include "subject.h"
@@ -317,7 +318,7 @@ static int find_author(struct tag_cli *c, const char *tree)
 	char *name, *email;
 	int ret = 0;
 
-	git_libgit2_init();
+	libgit2_init();
 	if (gitrepo_open(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		repo = NULL;	/* the user's configuration alone */
 	name = git_config_get(repo, "user.name");
@@ -333,7 +334,6 @@ static int find_author(struct tag_cli *c, const char *tree)
 	free(name);
 	free(email);
 	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return ret;
 }
 
@@ -1000,9 +1000,8 @@ int cmd_tag(int argc, char **argv)
 		return 2;
 	}
 	/* One libgit2 set-up for the run (read_base(), tag.c's blob ids). */
-	git_libgit2_init();
+	libgit2_init();
 	ch = run(&c, argv[optind]);
-	git_libgit2_shutdown();
 	free(c.from);
 	free(c.reviews);
 	free(c.decisions_text);

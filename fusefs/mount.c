@@ -32,12 +32,14 @@
 #include "history.h"
 #include "history_view.h"
 #include "index.h"
+#include "libgit2.h"
 #include "log.h"
 #include "maintainers.h"
 #include "modscan.h"
 #include "mount.h"
 #include "source.h"
 #include "views.h"
+#include "version.h"
 #include "watch.h"
 
 #define ATTR_TIMEOUT	86400.0	/* the watcher invalidates what changes */
@@ -48,15 +50,17 @@ struct mount_args {
 	char *build;		/* --build DIR, -o build=DIR */
 	char *rev;		/* --rev REV, -o rev=REV: TREE is a git
 				   repository, REV the tree served */
-	int exact_size;		/* -o exact_size: accepted, the default now */
+	int exact_size;		/* -o exact_size: what every mount does now;
+				   accepted from old fstab lines */
 	int modules;		/* --modules, -o modules */
 	char *history;		/* -o history=N */
 	int allow_other;	/* -o allow_other, kept for libfuse too */
 	int help;
+	int version;
 	int bad;
 };
 
-enum { KEY_HELP };
+enum { KEY_HELP, KEY_VERSION };
 
 static const struct fuse_opt mount_opts[] = {
 	{ "--build %s", offsetof(struct mount_args, build), 0 },
@@ -73,11 +77,13 @@ static const struct fuse_opt mount_opts[] = {
 	FUSE_OPT_KEY("allow_other", FUSE_OPT_KEY_KEEP),
 	FUSE_OPT_KEY("-h", KEY_HELP),
 	FUSE_OPT_KEY("--help", KEY_HELP),
+	FUSE_OPT_KEY("-V", KEY_VERSION),
+	FUSE_OPT_KEY("--version", KEY_VERSION),
 	FUSE_OPT_END
 };
 
 static const char usage_args[] =
-	"[-f] [-d] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] [--modules] TREE MOUNTPOINT";
+	"[-f] [-d] [-s] [-o OPTION,...] [--build BUILD_DIR] [--rev REV] [--modules] TREE MOUNTPOINT";
 
 static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outargs)
 {
@@ -86,6 +92,9 @@ static int opt_proc(void *data, const char *arg, int key, struct fuse_args *outa
 	switch (key) {
 	case KEY_HELP:
 		m->help = 1;
+		return 0;
+	case KEY_VERSION:
+		m->version = 1;
 		return 0;
 	case FUSE_OPT_KEY_NONOPT:
 		if (!m->tree)
@@ -139,16 +148,18 @@ static void help(void)
 	       "                   file on every pass; without it, only the\n"
 	       "                   mounting user enters, and a warm pass sends\n"
 	       "                   none); not with --rev\n"
-	       "  -o exact_size    accepted; always so now: a file rewritten an\n"
-	       "                   instant ago never reads cut at its old size\n"
 	       "  -o history=N     history/ holds the newest N commits of HEAD\n"
 	       "                   (default 1000; 0: no history/)\n"
 	       "  -o ro            accepted; the mount is always read-only\n"
-	       "  -h, --help       this help\n\n"
-	       "libfuse options:\n", usage_args);
-	fflush(stdout);
-	fuse_cmdline_help();
-	fuse_lowlevel_help();
+	       "  -o max_threads=N  serve on at most N threads (libfuse's\n"
+	       "                   default: 10)\n"
+	       "  -o max_idle_threads=N  keep at most N idle threads (default:\n"
+	       "                   -1, no limit)\n"
+	       "  -o clone_fd      a /dev/fuse descriptor for each thread\n"
+	       "  -o auto_unmount  unmount when the daemon ends, even killed\n"
+	       "  -h, --help       this help\n"
+	       "  -V, --version    the versions of spdxfs and of libfuse\n",
+	       usage_args);
 }
 
 /* Is @path a mount point?  1, 0, or -errno. */
@@ -264,14 +275,14 @@ static int parse_cmdline(struct fuse_args *args, struct mount_args *m,
 		help();
 		return 0;
 	}
+	if (m->version) {
+		printf("spdxfs %s\nlibfuse %s\n", SPDXFS_VERSION, fuse_pkgversion());
+		return 0;
+	}
 	if (fuse_parse_cmdline(args, copts) < 0)
 		return 2;
 	if (copts->show_help) {
 		help();
-		return 0;
-	}
-	if (copts->show_version) {
-		printf("spdxfs mount, FUSE library %s\n", fuse_pkgversion());
 		return 0;
 	}
 	if (!m->tree || !m->mnt) {
@@ -456,7 +467,7 @@ static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
 	/* stderr is /dev/null now, unless -f. */
 	if (!copts->foreground)
 		log_to_syslog();
-	git_libgit2_init();
+	libgit2_init();
 	if ((r = watcher_start(fs->watcher)))
 		log_msg(LOG_ERR, "cannot watch the tree: %s", strerror(-r));
 	if ((r = hist_view_start(fs->hist, fs)))
@@ -465,7 +476,6 @@ static int run_daemon(struct spdxfs *fs, const struct fuse_cmdline_opts *copts)
 	hup_to(SIG_IGN);
 	watcher_free(fs->watcher);
 	fs->watcher = NULL;
-	git_libgit2_shutdown();
 	return ret;
 }
 

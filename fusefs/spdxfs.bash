@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Bash completion for spdxfs(1): the commands, each command's options,
-# the identifiers the tree's LICENSES/ declares for tag's -l/--license,
-# and directories or files where a command wants them.
+# the identifiers the tree's LICENSES/ declares for --license (tag's -l
+# too), the statuses for --status, and directories or files where a
+# command wants them.
 #
 # The commands and options are read from "spdxfs --help" and "spdxfs
 # COMMAND --help" of the spdxfs being completed, so they follow the
@@ -34,19 +35,40 @@ _spdxfs_options()
 		}' | sort -u
 }
 
-# _spdxfs_licenses TREE: the Valid-License-Identifier values of
-# TREE/LICENSES/ (exceptions have another header, so they are not here).
+# _spdxfs_licenses TREE: the identifiers the Valid-License-Identifier
+# lines of TREE/LICENSES/ declare, each once (exceptions have another
+# header, so they are not here).  A line may hold an expression, as
+# 6.1's "GPL-2.0 OR GFDL-1.1-no-invariants-only": its identifiers, not
+# its operators.
 _spdxfs_licenses()
 {
 	[ -d "$1/LICENSES" ] || return 0
 	grep -rhs '^Valid-License-Identifier:' "$1/LICENSES" |
-		sed 's/^Valid-License-Identifier:[[:space:]]*//; s/[[:space:]]*$//' |
-		sort -u
+		sed 's/^Valid-License-Identifier://; s/[()]/ /g' | tr -s ' \t\r' '\n\n\n' |
+		grep -vxE '(AND|OR|WITH|)' | sort -u
 }
 
-# _spdxfs_tree: the first argument after the command that is not an
-# option or an option's value: the tree, for tag.  "." when there is
-# none yet and the current directory looks like one.
+# _spdxfs_root PATH: the nearest directory at or above PATH (a file's:
+# its directory's) with a LICENSES/, if any.
+_spdxfs_root()
+{
+	local d=$1
+	[ -d "$d" ] || d=$(dirname -- "$d")
+	d=$(cd -- "$d" 2>/dev/null && pwd) || return 0
+	while :; do
+		if [ -d "$d/LICENSES" ]; then
+			printf '%s\n' "$d"
+			return
+		fi
+		[ "$d" = / ] && return
+		d=$(dirname -- "$d")
+	done
+}
+
+# _spdxfs_tree CMD: the tree of the first argument after the command
+# that is not an option or an option's value (a file or a directory in
+# it), else of the current directory: the nearest directory with a
+# LICENSES/.
 _spdxfs_tree()
 {
 	local i w skip=
@@ -56,19 +78,22 @@ _spdxfs_tree()
 			skip=
 			continue
 		fi
-		case $w in
-		-o|--output|-l|--license|-d|--decisions|--author|--date|-j|--jobs|--split|--log-depth)
+		case $1:$w in
+		tag:-o|tag:-l|tag:-d|tag:-u|export:-o|export:-f|mount:-o|\
+		*:--output|*:--license|*:--decisions|*:--from|*:--date|*:-j|*:--jobs|\
+		*:--split|*:--log-depth|*:--status|*:--rev|*:--svg|*:--backlog-svg|\
+		*:--format|*:--declared|*:--upstream|*:--upstream-rev|*:--build|\
+		*:--max|*:-n|*:--max-count|check:-D|*:--depth|*:=)
 			skip=1 ;;
-		=) skip=1 ;;
-		-*) ;;
+		*:-*) ;;
 		*)
-			if [ -d "$w" ]; then
-				printf '%s\n' "$w"
+			if [ -e "$w" ]; then
+				_spdxfs_root "$w"
 				return
 			fi ;;
 		esac
 	done
-	[ -d LICENSES ] && echo .
+	_spdxfs_root .
 }
 
 _spdxfs_compgen()	# WORDS CUR: set COMPREPLY to the WORDS that start with CUR
@@ -120,8 +145,11 @@ _spdxfs()
 	cmd=${COMP_WORDS[1]}
 
 	case $cmd:$prev in
-	tag:-l|tag:--license)
-		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree)")" "$cur"
+	tag:-l|*:--license)
+		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree "$cmd")")" "$cur"
+		return 0 ;;
+	*:--status)
+		_spdxfs_compgen_list "tagged misplaced untagged invalid excluded error" "$cur"
 		return 0 ;;
 	tag:--split)
 		_spdxfs_compgen "maintainers" "$cur"
@@ -145,8 +173,8 @@ _spdxfs()
 			--format='%(refname:short)' 2>/dev/null)" "$cur"
 		return 0 ;;
 	mount:-o)
-		_spdxfs_compgen_list "ro allow_other allow_root auto_unmount clone_fd \
-			build= exact_size history= max_idle_threads= max_threads= modules" "$cur"
+		_spdxfs_compgen_list "ro allow_other auto_unmount clone_fd \
+			build= rev= history= max_idle_threads= max_threads= modules" "$cur"
 		return 0 ;;
 	diff:--fail-on)
 		_spdxfs_compgen_list "added removed tagged untagged changed fixed broken" \
@@ -162,7 +190,7 @@ _spdxfs()
 	*)
 		case $cmd in
 		version|help|cache) ;;
-		check) _spdxfs_paths -f "$cur" ;;
+		check|show|list|scan) _spdxfs_paths -f "$cur" ;;
 		*) _spdxfs_paths -d "$cur" ;;
 		esac ;;
 	esac

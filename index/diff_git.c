@@ -16,6 +16,7 @@
 #include "error.h"
 #include "gitrepo.h"
 #include "grow.h"
+#include "libgit2.h"
 
 static const char *git_msg(void)
 {
@@ -136,7 +137,7 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 	*out = NULL;
 	*n = 0;
 	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-	git_libgit2_init();
+	libgit2_init();
 	ret = gitrepo_open(&repo, path, 0, err);
 	if (ret)
 		goto out;
@@ -174,6 +175,5 @@ out:
 	git_tree_free(t1);
 	git_tree_free(t2);
 	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return ret;
 }

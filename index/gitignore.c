@@ -28,6 +28,7 @@
 #include "gitignore.h"
 #include "gitindex.h"
 #include "gitrepo.h"
+#include "libgit2.h"
 #include "pathsearch.h"
 #include "source.h"
 
@@ -161,12 +162,7 @@ int gitignore_changed(const struct gitignore *gi, int rootfd)
 	return index_stamp(rootfd, &st) != 0;
 }
 
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
 
-static void libgit2_init(void)
-{
-	git_libgit2_init();
-}
 
 /* Ask libgit2, with the lock held; a repository it cannot open (bare, or
  * broken) ignores nothing. */
@@ -175,7 +171,7 @@ static int ignored(struct gitignore *gi, const char *path)
 	int ign = 0;
 
 	if (!gi->repo && !gi->repo_failed) {
-		pthread_once(&libgit2_once, libgit2_init);
+		libgit2_init();
 		if (gitrepo_open(&gi->repo, gi->root,
 				 GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 		    git_repository_is_bare(gi->repo)) {

@@ -26,6 +26,7 @@
 #include "gitindex.h"
 #include "gitrepo.h"
 #include "grow.h"
+#include "libgit2.h"
 #include "strpool.h"
 
 #define HASH_LEN	20	/* SHA-1: the trailing checksum, an oid */
@@ -486,19 +487,14 @@ static void git_why(char *why, size_t size)
 	snprintf(why, size, "%s", e && e->message ? e->message : "libgit2 failed");
 }
 
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
 
-static void libgit2_init(void)
-{
-	git_libgit2_init();	/* never shut down: it lives as the program */
-}
 
 static int open_repo(git_repository **repo, const char *root, char *why,
 		     size_t size)
 {
 	struct spdx_error err;
 
-	pthread_once(&libgit2_once, libgit2_init);
+	libgit2_init();
 	if (gitrepo_open(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
 		/* its message, cut to fit (snprintf() ends it) */
 		if (snprintf(why, size, "%s", err.msg) >= (int)size)

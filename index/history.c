@@ -50,6 +50,7 @@
 #include "history.h"
 #include "history_paths.h"
 #include "index.h"
+#include "libgit2.h"
 #include "report.h"
 #include "source.h"
 #include "store.h"
@@ -157,7 +158,7 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 
 	*out = NULL;
 	*n = 0;
-	git_libgit2_init();
+	libgit2_init();
 	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
 	if (ret)
 		goto out;

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "gitrepo.h"
 #include "history.h"
+#include "libgit2.h"
 
 static const char *git_msg(void)
 {
@@ -31,7 +32,7 @@ int history_resolve(char id[41], const char *repo, const char *rev,
 
 	if (!rev)
 		rev = "HEAD";
-	git_libgit2_init();
+	libgit2_init();
 	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
 	if (ret)
 		goto out;
@@ -56,7 +57,6 @@ out:
 	git_object_free(commit);
 	git_object_free(obj);
 	git_repository_free(r);
-	git_libgit2_shutdown();
 	return ret;
 }
 
@@ -68,7 +68,7 @@ int history_worktree_gitdir(char **gitdir, const char *dir)
 	int ret = -ENOENT;
 
 	*gitdir = NULL;
-	git_libgit2_init();
+	libgit2_init();
 	if (gitrepo_open(&r, dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		goto out;
 	wd = git_repository_workdir(r);
@@ -82,6 +82,5 @@ int history_worktree_gitdir(char **gitdir, const char *dir)
 	ret = *gitdir ? 0 : -ENOMEM;
 out:
 	git_repository_free(r);
-	git_libgit2_shutdown();
 	return ret;
 }

@@ -51,6 +51,7 @@
 
 #include "error.h"
 #include "gitrepo.h"
+#include "libgit2.h"
 #include "loose.h"
 #include "packhead.h"
 #include "source.h"
@@ -913,7 +914,7 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	char *path = NULL;
 	int ret;
 
-	git_libgit2_init();	/* never shut down */
+	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);

@@ -24,6 +24,7 @@
 #include "error.h"
 #include "gitrepo.h"
 #include "grow.h"
+#include "libgit2.h"
 #include "source.h"
 #include "strpool.h"
 
@@ -422,12 +423,7 @@ static int head_tree(git_repository *repo, git_tree **tree)
 	return 0;
 }
 
-static pthread_once_t libgit2_once = PTHREAD_ONCE_INIT;
 
-static void libgit2_init(void)
-{
-	git_libgit2_init();	/* never shut down: it lives as the program */
-}
 
 static int staged_fail(struct spdx_error *err, const char *root, const char *what)
 {
@@ -446,7 +442,7 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 	int ret;
 
 	*out = NULL;
-	pthread_once(&libgit2_once, libgit2_init);
+	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);

@@ -16,6 +16,7 @@
 #include "grow.h"
 #include "index.h"
 #include "json.h"
+#include "libgit2.h"
 #include "licenses.h"
 #include "precedent.h"
 #include "source.h"
@@ -787,18 +788,13 @@ static void put_path(FILE *out, const char *prefix, const char *path)
 	fputc('"', out);
 }
 
-static pthread_once_t git_once = PTHREAD_ONCE_INIT;
 
-static void git_init(void)
-{
-	git_libgit2_init();
-}
 
 static int blob_id(const char *buf, size_t len, char *hex, size_t size)
 {
 	git_oid oid;
 
-	pthread_once(&git_once, git_init);
+	libgit2_init();
 	if (git_odb_hash(&oid, buf, len, GIT_OBJECT_BLOB))
 		return -EIO;
 	git_oid_tostr(hex, size, &oid);

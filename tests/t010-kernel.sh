@@ -274,25 +274,6 @@ test_expect 'git ls-files | xargs spdxfs check -w . : the symlinks said, the res
 	test "$(wc -l <"$TMP/xargs.err")" = "$(cd "$K" && git ls-files -s | grep -c "^120000")"
 '
 
-# readme_example COMMAND: the lines README shows after "    $ COMMAND",
-# up to the next empty line, unindented.
-readme_example() {
-	awk -v cmd="    \$ $1" '
-		$0 == cmd { on = 1; next }
-		on && $0 == "" { exit }
-		on { sub(/^    /, ""); print }
-	' "$TOP/README.md"
-}
-
-test_expect 'the README'"'"'s examples of show are what show says' '
-	readme_example "cd linux/include/uapi/linux && spdxfs show fuse.h" >"$TMP/ex1" &&
-	test -s "$TMP/ex1" &&
-	(cd "$K/include/uapi/linux" && "$SPDXFS" show fuse.h) | cmp - "$TMP/ex1" &&
-	readme_example "spdxfs show kernel/bpf/offload.c" >"$TMP/ex2" &&
-	test -s "$TMP/ex2" &&
-	(cd "$K" && "$SPDXFS" show kernel/bpf/offload.c) | cmp - "$TMP/ex2"
-'
-
 test_expect 'the tree is not modified (git status clean, nothing ignored added)' '
 	test -z "$(git -C "$K" status --porcelain --ignored | head -1)"
 '

@@ -3,8 +3,8 @@
 #
 # check --staged: the files staged in git's index, with the content the
 # index holds (what a commit records, what a pre-commit hook must see),
-# not the work tree's; a file HEAD lacks is new.  And the README's
-# pre-commit hook, run by git.
+# not the work tree's; a file HEAD lacks is new.  And the pre-commit
+# hook of spdxfs(1)'s EXAMPLES, run by git.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fixture.sh"
 
@@ -98,9 +98,10 @@ test_expect 'outside the top of a git work tree: one line, exit 2' '
 	grep -q "^spdxfs: $TMP/plain: not the top of a git work tree: " "$TMP/err"
 '
 
-# The hook the README shows, as it shows it.
-test_expect 'the README'"'"'s pre-commit hook stops a commit with a bad tag' '
-	sed -n "/^    #!\/bin\/sh$/,/^$/p" "$TOP/README.md" | sed "s/^    //;/^$/d" \
+# The hook spdxfs(1) shows in EXAMPLES, as it shows it.
+test_expect 'the man page'"'"'s pre-commit hook stops a commit with a bad tag' '
+	LC_ALL=C MANWIDTH=200 man -l "$TOP/fusefs/spdxfs.1" 2>/dev/null | col -b |
+		sed -n "/^       #!\/bin\/sh$/,/^$/p" | sed "s/^       //;/^$/d" \
 		>"$R/.git/hooks/pre-commit" &&
 	test $(wc -l <"$R/.git/hooks/pre-commit") = 2 &&
 	chmod +x "$R/.git/hooks/pre-commit" &&

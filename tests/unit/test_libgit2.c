@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_libgit2: libgit2 is loaded when first called (index/libgit2.c),
- * not when the program starts: a scan of a git work tree whose files git
- * all tracks never loads it; one with an untracked file does, to read
- * the ignore rules, which then apply; and calls go through to libgit2.
- * This test, like the program, does not link libgit2.
+ * test_libgit2: libgit2 is linked, but initialised only when first
+ * needed (index/libgit2.c): a scan of a git work tree whose files git
+ * all tracks never initialises it; one with an untracked file does, to
+ * read the ignore rules, which then apply; libgit2_init() is idempotent.
  */
-#include <dlfcn.h>
 #include <stdlib.h>
 
 #include <git2.h>
@@ -14,17 +12,20 @@
 #include "error.h"
 #include "fixture.h"
 #include "index.h"
+#include "libgit2.h"
 #include "source.h"
 #include "tap.h"
 
-/* Is libgit2 mapped in this process?  RTLD_NOLOAD never loads it. */
-static int libgit2_mapped(void)
+/*
+ * Has anything initialised libgit2?  git_libgit2_init() returns how many
+ * initialisations are open, its own included; the shutdown undoes it.
+ */
+static int libgit2_initialised(void)
 {
-	void *h = dlopen("libgit2.so." LIBGIT2_SOVERSION, RTLD_LAZY | RTLD_NOLOAD);
+	int n = git_libgit2_init();
 
-	if (h)
-		dlclose(h);
-	return h != NULL;
+	git_libgit2_shutdown();
+	return n > 1;
 }
 
 /* The paths of @dir's index, one a line, into @buf. */
@@ -58,12 +59,13 @@ static void test_scan(const char *dir)
 		return;
 	is_str(index_paths(dir, buf, sizeof(buf)), ".gitignore\na.c\n",
 	       "every file tracked: all of them");
-	ok(!libgit2_mapped(), "libgit2 not loaded by that scan");
+	ok(!libgit2_initialised(), "libgit2 not initialised by that scan");
 	ok(!fixture_write(dir, "b.o", "x\n") && !fixture_write(dir, "c.c", "y\n"),
 	   "b.o and c.c, untracked");
 	is_str(index_paths(dir, buf, sizeof(buf)), ".gitignore\na.c\nc.c\n",
 	       "b.o left out by .gitignore, c.c in");
-	ok(libgit2_mapped(), "libgit2 loaded to read the ignore rules");
+	ok(libgit2_initialised(), "libgit2 initialised to read the ignore rules");
+	is_int(libgit2_init(), 0, "libgit2_init() again: 0");
 }
 
 /* A call goes through: the blob id git gives "hello\n". */
@@ -86,7 +88,7 @@ int main(void)
 	};
 	char dir[] = "/tmp/spdxfs-libgit2.XXXXXX";
 
-	ok(!libgit2_mapped(), "libgit2 not loaded at start: not linked");
+	ok(!libgit2_initialised(), "libgit2 not initialised at start");
 	if (tap_ok(!fixture_make(dir, files, sizeof(files) / sizeof(files[0])),
 		   "fixture"))
 		test_scan(dir);
