@@ -11,7 +11,7 @@
 
 static int lint_is_path(enum reuse_lint_class c)
 {
-	return c == REUSE_LICENSE_NO_EXTENSION || c == REUSE_READ_ERROR ||
+	return c == REUSE_READ_ERROR ||
 	       c == REUSE_NO_COPYRIGHT || c == REUSE_NO_LICENSE;
 }
 

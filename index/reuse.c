@@ -589,8 +589,9 @@ static int lint_licenses(struct reuse_lint *l, const struct reuse_tree *t)
 			r = note(l, REUSE_BAD_LICENSE, lic->id);
 		if (!r && is_deprecated(lic->id))
 			r = note(l, REUSE_DEPRECATED_LICENSE, lic->id);
-		if (!r && lic->no_extension)
-			r = note(l, REUSE_LICENSE_NO_EXTENSION, lic->path);
+		if (!r && lic->no_extension &&
+		    spdxlist_has_license(lic->id, strlen(lic->id)))
+			r = note(l, REUSE_LICENSE_NO_EXTENSION, lic->id);
 		if (!r && !lic->used)
 			r = note(l, REUSE_UNUSED_LICENSE, lic->id);
 	}

@@ -25,8 +25,8 @@
  *    copyright sign) or else, with an SPDX-License-Identifier tag, an
  *    expression: the rest of the line less a comment closer.  Tags inside
  *    SPDX-SnippetBegin/End count for the file too.  Several expressions
- *    combine with AND.  A file that looks binary (a NUL byte in its first
- *    2 KiB) holds no information;
+ *    combine with AND.  A file that looks binary (reuse_text.h) holds no
+ *    information;
  *  - instead of its text, its sidecar "FILE.license" when there is one;
  *  - the last [[annotations]] of each REUSE.toml above it whose path glob
  *    matches it ('*' any run without '/', '**' any run at all, "\\*" a
@@ -118,7 +118,7 @@ const struct reuse_file *reuse_lookup(const struct reuse_tree *t,
 enum reuse_lint_class {
 	REUSE_BAD_LICENSE,		/* ids: not SPDX, not LicenseRef- */
 	REUSE_DEPRECATED_LICENSE,	/* ids of LICENSES/ */
-	REUSE_LICENSE_NO_EXTENSION,	/* paths in LICENSES/ */
+	REUSE_LICENSE_NO_EXTENSION,	/* ids of LICENSES/ files without one */
 	REUSE_MISSING_LICENSE,		/* ids used with no LICENSES/ file */
 	REUSE_UNUSED_LICENSE,		/* ids of LICENSES/ no file names */
 	REUSE_READ_ERROR,		/* paths */

@@ -15,9 +15,55 @@
 #define IGNORE_END	"REUSE-IgnoreEnd"
 #define COPYRIGHT_SIGN	"\xc2\xa9"
 
+/* The length of the valid UTF-8 sequence of a printable character at
+ * @s (at most @n bytes), or 0. */
+static size_t utf8_seq_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k;
+
+	if (u[0] >= 0x20 && u[0] < 0x7f)
+		return 1;
+	k = u[0] >= 0xc2 && u[0] < 0xe0 ? 2 : u[0] >= 0xe0 && u[0] < 0xf0 ? 3 :
+	    u[0] >= 0xf0 && u[0] < 0xf5 ? 4 : 0;
+	if (!k || k > n)
+		return 0;
+	for (size_t i = 1; i < k; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	return k;
+}
+
+/*
+ * The REUSE tool asks an encoding detector, which finds no encoding for
+ * images and archives but does for text with a stray NUL.  Close enough:
+ * the signatures of the common image formats, or more than one byte in
+ * ten of the first 2 KiB neither a character of UTF-8 text nor a control
+ * character text uses (so Latin-1 text with a few accents stays text).
+ */
 int reuse_text_is_binary(const char *buf, size_t len)
 {
-	return memchr(buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE) != NULL;
+	static const char *const magic[] = {
+		"\x89PNG", "\xff\xd8\xff", "GIF8", "PK\x03\x04", "\x1f\x8b",
+	};
+	size_t n = len < BINARY_PROBE ? len : BINARY_PROBE, ctl = 0;
+
+	for (size_t i = 0; i < sizeof(magic) / sizeof(*magic); i++)
+		if (n >= strlen(magic[i]) && !memcmp(buf, magic[i], strlen(magic[i])))
+			return 1;
+	for (size_t i = 0; i < n;) {
+		unsigned char c = buf[i];
+		size_t k = utf8_seq_len(buf + i, n - i);
+
+		if (k) {
+			i += k;
+			continue;
+		}
+		ctl += (c < 0x20 && !strchr("\t\n\r\f\v\b\x1b", c)) ||
+		       c >= 0x7f;
+		i++;
+	}
+	return ctl * 10 > n;
 }
 
 int reuse_strv_add(char ***arr, size_t *n, const char *s, size_t len)

@@ -16,7 +16,9 @@ struct reuse_text {
 	size_t ncopyrights;
 };
 
-/* Does @len bytes at @buf look binary (a NUL in the first 2 KiB)? */
+/* Does @len bytes at @buf look binary: an image's or an archive's
+ * signature, or more than 10% of the first 2 KiB neither UTF-8 text nor
+ * a control character text uses? */
 int reuse_text_is_binary(const char *buf, size_t len);
 
 /* Extract from @len bytes at @buf into @out (zeroed first).  Returns 0

@@ -197,7 +197,9 @@ static void test_ignore_blocks(void)
 	is_int(t.nexprs, 2, "B and D ignored, A once");
 	is_str(t.nexprs > 1 ? t.exprs[1] : NULL, "C", "after an end, on its line");
 	reuse_text_release(&t);
-	ok(reuse_text_is_binary("PNG\0x", 5), "a NUL: binary");
+	ok(!reuse_text_is_binary("PNG\0xxxxxxxxxx", 14), "one NUL: text");
+	ok(reuse_text_is_binary("\x89PNG\r\n", 6), "a PNG signature: binary");
+	ok(reuse_text_is_binary("\0\1\2\3\4 x", 7), "control bytes: binary");
 	ok(!reuse_text_is_binary("text", 4), "text");
 }
 
