@@ -318,7 +318,7 @@ static int key(struct toml_parser *p, char **out)
 {
 	const char *start = p->s;
 
-	if (*p->s == '"' || *p->s == '\'')
+	if (!at_end(p) && (*p->s == '"' || *p->s == '\''))
 		return string(p, out);
 	while (!at_end(p) && is_bare(*p->s))
 		p->s++;

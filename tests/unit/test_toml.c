@@ -84,6 +84,13 @@ static const struct {
 	{ "a = 0123\n", "R:1: unsupported TOML: a date, or an integer with a leading zero" },
 	{ "a = 1\n[[a]]\n", "R:2: a is a key and a table" },
 	{ "[[a.b]]\n", "R:1: unsupported TOML: dotted table name" },
+	{ "[[", "R:1: expected a key, a [[table]] header or a comment" },
+	{ "[[a", "R:1: expected ]] after the table's name" },
+	{ "a", "R:1: expected '=' after key a" },
+	{ "a = ", "R:1: a key without a value" },
+	{ "a = [", "R:1: unfinished array" },
+	{ "a = '", "R:1: unfinished string" },
+	{ "a = -", "R:1: unsupported TOML: a value that is no string, array or integer" },
 };
 
 static void test_refused(void)
