@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "grow.h"
 #include "reuse_global.h"
 #include "reuse_text.h"
 #include "source.h"
@@ -86,7 +87,7 @@ static int tokens_match(const int *t, size_t nt, const char *s)
 
 int reuse_toml_glob_match(const char *glob, const char *path)
 {
-	int *tok = malloc((strlen(glob) + 1) * sizeof(*tok)), r;
+	int *tok = alloc_array(strlen(glob) + 1, sizeof(*tok)), r;
 
 	if (!tok)
 		return 0;
