@@ -880,6 +880,10 @@ int cmd_scan(int argc, char **argv)
 		summary_release(&s);
 	}
 	free(files);
+	if (!o.quiet && fmt == REPORT_TEXT && reuse_tree_is(t.idx))
+		fputs("spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt); these counts "
+		      "are the kernel's reading, 'spdxfs check' reads it as REUSE\n",
+		      stderr);
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
 		fprintf(stderr, "spdxfs: %zu of %zu files read\n",
 			t.idx->rescanned, t.idx->nfiles);

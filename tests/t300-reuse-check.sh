@@ -67,8 +67,16 @@ printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.h
 printf '// SPDX-License-Identifier: MIT\n' >"$K/a.c" &&
 printf 'int x; // SPDX-License-Identifier: MIT\n' >"$K/b.c" || exit 1
 
+test_expect 'scan says a REUSE tree is one, on standard error' '
+	"$SPDXFS" scan "$TMP/lint" 2>"$TMP/e" >/dev/null &&
+	expect_file "$TMP/e" <<\X
+spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt); these counts are the kernel'"'"'s reading, '"'"'spdxfs check'"'"' reads it as REUSE
+X
+'
+
 test_expect 'a kernel-style LICENSES/ keeps the kernel reading' '
 	"$SPDXFS" check "$K" >"$TMP/k" 2>&1;
+	"$SPDXFS" scan "$K" >>"$TMP/k" 2>&1;
 	! grep -q "REUSE" "$TMP/k" && "$SPDXFS" list "$K" >"$TMP/kl" &&
 	grep -q "^a.c	tagged	1	MIT" "$TMP/kl"
 '
