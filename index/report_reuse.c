@@ -27,13 +27,22 @@ static const char *const text_what[REUSE__NCLASSES] = {
 	[REUSE_GLOBAL_ERROR] = "bulk annotations refused",
 };
 
+/* A value on one line: a control character (a REUSE.toml string may
+ * hold "\n") is written as '?', so that no value can forge a record. */
+static void text_value(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+}
+
 static void text_items(FILE *out, const struct reuse_file *f, const char *kind,
 		       const struct reuse_item *it, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		quote_path(out, f->path, strlen(f->path));
-		fprintf(out, ": %s %s%s (%s ", kind, it[i].value,
-			it[i].valid || *kind == 'c' ? "" : " [invalid]",
+		fprintf(out, ": %s ", kind);
+		text_value(out, it[i].value);
+		fprintf(out, "%s (%s ", it[i].valid || *kind == 'c' ? "" : " [invalid]",
 			reuse_src_name(it[i].src));
 		quote_path(out, it[i].from, strlen(it[i].from));
 		fputs(")\n", out);
@@ -57,7 +66,9 @@ static void text_report(FILE *out, int verbose, const struct reuse_tree *t,
 				quote_path(out, s, strlen(s));
 				fprintf(out, ": %s\n", text_what[c]);
 			} else {
-				fprintf(out, "%s: %s\n", text_what[c], s);
+				fprintf(out, "%s: ", text_what[c]);
+				text_value(out, s);
+				fputc('\n', out);
 			}
 		}
 	fprintf(out, "REUSE tree: %zu files, %zu with licensing information, "
@@ -65,7 +76,7 @@ static void text_report(FILE *out, int verbose, const struct reuse_tree *t,
 		l->with_license, l->with_copyright);
 	fputs("used licenses:", out);
 	for (size_t i = 0; i < t->nused; i++)
-		fprintf(out, "%s%s", i ? ", " : " ", t->used[i]);
+		fprintf(out, "%s%s", i ? ", " : " ", t->used[i]);	/* idstrings */
 	fprintf(out, "\n%scompliant with REUSE 3.3\n", l->compliant ? "" : "not ");
 }
 

@@ -7,7 +7,8 @@
  * a license, in the order of enum reuse_lint_class, then the counts and
  * the verdict, "compliant with REUSE 3.3" or "not compliant with REUSE
  * 3.3".  With @verbose, each file's expressions and copyright notices
- * first, "PATH: license EXPR (SOURCE-TYPE SOURCE)".  JSON: one object
+ * first, "PATH: license EXPR (SOURCE-TYPE SOURCE)"; a control character
+ * in a value is written '?'.  JSON: one object
  * (report.h's shape) with "layout": "reuse", "files" (each with its
  * "expressions" and "copyrights", their value, source and source_type
  * as "reuse lint --json" names them), "non_compliant" (a list per class

@@ -44,6 +44,16 @@ used licenses: Apache-2.0, CC0-1.0, GPL-3.0-or-later, MIT
 compliant with REUSE 3.3
 X
 '
+test_expect 'a newline in a REUSE.toml string cannot forge a line' '
+	mkdir -p "$TMP/nl/LICENSES" && printf "MIT\n" >"$TMP/nl/LICENSES/MIT.txt" &&
+	printf "x\n" >"$TMP/nl/a.c" &&
+	printf "version = 1\n[[annotations]]\npath = \"a.c\"\nSPDX-FileCopyrightText = \"X\\\\nb.c: license MIT\"\nSPDX-License-Identifier = \"MIT\"\n" >"$TMP/nl/REUSE.toml" &&
+	"$SPDXFS" check -v "$TMP/nl" >"$TMP/o" && grep "^a.c: copyright" "$TMP/o" >"$TMP/l" &&
+	expect_file "$TMP/l" <<\X
+a.c: copyright X?b.c: license MIT (reuse-toml REUSE.toml)
+X
+'
+
 refuse() {	# TOML-TEXT EXPECTED-LINE
 	printf "%s" "$1" >"$T/REUSE.toml" &&
 	expect_status 1 "$SPDXFS" check "$T" >"$TMP/r" &&
