@@ -166,7 +166,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CORPUS  ?= build/fuzz-corpus
 FUZZ_B       := build/fuzz
 FUZZ_TREE    := $(CURDIR)/$(FUZZ_B)/tree
-FUZZ_TARGETS := expr scan copyright licenses store gitindex packhead loose thinar
+FUZZ_TARGETS := expr scan copyright licenses store gitindex packhead loose thinar toml
 FUZZ_CFLAGS  := -std=c11 -g -O1 -pthread -fno-omit-frame-pointer \
 		-fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		-DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "cli_export.h"
 #include "cli_modules.h"
+#include "cli_reuse.h"
 #include "error.h"
 #include "expr.h"
 #include "filter.h"
@@ -31,6 +32,7 @@
 #include "quote.h"
 #include "refresh.h"
 #include "report.h"
+#include "reuse.h"
 #include "root.h"
 #include "show.h"
 #include "source.h"
@@ -888,6 +890,10 @@ int cmd_scan(int argc, char **argv)
 		summary_release(&s);
 	}
 	free(files);
+	if (!o.quiet && fmt == REPORT_TEXT && reuse_tree_is(t.idx))
+		fputs("spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt); these counts "
+		      "are the kernel's reading, 'spdxfs check' reads it as REUSE\n",
+		      stderr);
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
 		fprintf(stderr, "spdxfs: %zu of %zu files read\n",
 			t.idx->rescanned, t.idx->nfiles);
@@ -1178,6 +1184,10 @@ int cmd_check(int argc, char **argv)
 	r = cli_tree_open(&t, a.tree, &a.index);
 	if (r)
 		return r;
+	if (a.rules == RULES_AUTO && !a.index.staged && reuse_tree_is(t.idx)) {
+		r = cli_reuse_check(&t, a.fmt, a.list_warnings);
+		goto out;
+	}
 	a.check.kernel = a.rules == RULES_KERNEL ||
 			 (a.rules == RULES_AUTO && check_kernel_tree(t.idx));
 	a.check.is_new = file_is_new;
@@ -1188,6 +1198,7 @@ int cmd_check(int argc, char **argv)
 	a.check.new_arg = t.src;
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
+out:
 	free(files);
 	file_filter_release(&a.filter);
 	cli_tree_close(&t);
