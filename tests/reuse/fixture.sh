@@ -89,7 +89,8 @@ make_reuse_dep5_tree() {
 	d=$1
 	reuse_licenses "$d" MIT CC0-1.0 Apache-2.0
 	mkdir -p "$d/.reuse" "$d/data/x" "$d/src"
-	cp "$TOP/tests/reuse/dep5" "$d/.reuse/dep5"
+	# Its first line is this project's own tag.
+	sed 1d "$TOP/tests/reuse/dep5" >"$d/.reuse/dep5"
 	printf 'data\n' >"$d/data/x/one.csv"
 	printf 'data\n' >"$d/data/two.csv"
 	printf '# SPDX-FileCopyrightText: 2024 Own\n# SPDX-License-Identifier: Apache-2.0\n' >"$d/src/a.py"
