@@ -696,7 +696,7 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 
 	*missing = 0;
 	for (size_t i = 0; i < b->npaths; i++) {
-		const struct spdx_file *f = index_find(idx, b->paths[i]);
+		const struct spdx_file *f = index_find(idx, b->paths[i].path);
 
 		if (f)
 			files[n++] = f;
@@ -706,10 +706,25 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 	return n;
 }
 
+/* Of @files, how many are in @b for each why, into @count. */
+static void built_why_counts(const struct built *b,
+			     const struct spdx_file *const *files, size_t n,
+			     size_t count[BUILT_NWHY])
+{
+	memset(count, 0, BUILT_NWHY * sizeof(*count));
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why >= 0)
+			count[why]++;
+	}
+}
+
 static void built_text(FILE *out, const struct summary *s,
 		       const struct built *b, const struct spdx_file *const *files,
 		       size_t n, size_t missing)
 {
+	size_t count[BUILT_NWHY];
 	int header = 0;
 
 	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
@@ -718,7 +733,12 @@ static void built_text(FILE *out, const struct summary *s,
 	if (b->noutside)
 		fprintf(out, ", %zu paths outside the tree and the build"
 			" directory left out", b->noutside);
-	fputs(")\n\n", out);
+	fputs(")\n", out);
+	built_why_counts(b, files, n, count);
+	fputs("why:", out);
+	for (int w = 0; w < BUILT_NWHY; w++)
+		fprintf(out, "%s %zu %s", w ? "," : "", count[w], built_why_name(w));
+	fputs("\n\n", out);
 	summary_text(out, s);
 	for (size_t i = 0; i < n; i++) {
 		if (!spdx_file_lacks_tag(files[i]))
@@ -728,6 +748,19 @@ static void built_text(FILE *out, const struct summary *s,
 		fputs("  ", out);
 		quote_path(out, files[i]->path, strlen(files[i]->path));
 		fprintf(out, "\t%s\n", spdx_status_name(files[i]->status));
+	}
+	header = 0;
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why <= BUILT_COMPILED)
+			continue;
+		if (!header++)
+			fprintf(out, "\nfiles not compiled into vmlinux itself\n");
+		fputs("  ", out);
+		quote_path(out, files[i]->path, strlen(files[i]->path));
+		fprintf(out, "\t%s\t%s\n", built_why_name(why),
+			spdx_status_name(files[i]->status));
 	}
 }
 
