@@ -810,7 +810,16 @@ static char *source_tree(const char *build_dir)
 	return realpath(link, NULL);	/* O= builds; NULL when in-tree */
 }
 
-/* The records of the archives vmlinux links, then the linker script's. */
+/* What scripts/link-vmlinux.sh links into vmlinux besides vmlinux.o,
+ * named by no record. */
+static const char *const link_objects[] = {
+	".vmlinux.export.o",
+	"init/version-timestamp.o",
+};
+
+/* The records of the archives vmlinux links and of the objects
+ * link-vmlinux.sh adds, then the linker script's; then the generated
+ * files met, followed. */
 static int collect(struct collector *c)
 {
 	char **archives = NULL, pat[PATH_MAX];
@@ -824,7 +833,11 @@ static int collect(struct collector *c)
 	for (size_t i = 0; i < narchives; i++)
 		free(archives[i]);
 	free(archives);
-	if (ret)
+	for (size_t i = 0; i < sizeof(link_objects) / sizeof(link_objects[0]) && !ret; i++)
+		if (has_record(c, link_objects[i], strlen(link_objects[i])))
+			ret = read_record(c, link_objects[i], strlen(link_objects[i]),
+					  W_TOP, 1);
+	if (ret < 0)
 		return ret;
 	snprintf(pat, sizeof(pat), "%s/arch/*/kernel/.vmlinux.lds.cmd", c->build_dir);
 	if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {

@@ -8,7 +8,10 @@
  * demand, so their members are a superset); each archive is a thin
  * archive listing object paths; each object's .NAME.o.cmd has its
  * source_ and deps_ records (gcc -MMD), whose files are the sources and
- * headers compiled into it.  The linker script's record is read too.
+ * headers compiled into it.  So are the records of the objects that
+ * scripts/link-vmlinux.sh links besides vmlinux.o (.vmlinux.export.o,
+ * init/version-timestamp.o: no record names them), when they are there,
+ * and the linker script's.
  *
  * A file of the build directory met on the way (a generated source or
  * header, an .incbin blob) is followed back through its own record: its
