@@ -354,50 +354,58 @@ int report_json_end(struct json_writer *w)
 	return json_end(w);
 }
 
+/* The summary's members, into the open object of @w. */
+static void summary_members(struct json_writer *w, const struct summary *s);
+
 static void summary_json(FILE *out, const struct summary *s)
 {
 	struct json_writer w;
 
 	report_json_object(&w, out);
-	json_kv_uint(&w, "files", s->files);
-	json_key(&w, "status");
-	json_counts(&w, s->count);
-	json_kv_uint(&w, "symlinks", s->symlinks);
-	json_kv_uint(&w, "special", s->others);
-	json_kv_uint(&w, "lowercase_operators", s->lowercase_ops);
-	json_kv_uint(&w, "multiple_tags", s->multiple_tags);
-	json_kv_uint(&w, "spdxcheck_syntax", s->strict_failures);
-	json_kv_uint(&w, "copyright", s->copyright_files);
-	json_key(&w, "uapi");
-	json_object_begin(&w, JSON_INLINE);
-	json_kv_uint(&w, "files", s->uapi_files);
-	json_key(&w, "status");
-	json_counts(&w, s->uapi_count);
-	json_kv_uint(&w, "without_syscall_note", s->uapi_without_note);
-	json_object_end(&w);
-	modules_json(&w, s);
-	json_key(&w, "licenses");
-	json_array_begin(&w, JSON_BLOCK);
-	for (size_t l = 0; l < s->nlicenses; l++) {
-		json_object_begin(&w, JSON_INLINE);
-		json_kv_string(&w, "name", s->licenses[l].name);
-		json_kv_string(&w, "dir", s->licenses[l].dir);
-		json_kv_uint(&w, "files", s->licenses[l].files);
-		json_object_end(&w);
-	}
-	json_array_end(&w);
-	json_key(&w, "expressions");
-	json_array_begin(&w, JSON_BLOCK);
-	for (size_t k = 0; k < s->nexprs; k++) {
-		json_object_begin(&w, JSON_INLINE);
-		json_kv_string(&w, "expression", s->exprs[k].expr->text);
-		json_kv_uint(&w, "files", s->exprs[k].files);
-		json_kv_bool(&w, "valid", s->exprs[k].expr->valid);
-		json_object_end(&w);
-	}
-	json_array_end(&w);
+	summary_members(&w, s);
 	json_object_end(&w);
 	json_end(&w);
+}
+
+static void summary_members(struct json_writer *w, const struct summary *s)
+{
+	json_kv_uint(w, "files", s->files);
+	json_key(w, "status");
+	json_counts(w, s->count);
+	json_kv_uint(w, "symlinks", s->symlinks);
+	json_kv_uint(w, "special", s->others);
+	json_kv_uint(w, "lowercase_operators", s->lowercase_ops);
+	json_kv_uint(w, "multiple_tags", s->multiple_tags);
+	json_kv_uint(w, "spdxcheck_syntax", s->strict_failures);
+	json_kv_uint(w, "copyright", s->copyright_files);
+	json_key(w, "uapi");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_uint(w, "files", s->uapi_files);
+	json_key(w, "status");
+	json_counts(w, s->uapi_count);
+	json_kv_uint(w, "without_syscall_note", s->uapi_without_note);
+	json_object_end(w);
+	modules_json(w, s);
+	json_key(w, "licenses");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t l = 0; l < s->nlicenses; l++) {
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "name", s->licenses[l].name);
+		json_kv_string(w, "dir", s->licenses[l].dir);
+		json_kv_uint(w, "files", s->licenses[l].files);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_key(w, "expressions");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t k = 0; k < s->nexprs; k++) {
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "expression", s->exprs[k].expr->text);
+		json_kv_uint(w, "files", s->exprs[k].files);
+		json_kv_bool(w, "valid", s->exprs[k].expr->valid);
+		json_object_end(w);
+	}
+	json_array_end(w);
 }
 
 void report_summary(FILE *out, enum report_format fmt, const struct summary *s)
@@ -764,12 +772,47 @@ static void built_text(FILE *out, const struct summary *s,
 	}
 }
 
+/* The summary, then "why": the files per why, and "not_compiled": those
+ * there for another reason, with it and their status. */
+static void built_json(FILE *out, const struct summary *s,
+		       const struct built *b, const struct spdx_file *const *files,
+		       size_t n)
+{
+	size_t count[BUILT_NWHY];
+	struct json_writer w;
+
+	report_json_object(&w, out);
+	summary_members(&w, s);
+	built_why_counts(b, files, n, count);
+	json_key(&w, "why");
+	json_object_begin(&w, JSON_INLINE);
+	for (int k = 0; k < BUILT_NWHY; k++)
+		json_kv_uint(&w, built_why_name(k), count[k]);
+	json_object_end(&w);
+	json_key(&w, "not_compiled");
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why <= BUILT_COMPILED)
+			continue;
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "path", files[i]->path);
+		json_kv_string(&w, "why", built_why_name(why));
+		json_kv_string(&w, "status", spdx_status_name(files[i]->status));
+		json_object_end(&w);
+	}
+	json_array_end(&w);
+	json_object_end(&w);
+	json_end(&w);
+}
+
 void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  const struct built *b, const struct spdx_file *const *files,
 		  size_t n, size_t missing)
 {
 	if (fmt == REPORT_JSON)
-		summary_json(out, s);
+		built_json(out, s, b, files, n);
 	else
 		built_text(out, s, b, files, n, missing);
 }
