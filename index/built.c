@@ -546,7 +546,7 @@ static int follow_no_record(struct collector *c, const char *rel, enum walk walk
 		if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
 			const char *from = g.gl_pathv[0] + strlen(c->build_dir) + 1;
 
-			ret = follow(c, from, strlen(from), walk);
+			ret = generated(c, from, strlen(from), walk);
 		}
 		globfree(&g);
 		break;
