@@ -810,6 +810,35 @@ static char *source_tree(const char *build_dir)
 	return realpath(link, NULL);	/* O= builds; NULL when in-tree */
 }
 
+/*
+ * The boot images made of vmlinux, arch/ARCH/boot/bzImage, each followed
+ * from its record as what links into the image: the setup code and the
+ * decompressor are compiled into it, vmlinux is embedded.
+ */
+static int boot_images(struct collector *c)
+{
+	char pat[PATH_MAX];
+	glob_t g = { 0 };
+	int ret = 0;
+
+	snprintf(pat, sizeof(pat), "%s/arch/*/boot/.bzImage.cmd", c->build_dir);
+	if (glob(pat, 0, NULL, &g))
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc && !ret; i++) {
+		const char *rel = g.gl_pathv[i] + strlen(c->build_dir) + 1;
+		const char *boot = strstr(rel, "/boot/.bzImage.cmd");
+		char img[PATH_MAX];
+
+		snprintf(img, sizeof(img), "%.*s/boot/bzImage", (int)(boot - rel), rel);
+		if (!c->b->boot_image && !(c->b->boot_image = strdup(img)))
+			ret = -ENOMEM;
+		else
+			ret = follow(c, img, strlen(img), W_TOP);
+	}
+	globfree(&g);
+	return ret;
+}
+
 /* What scripts/link-vmlinux.sh links into vmlinux besides vmlinux.o,
  * named by no record. */
 static const char *const link_objects[] = {
@@ -851,6 +880,9 @@ static int collect(struct collector *c)
 		ret = read_record(c, obj, strlen(obj), W_LDS, 1);
 	}
 	globfree(&g);
+	if (ret < 0)
+		return ret;
+	ret = boot_images(c);
 	return ret < 0 ? ret : follow_all(c);
 }
 
@@ -954,6 +986,7 @@ void built_free(struct built *b)
 		free(b->paths[i].path);
 	free(b->paths);
 	free(b->outside);
+	free(b->boot_image);
 	free(b->srctree);
 	free(b);
 }

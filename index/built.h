@@ -11,7 +11,9 @@
  * headers compiled into it.  So are the records of the objects that
  * scripts/link-vmlinux.sh links besides vmlinux.o (.vmlinux.export.o,
  * init/version-timestamp.o: no record names them), when they are there,
- * and the linker script's.
+ * and the linker script's.  A boot image made of vmlinux
+ * (arch/ARCH/boot/bzImage) is followed from its record too: the setup
+ * code and the decompressor are compiled into it.
  *
  * A file of the build directory met on the way (a generated source or
  * header, an .incbin blob) is followed back through its own record: its
@@ -81,6 +83,8 @@ struct built {
 	size_t noutside;	/* paths outside both, counted as often
 				   as named */
 	char *outside;		/* the first of them, or NULL */
+	char *boot_image;	/* "arch/x86/boot/bzImage" when its record
+				   was followed too, or NULL */
 };
 
 /* "compiled", "embedded", "linker-script", "generator-input". */

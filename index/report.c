@@ -735,8 +735,9 @@ static void built_text(FILE *out, const struct summary *s,
 	size_t count[BUILT_NWHY];
 	int header = 0;
 
-	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
+	fprintf(out, "built into vmlinux%s%s: %zu tree files from %zu objects"
 		" (%zu generated files outside the tree, %zu not indexed",
+		b->boot_image ? " and " : "", b->boot_image ? b->boot_image : "",
 		n, b->nobjects, b->ngenerated, missing);
 	if (b->noutside)
 		fprintf(out, ", %zu paths outside the tree and the build"

@@ -150,6 +150,86 @@ gen_realmode() {
 	gen_link "$_B" $_r/rmpiggy.o
 }
 
+# A boot image made of vmlinux: bzImage, which a program of the build
+# (tools/build) writes from setup.bin (objcopy of setup.elf, linked with
+# a linker script of the tree) and vmlinux.bin (objcopy of the
+# decompressor, linked from objects, one of them piggy.o: its generated
+# piggy.S pulls in with .incbin vmlinux compressed by a script).
+gen_bzimage() {
+	_B=$1 _T=$2 _b=arch/x86/boot
+	for f in tools/build.c setup.ld a20.c compressed/misc.c \
+		compressed/vmlinux.lds.S compressed/mkpiggy.c; do
+		gen_tagged "$_T" "$_b/$f"
+	done
+	printf '#!/bin/sh\n# SPDX-License-Identifier: 0BSD\n' >"$_T/scripts/xz_wrap.sh"
+	printf '#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\n' >"$_T/scripts/link-vmlinux.sh"
+	gen_record "$_B" $_b/bzImage <<-X
+	cmd_$_b/bzImage := $_b/tools/build $_b/setup.bin $_b/vmlinux.bin $_b/bzImage >/dev/null
+	X
+	gen_record "$_B" $_b/tools/build <<-X
+	source_$_b/tools/build := $_T/$_b/tools/build.c
+
+	deps_$_b/tools/build := \\
+
+	X
+	gen_record "$_B" $_b/setup.bin <<-X
+	cmd_$_b/setup.bin := objcopy  -O binary $_b/setup.elf $_b/setup.bin
+	X
+	gen_record "$_B" $_b/setup.elf <<-X
+	cmd_$_b/setup.elf := ld -m elf_i386 -T $_T/$_b/setup.ld $_b/a20.o -o $_b/setup.elf
+	X
+	gen_record "$_B" $_b/a20.o <<-X
+	source_$_b/a20.o := $_T/$_b/a20.c
+
+	deps_$_b/a20.o := \\
+
+	X
+	gen_record "$_B" $_b/vmlinux.bin <<-X
+	cmd_$_b/vmlinux.bin := objcopy  -O binary -R .note -R .comment -S $_b/compressed/vmlinux $_b/vmlinux.bin
+	X
+	gen_record "$_B" $_b/compressed/vmlinux <<-X
+	cmd_$_b/compressed/vmlinux := ld -m elf_x86_64 -pie -T $_b/compressed/vmlinux.lds $_b/compressed/misc.o $_b/compressed/piggy.o -o $_b/compressed/vmlinux
+	X
+	gen_record "$_B" $_b/compressed/vmlinux.lds <<-X
+	source_$_b/compressed/vmlinux.lds := $_T/$_b/compressed/vmlinux.lds.S
+
+	deps_$_b/compressed/vmlinux.lds := \\
+
+	X
+	gen_record "$_B" $_b/compressed/misc.o <<-X
+	source_$_b/compressed/misc.o := $_T/$_b/compressed/misc.c
+
+	deps_$_b/compressed/misc.o := \\
+	  $_T/b.h \\
+
+	X
+	gen_record "$_B" $_b/compressed/piggy.o <<-X
+	source_$_b/compressed/piggy.o := $_b/compressed/piggy.S
+
+	deps_$_b/compressed/piggy.o := \\
+
+	X
+	gen_record "$_B" $_b/compressed/piggy.S <<-X
+	cmd_$_b/compressed/piggy.S := $_b/compressed/mkpiggy $_b/compressed/vmlinux.bin.xz > $_b/compressed/piggy.S
+	X
+	printf '\t.incbin "%s"\n' $_b/compressed/vmlinux.bin.xz >"$_B/$_b/compressed/piggy.S"
+	gen_record "$_B" $_b/compressed/mkpiggy <<-X
+	source_$_b/compressed/mkpiggy := $_T/$_b/compressed/mkpiggy.c
+
+	deps_$_b/compressed/mkpiggy := \\
+
+	X
+	gen_record "$_B" $_b/compressed/vmlinux.bin.xz <<-X
+	cmd_$_b/compressed/vmlinux.bin.xz := { cat $_b/compressed/vmlinux.bin | sh $_T/scripts/xz_wrap.sh; printf \\\\020\\\\211; } > $_b/compressed/vmlinux.bin.xz
+	X
+	gen_record "$_B" $_b/compressed/vmlinux.bin <<-X
+	cmd_$_b/compressed/vmlinux.bin := objcopy  -R .comment -S vmlinux $_b/compressed/vmlinux.bin
+	X
+	gen_record "$_B" vmlinux <<-X
+	cmd_vmlinux := sh $_T/scripts/link-vmlinux.sh "ld" "-m elf_x86_64" "--emit-relocs";  true
+	X
+}
+
 # Generator inputs: headers an object includes that a script made from a
 # table (syscalls_64.h), and that the top Kbuild file's filechk made
 # without a record from a compiled assembler file (asm-offsets.h,

@@ -64,4 +64,35 @@ why: 7 compiled, 0 embedded, 1 linker-script, 0 generator-input
 X
 '
 
+# bzImage: setup.bin and the decompressor made of objects of tree
+# sources, vmlinux pulled in by the generated piggy.S's .incbin of what
+# a script compressed (fixture_gen.sh's gen_bzimage).
+test_expect 'a boot image: its setup code and decompressor compiled, its makers listed' '
+	B2=$TMP/build2 &&
+	make_build_fixture "$B2" "$T" &&
+	gen_bzimage "$B2" "$T" &&
+	expect_status 1 "$SPDXFS" built "$B2" >"$TMP/sum3" &&
+	head -n 2 "$TMP/sum3" >"$TMP/head3" &&
+	expect_file "$TMP/head3" <<X &&
+built into vmlinux and arch/x86/boot/bzImage: 15 tree files from 4 objects (15 generated files outside the tree, 0 not indexed)
+why: 8 compiled, 0 embedded, 3 linker-script, 4 generator-input
+X
+	built_why "$B2" >"$TMP/why3" &&
+	expect_file "$TMP/why3" <<X &&
+arch/x86/boot/compressed/mkpiggy.c	generator-input
+arch/x86/boot/compressed/vmlinux.lds.S	linker-script
+arch/x86/boot/setup.ld	linker-script
+arch/x86/boot/tools/build.c	generator-input
+drivers/lower.c	linker-script
+scripts/link-vmlinux.sh	generator-input
+scripts/xz_wrap.sh	generator-input
+X
+	expect_status 1 "$SPDXFS" built --list "$B2" >"$TMP/list3" &&
+	grep -e "boot/a20" -e "compressed/misc" "$TMP/list3" | cut -f1 >"$TMP/compiled3" &&
+	expect_file "$TMP/compiled3" <<X
+arch/x86/boot/a20.c
+arch/x86/boot/compressed/misc.c
+X
+'
+
 test_done
