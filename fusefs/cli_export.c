@@ -292,7 +292,8 @@ static const char built_export_help[] =
 	"arch/*/boot/bzImage when there is one) as the package the document\n"
 	"describes, GENERATED_FROM the package of the files of TREE that went\n"
 	"into it (what 'spdxfs built' lists), each file as 'spdxfs export'\n"
-	"writes it; for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
+	"writes it, its comment saying why it is there ('spdxfs built: embedded:\n"
+	"...'); for SPDX 3.0.1 also a build_Build with the SHA256 of\n"
 	".config and the kernel release.  Each module's .ko (modules.order)\n"
 	"is an image file GENERATED_FROM its sources, its license= stated.\n\n"
 	"  -f, --format FMT     spdx-json, spdx-tv, spdx-rdf or spdx3\n"
@@ -328,6 +329,7 @@ static int built_export(struct export_cli *c, const char *build, const char *tre
 		goto out;
 	}
 	n = report_built_files(idx, b, files, &missing);
+	im.built = b;
 	c->o.image = &im;
 	r = export_files(c, src, idx, files, n);
 out:

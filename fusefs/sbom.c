@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "error.h"
+#include "built.h"
 #include "export.h"
 #include "fs.h"
 #include "grow.h"
@@ -62,18 +63,30 @@ static int sbom_make(struct spdxfs *fs, struct snapshot *s, int format,
 		.tool = "spdxfs-" SPDXFS_VERSION,
 	};
 	const struct spdx_file **files;
+	struct built_path *paths;
+	struct built why = { .npaths = s->nbuilt };
 	struct export_image im;
 	struct export_doc *doc = NULL;
 	int ret;
 
 	files = alloc_array(s->nbuilt ? s->nbuilt : 1, sizeof(*files));
-	if (!files)
-		return spdx_error_set(err, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < s->nbuilt; i++)
+	paths = alloc_array(s->nbuilt ? s->nbuilt : 1, sizeof(*paths));
+	if (!files || !paths) {
+		ret = spdx_error_set(err, -ENOMEM, "out of memory");
+		goto out_files;
+	}
+	/* The build's files in its order, which is by path: built.h's
+	 * lookup of why each is there works on them as they are. */
+	for (size_t i = 0; i < s->nbuilt; i++) {
 		files[i] = &s->idx->files[s->built_files[i]];
+		paths[i].path = (char *)files[i]->path;
+		paths[i].why = s->built_why[i];
+	}
+	why.paths = paths;
 	ret = export_image_open(&im, fs->build_dir, err);
 	if (ret)
 		goto out_files;
+	im.built = &why;
 	o.image = &im;
 	ret = export_prepare(&doc, fs->src, s->idx, files, s->nbuilt, &o, err);
 	if (!ret && (ret = doc_blob(doc, out)))
@@ -81,6 +94,7 @@ static int sbom_make(struct spdxfs *fs, struct snapshot *s, int format,
 	export_free(doc);
 	export_image_release(&im);
 out_files:
+	free(paths);
 	free(files);
 	return ret;
 }

@@ -962,11 +962,14 @@ static int add_sboms(struct view_builder *b, uint32_t dir,
 	struct snapshot *s = b->s;
 
 	s->built_files = alloc_array(n ? n : 1, sizeof(*s->built_files));
+	s->built_why = alloc_array(n ? n : 1, sizeof(*s->built_why));
 	s->lazy = calloc(ndocs, sizeof(*s->lazy));
-	if (!s->built_files || !s->lazy)
+	if (!s->built_files || !s->built_why || !s->lazy)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		s->built_files[i] = files[i] - b->idx->files;
+		s->built_why[i] = built_why_of(b->built, files[i]->path);
+	}
 	s->nbuilt = n;
 	for (size_t i = 0; i < ndocs; i++) {
 		long node;
@@ -1525,6 +1528,7 @@ void snapshot_free(struct snapshot *s)
 	}
 	free(s->lazy);
 	free(s->built_files);
+	free(s->built_why);
 	free(s->nodes);
 	free(s->child);
 	free(s->slots);

@@ -110,6 +110,7 @@ struct snapshot {
 	 * image, in the order "spdxfs built" lists them, for the lazy
 	 * files' documents. */
 	uint32_t *built_files;
+	uint8_t *built_why;	/* per built_files[]: its enum built_why */
 	size_t nbuilt;
 	int64_t time_ns;	/* when built: directories' and blobs' times */
 	const struct maint *maint;	/* the tree's MAINTAINERS, or NULL;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "built_cmd.h"
 #include "error.h"
 #include "grow.h"
 #include "hash.h"
@@ -24,21 +25,42 @@
 #define AR_MAGIC_SIZE	8
 #define AR_HDR_SIZE	60
 
-/* An archive or record met: each is read once. */
+/* How a file of the build was reached, which says why the tree files
+ * behind it are there (why_of()). */
+enum walk {
+	W_TOP,		/* linked into vmlinux */
+	W_DATA,		/* what a file of the image was made from */
+	W_LDS,		/* a linker script */
+	W_TOOL,		/* a program that made one */
+};
+
+/* An archive or record met: each is read once (a generated file once per
+ * walk, its key "W:PATH"). */
 struct seen {
 	UT_hash_handle hh;
 	int done;		/* an archive: its members were read */
 	char key[];		/* its path in the build */
 };
 
+/* A tree file met, with a bit per enum built_why it was met for. */
+struct tree_file {
+	UT_hash_handle hh;
+	unsigned why;
+	int generated;		/* in-tree builds: it has a record */
+	char path[];
+};
+
 struct collector {
 	struct seen *seen;	/* uthash */
+	struct tree_file *tree;	/* uthash */
 	struct built *b;
 	const char *build_dir;	/* absolute */
 	const char *name;	/* the build directory as given, for messages */
-	size_t cap;
+	int in_tree;		/* the build directory is the tree */
 	char **generated;
 	size_t ngenerated, cap_generated;
+	struct seen **todo;	/* generated files to follow, in order */
+	size_t ntodo, cap_todo;
 	struct spdx_error *err;
 	int failed;		/* err filled */
 };
@@ -122,39 +144,171 @@ static int generated_name(const char *p)
 }
 
 /*
- * A dependency path, as recorded: a file of the tree (kept relative to
- * it), a file of the build directory (generated: only counted), or a
- * file outside both (counted apart, never read).  A relative path is
- * the build directory's, as make ran there.
+ * Has @key been met before?  If not, remember it (*@e, with done 0).
+ * 1 if it was, 0 if not, -ENOMEM.
  */
-static int add_dep(struct collector *c, const char *dep, size_t dlen)
+static int seen(struct collector *c, const char *key, struct seen **e)
 {
-	const char *tree = c->b->srctree, *build = c->build_dir;
-	char buf[2 * PATH_MAX];
-	size_t len, n = strlen(tree), off = 0;
-	int in_tree_build = !strcmp(tree, build);
+	size_t len = strlen(key);
+	int hash_oom = 0;
 
-	if (dlen >= PATH_MAX)
+	HASH_FIND(hh, c->seen, key, len, *e);
+	if (*e)
+		return 1;
+	*e = malloc(sizeof(**e) + len + 1);
+	if (!*e)
+		return -ENOMEM;
+	memcpy((*e)->key, key, len + 1);
+	(*e)->done = 0;
+	HASH_ADD_KEYPTR(hh, c->seen, (*e)->key, len, *e);
+	if (hash_oom) {
+		free(*e);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* "DIR/.NAME.cmd" for @rel (@len bytes) of the build into @out. */
+static int record_path(char *out, size_t size, const char *rel, size_t len)
+{
+	const char *slash = memrchr(rel, '/', len);
+	size_t dlen = slash ? (size_t)(slash - rel + 1) : 0;
+
+	if ((size_t)snprintf(out, size, "%.*s.%.*s.cmd", (int)dlen, rel,
+			     (int)(len - dlen), rel + dlen) >= size)
 		return -ENAMETOOLONG;
-	if (dep[0] != '/') {
-		off = strlen(build) + 1;
-		memcpy(buf, build, off - 1);
+	return 0;
+}
+
+/* Has file @rel of the build a record?  (Only a stat.) */
+static int has_record(struct collector *c, const char *rel, size_t len)
+{
+	char path[PATH_MAX], rec[PATH_MAX];
+	struct stat st;
+
+	if (record_path(rec, sizeof(rec), rel, len) ||
+	    (size_t)snprintf(path, sizeof(path), "%s/%s", c->build_dir, rec) >= sizeof(path))
+		return 0;
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* Follow generated file @rel (@len bytes, of the build) through its
+ * record later, once per walk. */
+static int follow(struct collector *c, const char *rel, size_t len,
+		  enum walk walk)
+{
+	char key[PATH_MAX + 2];
+	struct seen *e, **a;
+	int ret;
+
+	if (len + 2 >= sizeof(key))
+		return -ENAMETOOLONG;
+	key[0] = '0' + walk;
+	key[1] = ':';
+	memcpy(key + 2, rel, len);
+	key[len + 2] = '\0';
+	ret = seen(c, key, &e);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	if (c->ntodo >= BUILT_FOLLOW_MAX)
+		return collect_fail(c, -E2BIG, "%s: more than %u generated files to follow",
+				    c->name, BUILT_FOLLOW_MAX);
+	a = grow(c->todo, c->ntodo, &c->cap_todo, sizeof(*c->todo), 64);
+	if (!a)
+		return -ENOMEM;
+	c->todo = a;
+	c->todo[c->ntodo++] = e;
+	return 0;
+}
+
+/* A generated file of the build, @rel: counted, and followed in @walk. */
+static int generated(struct collector *c, const char *rel, size_t len,
+		     enum walk walk)
+{
+	int ret = push(&c->generated, &c->ngenerated, &c->cap_generated, rel, len);
+
+	return ret ? ret : follow(c, rel, len, walk);
+}
+
+/*
+ * Tree file @rel met for @why.  In an in-tree build a file with a record
+ * is a generated one (a vdso-image-64.c as an object's source_), found
+ * the first time it is met: it is followed in @walk instead.
+ */
+static int tree_add(struct collector *c, const char *rel, size_t len,
+		    enum built_why why, enum walk walk)
+{
+	struct tree_file *t;
+	int hash_oom = 0;
+
+	HASH_FIND(hh, c->tree, rel, len, t);
+	if (!t) {
+		t = malloc(sizeof(*t) + len + 1);
+		if (!t)
+			return -ENOMEM;
+		memcpy(t->path, rel, len);
+		t->path[len] = '\0';
+		t->why = 0;
+		t->generated = c->in_tree && has_record(c, rel, len);
+		HASH_ADD_KEYPTR(hh, c->tree, t->path, len, t);
+		if (hash_oom) {
+			free(t);
+			return -ENOMEM;
+		}
+	}
+	if (t->generated)
+		return generated(c, rel, len, walk);
+	t->why |= 1u << why;
+	return 0;
+}
+
+/*
+ * @p (@plen bytes, relative to the build directory or absolute) made
+ * absolute and normalized into @buf (2 * PATH_MAX bytes); its length.
+ */
+static ssize_t resolve(struct collector *c, const char *p, size_t plen, char *buf)
+{
+	size_t off = 0;
+
+	if (plen >= PATH_MAX)
+		return -ENAMETOOLONG;
+	if (p[0] != '/') {
+		off = strlen(c->build_dir) + 1;
+		memcpy(buf, c->build_dir, off - 1);
 		buf[off - 1] = '/';
 	}
-	memcpy(buf + off, dep, dlen);
-	len = built_normalize(buf, off + dlen);
-	buf[len] = '\0';
-	if (!in_tree_build && below(buf, len, build))
-		return push(&c->generated, &c->ngenerated, &c->cap_generated,
-			    buf, len);
-	if (below(buf, len, tree) && len > n + (n > 1)) {
-		const char *rel = buf + n + (n > 1);
+	memcpy(buf + off, p, plen);
+	off = built_normalize(buf, off + plen);
+	buf[off] = '\0';
+	return off;
+}
 
-		if (dep[0] != '/' && in_tree_build && generated_name(rel))
-			return push(&c->generated, &c->ngenerated,
-				    &c->cap_generated, rel, len - (rel - buf));
-		return push(&c->b->paths, &c->b->npaths, &c->cap, rel,
-			    len - (rel - buf));
+/*
+ * A dependency path, as recorded: a file of the tree (kept relative to
+ * it, for @why), a file of the build directory (generated: counted, and
+ * followed in @next), or a file outside both (counted apart, never
+ * read).  A relative path is the build directory's, as make ran there.
+ */
+static int add_dep(struct collector *c, const char *dep, size_t dlen,
+		   enum built_why why, enum walk next)
+{
+	const char *tree = c->b->srctree, *build = c->build_dir;
+	size_t n = strlen(tree);
+	char buf[2 * PATH_MAX];
+	ssize_t len = resolve(c, dep, dlen, buf);
+
+	if (len < 0)
+		return len;
+	if (!c->in_tree && below(buf, len, build))
+		return generated(c, buf + strlen(build) + 1,
+				 len - strlen(build) - 1, next);
+	if (below(buf, len, tree) && (size_t)len > n + (n > 1)) {
+		const char *rel = buf + n + (n > 1);
+		size_t rlen = len - (rel - buf);
+
+		if (dep[0] != '/' && c->in_tree && generated_name(rel))
+			return generated(c, rel, rlen, next);
+		return tree_add(c, rel, rlen, why, next);
 	}
 	if (!c->b->noutside++) {
 		c->b->outside = strdup(buf);
@@ -164,31 +318,145 @@ static int add_dep(struct collector *c, const char *dep, size_t dlen)
 	return 0;
 }
 
-/*
- * Parse one .cmd record: "source_X := PATH" and the continuation lines of
- * "deps_X := \".  $(wildcard ...) entries name config options, not files.
- */
-static int parse_cmd(struct collector *c, char *text)
+/* Why the tree files of a record of @target, reached in @walk, are there. */
+static enum built_why why_of(enum walk walk, const char *target)
 {
-	char *line = text, *next;
+	size_t len = strlen(target);
+
+	if (walk == W_TOOL)
+		return BUILT_GENERATOR_INPUT;
+	if (walk == W_LDS || (len > 4 && !strcmp(target + len - 4, ".lds")))
+		return BUILT_LINKER_SCRIPT;
+	if (walk == W_TOP)
+		return BUILT_COMPILED;
+	if (len > 2 && !strcmp(target + len - 2, ".o"))
+		return BUILT_EMBEDDED;
+	return BUILT_GENERATOR_INPUT;
+}
+
+/* What a record's words and .incbin paths are looked at with. */
+struct words {
+	struct collector *c;
+	const char *target;	/* the record's file, of the build */
+	enum walk walk;
+	int blob;		/* .incbin paths of its assembler source */
+};
+
+/*
+ * A word of a command (or an .incbin path): when it names a file of the
+ * build that has a record or is there, or a regular file of the tree, that
+ * file is an input.  A program makes the tree files behind it generator
+ * inputs, a linker script linker scripts; a blob an assembler source
+ * pulls in is embedded in its object; any other input keeps the walk (a
+ * linker script's inputs are data).
+ */
+static int word(const char *w, size_t wlen, enum built_word role, void *arg)
+{
+	struct words *ws = arg;
+	struct collector *c = ws->c;
+	const char *tree = c->b->srctree, *build = c->build_dir;
+	size_t tn = strlen(tree), bn = strlen(build);
+	enum walk walk;
+	enum built_why why;
+	char buf[2 * PATH_MAX];
+	struct stat st;
+	ssize_t len;
+
+	if (role == BUILT_WORD_PROGRAM || ws->walk == W_TOOL)
+		walk = W_TOOL;
+	else if (role == BUILT_WORD_SCRIPT)
+		walk = W_LDS;
+	else if (ws->blob || ws->walk == W_LDS)
+		walk = W_DATA;
+	else
+		walk = ws->walk;
+	why = walk == W_TOOL ? BUILT_GENERATOR_INPUT :
+	      walk == W_LDS ? BUILT_LINKER_SCRIPT :
+	      ws->blob ? BUILT_EMBEDDED :
+	      walk == W_TOP ? BUILT_COMPILED : BUILT_GENERATOR_INPUT;
+	len = resolve(c, w, wlen, buf);
+	if (len < 0)
+		return len == -ENAMETOOLONG ? 0 : len;
+	if (below(buf, len, build) && (size_t)len > bn + 1) {
+		const char *rel = buf + bn + 1;
+		size_t rlen = len - bn - 1;
+
+		if (!strcmp(rel, ws->target))
+			return 0;
+		if (has_record(c, rel, rlen) || (c->in_tree && generated_name(rel)))
+			return generated(c, rel, rlen, walk);
+		if (!c->in_tree)
+			return stat(buf, &st) || !S_ISREG(st.st_mode) ? 0 :
+			       generated(c, rel, rlen, walk);
+	}
+	if (below(buf, len, tree) && (size_t)len > tn + (tn > 1) &&
+	    !stat(buf, &st) && S_ISREG(st.st_mode)) {
+		const char *rel = buf + tn + (tn > 1);
+
+		return tree_add(c, rel, len - (rel - buf), why, walk);
+	}
+	return 0;
+}
+
+/* The .incbin blobs of assembler source @src (as its record names it). */
+static int incbin(const struct words *ws, const char *src)
+{
+	struct collector *c = ws->c;
+	struct words blob = *ws;
+	char path[2 * PATH_MAX], *text;
+	ssize_t plen = resolve(c, src, strlen(src), path);
+	size_t len;
+	int ret;
+
+	if (plen < 0)
+		return plen;
+	if (!below(path, plen, c->build_dir) && !below(path, plen, c->b->srctree))
+		return 0;	/* outside both: never read */
+	ret = file_read_all(path, BUILT_RECORD_MAX, &text, &len);
+	if (ret)
+		return collect_fail(c, ret, "%s: %s", path, file_strerror(ret));
+	blob.blob = 1;
+	ret = built_incbin(text, len, word, &blob);
+	free(text);
+	return ret;
+}
+
+/*
+ * Parse one .cmd record of @target, reached in @walk: "source_X := PATH"
+ * and the continuation lines of "deps_X := \" ($(wildcard ...) entries
+ * name config options, not files), an assembler source's .incbin blobs,
+ * and without a source_ line the words of "cmd_X := " or
+ * "savedcmd_X := ".
+ */
+static int parse_cmd(struct collector *c, char *text, const char *target,
+		     enum walk walk)
+{
+	struct words ws = { c, target, walk, 0 };
+	enum built_why why = why_of(walk, target);
+	enum walk next = walk == W_TOOL ? W_TOOL : W_DATA;
+	char *line = text, *next_line, *cmd = NULL, *src = NULL;
 	int in_deps = 0, ret = 0;
 
 	/* Line by line, empty lines included: one ends the deps_ record. */
-	for (; line && *line && !ret; line = next) {
+	for (; line && *line && !ret; line = next_line) {
 		size_t len;
 		char *p = line;
 
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
+		next_line = strchr(line, '\n');
+		if (next_line)
+			*next_line++ = '\0';
 		len = strlen(line);
 		if (!in_deps) {
 			if (!strncmp(line, "source_", 7) && (p = strstr(line, " := "))) {
-				p += 4;
-				ret = add_dep(c, p, strlen(p));
+				src = p + 4;
+				ret = add_dep(c, src, strlen(src), why, next);
 			} else if (!strncmp(line, "deps_", 5) && len > 2 &&
 				   line[len - 1] == '\\') {
 				in_deps = 1;
+			} else if (!cmd && (!strncmp(line, "cmd_", 4) ||
+					    !strncmp(line, "savedcmd_", 9)) &&
+				   (p = strstr(line, " := "))) {
+				cmd = p + 4;
 			}
 			continue;
 		}
@@ -201,66 +469,106 @@ static int parse_cmd(struct collector *c, char *text)
 			len--;
 		if (!len || !strncmp(p, "$(wildcard", 10))
 			continue;
-		ret = add_dep(c, p, len);
+		ret = add_dep(c, p, len, why, next);
 	}
+	if (!ret && src && strlen(src) > 2 && !strcmp(src + strlen(src) - 2, ".S"))
+		ret = incbin(&ws, src);
+	if (!ret && !src && cmd)
+		ret = built_cmd_words(cmd, strlen(cmd), word, &ws);
 	return ret;
 }
 
 /*
- * Has @rel (an object or archive of the build) been met before?  If not,
- * remember it (*@e, with done 0).  1 if it was, 0 if not, -ENOMEM.
+ * Read the record of @obj (@len bytes, relative to the build) in @walk,
+ * once.  A @root is one of vmlinux's own (an archive member, the linker
+ * script): counted among the objects, or those without a record.
+ * Returns 0 or -errno; 1 when there is no record.
  */
-static int seen(struct collector *c, const char *rel, struct seen **e)
+static int read_record(struct collector *c, const char *obj, size_t len,
+		       enum walk walk, int root)
 {
-	size_t len = strlen(rel);
-	int hash_oom = 0;
-
-	HASH_FIND(hh, c->seen, rel, len, *e);
-	if (*e)
-		return 1;
-	*e = malloc(sizeof(**e) + len + 1);
-	if (!*e)
-		return -ENOMEM;
-	memcpy((*e)->key, rel, len + 1);
-	(*e)->done = 0;
-	HASH_ADD_KEYPTR(hh, c->seen, (*e)->key, len, *e);
-	if (hash_oom) {
-		free(*e);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-/* Read DIR/.NAME.cmd for object (or script) @obj, relative to the build,
- * once however many archives list it. */
-static int read_record(struct collector *c, const char *obj, size_t len)
-{
-	char path[PATH_MAX], *text;
-	const char *slash = memrchr(obj, '/', len);
-	size_t dlen = slash ? (size_t)(slash - obj + 1) : 0;
+	char rec[PATH_MAX], path[PATH_MAX], target[PATH_MAX], *text;
 	size_t tlen;
 	struct seen *e;
 	int ret;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%.*s.%.*s.cmd", c->build_dir,
-			     (int)dlen, obj, (int)(len - dlen), obj + dlen) >= sizeof(path))
+	if (len >= sizeof(target) || record_path(rec, sizeof(rec), obj, len) ||
+	    (size_t)snprintf(path, sizeof(path), "%s/%s", c->build_dir, rec) >= sizeof(path))
 		return -ENAMETOOLONG;
-	ret = seen(c, path + strlen(c->build_dir) + 1, &e);
-	if (ret)
-		return ret < 0 ? ret : 0;
+	memcpy(target, obj, len);
+	target[len] = '\0';
+	if (root) {
+		ret = seen(c, rec, &e);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
 	ret = file_read_all(path, BUILT_RECORD_MAX, &text, &tlen);
 	if (ret == -ENOENT) {
-		c->b->nno_record++;
-		return 0;
+		c->b->nno_record += root;
+		return 1;
 	}
 	if (ret)
-		return collect_fail(c, ret, "%s/%.*s.%.*s.cmd: %s", c->name,
-				    (int)dlen, obj, (int)(len - dlen), obj + dlen,
+		return collect_fail(c, ret, "%s/%s: %s", c->name, rec,
 				    file_strerror(ret));
-	c->b->nobjects++;
-	ret = parse_cmd(c, text);
+	if (root)
+		c->b->nobjects++;
+	else
+		c->b->nfollowed++;
+	ret = parse_cmd(c, text, target, walk);
 	free(text);
 	return ret;
+}
+
+/*
+ * Headers of the top Kbuild file that filechk writes, which leaves no
+ * record: the file each is made from ('*' the architecture).
+ */
+static const struct {
+	const char *header, *from;
+} no_record[] = {
+	{ "include/generated/bounds.h", "kernel/bounds.s" },
+	{ "include/generated/asm-offsets.h", "arch/*/kernel/asm-offsets.s" },
+	{ "include/generated/rq-offsets.h", "kernel/sched/rq-offsets.s" },
+};
+
+/* Generated file @rel has no record: what no_record[] says it is made
+ * from, when that is one file of the build, followed in @walk. */
+static int follow_no_record(struct collector *c, const char *rel, enum walk walk)
+{
+	char pat[PATH_MAX];
+	glob_t g = { 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(no_record) / sizeof(no_record[0]); i++) {
+		if (strcmp(rel, no_record[i].header))
+			continue;
+		snprintf(pat, sizeof(pat), "%s/%s", c->build_dir, no_record[i].from);
+		if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
+			const char *from = g.gl_pathv[0] + strlen(c->build_dir) + 1;
+
+			ret = generated(c, from, strlen(from), walk);
+		}
+		globfree(&g);
+		break;
+	}
+	return ret;
+}
+
+/* The generated files met, each through its record, until none is left:
+ * each (file, walk) is queued once, so this ends. */
+static int follow_all(struct collector *c)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < c->ntodo && ret >= 0; i++) {
+		const char *key = c->todo[i]->key;
+		enum walk walk = key[0] - '0';
+
+		ret = read_record(c, key + 2, strlen(key + 2), walk, 0);
+		if (ret == 1)
+			ret = follow_no_record(c, key + 2, walk);
+	}
+	return ret < 0 ? ret : 0;
 }
 
 static int read_archive(struct collector *c, const char *rel, int depth);
@@ -392,6 +700,7 @@ static int member(const char *name, size_t n, void *arg)
 	struct members *m = arg;
 	char path[PATH_MAX];
 	size_t len;
+	int ret;
 
 	if (m->dlen + n >= sizeof(path))
 		return -ENAMETOOLONG;
@@ -405,7 +714,8 @@ static int member(const char *name, size_t n, void *arg)
 				    m->c->name, m->rel, (int)n, name);
 	if (len > 2 && !strcmp(path + len - 2, ".a"))
 		return read_archive(m->c, path, m->depth + 1);
-	return read_record(m->c, path, len);
+	ret = read_record(m->c, path, len, W_TOP, 1);
+	return ret == 1 ? 0 : ret;
 }
 
 /* Read the thin archive @rel (of the build) and its members' records,
@@ -500,7 +810,45 @@ static char *source_tree(const char *build_dir)
 	return realpath(link, NULL);	/* O= builds; NULL when in-tree */
 }
 
-/* The records of the archives vmlinux links, then the linker script's. */
+/*
+ * The boot images made of vmlinux, arch/ARCH/boot/bzImage, each followed
+ * from its record as what links into the image: the setup code and the
+ * decompressor are compiled into it, vmlinux is embedded.
+ */
+static int boot_images(struct collector *c)
+{
+	char pat[PATH_MAX];
+	glob_t g = { 0 };
+	int ret = 0;
+
+	snprintf(pat, sizeof(pat), "%s/arch/*/boot/.bzImage.cmd", c->build_dir);
+	if (glob(pat, 0, NULL, &g))
+		return 0;
+	for (size_t i = 0; i < g.gl_pathc && !ret; i++) {
+		const char *rel = g.gl_pathv[i] + strlen(c->build_dir) + 1;
+		const char *boot = strstr(rel, "/boot/.bzImage.cmd");
+		char img[PATH_MAX];
+
+		snprintf(img, sizeof(img), "%.*s/boot/bzImage", (int)(boot - rel), rel);
+		if (!c->b->boot_image && !(c->b->boot_image = strdup(img)))
+			ret = -ENOMEM;
+		else
+			ret = follow(c, img, strlen(img), W_TOP);
+	}
+	globfree(&g);
+	return ret;
+}
+
+/* What scripts/link-vmlinux.sh links into vmlinux besides vmlinux.o,
+ * named by no record. */
+static const char *const link_objects[] = {
+	".vmlinux.export.o",
+	"init/version-timestamp.o",
+};
+
+/* The records of the archives vmlinux links and of the objects
+ * link-vmlinux.sh adds, then the linker script's; then the generated
+ * files met, followed. */
 static int collect(struct collector *c)
 {
 	char **archives = NULL, pat[PATH_MAX];
@@ -514,7 +862,11 @@ static int collect(struct collector *c)
 	for (size_t i = 0; i < narchives; i++)
 		free(archives[i]);
 	free(archives);
-	if (ret)
+	for (size_t i = 0; i < sizeof(link_objects) / sizeof(link_objects[0]) && !ret; i++)
+		if (has_record(c, link_objects[i], strlen(link_objects[i])))
+			ret = read_record(c, link_objects[i], strlen(link_objects[i]),
+					  W_TOP, 1);
+	if (ret < 0)
 		return ret;
 	snprintf(pat, sizeof(pat), "%s/arch/*/kernel/.vmlinux.lds.cmd", c->build_dir);
 	if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
@@ -525,20 +877,64 @@ static int collect(struct collector *c)
 
 		snprintf(obj, sizeof(obj), "%.*s%.*s", (int)(base - 1 - rel), rel,
 			 (int)(strlen(base) - 4), base);
-		ret = read_record(c, obj, strlen(obj));
+		ret = read_record(c, obj, strlen(obj), W_LDS, 1);
 	}
 	globfree(&g);
-	return ret;
+	if (ret < 0)
+		return ret;
+	ret = boot_images(c);
+	return ret < 0 ? ret : follow_all(c);
 }
 
-static void seen_free(struct collector *c)
+static void collector_release(struct collector *c)
 {
 	struct seen *e, *tmp;
+	struct tree_file *t, *ttmp;
 
 	HASH_ITER(hh, c->seen, e, tmp) {
 		HASH_DELETE(hh, c->seen, e);
 		free(e);
 	}
+	HASH_ITER(hh, c->tree, t, ttmp) {
+		HASH_DELETE(hh, c->tree, t);
+		free(t);
+	}
+	for (size_t i = 0; i < c->ngenerated; i++)
+		free(c->generated[i]);
+	free(c->generated);
+	free(c->todo);
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(((const struct built_path *)a)->path,
+		      ((const struct built_path *)b)->path);
+}
+
+/* The tree files met into b->paths, sorted, each with its strongest why. */
+static int tree_paths(struct collector *c)
+{
+	struct built *b = c->b;
+	struct tree_file *t, *tmp;
+	size_t n = HASH_COUNT(c->tree);
+
+	b->paths = calloc(n ? n : 1, sizeof(*b->paths));
+	if (!b->paths)
+		return -ENOMEM;
+	HASH_ITER(hh, c->tree, t, tmp) {
+		struct built_path *p = &b->paths[b->npaths];
+
+		if (!t->why)
+			continue;	/* in-tree: a generated file */
+		p->path = strdup(t->path);
+		if (!p->path)
+			return -ENOMEM;
+		p->why = __builtin_ctz(t->why);
+		b->nwhy[p->why]++;
+		b->npaths++;
+	}
+	qsort(b->paths, b->npaths, sizeof(*b->paths), cmp_path);
+	return 0;
 }
 
 int built_collect(struct built **out, const char *build_dir,
@@ -558,24 +954,26 @@ int built_collect(struct built **out, const char *build_dir,
 		if (!c.b->srctree)
 			c.b->srctree = strdup(dir);
 	}
-	ret = c.b && c.b->srctree ? collect(&c) : -ENOMEM;
-	seen_free(&c);
+	if (c.b && c.b->srctree) {
+		c.in_tree = !strcmp(c.b->srctree, dir);
+		ret = collect(&c);
+	} else {
+		ret = -ENOMEM;
+	}
+	if (!ret)
+		ret = tree_paths(&c);
+	if (!ret) {
+		c.ngenerated = sort_unique(c.generated, c.ngenerated);
+		c.b->ngenerated = c.ngenerated;
+	}
+	collector_release(&c);
+	free(dir);
 	if (ret) {
 		if (!c.failed)
 			spdx_error_errno(err, ret, "%s", build_dir);
-		for (size_t i = 0; i < c.ngenerated; i++)
-			free(c.generated[i]);
-		free(c.generated);
-		free(dir);
 		built_free(c.b);
 		return ret;
 	}
-	c.b->npaths = sort_unique(c.b->paths, c.b->npaths);
-	c.b->ngenerated = sort_unique(c.generated, c.ngenerated);
-	for (size_t i = 0; i < c.b->ngenerated; i++)
-		free(c.generated[i]);
-	free(c.generated);
-	free(dir);
 	*out = c.b;
 	return 0;
 }
@@ -585,9 +983,33 @@ void built_free(struct built *b)
 	if (!b)
 		return;
 	for (size_t i = 0; i < b->npaths; i++)
-		free(b->paths[i]);
+		free(b->paths[i].path);
 	free(b->paths);
 	free(b->outside);
+	free(b->boot_image);
 	free(b->srctree);
 	free(b);
+}
+
+const char *built_why_name(enum built_why why)
+{
+	static const char *const names[BUILT_NWHY] = {
+		[BUILT_COMPILED] = "compiled",
+		[BUILT_EMBEDDED] = "embedded",
+		[BUILT_LINKER_SCRIPT] = "linker-script",
+		[BUILT_GENERATOR_INPUT] = "generator-input",
+	};
+
+	return (unsigned)why < BUILT_NWHY ? names[why] : "?";
+}
+
+int built_why_of(const struct built *b, const char *path)
+{
+	struct built_path key = { (char *)path, 0 };
+	const struct built_path *p;
+
+	if (!b->npaths)
+		return -1;
+	p = bsearch(&key, b->paths, b->npaths, sizeof(*p), cmp_path);
+	return p ? (int)p->why : -1;
 }

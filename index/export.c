@@ -14,6 +14,7 @@
 
 #include <openssl/evp.h>
 
+#include "built.h"
 #include "built_modules.h"
 #include "error.h"
 #include "export.h"
@@ -909,14 +910,28 @@ void export_free(struct export_doc *d)
 	free(d);
 }
 
+/* Why a built file is in the image, as the comment says it. */
+static const char *const built_comment[BUILT_NWHY] = {
+	[BUILT_COMPILED] = "compiled: into an object the image links",
+	[BUILT_EMBEDDED] = "embedded: compiled into a blob the image holds",
+	[BUILT_LINKER_SCRIPT] = "linker-script: a linker script of the image, "
+				"or included by one",
+	[BUILT_GENERATOR_INPUT] = "generator-input: what a generated file of "
+				  "the image was made from",
+};
+
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size)
 {
 	const struct spdx_file *f = d->files[i];
 	const struct spdx_expr *e = index_file_expr(d->idx, f);
+	const struct built *b = d->o.image ? d->o.image->built : NULL;
+	int why = b ? built_why_of(b, f->path) : -1;
+	size_t n;
 
+	buf[0] = '\0';
 	if (export_file_has_license(f))
-		return NULL;
+		goto built;
 	switch (f->status) {
 	case ST_INVALID:
 		snprintf(buf, size, "invalid SPDX-License-Identifier '%s': %s",
@@ -936,5 +951,11 @@ const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			 "%d lines", SCAN_MAXLINES);
 		break;
 	}
+built:
+	if (why < 0 || why >= BUILT_NWHY)
+		return buf[0] ? buf : NULL;
+	n = strlen(buf);
+	snprintf(buf + n, size - n, "%sspdxfs built: %s", n ? "; " : "",
+		 built_comment[why]);
 	return buf;
 }

@@ -79,6 +79,7 @@ enum export_format {
 #define EXPORT_IMAGE_MAX 16	/* vmlinux and the bzImages */
 
 struct bmod;
+struct built;
 struct built_modules;
 
 struct export_image {
@@ -88,6 +89,10 @@ struct export_image {
 	const char *release;		/* include/config/kernel.release, or NULL */
 	const struct bmod *const *modules;	/* those whose .ko is there */
 	size_t nmodules;
+	/* Why each file is in the image (built.h), for its comment
+	 * ("...; spdxfs built: embedded: ..."); NULL: not said.  The
+	 * caller's, set after export_image_open(). */
+	const struct built *built;
 	/* What export_image_open() allocated for the fields above. */
 	char *own_paths[EXPORT_IMAGE_MAX];
 	char *own_release;

@@ -86,9 +86,11 @@ static inline const char *export_file_license(const struct export_doc *d, size_t
 }
 
 /*
- * Why files[@i] has no license in the document, for a comment: NULL
- * when it has one; else into @buf ("invalid SPDX-License-Identifier
- * 'X': Invalid License ID: Y", "no SPDX-License-Identifier", ...).
+ * The comment of files[@i], into @buf: why it has no license in the
+ * document ("invalid SPDX-License-Identifier 'X': Invalid License ID:
+ * Y", "no SPDX-License-Identifier", ...), then with o.image->built why
+ * it is in the image ("spdxfs built: embedded: compiled into a blob the
+ * image holds"), the two joined by "; "; NULL when there is neither.
  */
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size);

@@ -354,50 +354,58 @@ int report_json_end(struct json_writer *w)
 	return json_end(w);
 }
 
+/* The summary's members, into the open object of @w. */
+static void summary_members(struct json_writer *w, const struct summary *s);
+
 static void summary_json(FILE *out, const struct summary *s)
 {
 	struct json_writer w;
 
 	report_json_object(&w, out);
-	json_kv_uint(&w, "files", s->files);
-	json_key(&w, "status");
-	json_counts(&w, s->count);
-	json_kv_uint(&w, "symlinks", s->symlinks);
-	json_kv_uint(&w, "special", s->others);
-	json_kv_uint(&w, "lowercase_operators", s->lowercase_ops);
-	json_kv_uint(&w, "multiple_tags", s->multiple_tags);
-	json_kv_uint(&w, "spdxcheck_syntax", s->strict_failures);
-	json_kv_uint(&w, "copyright", s->copyright_files);
-	json_key(&w, "uapi");
-	json_object_begin(&w, JSON_INLINE);
-	json_kv_uint(&w, "files", s->uapi_files);
-	json_key(&w, "status");
-	json_counts(&w, s->uapi_count);
-	json_kv_uint(&w, "without_syscall_note", s->uapi_without_note);
-	json_object_end(&w);
-	modules_json(&w, s);
-	json_key(&w, "licenses");
-	json_array_begin(&w, JSON_BLOCK);
-	for (size_t l = 0; l < s->nlicenses; l++) {
-		json_object_begin(&w, JSON_INLINE);
-		json_kv_string(&w, "name", s->licenses[l].name);
-		json_kv_string(&w, "dir", s->licenses[l].dir);
-		json_kv_uint(&w, "files", s->licenses[l].files);
-		json_object_end(&w);
-	}
-	json_array_end(&w);
-	json_key(&w, "expressions");
-	json_array_begin(&w, JSON_BLOCK);
-	for (size_t k = 0; k < s->nexprs; k++) {
-		json_object_begin(&w, JSON_INLINE);
-		json_kv_string(&w, "expression", s->exprs[k].expr->text);
-		json_kv_uint(&w, "files", s->exprs[k].files);
-		json_kv_bool(&w, "valid", s->exprs[k].expr->valid);
-		json_object_end(&w);
-	}
-	json_array_end(&w);
+	summary_members(&w, s);
 	json_object_end(&w);
 	json_end(&w);
+}
+
+static void summary_members(struct json_writer *w, const struct summary *s)
+{
+	json_kv_uint(w, "files", s->files);
+	json_key(w, "status");
+	json_counts(w, s->count);
+	json_kv_uint(w, "symlinks", s->symlinks);
+	json_kv_uint(w, "special", s->others);
+	json_kv_uint(w, "lowercase_operators", s->lowercase_ops);
+	json_kv_uint(w, "multiple_tags", s->multiple_tags);
+	json_kv_uint(w, "spdxcheck_syntax", s->strict_failures);
+	json_kv_uint(w, "copyright", s->copyright_files);
+	json_key(w, "uapi");
+	json_object_begin(w, JSON_INLINE);
+	json_kv_uint(w, "files", s->uapi_files);
+	json_key(w, "status");
+	json_counts(w, s->uapi_count);
+	json_kv_uint(w, "without_syscall_note", s->uapi_without_note);
+	json_object_end(w);
+	modules_json(w, s);
+	json_key(w, "licenses");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t l = 0; l < s->nlicenses; l++) {
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "name", s->licenses[l].name);
+		json_kv_string(w, "dir", s->licenses[l].dir);
+		json_kv_uint(w, "files", s->licenses[l].files);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_key(w, "expressions");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t k = 0; k < s->nexprs; k++) {
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "expression", s->exprs[k].expr->text);
+		json_kv_uint(w, "files", s->exprs[k].files);
+		json_kv_bool(w, "valid", s->exprs[k].expr->valid);
+		json_object_end(w);
+	}
+	json_array_end(w);
 }
 
 void report_summary(FILE *out, enum report_format fmt, const struct summary *s)
@@ -696,7 +704,7 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 
 	*missing = 0;
 	for (size_t i = 0; i < b->npaths; i++) {
-		const struct spdx_file *f = index_find(idx, b->paths[i]);
+		const struct spdx_file *f = index_find(idx, b->paths[i].path);
 
 		if (f)
 			files[n++] = f;
@@ -706,19 +714,40 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 	return n;
 }
 
+/* Of @files, how many are in @b for each why, into @count. */
+static void built_why_counts(const struct built *b,
+			     const struct spdx_file *const *files, size_t n,
+			     size_t count[BUILT_NWHY])
+{
+	memset(count, 0, BUILT_NWHY * sizeof(*count));
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why >= 0)
+			count[why]++;
+	}
+}
+
 static void built_text(FILE *out, const struct summary *s,
 		       const struct built *b, const struct spdx_file *const *files,
 		       size_t n, size_t missing)
 {
+	size_t count[BUILT_NWHY];
 	int header = 0;
 
-	fprintf(out, "built into vmlinux: %zu tree files from %zu objects"
+	fprintf(out, "built into vmlinux%s%s: %zu tree files from %zu objects"
 		" (%zu generated files outside the tree, %zu not indexed",
+		b->boot_image ? " and " : "", b->boot_image ? b->boot_image : "",
 		n, b->nobjects, b->ngenerated, missing);
 	if (b->noutside)
 		fprintf(out, ", %zu paths outside the tree and the build"
 			" directory left out", b->noutside);
-	fputs(")\n\n", out);
+	fputs(")\n", out);
+	built_why_counts(b, files, n, count);
+	fputs("why:", out);
+	for (int w = 0; w < BUILT_NWHY; w++)
+		fprintf(out, "%s %zu %s", w ? "," : "", count[w], built_why_name(w));
+	fputs("\n\n", out);
 	summary_text(out, s);
 	for (size_t i = 0; i < n; i++) {
 		if (!spdx_file_lacks_tag(files[i]))
@@ -729,6 +758,54 @@ static void built_text(FILE *out, const struct summary *s,
 		quote_path(out, files[i]->path, strlen(files[i]->path));
 		fprintf(out, "\t%s\n", spdx_status_name(files[i]->status));
 	}
+	header = 0;
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why <= BUILT_COMPILED)
+			continue;
+		if (!header++)
+			fprintf(out, "\nfiles not compiled into vmlinux itself\n");
+		fputs("  ", out);
+		quote_path(out, files[i]->path, strlen(files[i]->path));
+		fprintf(out, "\t%s\t%s\n", built_why_name(why),
+			spdx_status_name(files[i]->status));
+	}
+}
+
+/* The summary, then "why": the files per why, and "not_compiled": those
+ * there for another reason, with it and their status. */
+static void built_json(FILE *out, const struct summary *s,
+		       const struct built *b, const struct spdx_file *const *files,
+		       size_t n)
+{
+	size_t count[BUILT_NWHY];
+	struct json_writer w;
+
+	report_json_object(&w, out);
+	summary_members(&w, s);
+	built_why_counts(b, files, n, count);
+	json_key(&w, "why");
+	json_object_begin(&w, JSON_INLINE);
+	for (int k = 0; k < BUILT_NWHY; k++)
+		json_kv_uint(&w, built_why_name(k), count[k]);
+	json_object_end(&w);
+	json_key(&w, "not_compiled");
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < n; i++) {
+		int why = built_why_of(b, files[i]->path);
+
+		if (why <= BUILT_COMPILED)
+			continue;
+		json_object_begin(&w, JSON_INLINE);
+		json_kv_string(&w, "path", files[i]->path);
+		json_kv_string(&w, "why", built_why_name(why));
+		json_kv_string(&w, "status", spdx_status_name(files[i]->status));
+		json_object_end(&w);
+	}
+	json_array_end(&w);
+	json_object_end(&w);
+	json_end(&w);
 }
 
 void report_built(FILE *out, enum report_format fmt, const struct summary *s,
@@ -736,7 +813,7 @@ void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  size_t n, size_t missing)
 {
 	if (fmt == REPORT_JSON)
-		summary_json(out, s);
+		built_json(out, s, b, files, n);
 	else
 		built_text(out, s, b, files, n, missing);
 }

@@ -186,8 +186,11 @@ size_t report_built_files(const struct spdx_index *idx, const struct built *b,
 			  const struct spdx_file **files, size_t *missing);
 
 /* What "spdxfs built" prints, and the mount's built/SUMMARY holds: in
- * text a header, the summary @s of @files, and those without a valid
- * tag; in JSON the summary. */
+ * text a header, a line "why: N compiled, N embedded, N linker-script,
+ * N generator-input" (built.h), the summary @s of @files, those without
+ * a valid tag, and those not compiled ("PATH<tab>WHY<tab>STATUS"); in
+ * JSON the summary, "why" (those counts) and "not_compiled" (objects
+ * path, why, status). */
 void report_built(FILE *out, enum report_format fmt, const struct summary *s,
 		  const struct built *b, const struct spdx_file *const *files,
 		  size_t n, size_t missing);

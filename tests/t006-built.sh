@@ -32,11 +32,18 @@ test_expect 'built: summary line, counts, and the files to fix' '
 	expect_file "$TMP/first" <<X &&
 built into vmlinux: 7 tree files from 4 objects (1 generated files outside the tree, 0 not indexed)
 X
+	sed -n "2p" "$TMP/sum" >"$TMP/why" &&
+	expect_file "$TMP/why" <<X &&
+why: 6 compiled, 0 embedded, 1 linker-script, 0 generator-input
+X
 	sed -n "/^files without a valid tag/,\$p" "$TMP/sum" >"$TMP/lacking" &&
 	expect_file "$TMP/lacking" <<X
 files without a valid tag
   drivers/bad.c	invalid
   drivers/net/untagged.c	untagged
+
+files not compiled into vmlinux itself
+  drivers/lower.c	linker-script	tagged
 X
 '
 

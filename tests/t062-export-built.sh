@@ -137,7 +137,7 @@ if have_rdflib; then
 		"$SPDXFS" built -q --format spdx-rdf -o "$TMP/b.rdf" "$B" &&
 		check_rdf "$TMP/b.rdf" "$TMP/b.json" >"$TMP/rdf" &&
 		expect_file "$TMP/rdf" <<-EOF &&
-		rdf: 198 triples; 2 packages, 8 files, 0 refs, 11 relationships as in the JSON
+		rdf: 202 triples; 2 packages, 8 files, 0 refs, 11 relationships as in the JSON
 		EOF
 		grep -c "relationshipType_generatedFrom" "$TMP/b.rdf" | grep -qx 2
 	'

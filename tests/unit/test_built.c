@@ -216,8 +216,8 @@ int main(void)
 		ok(realpath(dir, path) && !strcmp(b->srctree, path),
 		   "in-tree: the build directory is the tree");
 		is_int(b->npaths, 2, "two tree files");
-		is_str(b->paths[0], "include/a.h", "... sorted");
-		is_str(b->paths[1], "x.c", "... both");
+		is_str(b->paths[0].path, "include/a.h", "... sorted");
+		is_str(b->paths[1].path, "x.c", "... both");
 		is_int(b->ngenerated, 1, "one generated header");
 		is_int(b->nobjects, 1, "one record read");
 	}

@@ -416,11 +416,16 @@ static void test_xattrs(struct snapshot *s, struct source *src)
  * built/SUMMARY. */
 static void test_built(struct source *src)
 {
-	char *paths[] = { "a.c", "kernel/untagged.c", "not/indexed.c" };
+	struct built_path paths[] = {
+		{ "a.c", BUILT_COMPILED },
+		{ "kernel/untagged.c", BUILT_EMBEDDED },
+		{ "not/indexed.c", BUILT_COMPILED },
+	};
 	struct built bt = { .srctree = "/tree", .paths = paths,
 			    .npaths = ARRAY_SIZE(paths), .nobjects = 2 };
 	const char *header = "built into vmlinux: 2 tree files from 2 objects"
-		" (0 generated files outside the tree, 1 not indexed)\n";
+		" (0 generated files outside the tree, 1 not indexed)\n"
+		"why: 1 compiled, 1 embedded, 0 linker-script, 0 generator-input\n";
 	struct snapshot *s;
 	char *text;
 	int ret = build(&s, src, &bt, "");
@@ -434,6 +439,9 @@ static void test_built(struct source *src)
 	is_int(kind_at(s, "built/lib"), -1, "built/lib: not built");
 	text = text_at(s, "built/SUMMARY");
 	ok(text && !strncmp(text, header, strlen(header)), "built/SUMMARY's header");
+	ok(text && strstr(text, "\nfiles not compiled into vmlinux itself\n"
+			  "  kernel/untagged.c\tembedded\tuntagged\n"),
+	   "built/SUMMARY: the file that is not compiled, and why");
 	free(text);
 	snapshot_free(s);
 }
