@@ -484,6 +484,58 @@ const struct prec_dir *precedent_dir(const struct precedent *p, const char *path
 	}
 }
 
+/* @path's extension (".tbl"), or NULL when its name has none or one
+ * too long to be kept. */
+static const char *path_ext(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base || strlen(dot) >= sizeof(((struct prec_ext *)0)->ext))
+		return NULL;
+	return dot;
+}
+
+/* struct prec_ext of each extension of the tagged files with a comment
+ * leader of their tag's own. */
+static void learn_leaders(struct precedent *p, const struct spdx_index *idx)
+{
+	for (size_t i = 0; i < idx->nfiles; i++) {
+		const struct spdx_file *f = &idx->files[i];
+		const char *ext = path_ext(f->path), *l = f->leader;
+		struct prec_ext *e = NULL;
+
+		if (f->status != ST_TAGGED || !ext || !l ||
+		    (strcmp(l, "#") && strcmp(l, "//") && strcmp(l, "/*")))
+			continue;
+		for (size_t k = 0; k < p->nexts; k++)
+			if (!strcmp(p->exts[k].ext, ext))
+				e = &p->exts[k];
+		if (!e) {
+			if (p->nexts == PREC_EXT_MAX)
+				continue;
+			e = &p->exts[p->nexts++];
+			snprintf(e->ext, sizeof(e->ext), "%s", ext);
+			snprintf(e->leader, sizeof(e->leader), "%s", l);
+		} else if (strcmp(e->leader, l)) {
+			e->leader[0] = '\0';
+		}
+		e->n++;
+	}
+}
+
+const char *precedent_leader(const struct precedent *p, const char *path)
+{
+	const char *ext = p ? path_ext(path) : NULL;
+
+	for (size_t k = 0; ext && k < p->nexts; k++)
+		if (!strcmp(p->exts[k].ext, ext))
+			return p->exts[k].n >= PREC_EXT_MIN_FILES &&
+			       p->exts[k].leader[0] ? p->exts[k].leader : NULL;
+	return NULL;
+}
+
 int precedent_learn(struct precedent **out, struct source *src,
 		    const struct spdx_index *idx)
 {
@@ -510,6 +562,8 @@ int precedent_learn(struct precedent **out, struct source *src,
 		ret = rule_words(p, src);
 	if (!ret)
 		ret = learn_dirs(p, idx, canon);
+	if (!ret)
+		learn_leaders(p, idx);
 out:
 	free(s);
 	if (canon)

@@ -67,6 +67,23 @@ struct prec_dir {
 	int split;		/* k < PREC_MIN_PERCENT% of n */
 };
 
+/*
+ * How the tree's tagged files of one file name extension carry their
+ * tag: the comment leader all of them use, when PREC_EXT_MIN_FILES or
+ * more do and none differs.  For the kinds of file license-rules.rst
+ * gives no comment style (syscall tables, linker scripts), the tree's
+ * own decision.
+ */
+#define PREC_EXT_MIN_FILES	3
+#define PREC_EXT_MAX		96	/* extensions looked at */
+
+struct prec_ext {
+	char ext[16];		/* ".tbl" */
+	char leader[4];		/* "#", "//" or the block comment
+				   opener; "" once two differ */
+	unsigned n;
+};
+
 struct precedent {
 	struct prec_rule *rules;	/* sorted by fp; only wordings of
 					   PREC_MIN_FILES files or more */
@@ -74,6 +91,8 @@ struct precedent {
 	size_t learned;			/* tagged files with a fingerprint */
 	struct prec_dir *dirs;		/* sorted by dir */
 	size_t ndirs;
+	struct prec_ext exts[PREC_EXT_MAX];	/* in order first met */
+	size_t nexts;
 };
 
 /*
@@ -87,6 +106,10 @@ void precedent_free(struct precedent *p);
 /* The nearest directory above file @path (its own first) with at
  * least PREC_DIR_MIN_FILES tagged files beneath it, or NULL. */
 const struct prec_dir *precedent_dir(const struct precedent *p, const char *path);
+
+/* The comment leader the tree's tagged files with @path's extension
+ * all use (struct prec_ext), or NULL. */
+const char *precedent_leader(const struct precedent *p, const char *path);
 
 /* The rule or contested wording for @fp, or NULL. */
 const struct prec_rule *precedent_find(const struct precedent *p, uint64_t fp);

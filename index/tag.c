@@ -140,6 +140,7 @@ static const struct {
 	{ ".dtso", TAG_STYLE_SLASH }, { ".cocci", TAG_STYLE_SLASH },
 	{ ".h", TAG_STYLE_BLOCK }, { ".S", TAG_STYLE_BLOCK },
 	{ ".s", TAG_STYLE_BLOCK }, { ".lds", TAG_STYLE_BLOCK },
+	{ ".ld", TAG_STYLE_BLOCK },
 	{ ".asm", TAG_STYLE_BLOCK }, { ".y", TAG_STYLE_BLOCK },
 	{ ".l", TAG_STYLE_BLOCK },
 	{ ".sh", TAG_STYLE_HASH }, { ".bash", TAG_STYLE_HASH },
@@ -458,6 +459,23 @@ static int by_directory(struct tag_decision *d, const char *path, int uapi,
 	return 1;
 }
 
+/*
+ * A kind of file license-rules.rst gives no comment style for: the one
+ * every tagged file of its extension in the tree uses (precedent.h),
+ * else still not a source.
+ */
+static enum tag_reason style_of_tree(const struct precedent *prec,
+				     const char *path, enum tag_style *style)
+{
+	const char *l = precedent_leader(prec, path);
+
+	if (!l)
+		return TAG_SKIP_NOT_SOURCE;
+	*style = !strcmp(l, "#") ? TAG_STYLE_HASH :
+		 !strcmp(l, "//") ? TAG_STYLE_SLASH : TAG_STYLE_BLOCK;
+	return TAG_OK;
+}
+
 static int decide(const char *path, const char *buf, size_t len, int uapi,
 		  const char *license, const struct licenses *lic,
 		  const struct precedent *prec, struct tag_decision *d)
@@ -469,6 +487,8 @@ static int decide(const char *path, const char *buf, size_t len, int uapi,
 
 	memset(d, 0, sizeof(*d));
 	d->reason = tag_eligible(path, buf, len, &d->style);
+	if (d->reason == TAG_SKIP_NOT_SOURCE)
+		d->reason = style_of_tree(prec, path, &d->style);
 	if (d->reason != TAG_OK)
 		return 0;
 	if (!license)
