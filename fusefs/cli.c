@@ -1225,7 +1225,11 @@ static const char check_help[] =
 	"rules what spdxcheck.py's grammar rejects and what checkpatch.pl flags\n"
 	"in a new file (and, with -f or -d, a file without a valid tag).  A\n"
 	"PATH that is a symlink is reported and left out; a file git ignores is\n"
-	"checked when it is named.\n\n"
+	"checked when it is named.  In a git work tree, a file that git does\n"
+	"not track and that .gitignore ignores is left out: in a tree whose\n"
+	".gitignore ignores everything untracked (Debian's linux-source ends\n"
+	"in '/*'), every new file; when no PATH is named, one line on stderr\n"
+	"says how many such files look like sources, unless -q.\n\n"
 	"      --staged         the files staged in git's index, as the index\n"
 	"                       holds them (a pre-commit hook); a file HEAD\n"
 	"                       lacks is new; no PATH\n"
@@ -1394,6 +1398,26 @@ static int check_report(const struct check_args *a, const struct spdx_index *idx
 	return found ? 1 : 0;
 }
 
+/*
+ * A tree whose .gitignore ignores what git does not track (Debian's ends
+ * in a pattern of every top-level path) has every new file left out
+ * unless named: when a check named no PATH, say so once, if some look
+ * like sources.
+ */
+static void ignored_hint(struct cli_tree *t)
+{
+	char first[PATH_MAX];
+	size_t n;
+
+	if (t->opts.quiet || t->opts.all_files || t->opts.staged || t->npaths ||
+	    !(n = source_ignored(t->src, first, sizeof(first))))
+		return;
+	fprintf(stderr, "spdxfs: hint: %zu file%s that git ignores and does not "
+		"track left out, such as ", n, n == 1 ? "" : "s");
+	quote_path(stderr, first, strlen(first));
+	fputs(": name them, or use --all\n", stderr);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = {
@@ -1425,6 +1449,8 @@ int cmd_check(int argc, char **argv)
 	a.check.new_arg = t.src;
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
+	if (!r || r == 1)
+		ignored_hint(&t);
 	free(files);
 	file_filter_release(&a.filter);
 	cli_tree_close(&t);
