@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli_rev: the git repository of the current directory, and whether an
+ * operand names a revision of it, for the commands whose REPO defaults
+ * to it (diff, history).
+ */
+#ifndef SPDXFS_CLI_REV_H
+#define SPDXFS_CLI_REV_H
+
+/*
+ * The repository holding the current directory, as git finds it: the
+ * nearest directory at or above it with a .git, or a git directory
+ * itself (bare).  0 with *@repo a malloc'd absolute path, -ENOENT when
+ * there is none, or -errno.
+ */
+int cli_cwd_repo(char **repo);
+
+/* Does @text name a commit or tree of repository @repo (A..B: each side
+ * does, an empty one HEAD)?  1 or 0. */
+int cli_is_rev(const char *repo, const char *text);
+
+#endif
