@@ -88,6 +88,8 @@ static int is_dir(const char *path)
  * revisions of @repo (NULL: no repository here): one line, 2. */
 static int neither(const struct diff_args *a, const char *repo)
 {
+	if (repo && cli_repo_check(repo))
+		return 2;
 	for (int k = 0; k < 2; k++) {
 		const char *x = a->names[k];
 

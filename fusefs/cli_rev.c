@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "cli_rev.h"
 #include "error.h"
 #include "history.h"
@@ -79,4 +80,15 @@ int cli_is_rev(const char *repo, const char *text)
 		return 0;
 	return resolves(repo, text, dots - text) &&
 	       resolves(repo, dots + 2, strlen(dots + 2));
+}
+
+int cli_repo_check(const char *repo)
+{
+	struct spdx_error err;
+	char id[41];
+
+	if (history_resolve(id, repo, NULL, &err) != -EIO)
+		return 0;
+	cli_error("%s", err.msg);
+	return 2;
 }

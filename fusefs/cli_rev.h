@@ -19,4 +19,9 @@ int cli_cwd_repo(char **repo);
  * does, an empty one HEAD)?  1 or 0. */
 int cli_is_rev(const char *repo, const char *text);
 
+/* Can repository @repo be read?  0, or 2 after a one-line error (a
+ * SHA-256 repository, say), for a command that would otherwise only say
+ * that a revision is not there. */
+int cli_repo_check(const char *repo);
+
 #endif

@@ -753,6 +753,9 @@ int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 	if (ret) {
 		const git_error *e = git_error_last();
 
+		if (e && e->message && strstr(e->message, "objectformat"))
+			return spdx_error_set(err, -EIO, "%s: %s", path,
+					      GITREPO_SHA256_MSG);
 		return spdx_error_set(err, -EIO, "%s: %s", path,
 				      e && e->message ? e->message :
 				      "unknown libgit2 error");

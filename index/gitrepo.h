@@ -36,6 +36,11 @@
 
 struct spdx_error;
 
+/* What is said of a repository of SHA-256 objects, which neither
+ * libgit2 1.5 nor spdxfs's readers know. */
+#define GITREPO_SHA256_MSG "a SHA-256 repository (git init " \
+	"--object-format=sha256): not supported, only SHA-1 ones are"
+
 #define GITREPO_OBJECT_MAX	((uint64_t)64 << 20)	/* bytes of one loose
 							   object read whole */
 
