@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -707,41 +706,6 @@ int gitindex_parse(struct gitindex **out, const void *buf, size_t len,
 	return 0;
 }
 
-/* Does the config of git directory @gitfd set extensions.objectFormat
- * to sha256?  Its index then holds 32-byte ids. */
-static int sha256_repo(int gitfd)
-{
-	char line[256], section[64] = "";
-	int fd = openat(gitfd, "config", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	int found = 0;
-	struct stat st;
-	FILE *f;
-
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
-		close(fd);
-		return 0;
-	}
-	while (!found && fgets(line, sizeof(line), f)) {
-		char *p = line + strspn(line, " \t");
-
-		if (*p == '[') {
-			snprintf(section, sizeof(section), "%.*s",
-				 (int)strcspn(p + 1, "]"), p + 1);
-			continue;
-		}
-		if (strcasecmp(section, "extensions") ||
-		    strncasecmp(p, "objectformat", 12))
-			continue;
-		p += 12 + strspn(p + 12, " \t");
-		if (*p++ == '=')
-			found = !strncasecmp(p + strspn(p, " \t"), "sha256", 6);
-	}
-	fclose(f);
-	return found;
-}
-
 int gitindex_read(struct gitindex **out, int gitfd, const char *root,
 		  struct spdx_error *err)
 {
@@ -779,7 +743,7 @@ int gitindex_read(struct gitindex **out, int gitfd, const char *root,
 		ret = expand_sparse(gx, pv, root, f->why, sizeof(f->why));
 	else if (ret == -EPROTONOSUPPORT)
 		ret = read_libgit2(gx, pv, root, f->why, sizeof(f->why));
-	if (ret == -EINVAL && sha256_repo(gitfd)) {
+	if (ret == -EINVAL && gitrepo_sha256(gitfd, "config")) {
 		snprintf(f->why, sizeof(f->why), "%s", GITREPO_SHA256_MSG);
 		ret = -EPROTONOSUPPORT;
 	}

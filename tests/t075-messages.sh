@@ -53,11 +53,11 @@ X
 	test_expect 'a SHA-256 repository: unsupported, for its revisions' '
 		expect_status 2 "$SPDXFS" list --rev HEAD "$S" 2>"$TMP/err" &&
 		expect_file "$TMP/err" <<X &&
-spdxfs: $S: a SHA-256 repository (git init --object-format=sha256): not supported, only SHA-1 ones are
+spdxfs: $S/.git: a SHA-256 repository (git init --object-format=sha256): not supported, only SHA-1 ones are
 X
 		(cd "$S" && expect_status 2 "$SPDXFS" diff HEAD HEAD) 2>"$TMP/err" &&
 		expect_file "$TMP/err" <<X
-spdxfs: $S: a SHA-256 repository (git init --object-format=sha256): not supported, only SHA-1 ones are
+spdxfs: $S/.git: a SHA-256 repository (git init --object-format=sha256): not supported, only SHA-1 ones are
 X
 	'
 else
