@@ -71,6 +71,16 @@ drivers/mod.c:2: "GPL" vs MIT: contradiction
 X
 '
 
+test_expect 'export FILE...: those files, in the order given, as the tree'"'"'s package' '
+	(cd "$T/drivers" && "$SPDXFS" export --format spdx-tv three.c ../a.c) >"$TMP/doc" &&
+	grep "^FileName:\|^PackageName:" "$TMP/doc" >"$TMP/out" &&
+	expect_file "$TMP/out" <<X
+PackageName: tree
+FileName: ./drivers/three.c
+FileName: ./a.c
+X
+'
+
 test_expect 'TREE PATH... as before: PATHs relative to TREE' '
 	expect_status 1 "$SPDXFS" check -w "$T" drivers/paren.c a.c drivers/bad.c >"$TMP/out" &&
 	expect_file "$TMP/out" <<X &&
