@@ -359,7 +359,7 @@ void cli_tree_close(struct cli_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static int is_dir(const char *path)
+int cli_is_dir(const char *path)
 {
 	struct stat st;
 
@@ -423,7 +423,7 @@ static int paths_from_cwd(struct cli_tree *t, char *const *args, size_t nargs,
 	}
 	t->paths = args;
 	t->npaths = nargs;
-	if (is_dir(args[0]))
+	if (cli_is_dir(args[0]))
 		snprintf(start, PATH_MAX, "%s", args[0]);
 	else
 		dir_of(start, args[0]);
@@ -464,7 +464,7 @@ static int tree_form(char *const *args, size_t nargs,
 {
 	if (!nargs || o->rev || o->staged)
 		return 1;
-	if ((flags & CLI_PATHS_ONLY) || !is_dir(args[0]))
+	if ((flags & CLI_PATHS_ONLY) || !cli_is_dir(args[0]))
 		return 0;
 	return nargs == 1 || all_exist(args[0], args + 1, nargs - 1) ||
 	       !all_exist(NULL, args, nargs);
@@ -494,7 +494,7 @@ int cli_tree_open_args(struct cli_tree *t, char *const *args, size_t nargs,
 	t->base = base;
 	t->paths = form ? args + !!nargs : args;
 	t->npaths = form ? (nargs ? nargs - 1 : 0) : nargs;
-	if (!form && t->where.kind == ROOT_NONE && !is_dir(args[0])) {
+	if (!form && t->where.kind == ROOT_NONE && !cli_is_dir(args[0])) {
 		arg_error(args[0], "in no tree: no LICENSES/ or .git at or above "
 			  "it (name the tree first: TREE PATH...)");
 		ret = 2;

@@ -137,6 +137,9 @@ extern const char cli_index_help[];
 extern const char cli_rev_help[];
 int cli_index_opt(int c, struct cli_index_opts *o);
 
+/* Is @path a directory (symlinks followed)? */
+int cli_is_dir(const char *path);
+
 /* "usage: spdxfs CMD ARGS" and "Try ..." on stderr; returns 2. */
 int cli_bad_usage(const char *cmd, const char *args);
 

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "cli_diff.h"
@@ -77,13 +76,6 @@ static int fail_on_parse(struct diff_args *a, const char *arg)
 	}
 }
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
 /* Why the two operands of @a are neither two directories nor two
  * revisions of @repo (NULL: no repository here): one line, 2. */
 static int neither(const struct diff_args *a, const char *repo)
@@ -93,7 +85,7 @@ static int neither(const struct diff_args *a, const char *repo)
 	for (int k = 0; k < 2; k++) {
 		const char *x = a->names[k];
 
-		if (is_dir(x) || (repo && cli_is_rev(repo, x)))
+		if (cli_is_dir(x) || (repo && cli_is_rev(repo, x)))
 			continue;
 		if (repo)
 			cli_error("%s: neither a directory nor a revision of %s",
@@ -116,7 +108,7 @@ static int neither(const struct diff_args *a, const char *repo)
  */
 static int diff_reading(struct diff_args *a)
 {
-	int dirs = is_dir(a->names[0]) && is_dir(a->names[1]), revs;
+	int dirs = cli_is_dir(a->names[0]) && cli_is_dir(a->names[1]), revs;
 	char *repo = NULL;
 
 	if (cli_cwd_repo(&repo))

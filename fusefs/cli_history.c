@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "chart.h"
@@ -65,10 +64,9 @@ static int is_repo(const char *dir)
 {
 	char id[41];
 	struct spdx_error err;
-	struct stat st;
 	int r;
 
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+	if (!cli_is_dir(dir))
 		return 0;
 	r = history_resolve(id, dir, NULL, &err);
 	return !r || r == -ENODATA || r == -ENOENT;

@@ -4,54 +4,19 @@
  * command line (cli_rev.h).
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "cli_rev.h"
 #include "error.h"
 #include "history.h"
-
-/* Does @dir hold @name (a directory when @want_dir)? */
-static int has(const char *dir, const char *name, int want_dir)
-{
-	char path[PATH_MAX];
-	struct stat st;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
-	    sizeof(path) || lstat(path, &st))
-		return 0;
-	return !want_dir || S_ISDIR(st.st_mode);
-}
-
-static int is_git_dir(const char *dir)
-{
-	return has(dir, "HEAD", 0) && has(dir, "objects", 1) &&
-	       has(dir, "refs", 1);
-}
+#include "root.h"
 
 int cli_cwd_repo(char **repo)
 {
-	char *dir = realpath(".", NULL), *slash;
-
-	*repo = NULL;
-	if (!dir)
-		return -errno;
-	for (;;) {
-		if (has(dir, ".git", 0) || is_git_dir(dir)) {
-			*repo = dir;
-			return 0;
-		}
-		slash = strrchr(dir, '/');
-		if (!slash || !strcmp(dir, "/"))
-			break;
-		slash[slash == dir] = '\0';
-	}
-	free(dir);
-	return -ENOENT;
+	return tree_root_repo(repo, ".");
 }
 
 /* Does the @len bytes of @rev (none: HEAD) name a commit or a tree? */

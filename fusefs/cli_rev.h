@@ -7,12 +7,8 @@
 #ifndef SPDXFS_CLI_REV_H
 #define SPDXFS_CLI_REV_H
 
-/*
- * The repository holding the current directory, as git finds it: the
- * nearest directory at or above it with a .git, or a git directory
- * itself (bare).  0 with *@repo a malloc'd absolute path, -ENOENT when
- * there is none, or -errno.
- */
+/* The repository holding the current directory (tree_root_repo()): 0
+ * with *@repo malloc'd, -ENOENT when there is none, or -errno. */
 int cli_cwd_repo(char **repo);
 
 /* Does @text name a commit or tree of repository @repo (A..B: each side
