@@ -390,9 +390,12 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 		return ret;
 fill:
 	file_stat_fill(&ent->st, &st);
-	/* What lies on another file system (a mount point, what is beneath
-	 * it) is not part of the tree: no walk enters it. */
-	ent->kind = st.st_dev == fs->rootdev ? mode_kind(st.st_mode) : SRC_OTHER;
+	/* A directory on another file system (a mount point, or one beneath
+	 * it) is not part of the tree: no walk enters it.  Directories only,
+	 * as the walk: overlayfs gives a file its lower layer's st_dev. */
+	ent->kind = mode_kind(st.st_mode);
+	if (ent->kind == SRC_DIR && st.st_dev != fs->rootdev)
+		ent->kind = SRC_OTHER;
 	return 0;
 }
 
