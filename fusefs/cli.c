@@ -367,7 +367,157 @@ void cli_tree_close(struct cli_tree *t)
 	index_free(t->git);
 	source_free(t->src);
 	tree_root_release(&t->where);
+	free(t->base);
 	memset(t, 0, sizeof(*t));
+}
+
+int cli_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* Is there something at @arg, from directory @dir (NULL: the current
+ * one) unless absolute?  0 or -errno. */
+static int exists_from(const char *dir, const char *arg)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (dir && arg[0] != '/') {
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, arg) >=
+		    sizeof(path))
+			return -ENAMETOOLONG;
+		arg = path;
+	}
+	return lstat(arg, &st) ? -errno : 0;
+}
+
+/* Are all @n of @args there, from directory @dir? */
+static int all_exist(const char *dir, char *const *args, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (exists_from(dir, args[k]))
+			return 0;
+	return 1;
+}
+
+/* The directory of file @path into @dir (PATH_MAX bytes): "." for a
+ * name alone. */
+static void dir_of(char *dir, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == path)
+		strcpy(dir, "/");
+	else
+		snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
+}
+
+/* PATH... from the current directory: into t->base and t->paths; the
+ * directory to find the tree from into @start (PATH_MAX bytes).  0, or 2
+ * after a one-line error. */
+static int paths_from_cwd(struct cli_tree *t, char *const *args, size_t nargs,
+			  char *start)
+{
+	char cwd[PATH_MAX];
+
+	if (!getcwd(cwd, sizeof(cwd))) {
+		cli_error("the current directory: %s", strerror(errno));
+		return 2;
+	}
+	if (!(t->base = strdup(cwd))) {
+		cli_error("out of memory");
+		return 2;
+	}
+	t->paths = args;
+	t->npaths = nargs;
+	if (cli_is_dir(args[0]))
+		snprintf(start, PATH_MAX, "%s", args[0]);
+	else
+		dir_of(start, args[0]);
+	return 0;
+}
+
+/* Is each of t->paths in the tree, and there?  0, or 2 after a one-line
+ * error: before anything is walked. */
+static int paths_there(struct cli_tree *t)
+{
+	char *rel;
+	int ret;
+
+	for (size_t k = 0; k < t->npaths; k++) {
+		const char *arg = t->paths[k];
+
+		ret = tree_root_path(&t->where, t->base, arg, &rel);
+		if (!ret) {
+			ret = exists_from(t->where.root, *rel ? rel : ".");
+			free(rel);
+		}
+		if (ret == -EXDEV)
+			arg_error(arg, "outside the tree %s", t->where.root);
+		else if (ret == -ENOENT || ret == -ENOTDIR)
+			arg_error(arg, "no such file in %s", t->where.root);
+		else if (ret)
+			arg_error(arg, "%s", strerror(-ret));
+		if (ret)
+			return 2;
+	}
+	return 0;
+}
+
+/* Are the operands TREE [PATH]...?  Else PATH... from the current
+ * directory (see cli_tree_open_args()). */
+static int tree_form(char *const *args, size_t nargs,
+		     const struct cli_index_opts *o, unsigned flags)
+{
+	if (!nargs || o->rev || o->staged)
+		return 1;
+	if ((flags & CLI_PATHS_ONLY) || !cli_is_dir(args[0]))
+		return 0;
+	return nargs == 1 || all_exist(args[0], args + 1, nargs - 1) ||
+	       !all_exist(NULL, args, nargs);
+}
+
+int cli_tree_open_args(struct cli_tree *t, char *const *args, size_t nargs,
+		       const struct cli_index_opts *o, unsigned flags)
+{
+	int ret, form = tree_form(args, nargs, o, flags);
+	char start[PATH_MAX], *base = NULL;
+
+	if (nargs && !o->rev && (ret = exists_from(NULL, args[0]))) {
+		arg_error(args[0], "%s", strerror(-ret));
+		return 2;
+	}
+	memset(t, 0, sizeof(*t));
+	if (form)
+		snprintf(start, sizeof(start), "%s", nargs ? args[0] : ".");
+	else if ((ret = paths_from_cwd(t, args, nargs, start)))
+		return ret;
+	base = t->base;
+	ret = o->rev ? cli_tree_find_rev(t, start) : cli_tree_find(t, start);
+	if (ret) {
+		free(base);
+		return ret;
+	}
+	t->base = base;
+	t->paths = form ? args + !!nargs : args;
+	t->npaths = form ? (nargs ? nargs - 1 : 0) : nargs;
+	if (!form && t->where.kind == ROOT_NONE && !cli_is_dir(args[0])) {
+		arg_error(args[0], "in no tree: no LICENSES/ or .git at or above "
+			  "it (name the tree first: TREE PATH...)");
+		ret = 2;
+	} else if (!o->rev) {
+		ret = paths_there(t);
+	}
+	if (!ret)
+		ret = cli_tree_index(t, o);
+	if (ret)
+		cli_tree_close(t);
+	return ret;
 }
 
 /*
@@ -484,6 +634,98 @@ static void free_paths(char **paths, size_t n)
 	free(paths);
 }
 
+/* A path named, and where it was among those named. */
+struct given {
+	const char *path;
+	size_t rank;
+};
+
+static int given_cmp(const void *a, const void *b)
+{
+	const struct given *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* The first rank among the @n sorted @g of the path @len bytes of @p
+ * hold, or SIZE_MAX. */
+static size_t given_rank(const struct given *g, size_t n, const char *p,
+			 size_t len)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(p, g[mid].path, len);
+
+		if (!c)
+			c = g[mid].path[len] ? -1 : 0;
+		if (c <= 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo < n && !strncmp(p, g[lo].path, len) && !g[lo].path[len] ?
+	       g[lo].rank : SIZE_MAX;
+}
+
+/* Which of the @n sorted @g first selects file @path: it, or a directory
+ * above it ("" the root). */
+static size_t file_rank(const struct given *g, size_t n, const char *path)
+{
+	size_t best = given_rank(g, n, path, 0), r;
+
+	for (size_t i = 0; ; i++) {
+		if (path[i] == '/' || !path[i]) {
+			r = given_rank(g, n, path, i);
+			best = r < best ? r : best;
+		}
+		if (!path[i])
+			return best;
+	}
+}
+
+struct ranked {
+	size_t rank, pos;
+	const struct spdx_file *f;
+};
+
+static int ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Put @files, in path order, in the order of the @n @paths that
+ * selected them: 0 or -ENOMEM. */
+static int order_as_given(char **paths, size_t n, const struct spdx_file **files,
+			  size_t nfiles)
+{
+	struct given *g = alloc_array(n, sizeof(*g));
+	struct ranked *r = alloc_array(nfiles ? nfiles : 1, sizeof(*r));
+
+	if (!g || !r) {
+		free(g);
+		free(r);
+		return -ENOMEM;
+	}
+	for (size_t k = 0; k < n; k++)
+		g[k] = (struct given){ paths[k], k };
+	qsort(g, n, sizeof(*g), given_cmp);
+	for (size_t i = 0; i < nfiles; i++)
+		r[i] = (struct ranked){ file_rank(g, n, files[i]->path), i, files[i] };
+	qsort(r, nfiles, sizeof(*r), ranked_cmp);
+	for (size_t i = 0; i < nfiles; i++)
+		files[i] = r[i].f;
+	free(g);
+	free(r);
+	return 0;
+}
+
 int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
 		    size_t nargs, struct file_filter *flt,
 		    const struct spdx_file ***files, size_t *nfiles)
@@ -523,6 +765,11 @@ int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
 	if (check_select(t->idx, t->git, (const char *const *)paths, n, files,
 			 nfiles, &err)) {
 		cli_error("%s", err.msg);
+		ret = 2;
+		goto out;
+	}
+	if (n > 1 && order_as_given(paths, n, *files, *nfiles)) {
+		cli_error("out of memory");
 		ret = 2;
 		goto out;
 	}
@@ -738,7 +985,13 @@ static const char tree_help[] =
 	"the tree's root is the nearest directory at or above it with a\n"
 	"LICENSES/ directory or a .git (the top of a git work tree), and the\n"
 	"output covers TREE alone, with the root's LICENSES/ and\n"
-	"scripts/spdxexclude.  Paths are printed relative to the root.\n";
+	"scripts/spdxexclude.  Paths are printed relative to the root.\n"
+	"The operands may instead be PATHs, files or directories relative to\n"
+	"the current directory (or absolute), in the tree that holds the\n"
+	"first: 'spdxfs check drivers/x.c' is 'spdxfs check . drivers/x.c'.\n"
+	"That reading is taken unless the first is a directory and every other\n"
+	"one is there beneath it.  A tree is found from a file only where a\n"
+	"LICENSES/ or a .git says so.  The output follows the order given.\n";
 
 /* Chart @backlog or the licenses' of @idx into @path; 0, or 2 after a
  * one-line error. */
@@ -764,12 +1017,6 @@ static int write_svg(const char *path, int backlog, const struct summary *s,
 	return ret ? 2 : 0;
 }
 
-/* The TREE argument of a command, "." when none is given. */
-static const char *tree_arg(int argc, char **argv)
-{
-	return optind < argc ? argv[optind] : ".";
-}
-
 /* parse_opts(), then the output format into @fmt: -1 to go on, or the
  * exit status. */
 static int parse_cmd(int argc, char **argv, const struct cmd_opts *co,
@@ -784,8 +1031,8 @@ static int parse_cmd(int argc, char **argv, const struct cmd_opts *co,
 	return out_format(&out, fmt) ? 2 : -1;
 }
 
-/* parse_cmd(), then open the tree of the first operand into @t: -1 to
- * go on with @t open, or the exit status. */
+/* parse_cmd(), then open the tree of the operands into @t
+ * (cli_tree_open_args()): -1 to go on with @t open, or the exit status. */
 static int parse_cmd_tree(int argc, char **argv, const struct cmd_opts *co,
 			  struct cli_index_opts *o, enum report_format *fmt,
 			  struct cli_tree *t)
@@ -794,7 +1041,7 @@ static int parse_cmd_tree(int argc, char **argv, const struct cmd_opts *co,
 
 	if (r >= 0)
 		return r;
-	r = cli_tree_open(t, tree_arg(argc, argv), o);
+	r = cli_tree_open_args(t, argv + optind, argc - optind, o, 0);
 	return r ? r : -1;
 }
 
@@ -861,8 +1108,8 @@ int cmd_scan(int argc, char **argv)
 	};
 	struct svg_opts svg = { 0 };
 	const struct cmd_opts co = {
-		"scan", "[OPTION]... [TREE]", "aj:qh", longopts, help, 0, 1,
-		svg_opt, &svg
+		"scan", "[OPTION]... [TREE [PATH]... | PATH...]", "aj:qh",
+		longopts, help, 0, SIZE_MAX, svg_opt, &svg
 	};
 	struct cli_index_opts o = { 0 };
 	const struct spdx_file **files;
@@ -875,7 +1122,7 @@ int cmd_scan(int argc, char **argv)
 	r = parse_cmd_tree(argc, argv, &co, &o, &fmt, &t);
 	if (r >= 0)
 		return r;
-	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
+	r = cli_tree_select(&t, t.base, t.paths, t.npaths, NULL, &files, &n);
 	if (r)
 		goto out;
 	if (summary_compute_under(&s, t.idx, files, n, t.where.under)) {
@@ -942,8 +1189,8 @@ int cmd_list(int argc, char **argv)
 	struct list_args la = { { 0 }, 0 };
 	struct file_filter *flt = &la.flt;
 	const struct cmd_opts co = {
-		"list", "[OPTION]... [TREE]", "aj:qhz", longopts, help,
-		0, 1, list_args_opt, &la
+		"list", "[OPTION]... [TREE [PATH]... | PATH...]", "aj:qhz",
+		longopts, help, 0, SIZE_MAX, list_args_opt, &la
 	};
 	struct cli_index_opts o = { 0 };
 	const struct spdx_file **files;
@@ -955,7 +1202,7 @@ int cmd_list(int argc, char **argv)
 	r = parse_cmd_tree(argc, argv, &co, &o, &fmt, &t);
 	if (r >= 0)
 		return r;
-	r = cli_tree_select(&t, NULL, NULL, 0, flt, &files, &n);
+	r = cli_tree_select(&t, t.base, t.paths, t.npaths, flt, &files, &n);
 	if (!r)
 		report_files_cols(stdout, fmt, t.idx, files, n, la.cols);
 	free(files);
@@ -980,21 +1227,25 @@ struct check_args {
 	enum check_rules rules;
 	enum report_format fmt;
 	int files, dirs, depth, list_warnings;
-	const char *tree;
-	char *const *paths;
-	size_t npaths;
+	char *const *args;	/* the operands */
+	size_t nargs;
 };
 
 static const char check_help[] =
 	"Check the SPDX tags of TREE (default: the current directory), or of\n"
-	"the PATHs named, relative to TREE or absolute.  Diagnostics read\n"
+	"the PATHs named, relative to TREE or absolute, or of PATHs alone\n"
+	"(see below).  Diagnostics read\n"
 	"'PATH: LINE:COL message' (with -z PATH<NUL>LINE:COL message<NUL>), COL\n"
 	"counted from 0 as scripts/spdxcheck.py does.  Exit status 1 on an\n"
 	"error: an invalid tag, a file that cannot be read, with the kernel's\n"
 	"rules what spdxcheck.py's grammar rejects and what checkpatch.pl flags\n"
 	"in a new file (and, with -f or -d, a file without a valid tag).  A\n"
 	"PATH that is a symlink is reported and left out; a file git ignores is\n"
-	"checked when it is named.\n\n"
+	"checked when it is named.  In a git work tree, a file that git does\n"
+	"not track and that .gitignore ignores is left out: in a tree whose\n"
+	".gitignore ignores everything untracked (Debian's linux-source ends\n"
+	"in '/*'), every new file; when no PATH is named, one line on stderr\n"
+	"says how many such files look like sources, unless -q.\n\n"
 	"      --staged         the files staged in git's index, as the index\n"
 	"                       holds them (a pre-commit hook); a file HEAD\n"
 	"                       lacks is new; no PATH\n"
@@ -1073,7 +1324,7 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 		cli_rev_help, nul_help, common_help, quoting_help, NULL
 	};
 	const struct cmd_opts co = {
-		"check", "[OPTION]... [TREE [PATH]...]", "aj:qhzfdD:swv",
+		"check", "[OPTION]... [TREE [PATH]... | PATH...]", "aj:qhzfdD:swv",
 		longopts, help, 0, SIZE_MAX, check_opt, a
 	};
 	int r;
@@ -1081,10 +1332,9 @@ static int check_parse(int argc, char **argv, struct check_args *a)
 	r = parse_cmd(argc, argv, &co, &a->index, &a->fmt);
 	if (r >= 0)
 		return r;
-	a->tree = tree_arg(argc, argv);
-	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
-	a->npaths = optind < argc ? argc - optind - 1 : 0;
-	if (a->index.staged && (a->npaths || a->index.all_files)) {
+	a->args = argv + optind;
+	a->nargs = argc - optind;
+	if (a->index.staged && (a->nargs > 1 || a->index.all_files)) {
 		cli_error("--staged checks what git's index holds: no PATH, no --all");
 		return 2;
 	}
@@ -1164,6 +1414,26 @@ static int check_report(const struct check_args *a, const struct spdx_index *idx
 	return found ? 1 : 0;
 }
 
+/*
+ * A tree whose .gitignore ignores what git does not track (Debian's ends
+ * in a pattern of every top-level path) has every new file left out
+ * unless named: when a check named no PATH, say so once, if some look
+ * like sources.
+ */
+static void ignored_hint(struct cli_tree *t)
+{
+	char first[PATH_MAX];
+	size_t n;
+
+	if (t->opts.quiet || t->opts.all_files || t->opts.staged || t->npaths ||
+	    !(n = source_ignored(t->src, first, sizeof(first))))
+		return;
+	fprintf(stderr, "spdxfs: hint: %zu file%s that git ignores and does not "
+		"track left out, such as ", n, n == 1 ? "" : "s");
+	quote_path(stderr, first, strlen(first));
+	fputs(": name them, or use --all\n", stderr);
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = {
@@ -1181,7 +1451,7 @@ int cmd_check(int argc, char **argv)
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
-	r = cli_tree_open(&t, a.tree, &a.index);
+	r = cli_tree_open_args(&t, a.args, a.nargs, &a.index, 0);
 	if (r)
 		return r;
 	if (a.rules == RULES_AUTO && !a.index.staged && reuse_tree_is(t.idx)) {
@@ -1194,10 +1464,13 @@ int cmd_check(int argc, char **argv)
 	if (a.index.staged)
 		r = select_staged(&t, &a.filter, &files, &n);
 	else
-		r = cli_tree_select(&t, NULL, a.paths, a.npaths, &a.filter, &files, &n);
+		r = cli_tree_select(&t, t.base, t.paths, t.npaths, &a.filter,
+				    &files, &n);
 	a.check.new_arg = t.src;
 	if (!r)
 		r = check_report(&a, t.idx, files, n);
+	if (!r || r == 1)
+		ignored_hint(&t);
 out:
 	free(files);
 	file_filter_release(&a.filter);
@@ -1211,32 +1484,50 @@ static const char show_help[] =
 	"All spdxfs knows of each file PATH names: its status and tag line, the\n"
 	"expression as written and in today's SPDX spelling, the LICENSES/\n"
 	"files it names, the licenses of LICENSES/ under which the file may be\n"
-	"used, whether it is a uapi file and names Linux-syscall-note, and for\n"
+	"used, whether it is a uapi file and names Linux-syscall-note, its\n"
+	"MODULE_LICENSE() calls with their class as 'check --modules' gives\n"
+	"them (in a tree with license-rules.rst's table), and for\n"
 	"an untagged file what 'spdxfs tag' would write, and why.  A directory\n"
 	"shows each file beneath it.  PATHs are relative to the current\n"
 	"directory, or absolute; the tree is the one holding the first PATH\n"
 	"(its root found as for 'spdxfs scan').\n\n";
 
-/* The directory show looks for the tree from: the first PATH's, or the
- * PATH itself when it is a directory; a new string. */
-static char *show_start(const char *path)
+static int file_ptr_cmp(const void *a, const void *b)
 {
-	struct stat st;
-	char *dir, *slash;
+	const struct spdx_file *x = *(const struct spdx_file *const *)a;
+	const struct spdx_file *y = *(const struct spdx_file *const *)b;
 
-	if (!stat(path, &st) && S_ISDIR(st.st_mode))
-		return strdup(path);
-	dir = strdup(path);
-	if (!dir)
-		return NULL;
-	slash = strrchr(dir, '/');
-	if (!slash)
-		strcpy(dir, ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	return dir;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The MODULE_LICENSE() calls of @files, classed as check --modules
+ * does, into *@m: NULL in a tree without license-rules.rst's table.
+ * modscan_find() wants them in the index's order, which is their
+ * addresses' order.  0, or 2 after a one-line error.
+ */
+static int show_modules(struct cli_tree *t, const struct spdx_file *const *files,
+			size_t n, struct modscan **m)
+{
+	const struct spdx_file **sorted = alloc_array(n ? n : 1, sizeof(*sorted));
+	struct spdx_error err = { 0 };
+	int ret;
+
+	*m = NULL;
+	if (!sorted) {
+		cli_error("out of memory");
+		return 2;
+	}
+	memcpy(sorted, files, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), file_ptr_cmp);
+	ret = modscan_run(m, t->src, t->idx, sorted, n, t->opts.nthreads, NULL,
+			  &err);
+	free(sorted);
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		cli_error("%s", err.msg);
+	return ret ? 2 : 0;
 }
 
 /* What show says of each of @files, printed. */
@@ -1244,23 +1535,28 @@ static int show_files(struct cli_tree *t, enum report_format fmt,
 		      const struct spdx_file *const *files, size_t n)
 {
 	struct show_info *si = alloc_array(n ? n : 1, sizeof(*si));
+	struct modscan *m = NULL;
 	size_t done = 0;
-	int r = 0;
+	int r;
 
 	if (!si) {
 		cli_error("out of memory");
 		return 2;
 	}
-	for (; done < n; done++)
+	r = show_modules(t, files, n, &m);
+	for (; !r && done < n; done++) {
 		if (show_file(&si[done], t->src, t->idx, files[done])) {
 			cli_error("out of memory");
 			r = 2;
 			break;
 		}
+		si[done].module = m ? modscan_find(m, files[done]) : NULL;
+	}
 	if (!r)
 		report_show(stdout, fmt, si, n);
 	for (size_t i = 0; i < done; i++)
 		show_info_release(&si[i]);
+	modscan_free(m);
 	free(si);
 	return r;
 }
@@ -1279,26 +1575,17 @@ int cmd_show(int argc, char **argv)
 	const struct spdx_file **files = NULL;
 	enum report_format fmt;
 	struct cli_tree t;
-	char *start, cwd[PATH_MAX];
 	size_t n;
 	int r;
 
 	r = parse_cmd(argc, argv, &co, &o, &fmt);
 	if (r >= 0)
 		return r;
-	if (!getcwd(cwd, sizeof(cwd))) {
-		cli_error("the current directory: %s", strerror(errno));
-		return 2;
-	}
-	if (!(start = show_start(argv[optind]))) {
-		cli_error("out of memory");
-		return 2;
-	}
-	r = cli_tree_open(&t, start, &o);
-	free(start);
+	r = cli_tree_open_args(&t, argv + optind, argc - optind, &o,
+			       CLI_PATHS_ONLY);
 	if (r)
 		return r;
-	r = cli_tree_select(&t, cwd, argv + optind, argc - optind, NULL, &files, &n);
+	r = cli_tree_select(&t, t.base, t.paths, t.npaths, NULL, &files, &n);
 	if (!r)
 		r = show_files(&t, fmt, files, n);
 	free(files);

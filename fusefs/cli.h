@@ -62,6 +62,10 @@ struct cli_tree {
 					   ignores too (a path named one):
 					   the index as git sees it, else NULL */
 	struct cli_index_opts opts;
+	/* The PATHs named, set by cli_tree_open_args(): */
+	char *const *paths;
+	size_t npaths;
+	char *base;			/* their directory; NULL: where.dir */
 };
 
 /*
@@ -82,12 +86,29 @@ int cli_tree_open(struct cli_tree *t, const char *dir,
 		  const struct cli_index_opts *o);
 void cli_tree_close(struct cli_tree *t);
 
+/*
+ * cli_tree_open() for the operands of a command that reports on files,
+ * read one of two ways: TREE [PATH]... (each PATH relative to TREE, or
+ * absolute) when the first is a directory and each other one is there;
+ * else PATH... (relative to the current directory, or absolute), the
+ * tree the one holding the first (CLI_PATHS_ONLY: always so, as show
+ * reads them).  Every PATH must exist before anything is walked, and a
+ * tree is found from a file only where a LICENSES/ or a .git says so.
+ * With --rev: TREE [PATH]..., paths of the revision.  No operand: the
+ * current directory.  t->base, t->paths and t->npaths are then for
+ * cli_tree_select().  Returns 0, or 2 after a one-line error.
+ */
+#define CLI_PATHS_ONLY 1u
+int cli_tree_open_args(struct cli_tree *t, char *const *args, size_t nargs,
+		       const struct cli_index_opts *o, unsigned flags);
+
 struct file_filter;
 struct spdx_file;
 
 /*
  * The files of @t that the command-line paths @args name (absolute, or
- * from @base, NULL: from where.dir), or with none those beneath
+ * from @base, NULL: from where.dir), in the order of @args (a directory's
+ * files in path order, each file once), or with none those beneath
  * where.under, in path order, then those that pass @flt (may be NULL),
  * into a new array *@files of *@nfiles (free() it).  A symlink or
  * special file named is reported in one line and left out; a file or
@@ -115,6 +136,9 @@ int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
 extern const char cli_index_help[];
 extern const char cli_rev_help[];
 int cli_index_opt(int c, struct cli_index_opts *o);
+
+/* Is @path a directory (symlinks followed)? */
+int cli_is_dir(const char *path);
 
 /* "usage: spdxfs CMD ARGS" and "Try ..." on stderr; returns 2. */
 int cli_bad_usage(const char *cmd, const char *args);

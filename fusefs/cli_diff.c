@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "cli_diff.h"
+#include "cli_rev.h"
 #include "diff.h"
 #include "error.h"
 #include "index.h"
@@ -29,7 +30,10 @@ static const char diff_help[] =
 	"tag), changed (the expression, or another status), fixed (was\n"
 	"invalid), broken (became invalid).  Renames are followed: between\n"
 	"revisions as git finds them, between directories where a file's\n"
-	"content moved unchanged.\n\n"
+	"content moved unchanged.  Two operands are read as directories when\n"
+	"both are, else as revisions of the current directory's repository;\n"
+	"when both readings are possible, one line on stderr says which was\n"
+	"taken.\n\n"
 	"  -l, --lines      the lines only, no summary\n"
 	"  -s, --summary    the summary only\n"
 	"      --fail-on CLASS,...\n"
@@ -47,6 +51,7 @@ struct diff_args {
 	unsigned fail_on;	/* 1u << class */
 	const char *names[3];
 	int nnames;
+	char *repo;		/* the current directory's, when REPO is it */
 };
 
 /* --fail-on's comma-separated classes into @a. */
@@ -69,6 +74,66 @@ static int fail_on_parse(struct diff_args *a, const char *arg)
 			return 0;
 		p += len + 1;
 	}
+}
+
+/* Why the two operands of @a are neither two directories nor two
+ * revisions of @repo (NULL: no repository here): one line, 2. */
+static int neither(const struct diff_args *a, const char *repo)
+{
+	if (repo && cli_repo_check(repo))
+		return 2;
+	for (int k = 0; k < 2; k++) {
+		const char *x = a->names[k];
+
+		if (cli_is_dir(x) || (repo && cli_is_rev(repo, x)))
+			continue;
+		if (repo)
+			cli_error("%s: neither a directory nor a revision of %s",
+				  x, repo);
+		else
+			cli_error("%s: not a directory, and the current directory "
+				  "is in no git repository (REV1 REV2 REPO)", x);
+		return 2;
+	}
+	cli_error("%s, %s: a directory and a revision: name two of one kind",
+		  a->names[0], a->names[1]);
+	return 2;
+}
+
+/*
+ * DIR1 DIR2, or REV1 REV2 of the current directory's repository: the
+ * directories when both are, saying so when both are revisions too.
+ * -1 to go on (a->names[2] the repository for revisions), else the exit
+ * status.
+ */
+static int diff_reading(struct diff_args *a)
+{
+	int dirs = cli_is_dir(a->names[0]) && cli_is_dir(a->names[1]), revs;
+	char *repo = NULL;
+
+	if (cli_cwd_repo(&repo))
+		repo = NULL;
+	revs = repo && cli_is_rev(repo, a->names[0]) &&
+	       cli_is_rev(repo, a->names[1]);
+	if (dirs && revs)
+		fprintf(stderr, "spdxfs: %s and %s read as directories, not as "
+			"revisions of %s (for those: spdxfs diff %s %s %s)\n",
+			a->names[0], a->names[1], repo, a->names[0],
+			a->names[1], repo);
+	if (!dirs && revs) {
+		a->repo = repo;
+		a->names[2] = repo;
+		a->nnames = 3;
+		return -1;
+	}
+	if (!dirs) {
+		int r = neither(a, repo);
+
+		free(repo);
+		return r;
+	}
+	free(repo);
+	return -1;
 }
 
 /* -1 to go on, else the exit status (0 after --help). */
@@ -116,11 +181,14 @@ static int diff_parse(int argc, char **argv, struct diff_args *a)
 		}
 	}
 	a->nnames = argc - optind;
+	if (a->nnames == 1 || a->nnames == 0)
+		cli_error("diff: %s: two revisions or two directories to "
+			  "compare", a->nnames ? "one operand only" : "no operand");
 	if (a->nnames < 2 || a->nnames > 3)
 		return cli_bad_usage("diff", usage_args);
 	for (int i = 0; i < a->nnames; i++)
 		a->names[i] = argv[optind + i];
-	return -1;
+	return a->nnames == 2 ? diff_reading(a) : -1;
 }
 
 /* Side @k (0 old, 1 new) indexed into @t and described in @s. */
@@ -212,7 +280,7 @@ int cmd_diff(int argc, char **argv)
 		return r;
 	r = side_open(&a, 0, &t1, &s1, &f1);
 	if (r)
-		return r;
+		goto out;
 	r = side_open(&a, 1, &t2, &s2, &f2);
 	if (r)
 		goto out_close1;
@@ -234,5 +302,7 @@ out_close2:
 out_close1:
 	free(f1);
 	cli_tree_close(&t1);
+out:
+	free(a.repo);
 	return r;
 }

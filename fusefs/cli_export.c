@@ -25,7 +25,9 @@
 #include "version.h"
 
 static const char export_help[] =
-	"Write an SPDX document of TREE (default: the current directory), or\n"
+	"Write an SPDX document of TREE (default: the current directory), of\n"
+	"the PATHs named (TREE PATH..., or PATH... from the current directory,\n"
+	"as for 'spdxfs check'), or\n"
 	"with --rev of revision REV of git repository REPO (its version from\n"
 	"the revision's top Makefile, its bytes from the blobs): one\n"
 	"package, with one file entry per regular file: its path, SHA1 and\n"
@@ -167,18 +169,20 @@ static int export_files(struct export_cli *c, struct source *src,
 	return r;
 }
 
-static int run(struct export_cli *c, const char *dir)
+/* The document of the files operands @args (@nargs) name
+ * (cli_tree_open_args()). */
+static int run(struct export_cli *c, char *const *args, size_t nargs)
 {
 	const struct spdx_file **files = NULL;
 	struct cli_tree t;
 	size_t n;
 	int r;
 
-	r = cli_tree_open(&t, dir, &c->io);
+	r = cli_tree_open_args(&t, args, nargs, &c->io, 0);
 	if (r)
 		return r;
-	r = cli_tree_select(&t, NULL, NULL, 0, NULL, &files, &n);
-	c->o.under = t.where.under;
+	r = cli_tree_select(&t, t.base, t.paths, t.npaths, NULL, &files, &n);
+	c->o.under = t.npaths ? "" : t.where.under;	/* named: the tree's */
 	if (!r)
 		r = export_files(c, t.src, t.idx, files, n);
 	free(files);
@@ -194,6 +198,9 @@ static int run(struct export_cli *c, const char *dir)
 	{ "modern", no_argument, NULL, 'M' }, \
 	{ "help", no_argument, NULL, 'h' }, \
 	CLI_INDEX_OPTS
+
+#define EXPORT_USAGE \
+	"--format FMT [OPTION]... [TREE [PATH]... | PATH... | --rev REV REPO]"
 
 /* export reads revisions too; built's build directory has none. */
 static const struct option export_longopts[] = {
@@ -269,17 +276,19 @@ static int export_main(int argc, char **argv, const struct export_cmd *cmd)
 	return cmd->run(&c, argv + optind, argc - optind);
 }
 
-/* export [TREE], or export --rev REV [REPO] */
+/* export [TREE [PATH]... | PATH...], or export --rev REV [REPO] */
 static int export_tree(struct export_cli *c, char **operands, int n)
 {
-	return run(c, n ? operands[0] : ".");
+	if (c->io.rev && n > 1)
+		return cli_bad_usage("export", EXPORT_USAGE);
+	return run(c, operands, n);
 }
 
 int cmd_export(int argc, char **argv)
 {
 	static const struct export_cmd cmd = {
-		"export", "--format FMT [OPTION]... [TREE | --rev REV REPO]",
-		export_help, export_longopts, 0, 1, export_tree
+		"export", EXPORT_USAGE, export_help, export_longopts, 0, INT_MAX,
+		export_tree
 	};
 
 	return export_main(argc, argv, &cmd);

@@ -17,6 +17,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "cli_history.h"
+#include "cli_rev.h"
 #include "error.h"
 #include "history.h"
 #include "json.h"
@@ -28,7 +29,9 @@ static const char history_help[] =
 	"its commit date (ISO 8601, UTC), id, the counts 'spdxfs scan --rev\n"
 	"ID REPO' reports (files, tagged, misplaced, untagged, invalid,\n"
 	"excluded) and its subject; with --csv or --json also the files per\n"
-	"license.\n\n"
+	"license.  REPO defaults to the repository of the current directory:\n"
+	"one operand is RANGE when it names revisions there and is no\n"
+	"repository (both: REPO, said in one line on stderr).\n\n"
 	"      --first-parent  follow only the first parent of merges\n"
 	"  -n, --max-count MAX the newest MAX commits only\n"
 	"      --csv           print CSV\n"
@@ -37,7 +40,7 @@ static const char history_help[] =
 	"                      of the files per license over the commits\n"
 	"  -h, --help          this help\n";
 
-static const char usage_args[] = "[OPTION]... REPO [RANGE]";
+static const char usage_args[] = "[OPTION]... [REPO] [RANGE]";
 
 enum { OUT_TABLE, OUT_CSV, OUT_JSON };
 
@@ -53,7 +56,56 @@ struct history_args {
 	int first_parent, out;
 	size_t max;
 	const char *repo, *range, *svg;
+	char *cwd_repo;		/* the current directory's, when REPO is it */
 };
+
+/* Is @dir a git repository, its top or its git directory? */
+static int is_repo(const char *dir)
+{
+	char id[41];
+	struct spdx_error err;
+	int r;
+
+	if (!cli_is_dir(dir))
+		return 0;
+	r = history_resolve(id, dir, NULL, &err);
+	return !r || r == -ENODATA || r == -ENOENT;
+}
+
+/*
+ * The operands @args (@n, at most one): REPO, or RANGE of the current
+ * directory's repository, into @a.  0 to go on, else the exit status.
+ */
+static int history_operands(struct history_args *a, char *const *args,
+			    size_t n)
+{
+	int repo, range;
+
+	if (cli_cwd_repo(&a->cwd_repo))
+		a->cwd_repo = NULL;
+	if (!n) {
+		if (!a->cwd_repo) {
+			cli_error("the current directory is in no git "
+				  "repository: name REPO");
+			return 2;
+		}
+		a->repo = a->cwd_repo;
+		return 0;
+	}
+	repo = is_repo(args[0]);
+	range = a->cwd_repo && cli_is_rev(a->cwd_repo, args[0]);
+	if (repo && range)
+		fprintf(stderr, "spdxfs: %s read as a repository, not as a "
+			"revision of %s (for that: spdxfs history %s %s)\n",
+			args[0], a->cwd_repo, a->cwd_repo, args[0]);
+	if (repo || !range) {
+		a->repo = args[0];	/* not one: its open says why */
+		return 0;
+	}
+	a->repo = a->cwd_repo;
+	a->range = args[0];
+	return 0;
+}
 
 /* 0 to go on, else the exit status. */
 static int history_parse(int argc, char **argv, struct history_args *a)
@@ -101,10 +153,12 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 			return cli_bad_usage("history", usage_args);
 		}
 	}
-	if (argc - optind < 1 || argc - optind > 2)
+	if (argc - optind > 2)
 		return cli_bad_usage("history", usage_args);
+	if (argc - optind < 2)
+		return history_operands(a, argv + optind, argc - optind);
 	a->repo = argv[optind];
-	a->range = argc - optind == 2 ? argv[optind + 1] : NULL;
+	a->range = argv[optind + 1];
 	return 0;
 }
 
@@ -189,11 +243,14 @@ int cmd_history(int argc, char **argv)
 	int r;
 
 	r = history_parse(argc, argv, &a);
-	if (r || !a.repo)
+	if (r || !a.repo) {
+		free(a.cwd_repo);
 		return r;
+	}
 	if (history_list(&c, &n, a.repo, a.range, a.first_parent, a.max,
 			 &err)) {
 		cli_error("%s", err.msg);
+		free(a.cwd_repo);
 		return 2;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -230,5 +287,6 @@ int cmd_history(int argc, char **argv)
 out:
 	history_rows_free(rows, rows ? n : 0);
 	history_free(c, n);
+	free(a.cwd_repo);
 	return r;
 }

@@ -31,8 +31,13 @@ static const char modules_help[] =
 	"Recognised: MODULE_LICENSE(\"...\") and MODULE_LICENSE(NAME) with\n"
 	"#define NAME \"...\" in the same file or in a header it includes from\n"
 	"its directory.  These are warnings: the exit status is 0 unless the\n"
-	"command fails (2).  The counts per class go to stderr unless -q.\n\n"
+	"command fails (2).  By default only the findings are listed, the\n"
+	"contradictions and unknown strings; the counts of every class go to\n"
+	"stderr unless -q.\n\n"
 	"      --modules    this check (required)\n"
+	"      --class CLASS,...\n"
+	"                   list the calls of these classes instead: consistent,\n"
+	"                   contradiction, untagged, unknown, or all\n"
 	"      --consistent also the consistent calls\n"
 	"  -a, --all        also files git ignores\n"
 	"  -j, --jobs N     read files on N threads (default: one per CPU)\n"
@@ -41,15 +46,47 @@ static const char modules_help[] =
 	"      --json       print JSON instead of text\n"
 	"  -h, --help       this help\n";
 
-#define USAGE_ARGS "--modules [OPTION]... [TREE [PATH]...]"
+#define USAGE_ARGS "--modules [OPTION]... [TREE [PATH]... | PATH...]"
+
+/* The classes listed by default: the findings. */
+#define FINDINGS (1u << MODLIC_CONTRADICTION | 1u << MODLIC_UNKNOWN)
 
 struct modules_args {
 	struct cli_index_opts index;
-	int all, json;
-	const char *tree;
-	char *const *paths;
-	size_t npaths;
+	int json;
+	unsigned classes;	/* 1u << enum modlic_class listed */
+	char *const *args;	/* the operands */
+	size_t nargs;
 };
+
+/* --class's comma-separated classes into @a: 0, or -1 after a one-line
+ * error. */
+static int class_parse(struct modules_args *a, const char *arg)
+{
+	a->classes = 0;
+	for (const char *p = arg; ; p++) {
+		size_t len = strcspn(p, ",");
+		int c;
+
+		for (c = 0; c < MODLIC__NCLASSES; c++)
+			if (strlen(modlic_class_key(c)) == len &&
+			    !strncmp(p, modlic_class_key(c), len))
+				break;
+		if (len == 3 && !strncmp(p, "all", 3)) {
+			a->classes = ~0u;
+		} else if (c == MODLIC__NCLASSES) {
+			cli_error("--class: unknown class '%.*s' (consistent, "
+				  "contradiction, untagged, unknown, all)",
+				  (int)len, p);
+			return -1;
+		} else {
+			a->classes |= 1u << c;
+		}
+		p += len;
+		if (!*p)
+			return 0;
+	}
+}
 
 /* What stands for the expression of a file without a valid tag. */
 static const char *expr_text(const struct spdx_index *idx,
@@ -122,7 +159,7 @@ static int report(const struct modules_args *a, const struct modscan *m)
 		for (size_t k = 0; k < mf->ncalls; k++) {
 			enum modlic_class cls = mf->cls[k];
 
-			if (cls == MODLIC_CONSISTENT && !a->all)
+			if (!(a->classes & 1u << cls))
 				continue;
 			if (a->json)
 				print_json(&w, m->idx, mf->f, &mf->calls[k], cls);
@@ -165,6 +202,7 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 		CLI_INDEX_OPTS,
 		{ "modules", no_argument, NULL, 'M' },
 		{ "consistent", no_argument, NULL, 'v' },
+		{ "class", required_argument, NULL, 'c' },
 		CLI_REV_OPT,
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
@@ -187,24 +225,27 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 			continue;
 		}
 		if (c == 'v') {
-			a->all = 1;
+			a->classes |= 1u << MODLIC_CONSISTENT;
 			continue;
 		}
+		if (c == 'c' && class_parse(a, optarg))
+			return 2;
+		if (c == 'c')
+			continue;
 		r = cli_index_opt(c, &a->index);
 		if (r < 0)
 			return 2;
 		if (!r)
 			return cli_bad_usage("check", USAGE_ARGS);
 	}
-	a->tree = optind < argc ? argv[optind] : ".";
-	a->paths = optind < argc ? argv + optind + 1 : argv + argc;
-	a->npaths = optind < argc ? argc - optind - 1 : 0;
+	a->args = argv + optind;
+	a->nargs = argc - optind;
 	return -1;
 }
 
 int cmd_check_modules(int argc, char **argv)
 {
-	struct modules_args a = { 0 };
+	struct modules_args a = { .classes = FINDINGS };
 	const struct spdx_file **files = NULL;
 	struct spdx_error err = { 0 };
 	struct modscan *m = NULL;
@@ -215,10 +256,10 @@ int cmd_check_modules(int argc, char **argv)
 	r = modules_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
-	r = cli_tree_open(&t, a.tree, &a.index);
+	r = cli_tree_open_args(&t, a.args, a.nargs, &a.index, 0);
 	if (r)
 		return r;
-	r = cli_tree_select(&t, NULL, a.paths, a.npaths, NULL, &files, &n);
+	r = cli_tree_select(&t, t.base, t.paths, t.npaths, NULL, &files, &n);
 	if (r)
 		goto out;
 	r = 2;

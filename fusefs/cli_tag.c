@@ -989,6 +989,12 @@ int cmd_tag(int argc, char **argv)
 			return bad_usage();
 		}
 	}
+	if (argc - optind == 1 && !c.outdir && !c.json)
+		cli_error("tag: no -o DIR: the directory to write the series "
+			  "into (or --json for the plan only)");
+	else if (argc - optind != 1)
+		cli_error("tag: %s", argc == optind ? "no TREE" :
+			  "one TREE only");
 	if (argc - optind != 1 || (!c.outdir && !c.json))
 		return bad_usage();
 	if (c.split && !c.outdir) {

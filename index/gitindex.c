@@ -739,6 +739,10 @@ int gitindex_read(struct gitindex **out, int gitfd, const char *root,
 		ret = expand_sparse(gx, pv, root, f->why, sizeof(f->why));
 	else if (ret == -EPROTONOSUPPORT)
 		ret = read_libgit2(gx, pv, root, f->why, sizeof(f->why));
+	if (ret == -EINVAL && gitrepo_sha256(gitfd, "config")) {
+		snprintf(f->why, sizeof(f->why), "%s", GITREPO_SHA256_MSG);
+		ret = -EPROTONOSUPPORT;
+	}
 	if (ret) {
 		fail(err, ret, root, f->why);
 		gitindex_free(gx);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,6 +137,9 @@ static int check_gitdir(struct check *c, const char *g, int common)
 		if (!ret && S_ISDIR(st.st_mode))
 			ret = check_dir(c, path, 1, 0);
 	}
+	if (!ret && !join(path, sizeof(path), g, "config") &&
+	    gitrepo_sha256(AT_FDCWD, path))
+		ret = spdx_error_set(c->err, -EIO, "%s: %s", g, GITREPO_SHA256_MSG);
 	if (ret || common || join(path, sizeof(path), g, "commondir"))
 		return ret;
 	if (read_small(path, buf, sizeof(buf)) > 0) {
@@ -146,6 +150,39 @@ static int check_gitdir(struct check *c, const char *g, int common)
 			ret = check_gitdir(c, dir, 1);
 	}
 	return ret;
+}
+
+int gitrepo_sha256(int dirfd, const char *config)
+{
+	char line[256], section[64] = "";
+	int fd = openat(dirfd, config, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int found = 0;
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return 0;
+	}
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t");
+
+		if (*p == '[') {
+			snprintf(section, sizeof(section), "%.*s",
+				 (int)strcspn(p + 1, "]"), p + 1);
+			continue;
+		}
+		if (strcasecmp(section, "extensions") ||
+		    strncasecmp(p, "objectformat", 12))
+			continue;
+		p += 12 + strspn(p + 12, " \t");
+		if (*p++ == '=')
+			found = !strncasecmp(p + strspn(p, " \t"), "sha256", 6);
+	}
+	fclose(f);
+	return found;
 }
 
 /*

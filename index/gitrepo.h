@@ -36,6 +36,19 @@
 
 struct spdx_error;
 
+/* What is said of a repository of SHA-256 objects, which neither
+ * libgit2 1.5 nor spdxfs's readers know. */
+#define GITREPO_SHA256_MSG "a SHA-256 repository (git init " \
+	"--object-format=sha256): not supported, only SHA-1 ones are"
+
+/*
+ * Does the git config file @config (from directory @dirfd) set
+ * extensions.objectFormat to sha256?  1 or 0 (0 too when it cannot be
+ * read, or is no regular file).  gitrepo_open() then refuses the
+ * repository with GITREPO_SHA256_MSG, before libgit2 opens it.
+ */
+int gitrepo_sha256(int dirfd, const char *config);
+
 #define GITREPO_OBJECT_MAX	((uint64_t)64 << 20)	/* bytes of one loose
 							   object read whole */
 

@@ -14,6 +14,7 @@
 #include "index.h"
 #include "json.h"
 #include "licenses.h"
+#include "modscan.h"
 #include "pathsearch.h"
 #include "quote.h"
 #include "report.h"
@@ -846,6 +847,48 @@ static void suggestion_text(FILE *out, const struct show_info *si)
 	}
 }
 
+/* A declared string: quoted, control bytes as '?'; a macro name that
+ * was not resolved bare. */
+static void declared_text(FILE *out, const struct modlic_call *c)
+{
+	if (c->resolved)
+		fputc('"', out);
+	for (const char *p = c->declared; *p; p++)
+		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+	if (c->resolved)
+		fputc('"', out);
+}
+
+/* "module  line N: "DECLARED" CLASS", a line per call, as check
+ * --modules classes them. */
+static void show_module_text(FILE *out, const struct modscan_file *mf)
+{
+	for (size_t k = 0; mf && k < mf->ncalls; k++) {
+		show_key(out, "module");
+		fprintf(out, "line %u: ", mf->calls[k].line);
+		declared_text(out, &mf->calls[k]);
+		fprintf(out, " %s\n", modlic_class_key(mf->cls[k]));
+	}
+}
+
+static void show_module_json(struct json_writer *w,
+			     const struct modscan_file *mf)
+{
+	if (!mf)
+		return;
+	json_key(w, "module_license");
+	json_array_begin(w, JSON_INLINE);
+	for (size_t k = 0; k < mf->ncalls; k++) {
+		json_object_begin(w, JSON_INLINE);
+		json_kv_uint(w, "line", mf->calls[k].line);
+		json_kv_string(w, "declared", mf->calls[k].declared);
+		json_kv_bool(w, "resolved", mf->calls[k].resolved);
+		json_kv_string(w, "class", modlic_class_key(mf->cls[k]));
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void show_text(FILE *out, const struct show_info *si)
 {
 	const struct spdx_file *f = si->file;
@@ -894,6 +937,7 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "syscall note");
 		fprintf(out, "%s\n", yes_no(si->syscall_note));
 	}
+	show_module_text(out, si->module);
 	for (const char *c = f->copyright; c; ) {
 		const char *nl = strchr(c, '\n');
 
@@ -940,6 +984,7 @@ static void show_json(struct json_writer *w, const struct show_info *si)
 	json_array_end(w);
 	json_kv_bool(w, "uapi", si->uapi);
 	json_kv_bool(w, "syscall_note", si->syscall_note);
+	show_module_json(w, si->module);
 	json_key(w, "copyright");
 	copyright_json(w, f->copyright);
 	json_key(w, "suggested");

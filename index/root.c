@@ -101,6 +101,23 @@ int tree_root_find(struct tree_root *r, const char *dir)
 	return 0;
 }
 
+int tree_root_repo(char **repo, const char *dir)
+{
+	char *up = realpath(dir, NULL);
+
+	*repo = NULL;
+	if (!up)
+		return -errno;
+	do {
+		if (has_entry(up, ".git", 0) || is_git_dir(up)) {
+			*repo = up;
+			return 0;
+		}
+	} while (go_up(up));
+	free(up);
+	return -ENOENT;
+}
+
 void tree_root_release(struct tree_root *r)
 {
 	free(r->root);

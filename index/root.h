@@ -44,6 +44,14 @@ int tree_root_find(struct tree_root *r, const char *dir);
 void tree_root_release(struct tree_root *r);
 
 /*
+ * The git repository holding directory @dir, as git finds it: the
+ * nearest of @dir and its parents that holds a .git or is a git
+ * directory itself (bare), LICENSES/ or not.  0 with *@repo malloc'd
+ * (absolute, symlinks resolved), -ENOENT when there is none, -errno.
+ */
+int tree_root_repo(char **repo, const char *dir);
+
+/*
  * @arg, a path named on the command line, as a path of @r's tree, into
  * *@out (malloc'd): an absolute @arg as it is, a relative one from
  * directory @base (absolute, symlinks resolved; NULL for r->dir).  "."

@@ -23,6 +23,7 @@ struct spdx_index;
 struct spdx_file;
 struct spdx_expr;
 struct license_file;
+struct modscan_file;
 
 /* What the series would do with an untagged file. */
 enum show_suggest {
@@ -54,6 +55,10 @@ struct show_info {
 	char suggest_expr[sizeof(((struct tag_decision *)0)->expr)];
 	const char *why;	/* static text, or why_buf */
 	char why_buf[128];
+	/* Its MODULE_LICENSE() calls and their verdicts, when the caller
+	 * scanned for them (modscan.h; show_file() leaves it NULL): NULL
+	 * when it has none. */
+	const struct modscan_file *module;
 };
 
 /*

@@ -228,6 +228,11 @@ struct source_ops {
 	 * new: a patch would add it whole.  Any number of threads at
 	 * once, never alongside refresh(). */
 	int (*tracked)(struct source *src, const char *path);
+	/* How many files that look like sources (filetype_checkpatch_source())
+	 * the walks since the last refresh() left out because git ignores
+	 * them and does not track them, and the first in path order into @first
+	 * (@len bytes, cut to fit).  NULL: none ever is. */
+	size_t (*ignored)(struct source *src, char *first, size_t len);
 	/*
 	 * A source whose walks leave out what its version control neither
 	 * tracks nor would add (the fs source: git's index) may spare
@@ -257,7 +262,8 @@ struct source {
 	/* What the last refresh() went on without, code 0 when nothing:
 	 * the fs source, a git index it cannot read (it then walks the
 	 * tree as if it were no git work tree: nothing left out, nothing
-	 * new). */
+	 * new), or the first mount point a walk met and did not cross
+	 * (the walk stays on the root's file system, as find -xdev). */
 	struct spdx_error warning;
 };
 
@@ -318,6 +324,12 @@ static inline const char *source_watch_dir(struct source *src)
 static inline int source_tracked(struct source *src, const char *path)
 {
 	return src->ops->tracked(src, path);
+}
+
+static inline size_t source_ignored(struct source *src, char *first,
+				    size_t len)
+{
+	return src->ops->ignored ? src->ops->ignored(src, first, len) : 0;
 }
 
 static inline int source_file_open(struct source *src, const char *path,

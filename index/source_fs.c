@@ -34,6 +34,7 @@
 #include <linux/openat2.h>
 
 #include "error.h"
+#include "filetype.h"
 #include "gitignore.h"
 #include "grow.h"
 #include "pathsearch.h"
@@ -69,6 +70,14 @@ struct fs_source {
 	unsigned long prior_serial;	/* this prior's, of all given */
 	atomic_int unclean;	/* a walk since refresh() met an entry git
 				   does not track: no stamp() */
+	dev_t rootdev;		/* the root's file system: no walk leaves it */
+	atomic_int xdev_seen;	/* a walk since refresh() met a mount point;
+				   its first writes src.warning */
+	/* Since refresh(): files that look like sources git ignores, left
+	 * out, and the first in path order (under ignored_lock). */
+	atomic_size_t nignored;
+	pthread_mutex_t ignored_lock;
+	char ignored_first[PATH_MAX];
 };
 
 enum {
@@ -382,7 +391,12 @@ static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 		return ret;
 fill:
 	file_stat_fill(&ent->st, &st);
+	/* A directory on another file system (a mount point, or one beneath
+	 * it) is not part of the tree: no walk enters it.  Directories only,
+	 * as the walk: overlayfs gives a file its lower layer's st_dev. */
 	ent->kind = mode_kind(st.st_mode);
+	if (ent->kind == SRC_DIR && st.st_dev != fs->rootdev)
+		ent->kind = SRC_OTHER;
 	return 0;
 }
 
@@ -514,6 +528,37 @@ static int in_prior(struct walk_state *w, const char *name,
 	}
 }
 
+/* Count file @path, which looks like a source, left out as git ignores
+ * it; the first in path order is named, whichever thread walks it. */
+static void note_ignored(struct fs_source *fs, const char *path)
+{
+	atomic_fetch_add_explicit(&fs->nignored, 1, memory_order_relaxed);
+	pthread_mutex_lock(&fs->ignored_lock);
+	if (!fs->ignored_first[0] || strcmp(path, fs->ignored_first) < 0)
+		snprintf(fs->ignored_first, sizeof(fs->ignored_first), "%s", path);
+	pthread_mutex_unlock(&fs->ignored_lock);
+}
+
+/*
+ * Is directory entry @name of @fd, at w->path, on another file system
+ * than the root (a mount point)?  The first one met is the source's
+ * warning; the walk reports each as a special file, not crossed.
+ */
+static int other_fs(struct walk_state *w, int fd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    st.st_dev == w->fs->rootdev)
+		return 0;
+	if (!atomic_exchange_explicit(&w->fs->xdev_seen, 1, memory_order_relaxed) &&
+	    !w->fs->src.warning.code)
+		spdx_error_set(&w->fs->src.warning, -EXDEV, "%s/%s: a mount "
+			       "point: another file system, not walked",
+			       w->fs->src.root, w->path);
+	return 1;
+}
+
 /*
  * Does git leave out entry w->path, of kind @kind, of the directory
  * w->path[0..@len)?  With a prior in force, not what it says was
@@ -539,6 +584,8 @@ static int git_skips(struct walk_state *w, size_t len, enum src_kind kind,
 			      &tracked);
 	if (!tracked)
 		atomic_store_explicit(&w->fs->unclean, 1, memory_order_relaxed);
+	if (skip && kind == SRC_REG && filetype_checkpatch_source(w->path))
+		note_ignored(w->fs, w->path);
 	return skip;
 }
 
@@ -606,6 +653,10 @@ static int walk_one(struct walk_state *w, int fd, size_t len,
 	}
 	if (in->state == DENT_ERROR)
 		ent.err = in->err;
+	if (ent.kind == SRC_DIR && !ent.err && other_fs(w, fd, de->name)) {
+		ent.kind = SRC_OTHER;
+		ent.st.mode = (ent.st.mode & 07777) | S_IFSOCK;
+	}
 	ret = w->fn(&ent, w->arg);
 	if (ret == SRC_WALK_PRUNE)
 		ret = 0;
@@ -1123,6 +1174,10 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 	int ret;
 
 	atomic_store_explicit(&fs->unclean, 0, memory_order_relaxed);
+	atomic_store_explicit(&fs->nignored, 0, memory_order_relaxed);
+	fs->ignored_first[0] = '\0';
+	if (atomic_exchange_explicit(&fs->xdev_seen, 0, memory_order_relaxed))
+		spdx_error_clear(&src->warning);
 	fs->use_prior = prior_holds(fs);
 	if (fs->use_prior) {
 		refresh_under_prior(fs);
@@ -1148,6 +1203,16 @@ static int fs_refresh(struct source *src, struct spdx_error *err)
 static const char *fs_watch_dir(struct source *src)
 {
 	return src->root;
+}
+
+static size_t fs_ignored(struct source *src, char *first, size_t len)
+{
+	struct fs_source *fs = fs_of(src);
+	size_t n = atomic_load_explicit(&fs->nignored, memory_order_relaxed);
+
+	if (n && len)
+		snprintf(first, len, "%s", fs->ignored_first);
+	return n;
 }
 
 static int fs_tracked(struct source *src, const char *path)
@@ -1205,6 +1270,7 @@ static void fs_free(struct source *src)
 		fs_gi(fs);
 	gitignore_free(fs->gi);
 	pthread_mutex_destroy(&fs->gi_lock);
+	pthread_mutex_destroy(&fs->ignored_lock);
 	close(fs->rootfd);
 	free(src->root);
 	free(fs);
@@ -1221,6 +1287,7 @@ static const struct source_ops fs_ops = {
 	.refresh = fs_refresh,
 	.watch_dir = fs_watch_dir,
 	.tracked = fs_tracked,
+	.ignored = fs_ignored,
 	.stamp = fs_stamp,
 	.expect = fs_expect,
 	.prior = fs_prior,
@@ -1248,6 +1315,7 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 		goto nomem;
 	fs->src.ops = &fs_ops;
 	fs->rootfd = fd;
+	fs->rootdev = fstat(fd, &st) ? 0 : st.st_dev;
 	fs->flags = spec->flags;
 	fs->have_openat2 = -1;
 	fs->use_noatime = 1;
@@ -1255,6 +1323,7 @@ int source_fs_new(struct source **out, const struct source_spec *spec,
 	 * one that cannot be read is reported by refresh(), which tries
 	 * again. */
 	pthread_mutex_init(&fs->gi_lock, NULL);
+	pthread_mutex_init(&fs->ignored_lock, NULL);
 	atomic_init(&fs->gi_state, GI_UNREAD);
 	*out = &fs->src;
 	return 0;

@@ -25,8 +25,8 @@ test_expect 'missing tree' '
 		"$SPDXFS" scan "$TMP/nope"
 '
 
-test_expect 'tree is not a directory' '
-	one_line_error 2 "^spdxfs: $T/a.c: Not a directory$" "$SPDXFS" list "$T/a.c"
+test_expect 'a file taken for a directory' '
+	one_line_error 2 "^spdxfs: $T/a.c/: Not a directory$" "$SPDXFS" list "$T/a.c/"
 '
 
 test_expect 'unknown option' '
@@ -40,11 +40,9 @@ test_expect 'unknown command' '
 	grep -q "^spdxfs: unknown command .frobnicate.$" "$TMP/err"
 '
 
-test_expect 'missing PATH of show, two TREEs of scan' '
+test_expect 'missing PATH of show' '
 	expect_status 2 "$SPDXFS" show 2>"$TMP/err" &&
-	grep -q "^usage: spdxfs show" "$TMP/err" &&
-	expect_status 2 "$SPDXFS" scan "$T" "$T" 2>"$TMP/err" &&
-	grep -q "^usage: spdxfs scan" "$TMP/err"
+	grep -q "^usage: spdxfs show" "$TMP/err"
 '
 
 test_expect 'bad --jobs and --depth values' '

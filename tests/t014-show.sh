@@ -29,7 +29,7 @@ make_tree() {
 make_tree || exit 1
 
 test_expect 'a tagged file: expression, modern spelling, licenses, usable under' '
-	(cd "$T/kernel" && "$SPDXFS" show fork.c dual.c) >"$TMP/out" &&
+	(cd "$T/kernel" && "$SPDXFS" show dual.c fork.c) >"$TMP/out" &&
 	expect_file "$TMP/out" <<X
 kernel/dual.c
   status        tagged
@@ -54,7 +54,7 @@ X
 '
 
 test_expect 'AND is usable under neither alone; an invalid tag says why' '
-	"$SPDXFS" show "$T/kernel/both.c" "$T/kernel/bad.c" >"$TMP/out" &&
+	"$SPDXFS" show "$T/kernel/bad.c" "$T/kernel/both.c" >"$TMP/out" &&
 	expect_file "$TMP/out" <<X
 kernel/bad.c
   status        invalid
@@ -104,8 +104,8 @@ X
 '
 
 test_expect 'untagged files: what the series would write, and why' '
-	(cd "$T" && "$SPDXFS" show kernel/plain.c include/uapi/linux/u.h kernel/mit.c \
-		kernel/module.c Documentation/x.c) >"$TMP/out" &&
+	(cd "$T" && "$SPDXFS" show Documentation/x.c include/uapi/linux/u.h \
+		kernel/mit.c kernel/module.c kernel/plain.c) >"$TMP/out" &&
 	expect_file "$TMP/out" <<X
 Documentation/x.c
   status        untagged
@@ -140,7 +140,7 @@ X
 '
 
 test_expect 'show --json: the same facts' '
-	(cd "$T/kernel" && "$SPDXFS" show --json dual.c plain.c module.c) >"$TMP/out.json" &&
+	(cd "$T/kernel" && "$SPDXFS" show --json dual.c module.c plain.c) >"$TMP/out.json" &&
 	python3 -c "
 import json, sys
 d, m, p = json.load(open(sys.argv[1]))[\"files\"]

@@ -166,7 +166,10 @@ test_expect 'bad input: one line, exit 2' '
 	test "$(wc -l <"$TMP/err")" = 1 &&
 	expect_status 2 "$SPDXFS" history -n 0 "$R" 2>"$TMP/err" &&
 	test "$(wc -l <"$TMP/err")" = 1 &&
-	expect_status 2 "$SPDXFS" history 2>/dev/null
+	(cd "$TMP" && expect_status 2 "$SPDXFS" history) 2>"$TMP/err" &&
+	expect_file "$TMP/err" <<-X
+	spdxfs: the current directory is in no git repository: name REPO
+	X
 '
 
 # libgit2 1.5.1 knows no shallow clone: main failed on every one, even

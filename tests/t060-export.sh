@@ -208,14 +208,14 @@ test_expect 'standard output that fails: one line, exit 2' '
 	EOF
 '
 
-test_expect 'bad usage: no format, an unknown format, two trees' '
+test_expect 'bad usage: no format, an unknown format, two trees with --rev' '
 	expect_status 2 "$SPDXFS" export "$T" 2>"$TMP/err" &&
-	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE | --rev REV REPO\]" "$TMP/err" &&
+	grep -qx "usage: spdxfs export --format FMT \[OPTION\]... \[TREE \[PATH\]... | PATH... | --rev REV REPO\]" "$TMP/err" &&
 	expect_status 2 "$SPDXFS" export --format cyclonedx "$T" 2>"$TMP/err" &&
 	expect_file "$TMP/err" <<-EOF &&
 	spdxfs: --format: '"'"'cyclonedx'"'"' is not spdx-json, spdx-tv, spdx-rdf or spdx3
 	EOF
-	expect_status 2 "$SPDXFS" export --format spdx-json "$T" "$T" 2>/dev/null
+	expect_status 2 "$SPDXFS" export --format spdx-json --rev HEAD "$T" "$T" 2>/dev/null
 '
 
 test_expect 'an exception not on the SPDX License List cannot be written in 2.3: exit 2, no file' '

@@ -31,6 +31,9 @@ static const struct fixture_file files[] = {
 	{ "plain/p/q/", "" },
 	{ "fake/LICENSES", "a file, not a directory\n" },
 	{ "fake/in/", "" },
+	{ "bare.git/HEAD", "ref: refs/heads/main\n" },
+	{ "bare.git/objects/", "" },
+	{ "bare.git/refs/", "" },
 };
 
 static char tmp[] = "/tmp/spdxfs-root.XXXXXX";
@@ -76,6 +79,32 @@ static void test_find(void)
 	is_int(tree_root_find(&r, path), -ENOTDIR, "a file is no directory");
 	snprintf(path, sizeof(path), "%s/nowhere", real);
 	is_int(tree_root_find(&r, path), -ENOENT, "a missing directory");
+}
+
+/* The repository of @dir is @want (NULL: none). */
+static void repo_is(const char *dir, const char *want)
+{
+	char path[PATH_MAX], w[PATH_MAX], *repo;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", real, dir);
+	snprintf(w, sizeof(w), "%s/%s", real, want ? want : "");
+	ret = tree_root_repo(&repo, path);
+	is_int(ret, want ? 0 : -ENOENT, "%s: repository found or not", dir);
+	if (!ret)
+		is_str(repo, w, "%s: its repository", dir);
+	free(repo);
+}
+
+static void test_repo(void)
+{
+	/* LICENSES/ does not stop the search: a .git above does. */
+	repo_is("top/sub/d", "top/sub");
+	repo_is("git/x/y", "git");
+	repo_is("worktree/src", "worktree");
+	repo_is("bare.git/refs", "bare.git");
+	repo_is("plain/p/q", NULL);	/* none in /tmp and / either */
+	repo_is("top/a/b", NULL);
 }
 
 static void path_is(const struct tree_root *r, const char *base,
@@ -149,6 +178,7 @@ int main(void)
 	if (!ret) {
 		test_find();
 		test_paths();
+		test_repo();
 	}
 	fixture_remove(tmp);
 	return tap_done();
