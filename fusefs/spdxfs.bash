@@ -81,7 +81,7 @@ _spdxfs_tree()
 		case $1:$w in
 		tag:-o|tag:-l|tag:-d|tag:-u|export:-o|export:-f|mount:-o|\
 		*:--output|*:--license|*:--decisions|*:--from|*:--date|*:-j|*:--jobs|\
-		*:--split|*:--log-depth|*:--status|*:--rev|*:--svg|*:--backlog-svg|\
+		*:--split|*:--log-depth|*:--status|*:--class|*:--rev|*:--svg|*:--backlog-svg|\
 		*:--format|*:--declared|*:--upstream|*:--upstream-rev|*:--build|\
 		*:--max|*:-n|*:--max-count|check:-D|*:--depth|*:=)
 			skip=1 ;;
@@ -150,6 +150,9 @@ _spdxfs()
 		return 0 ;;
 	*:--status)
 		_spdxfs_compgen_list "tagged misplaced untagged invalid excluded error" "$cur"
+		return 0 ;;
+	check:--class)
+		_spdxfs_compgen_list "consistent contradiction untagged unknown all" "$cur"
 		return 0 ;;
 	tag:--split)
 		_spdxfs_compgen "maintainers" "$cur"

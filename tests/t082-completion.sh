@@ -79,6 +79,22 @@ test_expect '--status: the statuses, also after a comma' '
 	test -z "$(cat "$TMP/got")"
 '
 
+test_expect 'check --class: the classes of --modules, also after a comma' '
+	complete_in "$T" spdxfs check --modules --class "" >"$TMP/got" &&
+	expect_file "$TMP/got" <<-EOF &&
+	consistent
+	contradiction
+	untagged
+	unknown
+	all
+	EOF
+	complete_in "$T" spdxfs check --class contradiction,un >"$TMP/got" &&
+	expect_file "$TMP/got" <<-EOF
+	contradiction,untagged
+	contradiction,unknown
+	EOF
+'
+
 test_expect 'show, list, check and scan: files and directories' '
 	for c in show list check scan; do
 		complete_in "$T" spdxfs $c kernel/fo | sort >"$TMP/got" &&
