@@ -88,7 +88,10 @@ static inline const char *export_file_license(const struct export_doc *d, size_t
 /*
  * Why files[@i] has no license in the document, for a comment: NULL
  * when it has one; else into @buf ("invalid SPDX-License-Identifier
- * 'X': Invalid License ID: Y", "no SPDX-License-Identifier", ...).
+ * 'X': Invalid License ID: Y", "no SPDX-License-Identifier", ...).  In
+ * a REUSE tree, every file's comment: where its licensing and copyright
+ * information came from ("REUSE: licensing from file-header,reuse-toml,
+ * copyright from dep5"), or why it has none.
  */
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size);
