@@ -798,7 +798,10 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "license src");
 		fprintf(out, "%s\n", si->license_src);
 	}
-	if (e && e->error) {
+	if (e && e->error && !f->line) {	/* a REUSE tree's: no tag line */
+		show_key(out, "error");
+		fprintf(out, "%s\n", e->error);
+	} else if (e && e->error) {
 		show_key(out, "error");
 		fprintf(out, "%u:%u %s\n", f->line,
 			strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,

@@ -234,7 +234,8 @@ int show_file(struct show_info *si, struct source *src,
 		if (!ret && e->valid)
 			ret = usable_under(si, idx->lic, e->ast);
 	}
-	if (!ret && f->status == ST_UNTAGGED)
+	/* The tagging series writes the kernel's tags (tag.h). */
+	if (!ret && f->status == ST_UNTAGGED && !si->reuse)
 		ret = suggest(si, src, idx, f);
 	if (ret)
 		show_info_release(si);
