@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "expr.h"
+#include "grow.h"
 #include "index.h"
 #include "index_reuse.h"
 #include "licenses.h"
@@ -156,7 +157,7 @@ static int expr_table(struct spdx_expr **out, size_t *nout,
 		      const char **texts, size_t n, const struct licenses *lic,
 		      struct strpool *pool)
 {
-	const char **sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	const char **sorted = alloc_array(n ? n : 1, sizeof(*sorted));
 	struct spdx_expr *e;
 	size_t k = 0;
 
