@@ -163,6 +163,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		.nthreads = o->nthreads,
 		.no_dir_stat = !o->dir_stat,
 		.no_copyright = no_copyright(),
+		.kernel_layout = o->kernel_layout,
 	};
 	struct source_spec spec = {
 		.type = o->rev ? SOURCE_GIT :
@@ -1138,9 +1139,8 @@ int cmd_scan(int argc, char **argv)
 	}
 	free(files);
 	if (!o.quiet && fmt == REPORT_TEXT && reuse_tree_is(t.idx))
-		fputs("spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt); these counts "
-		      "are the kernel's reading, 'spdxfs check' reads it as REUSE\n",
-		      stderr);
+		fputs("spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt), read as "
+		      "REUSE 3.3 defines it\n", stderr);
 	if (!o.quiet && fmt == REPORT_TEXT && isatty(STDERR_FILENO))
 		fprintf(stderr, "spdxfs: %zu of %zu files read\n",
 			t.idx->rescanned, t.idx->nfiles);
@@ -1451,6 +1451,7 @@ int cmd_check(int argc, char **argv)
 	r = check_parse(argc, argv, &a);
 	if (r >= 0)
 		return r;
+	a.index.kernel_layout = a.rules != RULES_AUTO;
 	r = cli_tree_open_args(&t, a.args, a.nargs, &a.index, 0);
 	if (r)
 		return r;

@@ -34,6 +34,8 @@ struct cli_index_opts {
 				   repository named, read with no checkout */
 	int staged;		/* the files staged in git's index, with
 				   its content (SOURCE_GIT_STAGED) */
+	int kernel_layout;	/* a REUSE tree read by the kernel's rules
+				   all the same (index_opts) */
 	int dir_stat;		/* the directories' mode, owner and times
 				   too (index_opts.no_dir_stat): for views
 				   that show them */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "index.h"
+#include "index_reuse.h"
 #include "maintainers.h"
 #include "modlic.h"
 #include "modscan.h"
@@ -70,6 +71,17 @@ static int xv_path(const struct xattr_req *r, char *buf, size_t size)
 static int xv_copyright(const struct xattr_req *r, char *buf, size_t size)
 {
 	return put_str(r->f->copyright, buf, size);
+}
+
+/* Where a REUSE tree's file got its licenses (index_reuse.h); none in a
+ * kernel tree, whose tags are always in the file's header. */
+static int xv_source(const struct xattr_req *r, char *buf, size_t size)
+{
+	unsigned bits = INDEX_ORIGIN_LICENSE(r->f->origin);
+
+	if (r->s->idx->layout != INDEX_LAYOUT_REUSE || !bits)
+		return -ENODATA;
+	return index_origin_names(bits, buf, size);
 }
 
 /* The file's own error (unreadable, ...) or its expression's. */
@@ -279,6 +291,7 @@ static const struct xattr xattrs[] = {
 	{ "user.spdx.path", .value = xv_path },
 	{ "user.spdx.error", .value = xv_error },
 	{ "user.spdx.copyright", .value = xv_copyright },
+	{ "user.spdx.source", .value = xv_source },
 	{ "user.spdx.module_license", .value = xv_module_license },
 	{ "user.spdx.suggested", { "untagged", "all" },
 	  "the expression 'spdxfs tag' would add (default " TAG_DEFAULT_LICENSE

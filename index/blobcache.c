@@ -137,6 +137,9 @@ static int worth_keeping(const struct spdx_file *f)
 static size_t collect(struct rec *r, size_t n, const struct spdx_index *idx,
 		      int fresh)
 {
+	/* A REUSE reading is no scan result of a blob (index_reuse.h). */
+	if (idx && idx->layout != INDEX_LAYOUT_KERNEL)
+		return n;
 	for (size_t i = 0; idx && i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 
@@ -357,6 +360,8 @@ int blobcache_run_add(struct blobcache_run *run,
 		sizeof(struct spdx_file), offsetof(struct spdx_file, path)
 	};
 
+	if (idx->layout != INDEX_LAYOUT_KERNEL)
+		return 0;	/* no scan result of a blob: index_reuse.h */
 	for (size_t i = 0; i < idx->nfiles; i++) {
 		const struct spdx_file *f = &idx->files[i];
 		int ret;

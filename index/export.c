@@ -23,6 +23,7 @@
 #include "filetype.h"
 #include "grow.h"
 #include "index.h"
+#include "index_reuse.h"
 #include "licenses.h"
 #include "quote.h"
 #include "spdxlist.h"
@@ -920,6 +921,37 @@ static const char *const built_comment[BUILT_NWHY] = {
 				  "the image was made from",
 };
 
+/*
+ * A REUSE tree's file: where its licensing and copyright information came
+ * from (index_reuse.h), or why it has none.
+ */
+static const char *reuse_why(const struct spdx_file *f,
+			     const struct spdx_expr *e, char *buf, size_t size)
+{
+	char lsrc[48], csrc[48];
+
+	index_origin_names(INDEX_ORIGIN_LICENSE(f->origin), lsrc, sizeof(lsrc));
+	index_origin_names(INDEX_ORIGIN_COPYRIGHT(f->origin), csrc, sizeof(csrc));
+	switch (f->status) {
+	case ST_EXCLUDED:
+		snprintf(buf, size, "REUSE: not a file REUSE covers");
+		break;
+	case ST_ERROR:
+		snprintf(buf, size, "REUSE: it could not be read: %s",
+			 f->error ? f->error : "error");
+		break;
+	case ST_INVALID:
+		snprintf(buf, size, "REUSE: invalid license expression '%s' (%s): %s",
+			 e ? e->text : "", lsrc, e && e->error ? e->error : "");
+		break;
+	default:
+		snprintf(buf, size, "REUSE: licensing from %s, copyright from %s",
+			 *lsrc ? lsrc : "nowhere", *csrc ? csrc : "nowhere");
+		break;
+	}
+	return buf;
+}
+
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size)
 {
@@ -930,6 +962,10 @@ const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 	size_t n;
 
 	buf[0] = '\0';
+	if (d->idx->layout == INDEX_LAYOUT_REUSE) {
+		reuse_why(f, e, buf, size);
+		goto built;
+	}
 	if (export_file_has_license(f))
 		goto built;
 	switch (f->status) {

@@ -88,9 +88,12 @@ static inline const char *export_file_license(const struct export_doc *d, size_t
 /*
  * The comment of files[@i], into @buf: why it has no license in the
  * document ("invalid SPDX-License-Identifier 'X': Invalid License ID:
- * Y", "no SPDX-License-Identifier", ...), then with o.image->built why
- * it is in the image ("spdxfs built: embedded: compiled into a blob the
- * image holds"), the two joined by "; "; NULL when there is neither.
+ * Y", "no SPDX-License-Identifier", ...), or in a REUSE tree, for every
+ * file, where its licensing and copyright information came from
+ * ("REUSE: licensing from file-header,reuse-toml, copyright from
+ * dep5"); then with o.image->built why it is in the image ("spdxfs
+ * built: embedded: compiled into a blob the image holds"), the two
+ * joined by "; "; NULL when there is neither.
  */
 const char *export_file_why(const struct export_doc *d, size_t i, char *buf,
 			    size_t size);

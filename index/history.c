@@ -621,7 +621,25 @@ struct rows_state {
 	int keep;			/* kept holds every file of it (else
 					   the old side is counted, a tree
 					   too large to keep) */
+	int reuse;			/* the last whole count was of a REUSE
+					   tree, where a file's result depends
+					   on others (index_reuse.h): every
+					   commit is counted whole */
 };
+
+/* Does @ps name what could make a tree a REUSE tree (reuse.h)? */
+static int names_reuse_global(const struct pathset *ps)
+{
+	for (size_t i = 0; i < ps->n; i++) {
+		const char *p = ps->v[i], *name = strrchr(p, '/');
+
+		name = name ? name + 1 : p;
+		if (!strcmp(name, "REUSE.toml") || !strcmp(p, ".reuse/dep5") ||
+		    !strcmp(p, "scripts/spdxcheck.py"))
+			return 1;
+	}
+	return 0;
+}
 
 /*
  * The index of @src, counted into @r by @sign (and when @keep, what each
@@ -664,6 +682,8 @@ static int row_count(struct rows_state *st, struct history_row *r,
 		st->keep = keep = 0;
 	}
 	r->scanned += idx->rescanned;
+	if (r->whole)
+		st->reuse = idx->layout == INDEX_LAYOUT_REUSE;
 	if (blobcache_run_add(st->run, st->blobs, idx) ||
 	    (keep && history_paths_add(st->kept, idx))) {
 		index_free(idx);
@@ -1025,6 +1045,9 @@ static int row_diff(struct rows_state *st, const struct history_commit *c,
 	else if (ret)
 		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
 				     st->repo, c->id, git_msg());
+	if (!ret && (st->reuse || names_reuse_global(&st->was) ||
+		     names_reuse_global(&st->now)))
+		*global = 1;
 	if (!ret && *global)
 		globals_key_of(key, repo, tree);
 	if (!ret)

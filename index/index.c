@@ -40,6 +40,7 @@
 #include "grow.h"
 #include "hash.h"
 #include "index.h"
+#include "index_reuse.h"
 #include "licenses.h"
 #include "pathsearch.h"
 #include "source.h"
@@ -1129,8 +1130,8 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 	return it->key;
 }
 
-static void resolve_expr(struct spdx_expr *e, const struct licenses *lic,
-			 struct strpool *pool)
+void index_expr_resolve(struct spdx_expr *e, const struct licenses *lic,
+			void *pool)
 {
 	struct expr_error err;
 	size_t len = strlen(e->text), need;
@@ -1385,7 +1386,7 @@ static int sort_exprs(struct spdx_index *idx, const struct interner *in,
 static void resolve_exprs(struct spdx_index *idx)
 {
 	for (size_t k = 0; k < idx->nexprs; k++)
-		resolve_expr(&idx->exprs[k], idx->lic, idx->pool);
+		index_expr_resolve(&idx->exprs[k], idx->lic, idx->pool);
 }
 
 /*
@@ -1594,6 +1595,9 @@ int index_build(struct spdx_index **out, struct source *src,
 	int ret, in_place = 0;
 
 	b.prev = opts ? opts->prev : NULL;
+	/* A REUSE reading holds no scan result to take over. */
+	if (b.prev && b.prev->layout != INDEX_LAYOUT_KERNEL)
+		b.prev = NULL;
 	if (b.prev && opts->spent == b.prev && b.prev->nfiles < NO_PREV)
 		b.spent = opts->spent;
 	if (b.prev)
@@ -1638,6 +1642,11 @@ int index_build(struct spdx_index **out, struct source *src,
 		goto fail;
 	}
 	take_strings(&b, idx);
+	if (!(opts && opts->kernel_layout)) {
+		ret = index_reuse_apply(idx, src, err);
+		if (ret)
+			goto fail;
+	}
 	if (opts && opts->progress)
 		opts->progress(idx->nfiles, idx->nfiles, opts->progress_arg);
 	builder_release(&b, order);

@@ -71,6 +71,20 @@ struct spdx_file {
 	uint8_t status;		/* enum spdx_status */
 	uint8_t scan_status;	/* what the scanner saw: TAGGED, MISPLACED,
 				   UNTAGGED (kept when invalid/excluded) */
+	uint8_t origin;		/* a REUSE tree's: where its licenses (bits
+				   of INDEX_ORIGIN_LICENSE) and copyright
+				   statements (INDEX_ORIGIN_COPYRIGHT) came
+				   from, 1 << enum reuse_src each (reuse.h);
+				   0 in a kernel tree */
+};
+
+#define INDEX_ORIGIN_LICENSE(o)		((o) & 0x0fu)
+#define INDEX_ORIGIN_COPYRIGHT(o)	(((o) >> 4) & 0x0fu)
+
+/* How a tree's files are read (index_reuse.h decides). */
+enum index_layout {
+	INDEX_LAYOUT_KERNEL,	/* the kernel's rules: scan.h, licenses.h */
+	INDEX_LAYOUT_REUSE,	/* the REUSE specification: reuse.h */
 };
 
 /* A directory of the tree, for views that mirror its permissions (all
@@ -100,6 +114,10 @@ struct spdx_index {
 	char *lic_error;		/* why LICENSES/ could not be read */
 	size_t count[ST__COUNT];	/* files per status */
 	size_t rescanned;		/* files read by this build */
+	enum index_layout layout;	/* INDEX_LAYOUT_REUSE: every file's
+					   expression, copyright statements,
+					   status and origin are the REUSE
+					   reading's (index_reuse.h) */
 	/* The source's stamp (ops->stamp), when the walk met only what
 	 * the tree's version control tracks: the next build gives the
 	 * source this index's paths as its prior (source.h). */
@@ -188,6 +206,8 @@ struct index_opts {
 					   baseline a benchmark sets the
 					   statements' cost against (such an
 					   index is never to be saved) */
+	int kernel_layout;		/* read a REUSE tree by the kernel's
+					   rules all the same (check --kernel) */
 };
 
 /*
@@ -201,6 +221,14 @@ struct index_opts {
 int index_build(struct spdx_index **out, struct source *src,
 		const struct index_opts *opts, struct spdx_error *err);
 void index_free(struct spdx_index *idx);
+
+/*
+ * Parse, print (in @lic's spelling) and validate expression @e->text
+ * against @lic (NULL: every id unknown), its strings into @pool (a
+ * struct strpool): what a build does once per distinct expression.
+ */
+void index_expr_resolve(struct spdx_expr *e, const struct licenses *lic,
+			void *pool);
 
 /* The file at @path, or NULL. */
 const struct spdx_file *index_find(const struct spdx_index *idx,

@@ -467,6 +467,70 @@ fail:
 	return ret;
 }
 
+/* @f declaring @d alone; an exception allows @d[0..@n)'s licenses. */
+static int decl_file(struct license_file *f, const struct license_decl *d,
+		     const struct license_decl *all, int n)
+{
+	*f = (struct license_file){
+		.name = strdup(d->id), .dir = strdup(""), .path = strdup(d->path),
+		.exception = d->exception, .size = d->size,
+	};
+	if (!f->name || !f->dir || !f->path ||
+	    strv_push(&f->ids, &f->nids, d->id, strlen(d->id)))
+		return -ENOMEM;
+	for (int i = 0; d->exception && i < n; i++)
+		if (!all[i].exception &&
+		    strv_push(&f->allowed, &f->nallowed, all[i].id,
+			      strlen(all[i].id)))
+			return -ENOMEM;
+	return 0;
+}
+
+int licenses_from_decls(struct licenses **out, const struct license_decl *d,
+			int n, struct spdx_error *err)
+{
+	struct loader ld = { .err = err };
+	struct licenses *lic;
+	struct lic_priv *priv;
+	int ret = -ENOMEM;
+
+	*out = NULL;
+	lic = calloc(1, sizeof(*lic));
+	priv = calloc(1, sizeof(*priv));
+	if (!lic || !priv) {
+		free(lic);
+		free(priv);
+		return load_fail(&ld, -ENOMEM, "out of memory");
+	}
+	lic->byid = priv;
+	lic->files = calloc(n ? n : 1, sizeof(*lic->files));
+	if (!lic->files)
+		goto fail;
+	for (int i = 0; i < n; i++) {
+		int dup = 0;
+
+		for (int j = 0; j < lic->nfiles && !dup; j++)
+			dup = !strcasecmp(lic->files[j].name, d[i].id);
+		if (dup)
+			continue;
+		ret = decl_file(&lic->files[lic->nfiles++], &d[i], d, n);
+		if (ret)
+			goto fail;
+	}
+	if (lic->nfiles)
+		qsort(lic->files, lic->nfiles, sizeof(*lic->files), cmp_files);
+	ret = build_hash(&ld, lic, priv);
+	if (ret)
+		goto fail_filled;
+	*out = lic;
+	return 0;
+fail:
+	load_fail(&ld, ret, "out of memory");
+fail_filled:
+	licenses_free(lic);
+	return ret;
+}
+
 void licenses_free(struct licenses *lic)
 {
 	struct lic_priv *priv;

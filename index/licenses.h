@@ -67,6 +67,24 @@ int licenses_load(struct licenses **out, struct source *src,
 		  struct spdx_error *err);
 void licenses_free(struct licenses *lic);
 
+/* One license file of a tree that declares no metatags (a REUSE tree's
+ * LICENSES/<ID>.txt): its path, the id its name gives, its size. */
+struct license_decl {
+	const char *id;
+	const char *path;
+	size_t size;
+	int exception;		/* an exception id: it may follow any
+				   license the others declare */
+};
+
+/*
+ * The licenses @d[0..@n) declare, as licenses_load() would hold them
+ * (dir "", text_offset 0), into *@out: an id declared again in any case
+ * is left out.  Returns 0, or -ENOMEM with @err filled.
+ */
+int licenses_from_decls(struct licenses **out, const struct license_decl *d,
+			int n, struct spdx_error *err);
+
 /* The license or exception file declaring @id (any case); NULL if none
  * or @lic is NULL.  @len bytes of @id are used. */
 const struct license_file *licenses_lookup(const struct licenses *lic,

@@ -132,6 +132,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.no_dir_stat = opts->no_dir_stat,
 		.timings = &res->build,
 		.no_copyright = opts->no_copyright,
+		.kernel_layout = opts->kernel_layout,
 	};
 	struct spdx_index *loaded = NULL, *idx;
 	int no_cache = opts->no_cache || opts->no_copyright;

@@ -896,6 +896,10 @@ static void show_text(FILE *out, const struct show_info *si)
 
 	quote_path(out, f->path, strlen(f->path));
 	fputc('\n', out);
+	if (si->reuse) {
+		show_key(out, "layout");
+		fprintf(out, "REUSE\n");
+	}
 	show_key(out, "status");
 	fprintf(out, "%s\n", spdx_status_name(f->status));
 	if (f->line) {
@@ -910,7 +914,14 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "modern");
 		fprintf(out, "%s\n", si->modern);
 	}
-	if (e && e->error) {
+	if (si->license_src[0]) {
+		show_key(out, "license src");
+		fprintf(out, "%s\n", si->license_src);
+	}
+	if (e && e->error && !f->line) {	/* a REUSE tree's: no tag line */
+		show_key(out, "error");
+		fprintf(out, "%s\n", e->error);
+	} else if (e && e->error) {
 		show_key(out, "error");
 		fprintf(out, "%u:%u %s\n", f->line,
 			strcmp(e->error, EXPR_UNFINISHED) ? f->col + e->col : 0,
@@ -944,6 +955,10 @@ static void show_text(FILE *out, const struct show_info *si)
 		show_key(out, "copyright");
 		fprintf(out, "%.*s\n", (int)(nl ? nl - c : (long)strlen(c)), c);
 		c = nl ? nl + 1 : NULL;
+	}
+	if (si->copyright_src[0]) {
+		show_key(out, "copyright src");
+		fprintf(out, "%s\n", si->copyright_src);
 	}
 	if (si->suggested) {
 		show_key(out, "suggested");
@@ -987,6 +1002,11 @@ static void show_json(struct json_writer *w, const struct show_info *si)
 	show_module_json(w, si->module);
 	json_key(w, "copyright");
 	copyright_json(w, f->copyright);
+	if (si->reuse) {
+		json_kv_string(w, "layout", "reuse");
+		json_kv_string(w, "license_source", si->license_src);
+		json_kv_string(w, "copyright_source", si->copyright_src);
+	}
 	json_key(w, "suggested");
 	if (!si->suggested) {
 		json_null(w);

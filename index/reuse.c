@@ -56,6 +56,8 @@ int reuse_tree_is(const struct spdx_index *idx)
 {
 	int direct = 0;
 
+	if (idx->layout == INDEX_LAYOUT_REUSE)
+		return 1;
 	if (index_find(idx, "scripts/spdxcheck.py"))
 		return 0;
 	if (idx->lic && idx->lic->nfiles)

@@ -11,6 +11,7 @@
 #include "expr.h"
 #include "grow.h"
 #include "index.h"
+#include "index_reuse.h"
 #include "licenses.h"
 #include "report.h"
 #include "show.h"
@@ -217,6 +218,13 @@ int show_file(struct show_info *si, struct source *src,
 	si->file = f;
 	si->expr = e;
 	si->uapi = !!(f->flags & IDX_F_UAPI);
+	if (idx->layout == INDEX_LAYOUT_REUSE) {
+		si->reuse = 1;
+		index_origin_names(INDEX_ORIGIN_LICENSE(f->origin),
+				   si->license_src, sizeof(si->license_src));
+		index_origin_names(INDEX_ORIGIN_COPYRIGHT(f->origin),
+				   si->copyright_src, sizeof(si->copyright_src));
+	}
 	if (e && e->ast) {
 		si->syscall_note = file_has_syscall_note(idx, f);
 		if (e->canonical && !(si->modern = modern_text(e->canonical)))
@@ -226,7 +234,8 @@ int show_file(struct show_info *si, struct source *src,
 		if (!ret && e->valid)
 			ret = usable_under(si, idx->lic, e->ast);
 	}
-	if (!ret && f->status == ST_UNTAGGED)
+	/* The tagging series writes the kernel's tags (tag.h). */
+	if (!ret && f->status == ST_UNTAGGED && !si->reuse)
 		ret = suggest(si, src, idx, f);
 	if (ret)
 		show_info_release(si);

@@ -48,6 +48,10 @@ struct show_info {
 				   expression is usable under (expr.h's
 				   expr_usable_under()), in LICENSES/ order */
 	size_t nusable;
+	int reuse;		/* the index's layout is REUSE: the two
+				   below are set (index_reuse.h) */
+	char license_src[48];	/* "file-header,reuse-toml", or "" */
+	char copyright_src[48];
 	int uapi;		/* a "uapi" path component */
 	int syscall_note;	/* the expression names Linux-syscall-note */
 	int suggested;		/* untagged: the three below are set */

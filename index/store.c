@@ -926,6 +926,9 @@ static int store_write(int fd, const struct spdx_index *idx)
 
 int store_worth_saving(const struct spdx_index *prev, const struct spdx_index *idx)
 {
+	/* A REUSE reading is no scan result to take over (index_reuse.h). */
+	if (idx->layout != INDEX_LAYOUT_KERNEL)
+		return 0;
 	if (!prev || prev->nfiles != idx->nfiles ||
 	    prev->nsymlinks != idx->nsymlinks || prev->nothers != idx->nothers)
 		return 1;

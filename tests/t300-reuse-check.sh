@@ -70,7 +70,7 @@ printf 'int x; // SPDX-License-Identifier: MIT\n' >"$K/b.c" || exit 1
 test_expect 'scan says a REUSE tree is one, on standard error' '
 	"$SPDXFS" scan "$TMP/lint" 2>"$TMP/e" >/dev/null &&
 	expect_file "$TMP/e" <<\X
-spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt); these counts are the kernel'"'"'s reading, '"'"'spdxfs check'"'"' reads it as REUSE
+spdxfs: layout: a REUSE tree (LICENSES/<ID>.txt), read as REUSE 3.3 defines it
 X
 '
 
