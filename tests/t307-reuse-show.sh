@@ -28,15 +28,10 @@ src/a.py
 X
 '
 
-test_expect 'a license file (path order), a missing license, no licensing information' '
+test_expect 'a license file, a missing license, no licensing information, in the order named' '
 	"$SPDXFS" show "$TMP/l/src/b.py" "$TMP/l/src/nolicense.sh" \
 		"$TMP/l/LICENSES/MIT" >"$TMP/o" &&
 	expect_file "$TMP/o" <<\X
-LICENSES/MIT
-  layout        REUSE
-  status        excluded
-  uapi          no
-
 src/b.py
   layout        REUSE
   status        invalid
@@ -56,6 +51,11 @@ src/nolicense.sh
   uapi          no
   copyright     Copyright 2024 C
   copyright src file-header
+
+LICENSES/MIT
+  layout        REUSE
+  status        excluded
+  uapi          no
 X
 '
 
