@@ -43,6 +43,15 @@ static int at_end(const struct toml_parser *p)
 	return p->s >= p->end;
 }
 
+/* Does the text left start with @lit?  The text is no C string: it
+ * ends at p->end, with no NUL after it. */
+static int looking_at(const struct toml_parser *p, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return (size_t)(p->end - p->s) >= n && !memcmp(p->s, lit, n);
+}
+
 static void skip_ws(struct toml_parser *p)
 {
 	while (!at_end(p) && (*p->s == ' ' || *p->s == '\t'))
@@ -300,9 +309,9 @@ static int value(struct toml_parser *p, struct toml_value *v)
 	case 'f':
 		return fail(p, "unsupported TOML: boolean");
 	}
-	if (!strncmp(p->s, "inf", 3) || !strncmp(p->s, "nan", 3) ||
-	    !strncmp(p->s, "+inf", 4) || !strncmp(p->s, "-inf", 4) ||
-	    !strncmp(p->s, "+nan", 4) || !strncmp(p->s, "-nan", 4))
+	if (looking_at(p, "inf") || looking_at(p, "nan") ||
+	    looking_at(p, "+inf") || looking_at(p, "-inf") ||
+	    looking_at(p, "+nan") || looking_at(p, "-nan"))
 		return fail(p, "unsupported TOML: float");
 	return integer(p, v);
 }

@@ -111,6 +111,21 @@ static void test_refused(void)
 		ok(toml_parse(&d, "a = 1\0", 6, "R", &err) == -EINVAL &&
 		   !strcmp(err.msg, "R:1: a NUL byte in the file"), "a NUL byte");
 	}
+	{
+		/* The text ends where its length says, no NUL after it:
+		 * "-n" is no "-nan" read past the end (found by fuzz_toml). */
+		struct spdx_error err = { 0 };
+		struct toml_doc *d = (void *)1;
+		char *text = malloc(5);
+
+		ok(text != NULL, "a text of 5 bytes");
+		if (!text)
+			return;
+		memcpy(text, "a =-n", 5);
+		ok(toml_parse(&d, text, 5, "R", &err) == -EINVAL && !d,
+		   "a value cut short at the end of the text: refused");
+		free(text);
+	}
 }
 
 static const struct {
