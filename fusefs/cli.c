@@ -443,9 +443,10 @@ static int paths_from_cwd(struct cli_tree *t, char *const *args, size_t nargs,
 	return 0;
 }
 
-/* Is each of t->paths in the tree, and there?  0, or 2 after a one-line
- * error: before anything is walked. */
-static int paths_there(struct cli_tree *t)
+/* Is each of t->paths in the tree, and there (unless @seen: each was
+ * lstat()ed already)?  0, or 2 after a one-line error: before anything
+ * is walked. */
+static int paths_there(struct cli_tree *t, int seen)
 {
 	char *rel;
 	int ret;
@@ -455,7 +456,8 @@ static int paths_there(struct cli_tree *t)
 
 		ret = tree_root_path(&t->where, t->base, arg, &rel);
 		if (!ret) {
-			ret = exists_from(t->where.root, *rel ? rel : ".");
+			if (!seen)
+				ret = exists_from(t->where.root, *rel ? rel : ".");
 			free(rel);
 		}
 		if (ret == -EXDEV)
@@ -471,7 +473,9 @@ static int paths_there(struct cli_tree *t)
 }
 
 /* Are the operands TREE [PATH]...?  Else PATH... from the current
- * directory (see cli_tree_open_args()). */
+ * directory (see cli_tree_open_args()): 0.  2 for TREE PATH... whose
+ * PATHs were all seen there (a long list is not lstat()ed twice), 1 for
+ * the other TREE forms. */
 static int tree_form(char *const *args, size_t nargs,
 		     const struct cli_index_opts *o, unsigned flags)
 {
@@ -479,8 +483,11 @@ static int tree_form(char *const *args, size_t nargs,
 		return 1;
 	if ((flags & CLI_PATHS_ONLY) || !cli_is_dir(args[0]))
 		return 0;
-	return nargs == 1 || all_exist(args[0], args + 1, nargs - 1) ||
-	       !all_exist(NULL, args, nargs);
+	if (nargs == 1)
+		return 1;
+	if (all_exist(args[0], args + 1, nargs - 1))
+		return 2;
+	return !all_exist(NULL, args, nargs);
 }
 
 int cli_tree_open_args(struct cli_tree *t, char *const *args, size_t nargs,
@@ -512,7 +519,7 @@ int cli_tree_open_args(struct cli_tree *t, char *const *args, size_t nargs,
 			  "it (name the tree first: TREE PATH...)");
 		ret = 2;
 	} else if (!o->rev) {
-		ret = paths_there(t);
+		ret = paths_there(t, form == 2);
 	}
 	if (!ret)
 		ret = cli_tree_index(t, o);
