@@ -613,7 +613,9 @@ static int store_node(void *arg, uint64_t ino)
 	struct src_file *file;
 	int ret = -ENOENT;
 
-	if (f && !(ret = open_tree_file(fs, f, ino, &file, &st))) {
+	if (f && !prefetch_wanted(s, n))
+		ret = -EALREADY;	/* the reader got there first */
+	else if (f && !(ret = open_tree_file(fs, f, ino, &file, &st))) {
 		if (file_stat_same(&st, &f->st) ||
 		    (told_get(fs, ino, &told) && file_stat_same(&st, &told)))
 			ret = store_file(fs, ino, f->path, file, &st);

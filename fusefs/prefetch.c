@@ -22,11 +22,15 @@
 #define STREAM_NS	(20 * 1000 * 1000)
 
 #define QUEUE_MAX	256
+/* Threads storing: a reader that finds a file not there yet waits a
+ * round trip, so two keep ahead of it where one falls behind. */
+#define PREFETCH_THREADS	2
 
 struct prefetch {
 	prefetch_store_fn store;
 	void *arg;
-	pthread_t tid;
+	pthread_t tid[PREFETCH_THREADS];
+	int nthreads;
 	pthread_mutex_t lock;	/* the queue and stop */
 	pthread_cond_t cond;
 	uint64_t queue[QUEUE_MAX];	/* node numbers, a ring */
@@ -80,8 +84,12 @@ int prefetch_start(struct prefetch **out, prefetch_store_fn store, void *arg)
 	p->arg = arg;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
-	ret = -pthread_create(&p->tid, NULL, prefetch_main, p);
-	if (ret) {
+	for (; p->nthreads < PREFETCH_THREADS; p->nthreads++) {
+		ret = -pthread_create(&p->tid[p->nthreads], NULL, prefetch_main, p);
+		if (ret)
+			break;
+	}
+	if (!p->nthreads) {
 		pthread_cond_destroy(&p->cond);
 		pthread_mutex_destroy(&p->lock);
 		free(p);
@@ -97,12 +105,20 @@ void prefetch_stop(struct prefetch *p)
 		return;
 	pthread_mutex_lock(&p->lock);
 	p->stop = 1;
-	pthread_cond_signal(&p->cond);
+	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
-	pthread_join(p->tid, NULL);
+	for (int i = 0; i < p->nthreads; i++)
+		pthread_join(p->tid[i], NULL);
 	pthread_cond_destroy(&p->cond);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
+}
+
+int prefetch_wanted(struct snapshot *s, const struct vnode *n)
+{
+	atomic_uchar *flags = snapshot_node_flags(s);
+
+	return !flags || !(atomic_load(&flags[n - s->nodes]) & PF_READ);
 }
 
 unsigned long prefetch_stored(const struct prefetch *p)

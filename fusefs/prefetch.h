@@ -53,6 +53,13 @@ void prefetch_stop(struct prefetch *p);
 void prefetch_read(struct prefetch *p, struct snapshot *s,
 		   const struct vnode *n, uint64_t max_size);
 
+/*
+ * Is node @n of @s still worth storing: not read from its first byte
+ * since it was queued (the reader overtook prefetch there, and a store
+ * now would copy it again for nothing)?  For the store function.
+ */
+int prefetch_wanted(struct snapshot *s, const struct vnode *n);
+
 /* Files stored so far. */
 unsigned long prefetch_stored(const struct prefetch *p);
 
