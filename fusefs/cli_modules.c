@@ -103,25 +103,13 @@ static const char *expr_text(const struct spdx_index *idx,
 	return "(untagged)";
 }
 
-/* A declared string as text: quoted, control bytes as '?'; a macro name
- * that was not resolved bare. */
-static void print_declared(FILE *out, const struct modlic_call *c)
-{
-	if (c->resolved)
-		fputc('"', out);
-	for (const char *p = c->declared; *p; p++)
-		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
-	if (c->resolved)
-		fputc('"', out);
-}
-
 static void print_text(FILE *out, const struct spdx_index *idx,
 		       const struct spdx_file *f, const struct modlic_call *c,
 		       enum modlic_class cls)
 {
 	quote_path(out, f->path, strlen(f->path));
 	fprintf(out, ":%u: ", c->line);
-	print_declared(out, c);
+	modlic_print_declared(out, c);
 	fprintf(out, " vs %s: %s\n", expr_text(idx, f), modlic_class_key(cls));
 }
 

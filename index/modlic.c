@@ -31,6 +31,16 @@ const char *modlic_class_key(enum modlic_class c)
 	return c < MODLIC__NCLASSES ? class_keys[c] : "?";
 }
 
+void modlic_print_declared(FILE *out, const struct modlic_call *c)
+{
+	if (c->resolved)
+		fputc('"', out);
+	for (const char *p = c->declared; *p; p++)
+		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+	if (c->resolved)
+		fputc('"', out);
+}
+
 /* The table */
 
 /* ASCII, as the C locale's isalnum(), without its table lookup: the

@@ -43,6 +43,8 @@
 #ifndef SPDXFS_MODLIC_H
 #define SPDXFS_MODLIC_H
 
+#include <stdio.h>
+
 #include <stddef.h>
 
 struct expr;
@@ -115,6 +117,10 @@ struct modlic_call {
 					   its string may come from a header */
 	char declared[MODLIC_DECL_MAX];	/* cut if longer */
 };
+
+/* @c's declaration as check --modules and show print it: the string
+ * quoted, control bytes as '?'; a macro name not resolved, bare. */
+void modlic_print_declared(FILE *out, const struct modlic_call *c);
 
 /*
  * The calls in C text @buf of @len bytes, in order, into a new array

@@ -847,18 +847,6 @@ static void suggestion_text(FILE *out, const struct show_info *si)
 	}
 }
 
-/* A declared string: quoted, control bytes as '?'; a macro name that
- * was not resolved bare. */
-static void declared_text(FILE *out, const struct modlic_call *c)
-{
-	if (c->resolved)
-		fputc('"', out);
-	for (const char *p = c->declared; *p; p++)
-		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, out);
-	if (c->resolved)
-		fputc('"', out);
-}
-
 /* "module  line N: "DECLARED" CLASS", a line per call, as check
  * --modules classes them. */
 static void show_module_text(FILE *out, const struct modscan_file *mf)
@@ -866,7 +854,7 @@ static void show_module_text(FILE *out, const struct modscan_file *mf)
 	for (size_t k = 0; mf && k < mf->ncalls; k++) {
 		show_key(out, "module");
 		fprintf(out, "line %u: ", mf->calls[k].line);
-		declared_text(out, &mf->calls[k]);
+		modlic_print_declared(out, &mf->calls[k]);
 		fprintf(out, " %s\n", modlic_class_key(mf->cls[k]));
 	}
 }
