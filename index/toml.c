@@ -12,6 +12,7 @@
 
 #include "error.h"
 #include "grow.h"
+#include "quote.h"
 #include "toml.h"
 
 struct toml_parser {
@@ -346,6 +347,7 @@ static int pair(struct toml_parser *p)
 {
 	struct toml_table *t = cur_table(p);
 	struct toml_pair kv = { .line = p->line };
+	char q[128];
 	void *np = NULL;
 	int r;
 
@@ -355,9 +357,11 @@ static int pair(struct toml_parser *p)
 	if (!at_end(p) && *p->s == '.')
 		r = fail(p, "unsupported TOML: dotted key");
 	else if (at_end(p) || *p->s != '=')
-		r = fail(p, "expected '=' after key %s", kv.key);
+		r = fail(p, "expected '=' after key %s",
+			 quote_path_str(q, sizeof(q), kv.key));
 	else if (toml_get(t, kv.key))
-		r = fail(p, "key %s given twice", kv.key);
+		r = fail(p, "key %s given twice",
+			 quote_path_str(q, sizeof(q), kv.key));
 	if (!r) {
 		p->s++;
 		skip_ws(p);
@@ -395,7 +399,7 @@ static int new_table(struct toml_parser *p, char *name)
 
 static int header(struct toml_parser *p)
 {
-	char *name;
+	char *name, q[128];
 	int r;
 
 	if (p->end - p->s < 2 || p->s[1] != '[')
@@ -414,7 +418,8 @@ static int header(struct toml_parser *p)
 	for (size_t i = 0; i < p->doc->tables[0].npairs; i++)
 		if (!strcmp(p->doc->tables[0].pairs[i].key, name)) {
 			free(name);
-			return fail(p, "%s is a key and a table", p->doc->tables[0].pairs[i].key);
+			return fail(p, "%s is a key and a table",
+				    quote_path_str(q, sizeof(q), p->doc->tables[0].pairs[i].key));
 		}
 	p->s += 2;
 	if ((r = new_table(p, name)))

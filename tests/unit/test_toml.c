@@ -87,6 +87,10 @@ static const struct {
 	{ "[[", "R:1: expected a key, a [[table]] header or a comment" },
 	{ "[[a", "R:1: expected ]] after the table's name" },
 	{ "a", "R:1: expected '=' after key a" },
+	/* a quoted key is echoed as a path is, never as a line of its own */
+	{ " \"\\n/*/a0= \"", "R:1: expected '=' after key \"\\n/*/a0= \"" },
+	{ "\"a\\nb\" = 1\n\"a\\nb\" = 2\n", "R:2: key \"a\\nb\" given twice" },
+	{ "\"\\t\" = 1\n[[\"\\t\"]]\n", "R:2: \"\\t\" is a key and a table" },
 	{ "a = ", "R:1: a key without a value" },
 	{ "a = [", "R:1: unfinished array" },
 	{ "a = '", "R:1: unfinished string" },
