@@ -257,6 +257,19 @@ static struct modscan *module_scan(struct watcher *w, struct spdx_index *idx,
  * index is rewritten, before the snapshot is published, only when it is
  * worth it (store_worth_saving()): not for a handful of edited files.
  */
+/* The refresh's warnings, each said once per reason. */
+static void say_refresh(struct watcher *w, const struct index_refresh_result *res)
+{
+	/* Best effort: the next mount reads more. */
+	if (res->save == REFRESH_SAVE_FAILED && res->save_error.code != w->save_err)
+		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
+			w->fs->src->root, res->save_error.msg);
+	w->save_err = res->save == REFRESH_SAVE_FAILED ? res->save_error.code : 0;
+	if (res->source_warning.code && res->source_warning.code != w->src_warn)
+		log_msg(LOG_WARNING, "%s", res->source_warning.msg);
+	w->src_warn = res->source_warning.code;
+}
+
 static size_t rebuild(struct watcher *w, int full)
 {
 	struct spdxfs *fs = w->fs;
@@ -272,22 +285,22 @@ static size_t rebuild(struct watcher *w, int full)
 	if (full && fs->build_dir)
 		recollect_built(fs);
 	ret = index_refresh(&idx, fs->src, &ro, &res, &err);
-	if (!ret)
-		mods = module_scan(w, idx, full ? NULL : cur);
-	/* Done with @cur: fs_update() waits until no request uses it. */
-	publish_put(cur);
 	if (ret) {
+		publish_put(cur);
 		log_msg(LOG_ERR, "rescan failed: %s", err.msg);
 		goto out;
 	}
-	/* Best effort, said once per reason: the next mount reads more. */
-	if (res.save == REFRESH_SAVE_FAILED && res.save_error.code != w->save_err)
-		log_msg(LOG_WARNING, "cannot save the index of %s: %s",
-			fs->src->root, res.save_error.msg);
-	w->save_err = res.save == REFRESH_SAVE_FAILED ? res.save_error.code : 0;
-	if (res.source_warning.code && res.source_warning.code != w->src_warn)
-		log_msg(LOG_WARNING, "%s", res.source_warning.msg);
-	w->src_warn = res.source_warning.code;
+	say_refresh(w, &res);
+	/* Nothing changed (the usual catch-up at start): the snapshot
+	 * stays, and no second one is built beside it. */
+	if (!full && index_refresh_unchanged(cur->idx, idx)) {
+		publish_put(cur);
+		index_free(idx);
+		goto out;
+	}
+	mods = module_scan(w, idx, full ? NULL : cur);
+	/* Done with @cur: fs_update() waits until no request uses it. */
+	publish_put(cur);
 	ret = snapshot_build_mods(&s, idx, fs->built, fs->under, fs->maint,
 				  mods);
 	if (ret) {

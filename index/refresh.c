@@ -167,3 +167,38 @@ out:
 	index_free(loaded);
 	return ret;
 }
+
+static int strv_same(char *const *a, char *const *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(a[i], b[i]))
+			return 0;
+	return 1;
+}
+
+int index_refresh_unchanged(const struct spdx_index *a,
+			    const struct spdx_index *b)
+{
+	if (b->rescanned || a->layout != b->layout ||
+	    a->nfiles != b->nfiles || a->ndirs != b->ndirs ||
+	    a->nsymlinks != b->nsymlinks || a->nothers != b->nothers ||
+	    a->nexprs != b->nexprs)
+		return 0;
+	for (size_t i = 0; i < a->nfiles; i++) {
+		const struct spdx_file *x = &a->files[i], *y = &b->files[i];
+
+		if (!file_stat_same(&x->st, &y->st) || x->status != y->status ||
+		    x->flags != y->flags || strcmp(x->path, y->path))
+			return 0;
+	}
+	for (size_t i = 0; i < a->ndirs; i++) {
+		const struct spdx_dir *x = &a->dirs[i], *y = &b->dirs[i];
+
+		if (x->mode != y->mode || x->uid != y->uid || x->gid != y->gid ||
+		    x->mtime_ns != y->mtime_ns || x->ctime_ns != y->ctime_ns ||
+		    strcmp(x->path, y->path))
+			return 0;
+	}
+	return strv_same(a->symlinks, b->symlinks, a->nsymlinks) &&
+	       strv_same(a->others, b->others, a->nothers);
+}

@@ -83,4 +83,13 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		  const struct index_refresh_opts *opts,
 		  struct index_refresh_result *res, struct spdx_error *err);
 
+/*
+ * Does @b, refreshed from @a, show the tree exactly as @a does: no file
+ * read again, and the same files, directories, symlinks and others, each
+ * the version @a has (file_stat_same())?  Then every result of @b is
+ * @a's, and a caller holding @a may keep it instead.
+ */
+int index_refresh_unchanged(const struct spdx_index *a,
+			    const struct spdx_index *b);
+
 #endif

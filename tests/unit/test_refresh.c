@@ -189,6 +189,40 @@ int main(void)
 	is_int(res.load, REFRESH_LOAD_SKIPPED, "from prev: saved index not loaded");
 	is_int(idx2 ? idx2->rescanned : -1, 1, "from prev: one read");
 	is_int(res.save, REFRESH_SAVE_UNNEEDED, "from prev: not worth saving");
+	ok(!index_refresh_unchanged(idx, idx2), "from prev: one read is a change");
+	index_free(idx);
+	idx = idx2;
+
+	/* Nothing changed since: the same tree, file for file. */
+	o.prev = idx;
+	ret = refresh(&idx2, src, &o, &res);
+	is_int(idx2 ? idx2->rescanned : -1, 0, "unchanged: no file read");
+	ok(idx2 && index_refresh_unchanged(idx, idx2), "unchanged: said so");
+	index_free(idx2);
+	/* A symlink that came: no file read, but not the same tree. */
+	snprintf(path, sizeof(path), "%s/lib/link", dir);
+	ok(!symlink("f1.c", path), "a symlink made");
+	ret = refresh(&idx2, src, &o, &res);
+	is_int(idx2 ? idx2->rescanned : -1, 0, "a symlink: no file read");
+	ok(idx2 && !index_refresh_unchanged(idx, idx2), "a symlink: a change");
+	index_free(idx2);
+	unlink(path);
+	/* A directory's mode, and a file's, are changes too. */
+	snprintf(path, sizeof(path), "%s/lib", dir);
+	chmod(path, 0700);
+	ret = refresh(&idx2, src, &o, &res);
+	ok(idx2 && !index_refresh_unchanged(idx, idx2), "a directory's mode: a change");
+	index_free(idx2);
+	chmod(path, 0755);
+	snprintf(path, sizeof(path), "%s/lib/f4.c", dir);
+	chmod(path, 0600);
+	ret = refresh(&idx2, src, &o, &res);
+	ok(idx2 && !index_refresh_unchanged(idx, idx2), "a file's mode: a change");
+	chmod(path, 0644);
+	index_free(idx);
+	idx = idx2;	/* f4.c's new ctime: from here, the tree as it is */
+	o.prev = idx;
+	ret = refresh(&idx2, src, &o, &res);
 	index_free(idx);
 	idx = idx2;
 
