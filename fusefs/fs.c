@@ -284,7 +284,7 @@ static int fill_entry(struct spdxfs *fs, const struct snapshot *s,
 	return 0;
 }
 
-static int store_node(void *arg, uint64_t ino);
+static int store_node(void *arg, uint64_t ino, char *buf);
 
 static void spdxfs_init(void *userdata, struct fuse_conn_info *conn)
 {
@@ -557,8 +557,6 @@ static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
 	return ret;
 }
 
-#define STORE_MAX	(256 * 1024)	/* the largest file stored at open */
-
 /*
  * Put the content of tree file @file, open as node @ino and unchanged
  * since the snapshot (@st, its size the kernel's), in the kernel's page
@@ -567,26 +565,28 @@ static int open_tree_file(struct spdxfs *fs, const struct spdx_file *f,
  * a fresh mount pays one round trip per file (the open) instead of two.
  * Should the file change between the read and the store, the watcher's
  * invalidation may come before the store: @path is looked at again
- * after it, and the pages dropped if it changed.
+ * after it, and the pages dropped if it changed.  Read into @buf
+ * (PREFETCH_FILE_MAX bytes; NULL: a buffer of its own).
  */
 static int store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
-		      struct src_file *file, const struct file_stat *st)
+		      struct src_file *file, const struct file_stat *st,
+		      char *buf)
 {
 	struct fuse_bufvec bv = FUSE_BUFVEC_INIT(st->size);
 	struct src_entry after;
-	char *buf;
+	char *mem = buf;
 	ssize_t n;
 	int ret;
 
-	if (!st->size || st->size > STORE_MAX)
+	if (!st->size || st->size > PREFETCH_FILE_MAX)
 		return -EFBIG;
-	if (!(buf = malloc(st->size)))
+	if (!mem && !(mem = malloc(st->size)))
 		return -ENOMEM;
-	n = source_pread(fs->src, file, buf, st->size, 0);
+	n = source_pread(fs->src, file, mem, st->size, 0);
 	if (n != (ssize_t)st->size) {
 		ret = n < 0 ? (int)n : -ESTALE;
 	} else {
-		bv.buf[0].mem = buf;
+		bv.buf[0].mem = mem;
 		ret = fuse_lowlevel_notify_store(fs->se, ino, 0, &bv, 0);
 		if (!ret && (fs->src->ops->stat(fs->src, path, &after) ||
 			     !file_stat_same(st, &after.st))) {
@@ -594,7 +594,8 @@ static int store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
 			ret = -ESTALE;
 		}
 	}
-	free(buf);
+	if (mem != buf)
+		free(mem);
 	return ret;
 }
 
@@ -603,7 +604,7 @@ static int store_file(struct spdxfs *fs, fuse_ino_t ino, const char *path,
  * snapshot, into the page cache when it is the version the kernel was
  * told of (as read_tree_file() checks a read).  0, or -errno.
  */
-static int store_node(void *arg, uint64_t ino)
+static int store_node(void *arg, uint64_t ino, char *buf)
 {
 	struct spdxfs *fs = arg;
 	struct snapshot *s = publish_get(&fs->pub);
@@ -618,7 +619,7 @@ static int store_node(void *arg, uint64_t ino)
 	else if (f && !(ret = open_tree_file(fs, f, ino, &file, &st))) {
 		if (file_stat_same(&st, &f->st) ||
 		    (told_get(fs, ino, &told) && file_stat_same(&st, &told)))
-			ret = store_file(fs, ino, f->path, file, &st);
+			ret = store_file(fs, ino, f->path, file, &st, buf);
 		else
 			ret = -ESTALE;
 		source_file_close(fs->src, file);
@@ -705,7 +706,7 @@ static void spdxfs_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *f
 			fi->keep_cache = 1;
 			if (store_first(s, n))
 				(void)store_file(fs, ino, f->path, h->file,
-						 &st);
+						 &st, NULL);
 		} else {
 			fi->direct_io = 1;
 			fuse_lowlevel_notify_inval_inode(fs->se, ino, 0, 0);
@@ -853,7 +854,7 @@ static void read_tree_file(fuse_req_t req, struct spdxfs *fs,
 	reply_file(req, fs, file, size, off);
 	source_file_close(fs->src, file);
 	if (!off && fs->prefetch)
-		prefetch_read(fs->prefetch, s, n, STORE_MAX);
+		prefetch_read(fs->prefetch, s, n);
 }
 
 /*

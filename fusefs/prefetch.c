@@ -51,7 +51,10 @@ static uint64_t now_ns(void)
 static void *prefetch_main(void *arg)
 {
 	struct prefetch *p = arg;
+	char *buf = malloc(PREFETCH_FILE_MAX);
 
+	if (!buf)
+		return NULL;	/* the others store, or the reader reads */
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		uint64_t ino;
@@ -64,12 +67,13 @@ static void *prefetch_main(void *arg)
 		p->head = (p->head + 1) % QUEUE_MAX;
 		p->n--;
 		pthread_mutex_unlock(&p->lock);
-		if (!p->store(p->arg, ino))
+		if (!p->store(p->arg, ino, buf))
 			atomic_fetch_add_explicit(&p->stored, 1,
 						  memory_order_relaxed);
 		pthread_mutex_lock(&p->lock);
 	}
 	pthread_mutex_unlock(&p->lock);
+	free(buf);
 	return NULL;
 }
 
@@ -161,47 +165,46 @@ static int prev_file_met(const struct snapshot *s, atomic_uchar *flags,
 	return 0;
 }
 
-/* Add @n inos to the queue, as many as it takes; how many it took. */
+/*
+ * Put @n inos at the front of the queue, in their order, as many as it
+ * takes: the reader goes depth first, so the window asked for last is
+ * the one it needs first.  How many it took.
+ */
 static size_t enqueue(struct prefetch *p, const uint64_t *ino, size_t n)
 {
 	size_t k;
 
 	pthread_mutex_lock(&p->lock);
-	for (k = 0; k < n && p->n < QUEUE_MAX; k++, p->n++)
-		p->queue[(p->head + p->n) % QUEUE_MAX] = ino[k];
+	k = n < QUEUE_MAX - p->n ? n : QUEUE_MAX - p->n;
+	p->head = (p->head + QUEUE_MAX - k) % QUEUE_MAX;
+	for (size_t j = 0; j < k; j++)
+		p->queue[(p->head + j) % QUEUE_MAX] = ino[j];
+	p->n += k;
 	if (k)
-		pthread_cond_signal(&p->cond);
+		pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	return k;
 }
 
-void prefetch_read(struct prefetch *p, struct snapshot *s,
-		   const struct vnode *n, uint64_t max_size)
+/*
+ * Queue the files of @dir listed from position @from on, a window of
+ * them, less those read or queued already and the one in the middle.
+ */
+static void queue_window(struct prefetch *p, struct snapshot *s,
+			 atomic_uchar *flags, const struct vnode *dir,
+			 size_t from)
 {
-	atomic_uchar *flags = snapshot_node_flags(s);
-	const struct vnode *dir = &s->nodes[n->parent];
-	uint64_t ino[PREFETCH_WINDOW], bytes = 0, t = now_ns();
-	uint64_t last = atomic_exchange(&p->last_read_ns, t);
+	uint64_t ino[PREFETCH_WINDOW], bytes = 0;
 	const struct vnode *pick[PREFETCH_WINDOW];
 	size_t m = 0, k;
-	unsigned char was;
-	long i;
 
-	if (!flags || dir->kind != VN_DIR)
-		return;
-	was = atomic_fetch_or(&flags[n - s->nodes], PF_READ);
-	if ((i = child_pos(s, dir, n)) < 0)
-		return;
-	if (!(was & PF_QUEUED) && t - last > STREAM_NS &&
-	    !prev_file_met(s, flags, dir, i))
-		return;
-	for (size_t j = i + 1, seen = 0;
+	for (size_t j = from, seen = 0;
 	     j < dir->count && m < PREFETCH_WINDOW && bytes < PREFETCH_BYTES;
 	     j++) {
 		const struct vnode *c = snapshot_child(s, dir, j);
 		const struct spdx_file *f = vnode_file(s, c);
 
-		if (!f || !f->st.size || f->st.size > max_size ||
+		if (!f || !f->st.size || f->st.size > PREFETCH_FILE_MAX ||
 		    (atomic_load(&flags[c - s->nodes]) & (PF_READ | PF_QUEUED)))
 			continue;
 		/* The middle one is left for the reader to ask for. */
@@ -214,4 +217,25 @@ void prefetch_read(struct prefetch *p, struct snapshot *s,
 	k = enqueue(p, ino, m);
 	for (size_t j = 0; j < k; j++)
 		atomic_fetch_or(&flags[pick[j] - s->nodes], PF_QUEUED);
+}
+
+void prefetch_read(struct prefetch *p, struct snapshot *s,
+		   const struct vnode *n)
+{
+	atomic_uchar *flags = snapshot_node_flags(s);
+	const struct vnode *dir = &s->nodes[n->parent];
+	uint64_t t = now_ns();
+	uint64_t last = atomic_exchange(&p->last_read_ns, t);
+	unsigned char was;
+	long i;
+
+	if (!flags || dir->kind != VN_DIR)
+		return;
+	was = atomic_fetch_or(&flags[n - s->nodes], PF_READ);
+	if ((i = child_pos(s, dir, n)) < 0)
+		return;
+	if (!(was & PF_QUEUED) && t - last > STREAM_NS &&
+	    !prev_file_met(s, flags, dir, i))
+		return;
+	queue_window(p, s, flags, dir, i + 1);
 }

@@ -8,8 +8,8 @@
  * a read shows a reader going through a directory in its listing's
  * order (the file listed before was read or pushed already, or reads
  * of other files came an instant ago), the next files of the listing
- * are put into the kernel's page cache ahead of it by a thread of
- * their own (FUSE_NOTIFY_STORE, through the caller's store function),
+ * are put into the kernel's page cache ahead of it by threads of their
+ * own (FUSE_NOTIFY_STORE, through the caller's store function),
  * up to PREFETCH_WINDOW files or PREFETCH_BYTES at a time.  The file
  * in the middle of each window is left out on purpose: its read, a
  * miss, asks for the next window while the reader still has half of
@@ -18,8 +18,11 @@
  * there only when it is the version the kernel was told of.
  *
  * Threads: prefetch_read() is called by the request threads at once;
- * one thread of prefetch's own calls the store function.  A full queue
- * drops the files it cannot take: their reads then come as requests.
+ * PREFETCH_THREADS of prefetch's own call the store function, each with
+ * a buffer of its own.  The queue is a stack of windows: the reader goes
+ * depth first, and the window asked for last is the one it needs first.
+ * A full queue drops the files it cannot take: their reads then come as
+ * requests.
  */
 #ifndef SPDXFS_PREFETCH_H
 #define SPDXFS_PREFETCH_H
@@ -33,9 +36,12 @@ struct prefetch;
 #define PREFETCH_WINDOW	32		/* files pushed per window */
 #define PREFETCH_BYTES	(4u << 20)	/* and at most these bytes */
 
+#define PREFETCH_FILE_MAX (256u << 10)	/* the largest file pushed */
+
 /* Stores node @ino's file in the page cache: 0, or -errno (nothing was
- * stored).  Called on prefetch's thread. */
-typedef int (*prefetch_store_fn)(void *arg, uint64_t ino);
+ * stored).  Called on prefetch's threads, with @buf of
+ * PREFETCH_FILE_MAX bytes to read it into. */
+typedef int (*prefetch_store_fn)(void *arg, uint64_t ino, char *buf);
 
 /* Start the thread.  0, or -errno. */
 int prefetch_start(struct prefetch **out, prefetch_store_fn store, void *arg);
@@ -48,10 +54,11 @@ void prefetch_stop(struct prefetch *p);
  * File node @n of snapshot @s (a request's reference) was read from
  * its first byte: queue the files after it in its directory's listing
  * when the reads look like a pass through it.  Files of more than
- * @max_size bytes are not pushed (their reads come in pieces anyway).
+ * PREFETCH_FILE_MAX bytes are not pushed (their reads come in pieces
+ * anyway).
  */
 void prefetch_read(struct prefetch *p, struct snapshot *s,
-		   const struct vnode *n, uint64_t max_size);
+		   const struct vnode *n);
 
 /*
  * Is node @n of @s still worth storing: not read from its first byte
