@@ -43,6 +43,7 @@
 #include "index_reuse.h"
 #include "licenses.h"
 #include "pathsearch.h"
+#include "reuse.h"
 #include "source.h"
 #include "strpool.h"
 #include "thread.h"
@@ -1643,7 +1644,8 @@ int index_build(struct spdx_index **out, struct source *src,
 	}
 	take_strings(&b, idx);
 	if (!(opts && opts->kernel_layout)) {
-		ret = index_reuse_apply(idx, src, err);
+		ret = index_reuse_apply(idx, src, opts && opts->keep_reuse,
+					err);
 		if (ret)
 			goto fail;
 	}
@@ -1686,6 +1688,7 @@ void index_free(struct spdx_index *idx)
 	if (!idx->lic_shared)
 		licenses_free(idx->lic);
 	free(idx->lic_error);
+	reuse_free(idx->reuse);
 	free(idx->root);
 	strpool_free(idx->pool);
 	free(idx);
