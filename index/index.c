@@ -185,6 +185,9 @@ struct builder {
 	struct worker *workers;
 	int nworkers;
 	int gave_prior;		/* the source holds prev's prior */
+	int no_scan;		/* a REUSE tree, by guess_reuse(): no head
+				   is scanned by the kernel's rules, since
+				   index_reuse_apply() replaces it all */
 };
 
 int path_is_uapi(const char *path)
@@ -482,7 +485,10 @@ static int add_fresh(struct worker *w, const struct src_entry *ent, size_t k,
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
 	} else if (!reuse(w, bf, k) && !reuse_known(w, bf)) {
-		scan_entry(w, ent, bf);
+		if (b->no_scan)
+			w->rescanned++;	/* read by the REUSE reading */
+		else
+			scan_entry(w, ent, bf);
 	}
 	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
@@ -1581,8 +1587,36 @@ static uint64_t lap(uint64_t *phase, uint64_t t0)
 	return t;
 }
 
-int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, struct spdx_error *err)
+/*
+ * Will @b's index be a REUSE tree's (reuse_tree_is())?  A guess from a
+ * few stats of the source, made before the walk so that the walk reads
+ * no head whose kernel reading index_reuse_apply() would replace: no
+ * kernel-style LICENSES/ (idx->lic, loaded), no scripts/spdxcheck.py,
+ * and a REUSE.toml, a .reuse/dep5 or a LICENSES/ directory.  Only for a
+ * build with no previous index, which a REUSE tree never has (its index
+ * is not saved): build() checks the guess once the files are known,
+ * and a wrong one costs a second build, never a different index.
+ */
+static int guess_reuse(const struct builder *b, const struct spdx_index *idx)
+{
+	struct source *src = b->src;
+	struct src_entry ent;
+
+	if ((b->opts && b->opts->kernel_layout) || b->prev ||
+	    (idx->lic && idx->lic->nfiles) || !src->ops->stat)
+		return 0;
+	if (!src->ops->stat(src, "scripts/spdxcheck.py", &ent))
+		return 0;
+	return !src->ops->stat(src, "REUSE.toml", &ent) ||
+	       !src->ops->stat(src, ".reuse/dep5", &ent) ||
+	       (!src->ops->stat(src, "LICENSES", &ent) && ent.kind == SRC_DIR);
+}
+
+/* index_build(), trying guess_reuse() when @guess; -EAGAIN when the
+ * guess was wrong (nothing of @opts->prev taken: it had none). */
+static int build(struct spdx_index **out, struct source *src,
+		 const struct index_opts *opts, int guess,
+		 struct spdx_error *err)
 {
 	struct builder b = {
 		.src = src, .opts = opts,
@@ -1625,6 +1659,10 @@ int index_build(struct spdx_index **out, struct source *src,
 	ret = builder_globals(&b, idx, err);
 	if (ret)
 		goto fail;
+	b.no_scan = guess && guess_reuse(&b, idx);
+	if (b.no_scan)
+		b.wflags |= SRC_WALK_STAT;	/* on the walk's threads, since
+						   no head read gives it */
 	t = lap(&tm.prepare, t);
 	ret = walk_all(&b);
 	if (!ret && src->ops->stamp)
@@ -1643,6 +1681,10 @@ int index_build(struct spdx_index **out, struct source *src,
 		goto fail;
 	}
 	take_strings(&b, idx);
+	if (b.no_scan && !reuse_tree_is(idx)) {
+		ret = -EAGAIN;
+		goto fail;
+	}
 	if (!(opts && opts->kernel_layout)) {
 		ret = index_reuse_apply(idx, src, opts && opts->keep_reuse,
 					err);
@@ -1657,6 +1699,16 @@ int index_build(struct spdx_index **out, struct source *src,
 fail:
 	builder_release(&b, order);
 	index_free(idx);
+	return ret;
+}
+
+int index_build(struct spdx_index **out, struct source *src,
+		const struct index_opts *opts, struct spdx_error *err)
+{
+	int ret = build(out, src, opts, 1, err);
+
+	if (ret == -EAGAIN)
+		ret = build(out, src, opts, 0, err);
 	return ret;
 }
 
