@@ -1590,7 +1590,9 @@ static uint64_t lap(uint64_t *phase, uint64_t t0)
 /*
  * Will @b's index be a REUSE tree's (reuse_tree_is())?  A guess from a
  * few stats of the source, made before the walk so that the walk reads
- * no head whose kernel reading index_reuse_apply() would replace: no
+ * no head whose kernel reading index_reuse_apply() would replace (on a
+ * source whose walk gives each file's stat data whole, a directory;
+ * the others give the size with a head only): no
  * kernel-style LICENSES/ (idx->lic, loaded), no scripts/spdxcheck.py,
  * and a REUSE.toml, a .reuse/dep5 or a LICENSES/ directory.  Only for a
  * build with no previous index, which a REUSE tree never has (its index
@@ -1603,7 +1605,7 @@ static int guess_reuse(const struct builder *b, const struct spdx_index *idx)
 	struct src_entry ent;
 
 	if ((b->opts && b->opts->kernel_layout) || b->prev ||
-	    (idx->lic && idx->lic->nfiles) || !src->ops->stat)
+	    (idx->lic && idx->lic->nfiles) || !src->ops->walk_stat_whole)
 		return 0;
 	if (!src->ops->stat(src, "scripts/spdxcheck.py", &ent))
 		return 0;
