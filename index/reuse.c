@@ -432,6 +432,11 @@ static int note_id(const char *id, size_t len, int plus, int is_exception,
 	return reuse_strv_add(set->ids, set->n, buf, strlen(buf));
 }
 
+static int is_used(char *const *used, size_t nused, const char *id)
+{
+	return nused && bsearch(&id, used, nused, sizeof(*used), by_str);
+}
+
 /* The identifiers the valid expressions of @f name, added to @set. */
 static int file_used(const struct reuse_file *f, struct id_set *set)
 {
@@ -468,8 +473,7 @@ static int tree_used(struct reuse_tree *t)
 	if (t->nused)
 		qsort(t->used, t->nused, sizeof(*t->used), by_str);
 	for (size_t i = 0; i < t->nlics; i++)
-		t->lics[i].used = bsearch(&t->lics[i].id, t->used, t->nused,
-					  sizeof(*t->used), by_str) != NULL;
+		t->lics[i].used = is_used(t->used, t->nused, t->lics[i].id);
 	return 0;
 }
 
@@ -608,11 +612,6 @@ static int note_path(struct reuse_lint *l, enum reuse_lint_class c,
 	a[l->nitems[c]++] = copy;
 	l->items[c] = a;
 	return 0;
-}
-
-static int is_used(char *const *used, size_t nused, const char *id)
-{
-	return bsearch(&id, used, nused, sizeof(*used), by_str) != NULL;
 }
 
 /*
