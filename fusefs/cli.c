@@ -164,6 +164,7 @@ static int open_and_refresh(const char *tree, const struct cli_index_opts *o,
 		.no_dir_stat = !o->dir_stat,
 		.no_copyright = no_copyright(),
 		.kernel_layout = o->kernel_layout,
+		.keep_reuse = o->keep_reuse,
 	};
 	struct source_spec spec = {
 		.type = o->rev ? SOURCE_GIT :
@@ -1441,6 +1442,40 @@ static void ignored_hint(struct cli_tree *t)
 	fputs(": name them, or use --all\n", stderr);
 }
 
+/* Does @flt leave files out? */
+static int filter_active(const struct file_filter *flt)
+{
+	return flt->statuses || flt->uapi || flt->license;
+}
+
+/*
+ * check on a REUSE tree: the files selected as in a kernel tree, linted
+ * as REUSE does (cli_reuse.h); the whole tree's lint when nothing
+ * narrows the selection.
+ */
+static int check_reuse(struct check_args *a, struct cli_tree *t)
+{
+	struct cli_reuse_opts ro = {
+		.fmt = a->fmt, .verbose = a->list_warnings,
+		.files = a->files, .dirs = a->dirs, .depth = a->depth,
+		.whole = !a->index.staged && !t->npaths && !*t->where.under &&
+			 !filter_active(&a->filter),
+	};
+	const struct spdx_file **files = NULL;
+	size_t n = 0;
+	int r;
+
+	if (a->index.staged)
+		r = select_staged(t, &a->filter, &files, &n);
+	else
+		r = cli_tree_select(t, t->base, t->paths, t->npaths, &a->filter,
+				    &files, &n);
+	if (!r)
+		r = cli_reuse_check(t, &ro, files, n);
+	free(files);
+	return r;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_args a = {
@@ -1459,11 +1494,12 @@ int cmd_check(int argc, char **argv)
 	if (r >= 0)
 		return r;
 	a.index.kernel_layout = a.rules != RULES_AUTO;
+	a.index.keep_reuse = a.rules == RULES_AUTO;
 	r = cli_tree_open_args(&t, a.args, a.nargs, &a.index, 0);
 	if (r)
 		return r;
-	if (a.rules == RULES_AUTO && !a.index.staged && reuse_tree_is(t.idx)) {
-		r = cli_reuse_check(&t, a.fmt, a.list_warnings);
+	if (a.rules == RULES_AUTO && reuse_tree_is(t.idx)) {
+		r = check_reuse(&a, &t);
 		goto out;
 	}
 	a.check.kernel = a.rules == RULES_KERNEL ||

@@ -36,6 +36,8 @@ struct cli_index_opts {
 				   its content (SOURCE_GIT_STAGED) */
 	int kernel_layout;	/* a REUSE tree read by the kernel's rules
 				   all the same (index_opts) */
+	int keep_reuse;		/* a REUSE tree's reading kept in
+				   idx->reuse, for check (index_opts) */
 	int dir_stat;		/* the directories' mode, owner and times
 				   too (index_opts.no_dir_stat): for views
 				   that show them */

@@ -631,7 +631,8 @@ static char *dir_name(const char *path, size_t len)
 /* Runs of files in one directory, in @files' order. */
 static int dir_runs(struct dir_run **runs, size_t *nruns,
 		    const struct spdx_file *const *files, size_t nfiles,
-		    int depth)
+		    int depth, int (*lacks)(const struct spdx_file *, void *),
+		    void *arg)
 {
 	struct dir_run *r = alloc_array(nfiles, sizeof(*r));
 	size_t n = 0;
@@ -649,22 +650,36 @@ static int dir_runs(struct dir_run **runs, size_t *nruns,
 		if (!n || r[n - 1].len != len || memcmp(r[n - 1].path, f->path, len))
 			r[n++] = (struct dir_run){ f->path, len, 0, 0 };
 		r[n - 1].files++;
-		r[n - 1].tagged += !spdx_file_lacks_tag(f);
+		r[n - 1].tagged += !lacks(f, arg);
 	}
 	*runs = r;
 	*nruns = n;
 	return 0;
 }
 
+static int lacks_tag(const struct spdx_file *f, void *arg)
+{
+	return spdx_file_lacks_tag(f);
+}
+
 int check_dirs(struct check_dir **dirs, size_t *ndirs,
 	       const struct spdx_file *const *files, size_t nfiles, int depth)
+{
+	return check_dirs_by(dirs, ndirs, files, nfiles, depth, lacks_tag,
+			     NULL);
+}
+
+int check_dirs_by(struct check_dir **dirs, size_t *ndirs,
+		  const struct spdx_file *const *files, size_t nfiles,
+		  int depth, int (*lacks)(const struct spdx_file *, void *),
+		  void *arg)
 {
 	struct check_dir *d = NULL;
 	struct dir_run *r;
 	size_t nr, n = 0;
 	int ret;
 
-	ret = dir_runs(&r, &nr, files, nfiles, depth);
+	ret = dir_runs(&r, &nr, files, nfiles, depth, lacks, arg);
 	if (ret)
 		return ret;
 	qsort(r, nr, sizeof(*r), cmp_run);

@@ -153,6 +153,11 @@ struct check_dir {
  */
 int check_dirs(struct check_dir **dirs, size_t *ndirs,
 	       const struct spdx_file *const *files, size_t nfiles, int depth);
+/* The same with "tagged" those for which @lacks(file, @arg) is false. */
+int check_dirs_by(struct check_dir **dirs, size_t *ndirs,
+		  const struct spdx_file *const *files, size_t nfiles,
+		  int depth, int (*lacks)(const struct spdx_file *, void *),
+		  void *arg);
 void check_dirs_free(struct check_dir *dirs, size_t ndirs);
 
 #endif

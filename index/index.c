@@ -43,6 +43,7 @@
 #include "index_reuse.h"
 #include "licenses.h"
 #include "pathsearch.h"
+#include "reuse.h"
 #include "source.h"
 #include "strpool.h"
 #include "thread.h"
@@ -184,6 +185,9 @@ struct builder {
 	struct worker *workers;
 	int nworkers;
 	int gave_prior;		/* the source holds prev's prior */
+	int no_scan;		/* a REUSE tree, by guess_reuse(): no head
+				   is scanned by the kernel's rules, since
+				   index_reuse_apply() replaces it all */
 };
 
 int path_is_uapi(const char *path)
@@ -481,7 +485,10 @@ static int add_fresh(struct worker *w, const struct src_entry *ent, size_t k,
 		bf->f.status = ST_EXCLUDED;
 		bf->f.scan_status = ST_UNTAGGED;
 	} else if (!reuse(w, bf, k) && !reuse_known(w, bf)) {
-		scan_entry(w, ent, bf);
+		if (b->no_scan)
+			w->rescanned++;	/* read by the REUSE reading */
+		else
+			scan_entry(w, ent, bf);
 	}
 	if (!bf->f.st.mode)
 		stat_unread(b->src, &bf->f);
@@ -1580,8 +1587,38 @@ static uint64_t lap(uint64_t *phase, uint64_t t0)
 	return t;
 }
 
-int index_build(struct spdx_index **out, struct source *src,
-		const struct index_opts *opts, struct spdx_error *err)
+/*
+ * Will @b's index be a REUSE tree's (reuse_tree_is())?  A guess from a
+ * few stats of the source, made before the walk so that the walk reads
+ * no head whose kernel reading index_reuse_apply() would replace (on a
+ * source whose walk gives each file's stat data whole, a directory;
+ * the others give the size with a head only): no
+ * kernel-style LICENSES/ (idx->lic, loaded), no scripts/spdxcheck.py,
+ * and a REUSE.toml, a .reuse/dep5 or a LICENSES/ directory.  Only for a
+ * build with no previous index, which a REUSE tree never has (its index
+ * is not saved): build() checks the guess once the files are known,
+ * and a wrong one costs a second build, never a different index.
+ */
+static int guess_reuse(const struct builder *b, const struct spdx_index *idx)
+{
+	struct source *src = b->src;
+	struct src_entry ent;
+
+	if ((b->opts && b->opts->kernel_layout) || b->prev ||
+	    (idx->lic && idx->lic->nfiles) || !src->ops->walk_stat_whole)
+		return 0;
+	if (!src->ops->stat(src, "scripts/spdxcheck.py", &ent))
+		return 0;
+	return !src->ops->stat(src, "REUSE.toml", &ent) ||
+	       !src->ops->stat(src, ".reuse/dep5", &ent) ||
+	       (!src->ops->stat(src, "LICENSES", &ent) && ent.kind == SRC_DIR);
+}
+
+/* index_build(), trying guess_reuse() when @guess; -EAGAIN when the
+ * guess was wrong (nothing of @opts->prev taken: it had none). */
+static int build(struct spdx_index **out, struct source *src,
+		 const struct index_opts *opts, int guess,
+		 struct spdx_error *err)
 {
 	struct builder b = {
 		.src = src, .opts = opts,
@@ -1624,6 +1661,10 @@ int index_build(struct spdx_index **out, struct source *src,
 	ret = builder_globals(&b, idx, err);
 	if (ret)
 		goto fail;
+	b.no_scan = guess && guess_reuse(&b, idx);
+	if (b.no_scan)
+		b.wflags |= SRC_WALK_STAT;	/* on the walk's threads, since
+						   no head read gives it */
 	t = lap(&tm.prepare, t);
 	ret = walk_all(&b);
 	if (!ret && src->ops->stamp)
@@ -1642,8 +1683,13 @@ int index_build(struct spdx_index **out, struct source *src,
 		goto fail;
 	}
 	take_strings(&b, idx);
+	if (b.no_scan && !reuse_tree_is(idx)) {
+		ret = -EAGAIN;
+		goto fail;
+	}
 	if (!(opts && opts->kernel_layout)) {
-		ret = index_reuse_apply(idx, src, err);
+		ret = index_reuse_apply(idx, src, opts && opts->keep_reuse,
+					err);
 		if (ret)
 			goto fail;
 	}
@@ -1655,6 +1701,16 @@ int index_build(struct spdx_index **out, struct source *src,
 fail:
 	builder_release(&b, order);
 	index_free(idx);
+	return ret;
+}
+
+int index_build(struct spdx_index **out, struct source *src,
+		const struct index_opts *opts, struct spdx_error *err)
+{
+	int ret = build(out, src, opts, 1, err);
+
+	if (ret == -EAGAIN)
+		ret = build(out, src, opts, 0, err);
 	return ret;
 }
 
@@ -1686,6 +1742,7 @@ void index_free(struct spdx_index *idx)
 	if (!idx->lic_shared)
 		licenses_free(idx->lic);
 	free(idx->lic_error);
+	reuse_free(idx->reuse);
 	free(idx->root);
 	strpool_free(idx->pool);
 	free(idx);

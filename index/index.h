@@ -26,6 +26,7 @@
 
 struct expr;
 struct licenses;
+struct reuse_tree;
 struct exclude;
 struct spdx_error;
 
@@ -118,6 +119,9 @@ struct spdx_index {
 					   expression, copyright statements,
 					   status and origin are the REUSE
 					   reading's (index_reuse.h) */
+	struct reuse_tree *reuse;	/* that reading itself (reuse.h),
+					   kept when index_opts.keep_reuse
+					   asked for it; else NULL */
 	/* The source's stamp (ops->stamp), when the walk met only what
 	 * the tree's version control tracks: the next build gives the
 	 * source this index's paths as its prior (source.h). */
@@ -208,6 +212,8 @@ struct index_opts {
 					   index is never to be saved) */
 	int kernel_layout;		/* read a REUSE tree by the kernel's
 					   rules all the same (check --kernel) */
+	int keep_reuse;			/* keep a REUSE tree's reading in
+					   idx->reuse, for its lint (check) */
 };
 
 /*

@@ -226,7 +226,7 @@ static void set_files(struct spdx_index *idx, const struct reuse_tree *t,
 	}
 }
 
-int index_reuse_apply(struct spdx_index *idx, struct source *src,
+int index_reuse_apply(struct spdx_index *idx, struct source *src, int keep,
 		      struct spdx_error *err)
 {
 	const char **texts = NULL, **cps = NULL;
@@ -275,6 +275,10 @@ int index_reuse_apply(struct spdx_index *idx, struct source *src,
 	idx->lic_error = NULL;
 	set_files(idx, t, texts, cps);
 	idx->layout = INDEX_LAYOUT_REUSE;
+	if (keep) {
+		idx->reuse = t;
+		t = NULL;
+	}
 	ret = 0;
 	goto out;
 oom:

@@ -34,9 +34,10 @@ struct spdx_index;
 struct spdx_error;
 
 /* Read @idx's tree through @src as a REUSE tree, when it is one, into
- * @idx (above).  Returns 0, or -ENOMEM with @err filled (@idx then as it
- * was but for its string pool). */
-int index_reuse_apply(struct spdx_index *idx, struct source *src,
+ * @idx (above), and with @keep the reading itself into idx->reuse (for
+ * the lint, which then reads no file again).  Returns 0, or -ENOMEM
+ * with @err filled (@idx then as it was but for its string pool). */
+int index_reuse_apply(struct spdx_index *idx, struct source *src, int keep,
 		      struct spdx_error *err);
 
 /* The names of the sources in @bits (INDEX_ORIGIN_LICENSE() or

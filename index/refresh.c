@@ -133,6 +133,7 @@ int index_refresh(struct spdx_index **out, struct source *src,
 		.timings = &res->build,
 		.no_copyright = opts->no_copyright,
 		.kernel_layout = opts->kernel_layout,
+		.keep_reuse = opts->keep_reuse,
 	};
 	struct spdx_index *loaded = NULL, *idx;
 	int no_cache = opts->no_cache || opts->no_copyright;

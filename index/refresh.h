@@ -41,6 +41,7 @@ struct index_refresh_opts {
 	int no_copyright;			/* as in index_opts; implies
 						   no_cache */
 	int kernel_layout;			/* as in index_opts */
+	int keep_reuse;				/* as in index_opts */
 };
 
 enum refresh_load {

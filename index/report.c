@@ -631,15 +631,28 @@ size_t report_check_tally(FILE *out, const struct check_tally *t)
 	return total;
 }
 
+static int lacks_tag(const struct spdx_file *f, void *arg)
+{
+	return spdx_file_lacks_tag(f);
+}
+
 size_t report_lacking(FILE *out, enum report_format fmt,
 		      const struct spdx_file *const *files, size_t n)
+{
+	return report_lacking_by(out, fmt, files, n, lacks_tag, NULL);
+}
+
+size_t report_lacking_by(FILE *out, enum report_format fmt,
+			 const struct spdx_file *const *files, size_t n,
+			 int (*lacks)(const struct spdx_file *, void *),
+			 void *arg)
 {
 	struct records r;
 	size_t listed = 0;
 
 	records_begin(&r, out, fmt, "files");
 	for (size_t i = 0; i < n; i++) {
-		if (!spdx_file_lacks_tag(files[i]))
+		if (!lacks(files[i], arg))
 			continue;
 		if (fmt == REPORT_JSON)
 			json_string(&r.json, files[i]->path);

@@ -168,6 +168,11 @@ size_t report_check_tally(FILE *out, const struct check_tally *t);
  * "files" of strings); returns how many. */
 size_t report_lacking(FILE *out, enum report_format fmt,
 		      const struct spdx_file *const *files, size_t n);
+/* The same of those for which @lacks(file, @arg) is true. */
+size_t report_lacking_by(FILE *out, enum report_format fmt,
+			 const struct spdx_file *const *files, size_t n,
+			 int (*lacks)(const struct spdx_file *, void *),
+			 void *arg);
 
 /* The directories of @dirs with a file that lacks a valid tag, with
  * their counts, under a header in text, in JSON an array "dirs" of

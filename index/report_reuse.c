@@ -49,11 +49,21 @@ static void text_items(FILE *out, const struct reuse_file *f, const char *kind,
 	}
 }
 
+/* The @i-th file @l linted. */
+static const struct reuse_file *linted(const struct reuse_tree *t,
+				       const struct reuse_lint *l, size_t i)
+{
+	return l->sel ? l->sel[i] : &t->files[i];
+}
+
 static void text_report(FILE *out, int verbose, const struct reuse_tree *t,
 			const struct reuse_lint *l)
 {
-	for (size_t i = 0; verbose && i < t->nfiles; i++) {
-		const struct reuse_file *f = &t->files[i];
+	char *const *used = l->sel ? l->used : t->used;
+	size_t nused = l->sel ? l->nused : t->nused;
+
+	for (size_t i = 0; verbose && i < l->nsel; i++) {
+		const struct reuse_file *f = linted(t, l, i);
 
 		text_items(out, f, "license", f->exprs, f->nexprs);
 		text_items(out, f, "copyright", f->copyrights, f->ncopyrights);
@@ -71,12 +81,17 @@ static void text_report(FILE *out, int verbose, const struct reuse_tree *t,
 				fputc('\n', out);
 			}
 		}
-	fprintf(out, "REUSE tree: %zu files, %zu with licensing information, "
-		"%zu with copyright information\n", t->nfiles,
+	if (l->sel)
+		fprintf(out, "REUSE tree: %zu of %zu files checked", l->nsel,
+			t->nfiles);
+	else
+		fprintf(out, "REUSE tree: %zu files", t->nfiles);
+	fprintf(out, ", %zu with licensing information, "
+		"%zu with copyright information\n",
 		l->with_license, l->with_copyright);
 	fputs("used licenses:", out);
-	for (size_t i = 0; i < t->nused; i++)
-		fprintf(out, "%s%s", i ? ", " : " ", t->used[i]);	/* idstrings */
+	for (size_t i = 0; i < nused; i++)
+		fprintf(out, "%s%s", i ? ", " : " ", used[i]);	/* idstrings */
 	fprintf(out, "\n%scompliant with REUSE 3.3\n", l->compliant ? "" : "not ");
 }
 
@@ -97,12 +112,13 @@ static void json_items(struct json_writer *w, const char *key,
 	json_array_end(w);
 }
 
-static void json_files(struct json_writer *w, const struct reuse_tree *t)
+static void json_files(struct json_writer *w, const struct reuse_tree *t,
+		       const struct reuse_lint *l)
 {
 	json_key(w, "files");
 	json_array_begin(w, JSON_BLOCK);
-	for (size_t i = 0; i < t->nfiles; i++) {
-		const struct reuse_file *f = &t->files[i];
+	for (size_t i = 0; i < l->nsel; i++) {
+		const struct reuse_file *f = linted(t, l, i);
 
 		json_object_begin(w, JSON_BLOCK);
 		json_kv_string(w, "path", f->path);
@@ -132,7 +148,7 @@ static void json_report(FILE *out, const struct reuse_tree *t,
 
 	report_json_object(&w, out);
 	json_kv_string(&w, "layout", "reuse");
-	json_files(&w, t);
+	json_files(&w, t, l);
 	json_key(&w, "non_compliant");
 	json_object_begin(&w, JSON_BLOCK);
 	for (int c = 0; c < REUSE__NCLASSES; c++)
@@ -140,10 +156,15 @@ static void json_report(FILE *out, const struct reuse_tree *t,
 	json_object_end(&w);
 	json_key(&w, "summary");
 	json_object_begin(&w, JSON_BLOCK);
-	json_kv_uint(&w, "files_total", t->nfiles);
+	json_kv_uint(&w, "files_total", l->nsel);
+	if (l->sel)
+		json_kv_uint(&w, "files_in_tree", t->nfiles);
 	json_kv_uint(&w, "files_with_licensing_info", l->with_license);
 	json_kv_uint(&w, "files_with_copyright_info", l->with_copyright);
-	json_strings(&w, "used_licenses", t->used, t->nused);
+	if (l->sel)
+		json_strings(&w, "used_licenses", l->used, l->nused);
+	else
+		json_strings(&w, "used_licenses", t->used, t->nused);
 	json_kv_bool(&w, "compliant", l->compliant);
 	json_object_end(&w);
 	json_object_end(&w);

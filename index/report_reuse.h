@@ -13,6 +13,11 @@
  * "expressions" and "copyrights", their value, source and source_type
  * as "reuse lint --json" names them), "non_compliant" (a list per class
  * under reuse_lint_key()) and "summary".
+ *
+ * Of a lint of some files only (reuse_lint_files()), the files are
+ * those, the counts theirs ("REUSE tree: N of M files checked"; in JSON
+ * "files_total" N and "files_in_tree" M) and the licenses used those
+ * they name.
  */
 #ifndef SPDXFS_REPORT_REUSE_H
 #define SPDXFS_REPORT_REUSE_H

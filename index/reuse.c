@@ -414,44 +414,66 @@ static int by_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+struct id_set {
+	char ***ids;
+	size_t *n;
+};
+
 static int note_id(const char *id, size_t len, int plus, int is_exception,
 		   void *arg)
 {
-	struct reuse_tree *t = arg;
+	struct id_set *set = arg;
 	char buf[256];
 
 	if (len + 2 > sizeof(buf))
 		return 0;
 	memcpy(buf, id, len);
 	strcpy(buf + len, plus ? "+" : "");
-	return reuse_strv_add(&t->used, &t->nused, buf, strlen(buf));
+	return reuse_strv_add(set->ids, set->n, buf, strlen(buf));
+}
+
+static int is_used(char *const *used, size_t nused, const char *id)
+{
+	return nused && bsearch(&id, used, nused, sizeof(*used), by_str);
+}
+
+/* The identifiers the valid expressions of @f name, added to @set. */
+static int file_used(const struct reuse_file *f, struct id_set *set)
+{
+	for (size_t k = 0; k < f->nexprs; k++) {
+		const struct reuse_item *it = &f->exprs[k];
+		struct expr *e;
+		int r;
+
+		if (!it->valid)
+			continue;
+		r = expr_parse(&e, it->value, strlen(it->value), NULL);
+		if (r)
+			return r;
+		r = expr_foreach_id(e, note_id, set);
+		expr_free(e);
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 /* The identifiers the files' valid expressions name, sorted; which
  * license files they use. */
 static int tree_used(struct reuse_tree *t)
 {
-	for (size_t i = 0; i < t->nfiles; i++)
-		for (size_t k = 0; k < t->files[i].nexprs; k++) {
-			const struct reuse_item *it = &t->files[i].exprs[k];
-			struct expr *e;
-			int r;
+	struct id_set set = { &t->used, &t->nused };
 
-			if (!it->valid)
-				continue;
-			r = expr_parse(&e, it->value, strlen(it->value), NULL);
-			if (r)
-				return r;
-			r = expr_foreach_id(e, note_id, t);
-			expr_free(e);
-			if (r)
-				return r;
-		}
+	for (size_t i = 0; i < t->nfiles; i++) {
+		int r = file_used(&t->files[i], &set);
+
+		if (r)
+			return r;
+	}
 	if (t->nused)
 		qsort(t->used, t->nused, sizeof(*t->used), by_str);
 	for (size_t i = 0; i < t->nlics; i++)
-		t->lics[i].used = bsearch(&t->lics[i].id, t->used, t->nused,
-					  sizeof(*t->used), by_str) != NULL;
+		t->lics[i].used = is_used(t->used, t->nused, t->lics[i].id);
 	return 0;
 }
 
@@ -574,19 +596,46 @@ static const struct reuse_license *license_of(const struct reuse_tree *t,
 	return NULL;
 }
 
+/* A path of a class: the files are distinct, so no search for a copy. */
+static int note_path(struct reuse_lint *l, enum reuse_lint_class c,
+		     const char *s)
+{
+	char **a, *copy = strdup(s);
+
+	if (!copy)
+		return -ENOMEM;
+	a = realloc(l->items[c], (l->nitems[c] + 1) * sizeof(*a));
+	if (!a) {
+		free(copy);
+		return -ENOMEM;
+	}
+	a[l->nitems[c]++] = copy;
+	l->items[c] = a;
+	return 0;
+}
+
+/*
+ * The license classes of @t, or with a selection (l->sel) those of the
+ * licenses its files name only: bad, deprecated, without extension and
+ * missing, never unused.
+ */
 static int lint_licenses(struct reuse_lint *l, const struct reuse_tree *t)
 {
+	char *const *used = l->sel ? l->used : t->used;
+	size_t nused = l->sel ? l->nused : t->nused;
 	int r = 0;
 
-	for (size_t i = 0; !r && i < t->nused; i++) {
-		if (!spdx_known(t->used[i]))
-			r = note(l, REUSE_BAD_LICENSE, t->used[i]);
-		if (!r && !license_of(t, t->used[i]))
-			r = note(l, REUSE_MISSING_LICENSE, t->used[i]);
+	for (size_t i = 0; !r && i < nused; i++) {
+		if (!spdx_known(used[i]))
+			r = note(l, REUSE_BAD_LICENSE, used[i]);
+		if (!r && !license_of(t, used[i]))
+			r = note(l, REUSE_MISSING_LICENSE, used[i]);
 	}
 	for (size_t i = 0; !r && i < t->nlics; i++) {
 		const struct reuse_license *lic = &t->lics[i];
 
+		if (l->sel && !is_used(used, nused, lic->id))
+			continue;
 		if (!spdx_known(lic->id))
 			r = note(l, REUSE_BAD_LICENSE, lic->id);
 		if (!r && is_deprecated(lic->id))
@@ -594,7 +643,7 @@ static int lint_licenses(struct reuse_lint *l, const struct reuse_tree *t)
 		if (!r && lic->no_extension &&
 		    spdxlist_has_license(lic->id, strlen(lic->id)))
 			r = note(l, REUSE_LICENSE_NO_EXTENSION, lic->id);
-		if (!r && !lic->used)
+		if (!r && !lic->used && !l->sel)
 			r = note(l, REUSE_UNUSED_LICENSE, lic->id);
 	}
 	return r;
@@ -602,17 +651,18 @@ static int lint_licenses(struct reuse_lint *l, const struct reuse_tree *t)
 
 static int lint_files(struct reuse_lint *l, const struct reuse_tree *t)
 {
+	size_t n = l->sel ? l->nsel : t->nfiles;
 	int r = 0;
 
-	for (size_t i = 0; !r && i < t->nfiles; i++) {
-		const struct reuse_file *f = &t->files[i];
+	for (size_t i = 0; !r && i < n; i++) {
+		const struct reuse_file *f = l->sel ? l->sel[i] : &t->files[i];
 
 		if (f->error)
-			r = note(l, REUSE_READ_ERROR, f->path);
+			r = note_path(l, REUSE_READ_ERROR, f->path);
 		if (!r && !f->ncopyrights)
-			r = note(l, REUSE_NO_COPYRIGHT, f->path);
+			r = note_path(l, REUSE_NO_COPYRIGHT, f->path);
 		if (!r && !f->nexprs)
-			r = note(l, REUSE_NO_LICENSE, f->path);
+			r = note_path(l, REUSE_NO_LICENSE, f->path);
 		l->with_license += f->nexprs > 0;
 		l->with_copyright += f->ncopyrights > 0;
 	}
@@ -621,12 +671,34 @@ static int lint_files(struct reuse_lint *l, const struct reuse_tree *t)
 	return r;
 }
 
-int reuse_lint(struct reuse_lint *out, const struct reuse_tree *t)
+/* The identifiers @l's selection names, sorted, into l->used. */
+static int selection_used(struct reuse_lint *l)
 {
-	int r;
+	struct id_set set = { &l->used, &l->nused };
+
+	for (size_t i = 0; i < l->nsel; i++) {
+		int r = file_used(l->sel[i], &set);
+
+		if (r)
+			return r;
+	}
+	if (l->nused)
+		qsort(l->used, l->nused, sizeof(*l->used), by_str);
+	return 0;
+}
+
+int reuse_lint_files(struct reuse_lint *out, const struct reuse_tree *t,
+		     const struct reuse_file *const *sel, size_t nsel)
+{
+	int r = 0;
 
 	memset(out, 0, sizeof(*out));
-	r = lint_licenses(out, t);
+	out->sel = sel;
+	out->nsel = sel ? nsel : t->nfiles;
+	if (sel)
+		r = selection_used(out);
+	if (!r)
+		r = lint_licenses(out, t);
 	if (!r)
 		r = lint_files(out, t);
 	if (r) {
@@ -644,9 +716,15 @@ int reuse_lint(struct reuse_lint *out, const struct reuse_tree *t)
 	return 0;
 }
 
+int reuse_lint(struct reuse_lint *out, const struct reuse_tree *t)
+{
+	return reuse_lint_files(out, t, NULL, 0);
+}
+
 void reuse_lint_release(struct reuse_lint *l)
 {
 	for (int c = 0; c < REUSE__NCLASSES; c++)
 		reuse_strv_free(l->items[c], l->nitems[c]);
+	reuse_strv_free(l->used, l->nused);
 	memset(l, 0, sizeof(*l));
 }

@@ -138,10 +138,29 @@ struct reuse_lint {
 	size_t nitems[REUSE__NCLASSES];
 	size_t with_license, with_copyright;
 	int compliant;
+	/* The files linted: a selection of the tree's records, or NULL
+	 * for all of them; nsel is their number either way. */
+	const struct reuse_file *const *sel;
+	size_t nsel;
+	char **used;			/* with a selection: the ids its
+					   files name, sorted */
+	size_t nused;
 };
 
 /* What "reuse lint" says of @t.  Returns 0 or -ENOMEM. */
 int reuse_lint(struct reuse_lint *out, const struct reuse_tree *t);
+
+/*
+ * What it says of the files @sel[0..@nsel) of @t (records of t->files,
+ * each once; @sel NULL: all, as reuse_lint()), as "check PATH..." does
+ * in a kernel tree: the file classes of those files only; of the
+ * license classes, the bad, deprecated, extensionless and missing
+ * licenses those files name, never an unused one (a finding about the
+ * tree, not about a file); a refused REUSE.toml or dep5 always, since
+ * it decides how every file is read.  @sel must outlive @out.
+ */
+int reuse_lint_files(struct reuse_lint *out, const struct reuse_tree *t,
+		     const struct reuse_file *const *sel, size_t nsel);
 void reuse_lint_release(struct reuse_lint *l);
 
 

@@ -124,14 +124,17 @@ static char *drop_ignored(const char *buf, size_t len, size_t *outlen)
 		const char *start = find(s, end, IGNORE_START), *stop;
 		const char *upto = start ? start : end;
 
-		for (; s < upto; s++) {
-			if (*s == '\r') {
-				*o++ = '\n';
-				if (s + 1 < upto && s[1] == '\n')
-					s++;
-			} else {
-				*o++ = *s;
-			}
+		while (s < upto) {
+			const char *cr = memchr(s, '\r', upto - s);
+			const char *to = cr ? cr : upto;
+
+			memcpy(o, s, to - s);	/* a run without CR at once */
+			o += to - s;
+			s = to;
+			if (!cr)
+				break;
+			*o++ = '\n';
+			s += s + 1 < upto && s[1] == '\n' ? 2 : 1;
 		}
 		if (!start)
 			break;
@@ -292,21 +295,50 @@ static int line(struct reuse_text *out, const char *s, const char *end)
 			      value_end(p, end) - p);
 }
 
+/*
+ * The first place at or after @s where a line can hold a marker
+ * (first_marker(): "SPDX-", "Copyright", a copyright sign), or NULL.
+ * @at caches each one's next place (NULL: none left).  A line without
+ * one holds nothing, so only the lines with one are read.
+ */
+static const char *next_candidate(const char *s, const char *end,
+				  const char *at[3], int gone[3])
+{
+	static const char *const what[3] = { "SPDX-", "Copyright", COPYRIGHT_SIGN };
+	const char *first = NULL;
+
+	for (int i = 0; i < 3; i++) {
+		if (gone[i])
+			continue;
+		if (!at[i] || at[i] < s)
+			at[i] = find(s, end, what[i]);
+		if (!at[i])
+			gone[i] = 1;
+		else if (!first || at[i] < first)
+			first = at[i];
+	}
+	return first;
+}
+
 int reuse_text_extract(struct reuse_text *out, const char *buf, size_t len)
 {
 	size_t n;
 	char *text = drop_ignored(buf, len, &n);
-	const char *s, *end;
-	int r = 0;
+	const char *s, *end, *at[3] = { NULL, NULL, NULL };
+	int r = 0, gone[3] = { 0, 0, 0 };
 
 	memset(out, 0, sizeof(*out));
 	if (!text)
 		return -ENOMEM;
 	for (s = text, end = text + n; !r && s < end;) {
-		const char *nl = memchr(s, '\n', end - s);
-		const char *eol = nl ? nl : end;
+		const char *c = next_candidate(s, end, at, gone), *nl, *bol;
 
-		r = line(out, s, eol);
+		if (!c)
+			break;
+		bol = memrchr(s, '\n', c - s);
+		bol = bol ? bol + 1 : s;
+		nl = memchr(c, '\n', end - c);
+		r = line(out, bol, nl ? nl : end);
 		s = nl ? nl + 1 : end;
 	}
 	free(text);

@@ -254,6 +254,9 @@ struct source_ops {
 	void (*prior)(struct source *src, const struct source_prior *p);
 	void (*free)(struct source *src);
 	int parallel_walk;	/* walk() may run on several threads */
+	int walk_stat_whole;	/* walk() with SRC_WALK_STAT fills a file's
+				   st as head() would, its size too (a
+				   build that reads no head can take it) */
 };
 
 struct source {
@@ -446,8 +449,9 @@ int source_git_renew(struct source *src);
  * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
  * from HEAD's), sorted; they live as long as @src.  Its walk lists them
  * and what checking them needs (LICENSES/, scripts/spdxexclude,
- * scripts/spdxcheck.py), with the index's content; a file HEAD lacks is
- * new.  -EINVAL for another source.
+ * scripts/spdxcheck.py; REUSE.toml files, .reuse/dep5, .license
+ * sidecars), with the index's content; a file HEAD lacks is new.
+ * -EINVAL for another source.
  */
 int source_staged_paths(struct source *src, const char *const **paths,
 			size_t *n);

@@ -1293,6 +1293,7 @@ static const struct source_ops fs_ops = {
 	.prior = fs_prior,
 	.free = fs_free,
 	.parallel_walk = 1,
+	.walk_stat_whole = 1,
 };
 
 int source_fs_new(struct source **out, const struct source_spec *spec,

@@ -7,7 +7,8 @@
  * It lists the staged files (those whose index entry differs from HEAD:
  * added, modified, or the new side of a rename or type change) and what
  * checking them needs, from the index as well: LICENSES/,
- * scripts/spdxexclude and scripts/spdxcheck.py.  Everything is decided
+ * scripts/spdxexclude and scripts/spdxcheck.py, and a REUSE tree's
+ * REUSE.toml files, .reuse/dep5 and .license sidecars.  Everything is decided
  * when the source is opened; a libgit2 repository is not thread-safe, so
  * the few calls after that (reading a blob, asking HEAD about a path)
  * take the source's lock.
@@ -58,11 +59,20 @@ static struct staged_source *staged_of(struct source *src)
 }
 
 /* Is @path one checking the staged files needs besides them? */
+/* What a check of the staged files reads besides them: the kernel's
+ * LICENSES/, spdxexclude and spdxcheck.py; a REUSE tree's (reuse.h)
+ * REUSE.toml files, .reuse/dep5 and .license sidecars. */
 static int needed(const char *path)
 {
+	const char *name = strrchr(path, '/');
+	size_t len = strlen(path);
+
+	name = name ? name + 1 : path;
 	return !strncmp(path, "LICENSES/", 9) ||
 	       !strcmp(path, "scripts/spdxexclude") ||
-	       !strcmp(path, "scripts/spdxcheck.py");
+	       !strcmp(path, "scripts/spdxcheck.py") ||
+	       !strcmp(name, "REUSE.toml") || !strcmp(path, ".reuse/dep5") ||
+	       (len > 8 && !strcmp(path + len - 8, ".license"));
 }
 
 static enum src_kind kind_of(uint32_t mode)

@@ -96,3 +96,18 @@ make_reuse_dep5_tree() {
 	printf '# SPDX-FileCopyrightText: 2024 Own\n# SPDX-License-Identifier: Apache-2.0\n' >"$d/src/a.py"
 	printf 'q\n' >"$d/src/q1"
 }
+
+# A tree to check a part of (t314-t319): the lint tree, a compliant file
+# beside its others, and doc/ with a compliant file, a file with no
+# information and an image whose sidecar names MIT (LICENSES/MIT has no
+# extension).
+make_reuse_select_tree() {
+	d=$1
+	make_reuse_lint_tree "$d"
+	mkdir -p "$d/doc/img"
+	printf '// SPDX-FileCopyrightText: 2024 D\n// SPDX-License-Identifier: LicenseRef-mine\n' >"$d/src/ok.c"
+	printf '<!-- SPDX-FileCopyrightText: 2024 E -->\n<!-- SPDX-License-Identifier: LicenseRef-mine -->\n' >"$d/doc/guide.md"
+	printf 'nothing yet\n' >"$d/doc/todo.txt"
+	printf '\211PNG\r\n\032\n\000\000' >"$d/doc/img/logo.png"
+	printf 'SPDX-FileCopyrightText: 2024 F\nSPDX-License-Identifier: MIT\n' >"$d/doc/img/logo.png.license"
+}
