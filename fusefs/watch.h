@@ -17,7 +17,8 @@
  *
  * At start the watcher walks nothing itself: it watches the directories
  * of the first snapshot's index, rescans at a lower priority (nice 10)
- * for what changed since that index was built, then watches the
+ * for what changed since that index was built (keeping the snapshot
+ * when nothing did), then watches the
  * directories that rescan found new, walking below them, and rescans
  * once more if there were any.  SPDXFS_WATCH_DELAY_MS=N delays the
  * first watch by N ms (at most 10 s), for tests of that window.
