@@ -265,34 +265,55 @@ static const char *newline(const char *p, const char *e)
 }
 
 /*
- * Where statements are looked for, from @pos: the end of the first
- * SCAN_MAXLINES lines, or of the comment going on at the last of them,
- * whichever comes later (a line boundary, or @end).  *@more says the
- * buffer ended before that.
+ * Where statements are looked for: the end of the first SCAN_MAXLINES
+ * lines, or of the comment going on at the last of them, whichever comes
+ * later.  Found a line at a time, so that a head read further goes on
+ * from the line where the shorter one stopped: the state after each
+ * line depends on the lines before it alone.
  */
-static const char *scope_end(const char *pos, const char *end, int *more)
-{
-	struct region r = { BLK_NONE, 0 };
-	const char *s = pos;
-	unsigned lineno = 0;
-	int comment = 0;	/* the last line that was not blank was */
+struct scope {
+	struct region r;
+	unsigned lineno;
+	int comment;		/* the last line that was not blank was */
+	size_t at;		/* where the first line not taken starts */
+	int done;		/* the scope ends at @at */
+};
 
-	while (s < end) {
+/*
+ * Take the lines from @buf + sc->at to @end: with @whole only those that
+ * end in an LF (the last one may go on past a buffer the file goes on
+ * after), else all of them.
+ */
+static void scope_take(struct scope *sc, const char *buf, const char *end,
+		       int whole)
+{
+	const char *s = buf + sc->at;
+
+	while (!sc->done && s < end) {
 		const char *nl = newline(s, end);
 		const char *e = nl ? nl : end;
 		int kind;
 
+		if (!nl && whole)
+			break;
 		if (e > s && e[-1] == '\r')
 			e--;
-		kind = comment_line(&r, s, e, ++lineno);
-		if (lineno > SCAN_MAXLINES && (!comment || kind == LINE_CODE))
+		kind = comment_line(&sc->r, s, e, ++sc->lineno);
+		if (sc->lineno > SCAN_MAXLINES && (!sc->comment || kind == LINE_CODE)) {
+			sc->done = 1;
 			break;
+		}
 		if (kind != LINE_BLANK)
-			comment = kind == LINE_COMMENT;
+			sc->comment = kind == LINE_COMMENT;
 		s = nl ? nl + 1 : end;
 	}
-	*more = s >= end && (lineno < SCAN_MAXLINES || comment);
-	return s;
+	sc->at = s - buf;
+}
+
+/* Did the lines taken, all of a buffer, end before the scope did? */
+static int scope_more(const struct scope *sc)
+{
+	return !sc->done && (sc->lineno < SCAN_MAXLINES || sc->comment);
 }
 
 /* The line of [lo, hi) holding @p: [*s, *e) without its CR, and where
@@ -796,13 +817,15 @@ static int add_statement(struct found *f, const struct stmt *st)
 /*
  * The statement whose text starts at @text on line [s, e), with its
  * continuations from @next on, before @scope, into @st; returns where
- * the line after the last it took starts.
+ * the line after the last it took starts.  *@cut says it stopped for
+ * want of lines: a longer scope might give it more.
  */
 static const char *read_statement(struct stmt *st, const char *s,
 				  const char *e, const char *text,
-				  const char *next, const char *scope)
+				  const char *next, const char *scope, int *cut)
 {
 	const char *holder = skip_marker(text, e, 1), *te = e, *cs, *ce;
+	int k;
 
 	st->n = 0;		/* b[] is written as it fills */
 	st->full = 0;
@@ -810,7 +833,7 @@ static const char *read_statement(struct stmt *st, const char *s,
 	st->holder_col = st->holder ? column(s, holder) : NO_COL;
 	cut_closers(text, &te);
 	put_text(st, text, te);
-	for (int k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
+	for (k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
 		const char *ns, *ne, *after;
 
 		line_at(next, scope, next, &ns, &ne, &after);
@@ -820,48 +843,162 @@ static const char *read_statement(struct stmt *st, const char *s,
 		st->holder |= has_letter(cs, ce);
 		next = after;
 	}
+	*cut = k < COPYRIGHT_MAX_CONT && next >= scope;
 	finish_text(st);
 	return next;
+}
+
+/*
+ * A scan of one file's head that a longer read of it may go on with.
+ * What is settled, from lines that end in the buffer and a scope that
+ * reaches past them, is kept; what the buffer's end decided (its last
+ * line, the statements that took lines up to it, the end of the scope)
+ * is found again each time, past what is settled.
+ */
+struct copyright_scanner {
+	struct found f;		/* the settled statements, then the others */
+	unsigned settled_n;	/* how many of f are settled */
+	size_t settled_len;
+	struct scope sc;	/* the settled lines */
+	size_t anchor;		/* where the settled search for markers
+				   goes on */
+	size_t pos;		/* where the text starts (past a BOM) */
+	size_t len;		/* the bytes of the last call */
+	size_t text;		/* the first bytes known to hold no NUL */
+	int started;		/* pos is known */
+	int binary;
+};
+
+/*
+ * The statements from @buf + *@anchor up to where @sc's lines end,
+ * into @f.  With @settle, a statement that a longer scope might take
+ * more lines into is left for later: *@anchor is left at its marker.
+ */
+static int find_statements(struct found *f, const char *buf, size_t pos,
+			   const struct scope *sc, size_t *anchor, int settle)
+{
+	const char *lo = buf + pos, *scope = buf + sc->at;
+	const char *p = buf + *anchor, *s, *e, *next, *at, *text;
+	struct stmt st;
+	int cut;
+
+	for (; f->n < COPYRIGHT_MAX_STATEMENTS && (p = next_anchor(p, scope)); ) {
+		if (!maybe_marker(lo, scope, p)) {
+			p++;
+			continue;
+		}
+		line_at(lo, scope, p, &s, &e, &next);
+		if (p >= e || !marker_at(s, e, p, &at, &text)) {
+			p++;
+			continue;
+		}
+		next = read_statement(&st, s, e, text, next, scope, &cut);
+		if (cut && settle && !sc->done)
+			break;
+		p = next;
+		if (says_something(&st) && add_statement(f, &st))
+			return -ENOMEM;
+	}
+	*anchor = (p ? p : scope) - buf;
+	return 0;
+}
+
+static void scanner_start(struct copyright_scanner *cs, size_t text)
+{
+	char *t = cs->f.text;
+	size_t cap = cs->f.cap;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->f.text = t;
+	cs->f.cap = cap;
+	cs->text = text;
+}
+
+static int scanner_feed(struct copyright_scanner *cs, const char *buf,
+			size_t len, int truncated, struct copyright_found *out)
+{
+	struct scope sc;
+	size_t anchor, from = cs->len > cs->text ? cs->len : cs->text;
+
+	memset(out, 0, sizeof(*out));
+	cs->f.n = cs->settled_n;	/* what the last call's end decided */
+	cs->f.len = cs->settled_len;
+	if (cs->f.text)
+		cs->f.text[cs->f.len] = '\0';
+	if (!len || cs->binary)
+		return 0;
+	if (len > from && memchr(buf + from, '\0', len - from)) {
+		cs->binary = 1;
+		return 0;
+	}
+	if (len > cs->len)
+		cs->len = len;
+	if (!cs->started && len >= 3) {
+		cs->started = 1;
+		cs->pos = !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+		cs->sc.at = cs->anchor = cs->pos;
+	}
+	if (cs->started) {
+		scope_take(&cs->sc, buf, buf + len, 1);
+		if (find_statements(&cs->f, buf, cs->pos, &cs->sc, &cs->anchor, 1))
+			return -ENOMEM;
+		cs->settled_n = cs->f.n;
+		cs->settled_len = cs->f.len;
+	}
+	sc = cs->sc;
+	anchor = cs->anchor;
+	scope_take(&sc, buf, buf + len, 0);
+	if (find_statements(&cs->f, buf, cs->pos, &sc, &anchor, 0))
+		return -ENOMEM;
+	out->text = cs->f.n ? cs->f.text : NULL;
+	out->n = cs->f.n;
+	out->more = truncated && scope_more(&sc);
+	return 0;
+}
+
+struct copyright_scanner *copyright_scanner_new(void)
+{
+	return calloc(1, sizeof(struct copyright_scanner));
+}
+
+void copyright_scanner_free(struct copyright_scanner *cs)
+{
+	if (cs)
+		free(cs->f.text);
+	free(cs);
+}
+
+void copyright_scanner_start(struct copyright_scanner *cs, size_t text)
+{
+	scanner_start(cs, text);
+}
+
+int copyright_scanner_feed(struct copyright_scanner *cs, const char *buf,
+			   size_t len, int truncated,
+			   struct copyright_found *out)
+{
+	return scanner_feed(cs, buf, len, truncated, out);
 }
 
 int copyright_scan(const char *buf, size_t len, int truncated,
 		   struct copyright_result *out)
 {
-	const char *pos = buf, *scope, *p, *s, *e, *next, *at, *text;
-	struct found f;		/* at[] is written as it fills */
-	struct stmt st;
-	int more;
+	struct copyright_scanner cs;
+	struct copyright_found found;
+	int ret;
 
+	cs.f.text = NULL;
+	cs.f.cap = 0;
+	scanner_start(&cs, 0);
+	ret = scanner_feed(&cs, buf, len, truncated, &found);
 	memset(out, 0, sizeof(*out));
-	f.text = NULL;
-	f.len = f.cap = 0;
-	f.n = 0;
-	if (!len || memchr(buf, '\0', len))
-		return 0;
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		pos += 3;
-	scope = scope_end(pos, buf + len, &more);
-	for (p = pos; f.n < COPYRIGHT_MAX_STATEMENTS &&
-	     (p = next_anchor(p, scope)); ) {
-		if (!maybe_marker(pos, scope, p)) {
-			p++;
-			continue;
-		}
-		line_at(pos, scope, p, &s, &e, &next);
-		if (p >= e || !marker_at(s, e, p, &at, &text)) {
-			p++;
-			continue;
-		}
-		p = read_statement(&st, s, e, text, next, scope);
-		if (says_something(&st) && add_statement(&f, &st)) {
-			free(f.text);
-			return -ENOMEM;
-		}
-	}
-	out->text = f.text;
-	out->n = f.n;
-	out->more = truncated && more;
-	return 0;
+	if (ret || !found.n)
+		free(cs.f.text);
+	else
+		out->text = cs.f.text;
+	out->n = found.n;
+	out->more = found.more;
+	return ret;
 }
 
 void copyright_result_release(struct copyright_result *res)

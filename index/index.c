@@ -137,6 +137,7 @@ struct worker {
 	const char *last_expr;	/* the last one put in exprs */
 	char *more;		/* COPYRIGHT_MAX_BYTES, for the comment blocks
 				   longer than a head; allocated when met */
+	struct copyright_scanner *cs;	/* allocated when first needed */
 	struct strpool *exprs;	/* expression texts and copyright
 				   statements as scanned: resolve()
 				   interns them, then they go */
@@ -309,32 +310,42 @@ static const char *keep_expr(struct worker *w, const char *text)
 /*
  * The copyright statements of the file whose first @n bytes are in
  * w->buf into @s: from those bytes, and when its leading comment block
- * goes on past them, from up to COPYRIGHT_MAX_BYTES read again.  A file
- * that cannot be read again keeps what its head held.
+ * goes on past them, from up to COPYRIGHT_MAX_BYTES, the scan going on
+ * where it stopped: the bytes after the @n read on their own where the
+ * source can, the @n copied.  A file that cannot be read further, or
+ * changed, keeps what its head held.
  */
 static int scan_copyright(struct worker *w, const struct src_entry *ent,
 			  size_t n, const struct file_stat *st, struct slot *s)
 {
 	struct source *src = w->b->src;
-	struct copyright_result cr;
+	struct copyright_found cf;
 	struct file_stat again;
 	ssize_t m;
 
-	if (copyright_scan(w->buf, n, st->size > (uint64_t)n, &cr))
+	if (!w->cs && !(w->cs = copyright_scanner_new()))
 		return -ENOMEM;
-	if (cr.more && (w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES))) &&
-	    (m = src->ops->head(src, ent, w->more, COPYRIGHT_MAX_BYTES,
-				&again)) > (ssize_t)n &&
-	    file_stat_same(&again, st)) {
-		copyright_result_release(&cr);
-		if (copyright_scan(w->more, m, again.size > (uint64_t)m, &cr))
+	copyright_scanner_start(w->cs, n);	/* no NUL: not binary */
+	if (copyright_scanner_feed(w->cs, w->buf, n, st->size > (uint64_t)n, &cf))
+		return -ENOMEM;
+	if (cf.more && n < COPYRIGHT_MAX_BYTES &&
+	    (w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES)))) {
+		if (src->ops->head_from) {
+			memcpy(w->more, w->buf, n);
+			m = src->ops->head_from(src, ent, w->more + n,
+						COPYRIGHT_MAX_BYTES - n, n, &again);
+			m = m < 0 ? m : m + (ssize_t)n;
+		} else {
+			m = src->ops->head(src, ent, w->more,
+					   COPYRIGHT_MAX_BYTES, &again);
+		}
+		if (m > (ssize_t)n && file_stat_same(&again, st) &&
+		    copyright_scanner_feed(w->cs, w->more, m,
+					   again.size > (uint64_t)m, &cf))
 			return -ENOMEM;
 	}
-	if (cr.text && !(s->copyright = strpool_str(w->exprs, cr.text))) {
-		copyright_result_release(&cr);
+	if (cf.text && !(s->copyright = strpool_str(w->exprs, cf.text)))
 		return -ENOMEM;
-	}
-	copyright_result_release(&cr);
 	return 0;
 }
 
@@ -1474,6 +1485,7 @@ static void builder_release(struct builder *b, struct ford *order)
 		strpool_free(w->pool);
 		strpool_free(w->exprs);
 		free(w->more);
+		copyright_scanner_free(w->cs);
 	}
 	free(b->workers);
 	free(b->queue);
