@@ -5,6 +5,7 @@
  * buffer on the stack and the result allocated once.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -82,6 +83,20 @@ INLINE int starts_ci(const char *s, const char *e, const char *p)
 	return 1;
 }
 
+/* Does [s, e) start with "copyright", in any case?  Eight bytes at once:
+ * OR-ing 0x20 makes a lowercase letter of its two cases and of no other
+ * byte. */
+static inline int copyright_ci(const char *s, const char *e)
+{
+	uint64_t v, want;
+
+	if (e - s < 9)
+		return 0;
+	memcpy(&v, s, 8);
+	memcpy(&want, "copyrigh", 8);
+	return (v | 0x2020202020202020ull) == want && (s[8] | 0x20) == 't';
+}
+
 /* @p at @s as a word: what follows is the end, white space or
  * punctuation other than '-' and '_'. */
 INLINE int starts_word(const char *s, const char *e, const char *p)
@@ -108,17 +123,27 @@ static const char *find(const char *s, const char *e, const char *needle)
 #ifdef __SSE2__
 	const __m128i c0 = _mm_set1_epi8(needle[0]), c1 = _mm_set1_epi8(needle[1]);
 
-	for (; e - s >= 17; s += 16) {
-		unsigned bits = _mm_movemask_epi8(_mm_and_si128(
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)s), c0),
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 1)),
-				       c1)));
+	/* The last 16 positions at once too, those looked at before masked
+	 * off: a line's end is no byte at a time. */
+	if (e - s >= 17) {
+		const char *last = e - 17;
 
-		for (; bits; bits &= bits - 1) {
-			const char *p = s + __builtin_ctz(bits);
+		for (;; s += 16) {
+			const char *t = s < last ? s : last;
+			unsigned bits = _mm_movemask_epi8(_mm_and_si128(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)t), c0),
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(t + 1)),
+					       c1)));
 
-			if (n == 2 || (e - p >= 3 && p[2] == needle[2]))
-				return p;
+			bits &= ~0u << (s - t);
+			for (; bits; bits &= bits - 1) {
+				const char *p = t + __builtin_ctz(bits);
+
+				if (n == 2 || (e - p >= 3 && p[2] == needle[2]))
+					return p;
+			}
+			if (t == last)
+				return NULL;
 		}
 	}
 #endif
@@ -461,7 +486,7 @@ static int maybe_marker(const char *lo, const char *hi, const char *p)
 		return p - lo >= 3 && !memcmp(p - 3, "Copr", 4);
 	}
 	/* "copyright", also in "SPDX-FileCopyrightText:" */
-	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
+	return p - lo >= 3 && copyright_ci(p - 3, hi);
 }
 
 /* Does [s, e) hold a year, 19xx or 20xx, as a word? */
@@ -499,7 +524,7 @@ static int marker_at(const char *s, const char *e, const char *p,
 		if (p - s >= 12 && starts(p - 12, e, SFCT)) {
 			*at = p - 12;
 			*text = skip_space(p - 12 + SFCT_LEN, e);
-		} else if (p - s >= 3 && starts_ci(p - 3, e, "copyright") &&
+		} else if (p - s >= 3 && copyright_ci(p - 3, e) &&
 			   word_start(s, p - 3) && copyright_word(p - 3, e)) {
 			*at = *text = p - 3;
 		}
@@ -553,7 +578,7 @@ static const char *skip_marker(const char *p, const char *e, int years)
 		switch (*q) {
 		case 'C':
 		case 'c':
-			if (starts_ci(q, e, "copyright"))
+			if (copyright_ci(q, e))
 				p = q + 9;
 			else if (starts(q, e, "Copr."))
 				p = q + 5;
@@ -679,7 +704,8 @@ static void put_ascii(struct stmt *st, const void *p, size_t k)
 }
 
 /* [s, e) onto @st after a space, as copyright.h says it is cleaned:
- * runs of printable ASCII, most of a statement, copied whole. */
+ * runs of printable ASCII, most of a statement, copied whole, words and
+ * the single spaces between them at once. */
 static void put_text(struct stmt *st, const char *s, const char *e)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -692,7 +718,8 @@ static void put_text(struct stmt *st, const char *s, const char *e)
 		unsigned c = *p;
 		size_t k;
 
-		while (r < q && *r > ' ' && *r < 0x7f)
+		while (r < q && *r < 0x7f && (*r > ' ' || (*r == ' ' && r > p &&
+			r + 1 < q && r[1] > ' ' && r[1] < 0x7f)))
 			r++;
 		if (r > p) {
 			put_ascii(st, p, r - p);
@@ -905,13 +932,14 @@ static int find_statements(struct found *f, const char *buf, size_t pos,
 
 static void scanner_start(struct copyright_scanner *cs, size_t text)
 {
-	char *t = cs->f.text;
-	size_t cap = cs->f.cap;
-
-	memset(cs, 0, sizeof(*cs));
-	cs->f.text = t;
-	cs->f.cap = cap;
+	cs->f.len = 0;		/* f.text and f.cap are kept for the next */
+	cs->f.n = 0;		/* f.at[] is written as it fills */
+	cs->settled_n = 0;
+	cs->settled_len = 0;
+	memset(&cs->sc, 0, sizeof(cs->sc));
+	cs->anchor = cs->pos = cs->len = 0;
 	cs->text = text;
+	cs->started = cs->binary = 0;
 }
 
 static int scanner_feed(struct copyright_scanner *cs, const char *buf,
