@@ -290,6 +290,34 @@ static const char *newline(const char *p, const char *e)
 }
 
 /*
+ * Inside a C block comment, the LF that ends the line at @s when no
+ * closer comes before it, else NULL (also when there is too little left
+ * to look at 16 bytes at a time): a line of a long comment looked at
+ * once, not for its end and then for a closer.
+ */
+static const char *block_line_end(const char *s, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i lf = _mm_set1_epi8('\n'), star = _mm_set1_epi8('*');
+	const __m128i slash = _mm_set1_epi8('/');
+
+	for (; end - s >= 17; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)s);
+		__m128i w = _mm_loadu_si128((const __m128i *)(s + 1));
+		unsigned l = _mm_movemask_epi8(_mm_cmpeq_epi8(v, lf));
+		unsigned c = _mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(v, star), _mm_cmpeq_epi8(w, slash)));
+
+		if (c && (!l || __builtin_ctz(c) < __builtin_ctz(l)))
+			return NULL;
+		if (l)
+			return s + __builtin_ctz(l);
+	}
+#endif
+	return NULL;
+}
+
+/*
  * Where statements are looked for: the end of the first SCAN_MAXLINES
  * lines, or of the comment going on at the last of them, whichever comes
  * later.  Found a line at a time, so that a head read further goes on
@@ -315,15 +343,23 @@ static void scope_take(struct scope *sc, const char *buf, const char *end,
 	const char *s = buf + sc->at;
 
 	while (!sc->done && s < end) {
-		const char *nl = newline(s, end);
-		const char *e = nl ? nl : end;
+		const char *nl = NULL, *e;
 		int kind;
 
-		if (!nl && whole)
-			break;
-		if (e > s && e[-1] == '\r')
-			e--;
-		kind = comment_line(&sc->r, s, e, ++sc->lineno);
+		if (sc->r.block == BLK_C)
+			nl = block_line_end(s, end);
+		if (nl) {	/* no closer: the block goes on */
+			kind = LINE_COMMENT;
+			++sc->lineno;
+		} else {
+			nl = newline(s, end);
+			e = nl ? nl : end;
+			if (!nl && whole)
+				break;
+			if (e > s && e[-1] == '\r')
+				e--;
+			kind = comment_line(&sc->r, s, e, ++sc->lineno);
+		}
 		if (sc->lineno > SCAN_MAXLINES && (!sc->comment || kind == LINE_CODE)) {
 			sc->done = 1;
 			break;
@@ -660,6 +696,7 @@ static const char *skip_leaders(const char *p, const char *e)
 		p = skip_space(p, e);
 		for (i = 0; i < n; i++)
 			if ((size_t)(e - p) >= leaders[i].n &&
+			    *p == *leaders[i].s &&
 			    !memcmp(p, leaders[i].s, leaders[i].n))
 				break;
 		if (i == n)
