@@ -1018,6 +1018,7 @@ static int scanner_feed(struct copyright_scanner *cs, const char *buf,
 	out->text = cs->f.n ? cs->f.text : NULL;
 	out->n = cs->f.n;
 	out->more = truncated && scope_more(&sc);
+	out->settled = !truncated || cs->sc.done;
 	return 0;
 }
 

@@ -20,8 +20,11 @@
  *    code after the closer.
  * copyright_result.more says the buffer of a file that goes on ended
  * before that: within the first SCAN_MAXLINES lines or in that comment.
- * A caller may read further (the index reads up to COPYRIGHT_MAX_BYTES)
- * and scan again.
+ * A caller may read further (the index reads up to COPYRIGHT_MAX_BYTES,
+ * a step at a time while copyright_found.settled is not said) and scan
+ * again, or go on with copyright_scanner_feed().  A NUL byte past what
+ * was read is not looked for: a file whose statements were settled
+ * before it is not binary for them.
  *
  * What starts a statement, the first of these on a line of the region
  * (words at word boundaries, "copyright" in any case):
@@ -105,6 +108,10 @@ struct copyright_found {
 				   scanner's: valid until its next call */
 	unsigned n;
 	int more;
+	int settled;		/* no byte after the buffer could change
+				   text: the file ends with it, or the
+				   scope ended on a line that ends in it
+				   (a NUL further on aside) */
 };
 
 struct copyright_scanner *copyright_scanner_new(void);	/* NULL: ENOMEM */

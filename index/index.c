@@ -308,12 +308,22 @@ static const char *keep_expr(struct worker *w, const char *text)
 }
 
 /*
+ * How far a leading comment block longer than the head is read, step by
+ * step: in the 6.1 tree all but 2% of those that go on past the first
+ * KiB end within 4 KiB.
+ */
+static const size_t copyright_steps[] = {
+	SCAN_HEAD_BYTES, COPYRIGHT_MAX_BYTES,
+};
+
+/*
  * The copyright statements of the file whose first @n bytes are in
  * w->buf into @s: from those bytes, and when its leading comment block
- * goes on past them, from up to COPYRIGHT_MAX_BYTES, the scan going on
- * where it stopped: the bytes after the @n read on their own where the
- * source can, the @n copied.  A file that cannot be read further, or
- * changed, keeps what its head held.
+ * goes on past them, from more of it, up to COPYRIGHT_MAX_BYTES, the
+ * scan going on where it stopped: the bytes after the @n read on their
+ * own where the source can (the @n copied), a step at a time until the
+ * statements are settled (copyright_found.settled).  A file that cannot
+ * be read further, or changed, keeps what was read of it before.
  */
 static int scan_copyright(struct worker *w, const struct src_entry *ent,
 			  size_t n, const struct file_stat *st, struct slot *s)
@@ -321,6 +331,7 @@ static int scan_copyright(struct worker *w, const struct src_entry *ent,
 	struct source *src = w->b->src;
 	struct copyright_found cf;
 	struct file_stat again;
+	size_t have = n;
 	ssize_t m;
 
 	if (!w->cs && !(w->cs = copyright_scanner_new()))
@@ -328,22 +339,34 @@ static int scan_copyright(struct worker *w, const struct src_entry *ent,
 	copyright_scanner_start(w->cs, n);	/* no NUL: not binary */
 	if (copyright_scanner_feed(w->cs, w->buf, n, st->size > (uint64_t)n, &cf))
 		return -ENOMEM;
-	if (cf.more && n < COPYRIGHT_MAX_BYTES &&
-	    (w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES)))) {
-		if (src->ops->head_from) {
-			memcpy(w->more, w->buf, n);
-			m = src->ops->head_from(src, ent, w->more + n,
-						COPYRIGHT_MAX_BYTES - n, n, &again);
-			m = m < 0 ? m : m + (ssize_t)n;
-		} else {
-			m = src->ops->head(src, ent, w->more,
-					   COPYRIGHT_MAX_BYTES, &again);
-		}
+	if (!cf.more || !(w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES))))
+		goto done;
+	if (!src->ops->head_from) {
+		m = src->ops->head(src, ent, w->more, COPYRIGHT_MAX_BYTES, &again);
 		if (m > (ssize_t)n && file_stat_same(&again, st) &&
 		    copyright_scanner_feed(w->cs, w->more, m,
 					   again.size > (uint64_t)m, &cf))
 			return -ENOMEM;
+		goto done;
 	}
+	memcpy(w->more, w->buf, n);
+	for (size_t i = 0; i < sizeof(copyright_steps) / sizeof(*copyright_steps); i++) {
+		size_t to = copyright_steps[i];
+
+		if (to <= have)
+			continue;
+		m = src->ops->head_from(src, ent, w->more + have, to - have,
+					have, &again);
+		if (m <= 0 || !file_stat_same(&again, st))
+			break;
+		have += m;
+		if (copyright_scanner_feed(w->cs, w->more, have,
+					   again.size > (uint64_t)have, &cf))
+			return -ENOMEM;
+		if ((!cf.more && cf.settled) || have < to)
+			break;
+	}
+done:
 	if (cf.text && !(s->copyright = strpool_str(w->exprs, cf.text)))
 		return -ENOMEM;
 	return 0;

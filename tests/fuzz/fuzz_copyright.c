@@ -5,7 +5,8 @@
  * rest is the head; the result is checked against what copyright.h
  * promises of it.  The other bits say where a first read of it ends: the
  * head read in two by a scanner (copyright_scanner_feed()) must give
- * what one copyright_scan() gives of the buffer the index ends with.
+ * what one copyright_scan() gives of the buffer the index ends with, and
+ * a first read that says it is settled what the whole head gives.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -48,6 +49,17 @@ static void check_split(const char *in, size_t len, int truncated, size_t k)
 		return;
 	if (f.more != r.more)
 		__builtin_trap();
+	if (!f.more && f.settled && !memchr(in, '\0', len)) {
+		/* settled: what all of the head gives, read or not */
+		struct copyright_result all;
+
+		if (copyright_scan(in, len, truncated, &all))
+			return;
+		if ((f.text == NULL) != (all.text == NULL) ||
+		    (f.text && strcmp(f.text, all.text)))
+			__builtin_trap();
+		copyright_result_release(&all);
+	}
 	if (r.more) {
 		copyright_result_release(&r);
 		if (copyright_scanner_feed(cs, in, len, truncated, &f) ||

@@ -215,23 +215,48 @@ static void one_read(const char *in, size_t k, size_t len, int truncated,
 	copyright_result_release(&r);
 }
 
+/* Does a head whose first @k bytes say so (copyright_found.settled) give
+ * what all @len give?  Into @got what the @k gave, else "". */
+static int settled_early(struct copyright_scanner *cs, const char *in,
+			 size_t k, char *got, size_t size)
+{
+	struct copyright_found f;
+
+	copyright_scanner_start(cs, 0);
+	copyright_scanner_feed(cs, in, k, 1, &f);
+	snprintf(got, size, "%s", f.text ? f.text : "");
+	return !f.more && f.settled;
+}
+
 /* Read in two at every byte, each head gives what one scan of the
- * buffer the index ends with gives: nothing settled too early. */
+ * buffer the index ends with gives: nothing settled too early.  And a
+ * first read that calls itself settled gives what the whole head does. */
 static void test_every_split(const char *name, const char *in, size_t len,
 			     int truncated)
 {
 	struct copyright_scanner *cs = copyright_scanner_new();
+	struct copyright_result all;
 	char got[4096], want[4096];
-	size_t bad = 0, first = 0;
+	size_t bad = 0, first = 0, early = 0, settled = 0;
 
+	copyright_scan(in, len, truncated, &all);
 	for (size_t k = 0; cs && k <= len; k++) {
 		two_reads(cs, in, k, len, truncated, got, sizeof(got));
 		one_read(in, k, len, truncated, want, sizeof(want));
 		if (strcmp(got, want) && !bad++)
 			first = k;
+		if (settled_early(cs, in, k, got, sizeof(got)) &&
+		    !memchr(in, '\0', len)) {
+			settled++;
+			if (strcmp(got, all.text ? all.text : ""))
+				early++;
+		}
 	}
 	ok(cs && !bad, "%s: read in two at each of %zu bytes as in one%s%zu",
 	   name, len + 1, bad ? ", first differs at " : "", bad ? first : 0);
+	ok(!early, "%s: each of %zu settled first reads as the whole head",
+	   name, settled);
+	copyright_result_release(&all);
 	copyright_scanner_free(cs);
 }
 
@@ -295,6 +320,30 @@ static void test_boundary(void)
 	test_every_split("boundary, file goes on", head, len, 1);
 }
 
+/*
+ * Past the 15th line, a first read ending in "/" of a "//" line: the
+ * scope ends there as far as it knows, but not settled: the line is a
+ * comment, and its statement is found once it is read whole.
+ */
+static void test_partial_line(void)
+{
+	static const char head[] = "// x\n// x\n// x\n// x\n// x\n"
+		"// x\n// x\n// x\n// x\n// x\n// x\n// x\n// x\n// x\n"
+		"// x\n// Copyright 2001 Late Holder\nint x;\n";
+	struct copyright_scanner *cs = copyright_scanner_new();
+	size_t k = strstr(head, "// Copyright") - head + 1;
+	struct copyright_found f;
+
+	copyright_scanner_start(cs, 0);
+	copyright_scanner_feed(cs, head, k, 1, &f);
+	is_int(f.more, 0, "partial line: the scope seems to end");
+	is_int(f.settled, 0, "partial line: not settled");
+	copyright_scanner_feed(cs, head, sizeof(head) - 1, 0, &f);
+	is_str(f.text, "Copyright 2001 Late Holder", "partial line: read whole");
+	copyright_scanner_free(cs);
+	test_every_split("partial line", head, sizeof(head) - 1, 1);
+}
+
 /* A NUL past the first read: a binary file after all, no statement. */
 static void test_nul_later(void)
 {
@@ -324,6 +373,7 @@ int main(void)
 	test_many();
 	test_boundary();
 	test_nul_later();
+	test_partial_line();
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		test_every_split(cases[i].name, cases[i].in, cases[i].len,
 				 cases[i].truncated);
