@@ -11,6 +11,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+#endif
 
 #include "copyright.h"
 #include "scan.h"
@@ -472,7 +476,7 @@ static int is_anchor(const char *p, const char *e)
 
 /* The first anchor in [p, e), or NULL: where SSE2 is there (every
  * x86-64), 16 positions compared at a time, as scan.c splits lines. */
-static const char *next_anchor(const char *p, const char *e)
+static const char *next_anchor_sse2(const char *p, const char *e)
 {
 #ifdef __SSE2__
 	const __m128i y = _mm_set1_epi8('y'), r = _mm_set1_epi8('r');
@@ -507,6 +511,66 @@ static const char *next_anchor(const char *p, const char *e)
 		if (is_anchor(p, e))
 			return p;
 	return NULL;
+}
+
+#ifdef HAVE_AVX2_PATH
+/* Does the CPU run AVX2 code?  Asked once; threads racing to ask all
+ * store the same answer. */
+static int have_avx2(void)
+{
+	static int known;	/* 0: not asked; 1: no; 2: yes */
+	int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+
+	if (!k) {
+		k = __builtin_cpu_supports("avx2") ? 2 : 1;
+		__atomic_store_n(&known, k, __ATOMIC_RELAXED);
+	}
+	return k == 2;
+}
+
+/* next_anchor_sse2() 32 positions at a time, where AVX2 is there; the
+ * last ones as it does them. */
+__attribute__((target("avx2")))
+static const char *next_anchor_avx2(const char *p, const char *e)
+{
+	const __m256i y = _mm256_set1_epi8('y'), r = _mm256_set1_epi8('r');
+	const __m256i c = _mm256_set1_epi8('c'), case_bit = _mm256_set1_epi8(0x20);
+	const __m256i paren = _mm256_set1_epi8('('), dot = _mm256_set1_epi8('.');
+	const __m256i c2 = _mm256_set1_epi8((char)0xc2);
+	const __m256i a9 = _mm256_set1_epi8((char)0xa9);
+
+	for (; e - p >= 33; p += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)p);
+		__m256i w = _mm256_loadu_si256((const __m256i *)(p + 1));
+		__m256i vl = _mm256_or_si256(v, case_bit);
+		__m256i wl = _mm256_or_si256(w, case_bit);
+		__m256i m = _mm256_or_si256(
+			_mm256_or_si256(
+				_mm256_and_si256(_mm256_cmpeq_epi8(vl, y),
+						 _mm256_cmpeq_epi8(wl, r)),
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, paren),
+						 _mm256_cmpeq_epi8(wl, c))),
+			_mm256_or_si256(
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, c2),
+						 _mm256_cmpeq_epi8(w, a9)),
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, r),
+						 _mm256_cmpeq_epi8(w, dot))));
+		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
+
+		if (bits)
+			return p + __builtin_ctz(bits);
+	}
+	return next_anchor_sse2(p, e);
+}
+#endif
+
+static const char *next_anchor(const char *p, const char *e)
+{
+#ifdef HAVE_AVX2_PATH
+	if (e - p >= 33 && have_avx2())
+		return next_anchor_avx2(p, e);
+#endif
+	return next_anchor_sse2(p, e);
 }
 
 /* Could the anchor @p, in [lo, hi), be part of a marker?  What
