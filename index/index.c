@@ -323,7 +323,10 @@ static const size_t copyright_steps[] = {
  * scan going on where it stopped: the bytes after the @n read on their
  * own where the source can (the @n copied), a step at a time until the
  * statements are settled (copyright_found.settled).  A file that cannot
- * be read further, or changed, keeps what was read of it before.
+ * be read further keeps what was read of it before.  The bytes read on
+ * are not stat'ed again: @st, taken before the first read, is what the
+ * index keeps, so a file that changed since is scanned again at the
+ * next refresh, as one that changed while its head was read.
  */
 static int scan_copyright(struct worker *w, const struct src_entry *ent,
 			  size_t n, const struct file_stat *st, struct slot *s)
@@ -353,15 +356,17 @@ static int scan_copyright(struct worker *w, const struct src_entry *ent,
 	for (size_t i = 0; i < sizeof(copyright_steps) / sizeof(*copyright_steps); i++) {
 		size_t to = copyright_steps[i];
 
+		if (st->size < (uint64_t)to)	/* no read() to hear EOF */
+			to = st->size;
 		if (to <= have)
 			continue;
 		m = src->ops->head_from(src, ent, w->more + have, to - have,
-					have, &again);
-		if (m <= 0 || !file_stat_same(&again, st))
+					have, NULL);
+		if (m <= 0)
 			break;
 		have += m;
 		if (copyright_scanner_feed(w->cs, w->more, have,
-					   again.size > (uint64_t)have, &cf))
+					   st->size > (uint64_t)have, &cf))
 			return -ENOMEM;
 		if ((!cf.more && cf.settled) || have < to)
 			break;

@@ -188,7 +188,9 @@ struct source_ops {
 			void *buf, size_t len, struct file_stat *st);
 	/* As head(), the @len bytes from @off on, for a caller that read
 	 * the first @off with head() and wants more of the same file,
-	 * without reading those again.  NULL: head() reads them all. */
+	 * without reading those again; @st NULL: nothing stat'ed (the
+	 * caller has the stat data head() gave).  NULL: head() reads them
+	 * all. */
 	ssize_t (*head_from)(struct source *src, const struct src_entry *ent,
 			     void *buf, size_t len, uint64_t off,
 			     struct file_stat *st);

@@ -1011,12 +1011,12 @@ static ssize_t fs_head_from(struct source *src, const struct src_entry *ent,
 	fd = fe ? entry_fd(fs, fe) : open_read(fs, -1, ent->path);
 	if (fd < 0)
 		return fd;
-	n = fd_stat(fd, st);
+	n = st ? fd_stat(fd, st) : 0;
 	if (!n) {
 		/* Stop at the size fstat() gave: no read() just to hear EOF. */
-		if (st->size <= off)
+		if (st && st->size <= off)
 			len = 0;
-		else if (st->size - off < len)
+		else if (st && st->size - off < len)
 			len = st->size - off;
 		n = read_fully(fd, buf, len, off);
 	}
