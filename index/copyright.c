@@ -5,10 +5,15 @@
  * buffer on the stack and the result allocated once.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
 #endif
 
 #include "copyright.h"
@@ -82,6 +87,20 @@ INLINE int starts_ci(const char *s, const char *e, const char *p)
 	return 1;
 }
 
+/* Does [s, e) start with "copyright", in any case?  Eight bytes at once:
+ * OR-ing 0x20 makes a lowercase letter of its two cases and of no other
+ * byte. */
+static inline int copyright_ci(const char *s, const char *e)
+{
+	uint64_t v, want;
+
+	if (e - s < 9)
+		return 0;
+	memcpy(&v, s, 8);
+	memcpy(&want, "copyrigh", 8);
+	return (v | 0x2020202020202020ull) == want && (s[8] | 0x20) == 't';
+}
+
 /* @p at @s as a word: what follows is the end, white space or
  * punctuation other than '-' and '_'. */
 INLINE int starts_word(const char *s, const char *e, const char *p)
@@ -108,17 +127,27 @@ static const char *find(const char *s, const char *e, const char *needle)
 #ifdef __SSE2__
 	const __m128i c0 = _mm_set1_epi8(needle[0]), c1 = _mm_set1_epi8(needle[1]);
 
-	for (; e - s >= 17; s += 16) {
-		unsigned bits = _mm_movemask_epi8(_mm_and_si128(
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)s), c0),
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + 1)),
-				       c1)));
+	/* The last 16 positions at once too, those looked at before masked
+	 * off: a line's end is no byte at a time. */
+	if (e - s >= 17) {
+		const char *last = e - 17;
 
-		for (; bits; bits &= bits - 1) {
-			const char *p = s + __builtin_ctz(bits);
+		for (;; s += 16) {
+			const char *t = s < last ? s : last;
+			unsigned bits = _mm_movemask_epi8(_mm_and_si128(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)t), c0),
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(t + 1)),
+					       c1)));
 
-			if (n == 2 || (e - p >= 3 && p[2] == needle[2]))
-				return p;
+			bits &= ~0u << (s - t);
+			for (; bits; bits &= bits - 1) {
+				const char *p = t + __builtin_ctz(bits);
+
+				if (n == 2 || (e - p >= 3 && p[2] == needle[2]))
+					return p;
+			}
+			if (t == last)
+				return NULL;
 		}
 	}
 #endif
@@ -265,34 +294,91 @@ static const char *newline(const char *p, const char *e)
 }
 
 /*
- * Where statements are looked for, from @pos: the end of the first
- * SCAN_MAXLINES lines, or of the comment going on at the last of them,
- * whichever comes later (a line boundary, or @end).  *@more says the
- * buffer ended before that.
+ * Inside a C block comment, the LF that ends the line at @s when no
+ * closer comes before it, else NULL (also when there is too little left
+ * to look at 16 bytes at a time): a line of a long comment looked at
+ * once, not for its end and then for a closer.
  */
-static const char *scope_end(const char *pos, const char *end, int *more)
+static const char *block_line_end(const char *s, const char *end)
 {
-	struct region r = { BLK_NONE, 0 };
-	const char *s = pos;
-	unsigned lineno = 0;
-	int comment = 0;	/* the last line that was not blank was */
+#ifdef __SSE2__
+	const __m128i lf = _mm_set1_epi8('\n'), star = _mm_set1_epi8('*');
+	const __m128i slash = _mm_set1_epi8('/');
 
-	while (s < end) {
-		const char *nl = newline(s, end);
-		const char *e = nl ? nl : end;
+	for (; end - s >= 17; s += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)s);
+		__m128i w = _mm_loadu_si128((const __m128i *)(s + 1));
+		unsigned l = _mm_movemask_epi8(_mm_cmpeq_epi8(v, lf));
+		unsigned c = _mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(v, star), _mm_cmpeq_epi8(w, slash)));
+
+		if (c && (!l || __builtin_ctz(c) < __builtin_ctz(l)))
+			return NULL;
+		if (l)
+			return s + __builtin_ctz(l);
+	}
+#endif
+	return NULL;
+}
+
+/*
+ * Where statements are looked for: the end of the first SCAN_MAXLINES
+ * lines, or of the comment going on at the last of them, whichever comes
+ * later.  Found a line at a time, so that a head read further goes on
+ * from the line where the shorter one stopped: the state after each
+ * line depends on the lines before it alone.
+ */
+struct scope {
+	struct region r;
+	unsigned lineno;
+	int comment;		/* the last line that was not blank was */
+	size_t at;		/* where the first line not taken starts */
+	int done;		/* the scope ends at @at */
+};
+
+/*
+ * Take the lines from @buf + sc->at to @end: with @whole only those that
+ * end in an LF (the last one may go on past a buffer the file goes on
+ * after), else all of them.
+ */
+static void scope_take(struct scope *sc, const char *buf, const char *end,
+		       int whole)
+{
+	const char *s = buf + sc->at;
+
+	while (!sc->done && s < end) {
+		const char *nl = NULL, *e;
 		int kind;
 
-		if (e > s && e[-1] == '\r')
-			e--;
-		kind = comment_line(&r, s, e, ++lineno);
-		if (lineno > SCAN_MAXLINES && (!comment || kind == LINE_CODE))
+		if (sc->r.block == BLK_C)
+			nl = block_line_end(s, end);
+		if (nl) {	/* no closer: the block goes on */
+			kind = LINE_COMMENT;
+			++sc->lineno;
+		} else {
+			nl = newline(s, end);
+			e = nl ? nl : end;
+			if (!nl && whole)
+				break;
+			if (e > s && e[-1] == '\r')
+				e--;
+			kind = comment_line(&sc->r, s, e, ++sc->lineno);
+		}
+		if (sc->lineno > SCAN_MAXLINES && (!sc->comment || kind == LINE_CODE)) {
+			sc->done = 1;
 			break;
+		}
 		if (kind != LINE_BLANK)
-			comment = kind == LINE_COMMENT;
+			sc->comment = kind == LINE_COMMENT;
 		s = nl ? nl + 1 : end;
 	}
-	*more = s >= end && (lineno < SCAN_MAXLINES || comment);
-	return s;
+	sc->at = s - buf;
+}
+
+/* Did the lines taken, all of a buffer, end before the scope did? */
+static int scope_more(const struct scope *sc)
+{
+	return !sc->done && (sc->lineno < SCAN_MAXLINES || sc->comment);
 }
 
 /* The line of [lo, hi) holding @p: [*s, *e) without its CR, and where
@@ -390,7 +476,7 @@ static int is_anchor(const char *p, const char *e)
 
 /* The first anchor in [p, e), or NULL: where SSE2 is there (every
  * x86-64), 16 positions compared at a time, as scan.c splits lines. */
-static const char *next_anchor(const char *p, const char *e)
+static const char *next_anchor_sse2(const char *p, const char *e)
 {
 #ifdef __SSE2__
 	const __m128i y = _mm_set1_epi8('y'), r = _mm_set1_epi8('r');
@@ -427,6 +513,66 @@ static const char *next_anchor(const char *p, const char *e)
 	return NULL;
 }
 
+#ifdef HAVE_AVX2_PATH
+/* Does the CPU run AVX2 code?  Asked once; threads racing to ask all
+ * store the same answer. */
+static int have_avx2(void)
+{
+	static int known;	/* 0: not asked; 1: no; 2: yes */
+	int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+
+	if (!k) {
+		k = __builtin_cpu_supports("avx2") ? 2 : 1;
+		__atomic_store_n(&known, k, __ATOMIC_RELAXED);
+	}
+	return k == 2;
+}
+
+/* next_anchor_sse2() 32 positions at a time, where AVX2 is there; the
+ * last ones as it does them. */
+__attribute__((target("avx2")))
+static const char *next_anchor_avx2(const char *p, const char *e)
+{
+	const __m256i y = _mm256_set1_epi8('y'), r = _mm256_set1_epi8('r');
+	const __m256i c = _mm256_set1_epi8('c'), case_bit = _mm256_set1_epi8(0x20);
+	const __m256i paren = _mm256_set1_epi8('('), dot = _mm256_set1_epi8('.');
+	const __m256i c2 = _mm256_set1_epi8((char)0xc2);
+	const __m256i a9 = _mm256_set1_epi8((char)0xa9);
+
+	for (; e - p >= 33; p += 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)p);
+		__m256i w = _mm256_loadu_si256((const __m256i *)(p + 1));
+		__m256i vl = _mm256_or_si256(v, case_bit);
+		__m256i wl = _mm256_or_si256(w, case_bit);
+		__m256i m = _mm256_or_si256(
+			_mm256_or_si256(
+				_mm256_and_si256(_mm256_cmpeq_epi8(vl, y),
+						 _mm256_cmpeq_epi8(wl, r)),
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, paren),
+						 _mm256_cmpeq_epi8(wl, c))),
+			_mm256_or_si256(
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, c2),
+						 _mm256_cmpeq_epi8(w, a9)),
+				_mm256_and_si256(_mm256_cmpeq_epi8(v, r),
+						 _mm256_cmpeq_epi8(w, dot))));
+		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
+
+		if (bits)
+			return p + __builtin_ctz(bits);
+	}
+	return next_anchor_sse2(p, e);
+}
+#endif
+
+static const char *next_anchor(const char *p, const char *e)
+{
+#ifdef HAVE_AVX2_PATH
+	if (e - p >= 33 && have_avx2())
+		return next_anchor_avx2(p, e);
+#endif
+	return next_anchor_sse2(p, e);
+}
+
 /* Could the anchor @p, in [lo, hi), be part of a marker?  What
  * marker_at() tests first, without the line. */
 static int maybe_marker(const char *lo, const char *hi, const char *p)
@@ -440,7 +586,7 @@ static int maybe_marker(const char *lo, const char *hi, const char *p)
 		return p - lo >= 3 && !memcmp(p - 3, "Copr", 4);
 	}
 	/* "copyright", also in "SPDX-FileCopyrightText:" */
-	return p - lo >= 3 && starts_ci(p - 3, hi, "copyright");
+	return p - lo >= 3 && copyright_ci(p - 3, hi);
 }
 
 /* Does [s, e) hold a year, 19xx or 20xx, as a word? */
@@ -478,7 +624,7 @@ static int marker_at(const char *s, const char *e, const char *p,
 		if (p - s >= 12 && starts(p - 12, e, SFCT)) {
 			*at = p - 12;
 			*text = skip_space(p - 12 + SFCT_LEN, e);
-		} else if (p - s >= 3 && starts_ci(p - 3, e, "copyright") &&
+		} else if (p - s >= 3 && copyright_ci(p - 3, e) &&
 			   word_start(s, p - 3) && copyright_word(p - 3, e)) {
 			*at = *text = p - 3;
 		}
@@ -532,7 +678,7 @@ static const char *skip_marker(const char *p, const char *e, int years)
 		switch (*q) {
 		case 'C':
 		case 'c':
-			if (starts_ci(q, e, "copyright"))
+			if (copyright_ci(q, e))
 				p = q + 9;
 			else if (starts(q, e, "Copr."))
 				p = q + 5;
@@ -614,6 +760,7 @@ static const char *skip_leaders(const char *p, const char *e)
 		p = skip_space(p, e);
 		for (i = 0; i < n; i++)
 			if ((size_t)(e - p) >= leaders[i].n &&
+			    *p == *leaders[i].s &&
 			    !memcmp(p, leaders[i].s, leaders[i].n))
 				break;
 		if (i == n)
@@ -658,7 +805,8 @@ static void put_ascii(struct stmt *st, const void *p, size_t k)
 }
 
 /* [s, e) onto @st after a space, as copyright.h says it is cleaned:
- * runs of printable ASCII, most of a statement, copied whole. */
+ * runs of printable ASCII, most of a statement, copied whole, words and
+ * the single spaces between them at once. */
 static void put_text(struct stmt *st, const char *s, const char *e)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -671,7 +819,8 @@ static void put_text(struct stmt *st, const char *s, const char *e)
 		unsigned c = *p;
 		size_t k;
 
-		while (r < q && *r > ' ' && *r < 0x7f)
+		while (r < q && *r < 0x7f && (*r > ' ' || (*r == ' ' && r > p &&
+			r + 1 < q && r[1] > ' ' && r[1] < 0x7f)))
 			r++;
 		if (r > p) {
 			put_ascii(st, p, r - p);
@@ -796,13 +945,15 @@ static int add_statement(struct found *f, const struct stmt *st)
 /*
  * The statement whose text starts at @text on line [s, e), with its
  * continuations from @next on, before @scope, into @st; returns where
- * the line after the last it took starts.
+ * the line after the last it took starts.  *@cut says it stopped for
+ * want of lines: a longer scope might give it more.
  */
 static const char *read_statement(struct stmt *st, const char *s,
 				  const char *e, const char *text,
-				  const char *next, const char *scope)
+				  const char *next, const char *scope, int *cut)
 {
 	const char *holder = skip_marker(text, e, 1), *te = e, *cs, *ce;
+	int k;
 
 	st->n = 0;		/* b[] is written as it fills */
 	st->full = 0;
@@ -810,7 +961,7 @@ static const char *read_statement(struct stmt *st, const char *s,
 	st->holder_col = st->holder ? column(s, holder) : NO_COL;
 	cut_closers(text, &te);
 	put_text(st, text, te);
-	for (int k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
+	for (k = 0; k < COPYRIGHT_MAX_CONT && next < scope; k++) {
 		const char *ns, *ne, *after;
 
 		line_at(next, scope, next, &ns, &ne, &after);
@@ -820,48 +971,164 @@ static const char *read_statement(struct stmt *st, const char *s,
 		st->holder |= has_letter(cs, ce);
 		next = after;
 	}
+	*cut = k < COPYRIGHT_MAX_CONT && next >= scope;
 	finish_text(st);
 	return next;
+}
+
+/*
+ * A scan of one file's head that a longer read of it may go on with.
+ * What is settled, from lines that end in the buffer and a scope that
+ * reaches past them, is kept; what the buffer's end decided (its last
+ * line, the statements that took lines up to it, the end of the scope)
+ * is found again each time, past what is settled.
+ */
+struct copyright_scanner {
+	struct found f;		/* the settled statements, then the others */
+	unsigned settled_n;	/* how many of f are settled */
+	size_t settled_len;
+	struct scope sc;	/* the settled lines */
+	size_t anchor;		/* where the settled search for markers
+				   goes on */
+	size_t pos;		/* where the text starts (past a BOM) */
+	size_t len;		/* the bytes of the last call */
+	size_t text;		/* the first bytes known to hold no NUL */
+	int started;		/* pos is known */
+	int binary;
+};
+
+/*
+ * The statements from @buf + *@anchor up to where @sc's lines end,
+ * into @f.  With @settle, a statement that a longer scope might take
+ * more lines into is left for later: *@anchor is left at its marker.
+ */
+static int find_statements(struct found *f, const char *buf, size_t pos,
+			   const struct scope *sc, size_t *anchor, int settle)
+{
+	const char *lo = buf + pos, *scope = buf + sc->at;
+	const char *p = buf + *anchor, *s, *e, *next, *at, *text;
+	struct stmt st;
+	int cut;
+
+	for (; f->n < COPYRIGHT_MAX_STATEMENTS && (p = next_anchor(p, scope)); ) {
+		if (!maybe_marker(lo, scope, p)) {
+			p++;
+			continue;
+		}
+		line_at(lo, scope, p, &s, &e, &next);
+		if (p >= e || !marker_at(s, e, p, &at, &text)) {
+			p++;
+			continue;
+		}
+		next = read_statement(&st, s, e, text, next, scope, &cut);
+		if (cut && settle && !sc->done)
+			break;
+		p = next;
+		if (says_something(&st) && add_statement(f, &st))
+			return -ENOMEM;
+	}
+	*anchor = (p ? p : scope) - buf;
+	return 0;
+}
+
+static void scanner_start(struct copyright_scanner *cs, size_t text)
+{
+	cs->f.len = 0;		/* f.text and f.cap are kept for the next */
+	cs->f.n = 0;		/* f.at[] is written as it fills */
+	cs->settled_n = 0;
+	cs->settled_len = 0;
+	memset(&cs->sc, 0, sizeof(cs->sc));
+	cs->anchor = cs->pos = cs->len = 0;
+	cs->text = text;
+	cs->started = cs->binary = 0;
+}
+
+static int scanner_feed(struct copyright_scanner *cs, const char *buf,
+			size_t len, int truncated, struct copyright_found *out)
+{
+	struct scope sc;
+	size_t anchor, from = cs->len > cs->text ? cs->len : cs->text;
+
+	memset(out, 0, sizeof(*out));
+	cs->f.n = cs->settled_n;	/* what the last call's end decided */
+	cs->f.len = cs->settled_len;
+	if (cs->f.text)
+		cs->f.text[cs->f.len] = '\0';
+	if (!len || cs->binary)
+		return 0;
+	if (len > from && memchr(buf + from, '\0', len - from)) {
+		cs->binary = 1;
+		return 0;
+	}
+	if (len > cs->len)
+		cs->len = len;
+	if (!cs->started && len >= 3) {
+		cs->started = 1;
+		cs->pos = !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
+		cs->sc.at = cs->anchor = cs->pos;
+	}
+	if (cs->started) {
+		scope_take(&cs->sc, buf, buf + len, 1);
+		if (find_statements(&cs->f, buf, cs->pos, &cs->sc, &cs->anchor, 1))
+			return -ENOMEM;
+		cs->settled_n = cs->f.n;
+		cs->settled_len = cs->f.len;
+	}
+	sc = cs->sc;
+	anchor = cs->anchor;
+	scope_take(&sc, buf, buf + len, 0);
+	if (find_statements(&cs->f, buf, cs->pos, &sc, &anchor, 0))
+		return -ENOMEM;
+	out->text = cs->f.n ? cs->f.text : NULL;
+	out->n = cs->f.n;
+	out->more = truncated && scope_more(&sc);
+	out->settled = !truncated || cs->sc.done;
+	return 0;
+}
+
+struct copyright_scanner *copyright_scanner_new(void)
+{
+	return calloc(1, sizeof(struct copyright_scanner));
+}
+
+void copyright_scanner_free(struct copyright_scanner *cs)
+{
+	if (cs)
+		free(cs->f.text);
+	free(cs);
+}
+
+void copyright_scanner_start(struct copyright_scanner *cs, size_t text)
+{
+	scanner_start(cs, text);
+}
+
+int copyright_scanner_feed(struct copyright_scanner *cs, const char *buf,
+			   size_t len, int truncated,
+			   struct copyright_found *out)
+{
+	return scanner_feed(cs, buf, len, truncated, out);
 }
 
 int copyright_scan(const char *buf, size_t len, int truncated,
 		   struct copyright_result *out)
 {
-	const char *pos = buf, *scope, *p, *s, *e, *next, *at, *text;
-	struct found f;		/* at[] is written as it fills */
-	struct stmt st;
-	int more;
+	struct copyright_scanner cs;
+	struct copyright_found found;
+	int ret;
 
+	cs.f.text = NULL;
+	cs.f.cap = 0;
+	scanner_start(&cs, 0);
+	ret = scanner_feed(&cs, buf, len, truncated, &found);
 	memset(out, 0, sizeof(*out));
-	f.text = NULL;
-	f.len = f.cap = 0;
-	f.n = 0;
-	if (!len || memchr(buf, '\0', len))
-		return 0;
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		pos += 3;
-	scope = scope_end(pos, buf + len, &more);
-	for (p = pos; f.n < COPYRIGHT_MAX_STATEMENTS &&
-	     (p = next_anchor(p, scope)); ) {
-		if (!maybe_marker(pos, scope, p)) {
-			p++;
-			continue;
-		}
-		line_at(pos, scope, p, &s, &e, &next);
-		if (p >= e || !marker_at(s, e, p, &at, &text)) {
-			p++;
-			continue;
-		}
-		p = read_statement(&st, s, e, text, next, scope);
-		if (says_something(&st) && add_statement(&f, &st)) {
-			free(f.text);
-			return -ENOMEM;
-		}
-	}
-	out->text = f.text;
-	out->n = f.n;
-	out->more = truncated && more;
-	return 0;
+	if (ret || !found.n)
+		free(cs.f.text);
+	else
+		out->text = cs.f.text;
+	out->n = found.n;
+	out->more = found.more;
+	return ret;
 }
 
 void copyright_result_release(struct copyright_result *res)

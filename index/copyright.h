@@ -20,8 +20,11 @@
  *    code after the closer.
  * copyright_result.more says the buffer of a file that goes on ended
  * before that: within the first SCAN_MAXLINES lines or in that comment.
- * A caller may read further (the index reads up to COPYRIGHT_MAX_BYTES)
- * and scan again.
+ * A caller may read further (the index reads up to COPYRIGHT_MAX_BYTES,
+ * a step at a time while copyright_found.settled is not said) and scan
+ * again, or go on with copyright_scanner_feed().  A NUL byte past what
+ * was read is not looked for: a file whose statements were settled
+ * before it is not binary for them.
  *
  * What starts a statement, the first of these on a line of the region
  * (words at word boundaries, "copyright" in any case):
@@ -87,5 +90,41 @@ int copyright_scan(const char *buf, size_t len, int truncated,
 		   struct copyright_result *out);
 
 void copyright_result_release(struct copyright_result *res);
+
+/*
+ * The same scan of a head that may be read further: a first call with
+ * the bytes read, and when they call for more (copyright_found.more),
+ * another with more of the file, its first bytes those of the call
+ * before.  Each call gives what copyright_scan() would of its buffer,
+ * without scanning again the lines it settled before (the ones ending
+ * in an LF, in a scope going on past them).  One scanner serves one
+ * file at a time, on one thread; it is reused for the next after
+ * copyright_scanner_start().
+ */
+struct copyright_scanner;
+
+struct copyright_found {
+	const char *text;	/* as copyright_result's, but the
+				   scanner's: valid until its next call */
+	unsigned n;
+	int more;
+	int settled;		/* no byte after the buffer could change
+				   text: the file ends with it, or the
+				   scope ended on a line that ends in it
+				   (a NUL further on aside) */
+};
+
+struct copyright_scanner *copyright_scanner_new(void);	/* NULL: ENOMEM */
+void copyright_scanner_free(struct copyright_scanner *cs);
+
+/* Start on a new file, whose first @text bytes are known to hold no NUL
+ * byte (scan.h: a head not SCAN_F_BINARY), or 0. */
+void copyright_scanner_start(struct copyright_scanner *cs, size_t text);
+
+/* As copyright_scan() into @out; @len is at least that of the call
+ * before since copyright_scanner_start().  Returns 0 or -ENOMEM. */
+int copyright_scanner_feed(struct copyright_scanner *cs, const char *buf,
+			   size_t len, int truncated,
+			   struct copyright_found *out);
 
 #endif

@@ -138,6 +138,7 @@ struct worker {
 	const char *last_expr;	/* the last one put in exprs */
 	char *more;		/* COPYRIGHT_MAX_BYTES, for the comment blocks
 				   longer than a head; allocated when met */
+	struct copyright_scanner *cs;	/* allocated when first needed */
 	struct strpool *exprs;	/* expression texts and copyright
 				   statements as scanned: resolve()
 				   interns them, then they go */
@@ -311,34 +312,72 @@ static const char *keep_expr(struct worker *w, const char *text)
 }
 
 /*
+ * How far a leading comment block longer than the head is read, step by
+ * step: in the 6.1 tree all but 2% of those that go on past the first
+ * KiB end within 4 KiB.
+ */
+static const size_t copyright_steps[] = {
+	SCAN_HEAD_BYTES, COPYRIGHT_MAX_BYTES,
+};
+
+/*
  * The copyright statements of the file whose first @n bytes are in
  * w->buf into @s: from those bytes, and when its leading comment block
- * goes on past them, from up to COPYRIGHT_MAX_BYTES read again.  A file
- * that cannot be read again keeps what its head held.
+ * goes on past them, from more of it, up to COPYRIGHT_MAX_BYTES, the
+ * scan going on where it stopped: the bytes after the @n read on their
+ * own where the source can (the @n copied), a step at a time until the
+ * statements are settled (copyright_found.settled).  A file that cannot
+ * be read further keeps what was read of it before.  The bytes read on
+ * are not stat'ed again: @st, taken before the first read, is what the
+ * index keeps, so a file that changed since is scanned again at the
+ * next refresh, as one that changed while its head was read.
  */
 static int scan_copyright(struct worker *w, const struct src_entry *ent,
 			  size_t n, const struct file_stat *st, struct slot *s)
 {
 	struct source *src = w->b->src;
-	struct copyright_result cr;
+	struct copyright_found cf;
 	struct file_stat again;
+	size_t have = n;
 	ssize_t m;
 
-	if (copyright_scan(w->buf, n, st->size > (uint64_t)n, &cr))
+	if (!w->cs && !(w->cs = copyright_scanner_new()))
 		return -ENOMEM;
-	if (cr.more && (w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES))) &&
-	    (m = src->ops->head(src, ent, w->more, COPYRIGHT_MAX_BYTES,
-				&again)) > (ssize_t)n &&
-	    file_stat_same(&again, st)) {
-		copyright_result_release(&cr);
-		if (copyright_scan(w->more, m, again.size > (uint64_t)m, &cr))
+	copyright_scanner_start(w->cs, n);	/* no NUL: not binary */
+	if (copyright_scanner_feed(w->cs, w->buf, n, st->size > (uint64_t)n, &cf))
+		return -ENOMEM;
+	if (!cf.more || !(w->more || (w->more = malloc(COPYRIGHT_MAX_BYTES))))
+		goto done;
+	if (!src->ops->head_from) {
+		m = src->ops->head(src, ent, w->more, COPYRIGHT_MAX_BYTES, &again);
+		if (m > (ssize_t)n && file_stat_same(&again, st) &&
+		    copyright_scanner_feed(w->cs, w->more, m,
+					   again.size > (uint64_t)m, &cf))
 			return -ENOMEM;
+		goto done;
 	}
-	if (cr.text && !(s->copyright = strpool_str(w->exprs, cr.text))) {
-		copyright_result_release(&cr);
+	memcpy(w->more, w->buf, n);
+	for (size_t i = 0; i < sizeof(copyright_steps) / sizeof(*copyright_steps); i++) {
+		size_t to = copyright_steps[i];
+
+		if (st->size < (uint64_t)to)	/* no read() to hear EOF */
+			to = st->size;
+		if (to <= have)
+			continue;
+		m = src->ops->head_from(src, ent, w->more + have, to - have,
+					have, NULL);
+		if (m <= 0)
+			break;
+		have += m;
+		if (copyright_scanner_feed(w->cs, w->more, have,
+					   st->size > (uint64_t)have, &cf))
+			return -ENOMEM;
+		if ((!cf.more && cf.settled) || have < to)
+			break;
+	}
+done:
+	if (cf.text && !(s->copyright = strpool_str(w->exprs, cf.text)))
 		return -ENOMEM;
-	}
-	copyright_result_release(&cr);
 	return 0;
 }
 
@@ -1105,14 +1144,40 @@ static int merge(struct builder *b, struct spdx_index *idx,
 	       merge_paths(&idx->others, &idx->nothers, b, 0) ? -ENOMEM : 0;
 }
 
+/*
+ * The hash of the tables below: eight bytes at a time, mixed (uthash's
+ * own takes the key a byte at a time, and an add took it twice).  Their
+ * order is the order of the adds whatever the hash.
+ */
+static unsigned intern_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, v;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&v, s + i, 8);
+		h = (h ^ v) * 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 31;
+	}
+	if (i < len) {
+		v = 0;
+		memcpy(&v, s + i, len - i);
+		h = (h ^ v) * 0xbf58476d1ce4e5b9ull;
+	}
+	h ^= h >> 32;
+	h *= 0x94d049bb133111ebull;
+	return (unsigned)(h ^ (h >> 29));
+}
+
 static const char *intern(struct intern **tab, struct strpool *pool,
 			  const char *s, int32_t *id, int32_t *next_id)
 {
 	struct intern *it;
 	size_t len = strlen(s);
+	unsigned hashv = intern_hash(s, len);
 	int hash_oom = 0;
 
-	HASH_FIND(hh, *tab, s, len, it);
+	HASH_FIND_BYHASHVALUE(hh, *tab, s, len, hashv, it);
 	if (it) {
 		if (id)
 			*id = it->id;
@@ -1126,7 +1191,7 @@ static const char *intern(struct intern **tab, struct strpool *pool,
 		free(it);
 		return NULL;
 	}
-	HASH_ADD_KEYPTR(hh, *tab, it->key, len, it);
+	HASH_ADD_KEYPTR_BYHASHVALUE(hh, *tab, it->key, len, hashv, it);
 	if (hash_oom) {		/* not added: the table is as it was */
 		free(it);
 		return NULL;
@@ -1481,6 +1546,7 @@ static void builder_release(struct builder *b, struct ford *order)
 		strpool_free(w->pool);
 		strpool_free(w->exprs);
 		free(w->more);
+		copyright_scanner_free(w->cs);
 	}
 	free(b->workers);
 	free(b->queue);

@@ -186,6 +186,14 @@ struct source_ops {
 	 * (less at end of file) or -errno. */
 	ssize_t (*head)(struct source *src, const struct src_entry *ent,
 			void *buf, size_t len, struct file_stat *st);
+	/* As head(), the @len bytes from @off on, for a caller that read
+	 * the first @off with head() and wants more of the same file,
+	 * without reading those again; @st NULL: nothing stat'ed (the
+	 * caller has the stat data head() gave).  NULL: head() reads them
+	 * all. */
+	ssize_t (*head_from)(struct source *src, const struct src_entry *ent,
+			     void *buf, size_t len, uint64_t off,
+			     struct file_stat *st);
 	/*
 	 * Open regular file @path to read.  With @expect, fails with
 	 * -ESTALE unless the file opened is the same file with the same

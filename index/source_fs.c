@@ -999,8 +999,9 @@ static int entry_fd(struct fs_source *fs, struct fs_entry *fe)
 	return fd;
 }
 
-static ssize_t fs_head(struct source *src, const struct src_entry *ent,
-		       void *buf, size_t len, struct file_stat *st)
+static ssize_t fs_head_from(struct source *src, const struct src_entry *ent,
+			    void *buf, size_t len, uint64_t off,
+			    struct file_stat *st)
 {
 	struct fs_source *fs = fs_of(src);
 	struct fs_entry *fe = ent->priv;
@@ -1010,16 +1011,24 @@ static ssize_t fs_head(struct source *src, const struct src_entry *ent,
 	fd = fe ? entry_fd(fs, fe) : open_read(fs, -1, ent->path);
 	if (fd < 0)
 		return fd;
-	n = fd_stat(fd, st);
+	n = st ? fd_stat(fd, st) : 0;
 	if (!n) {
 		/* Stop at the size fstat() gave: no read() just to hear EOF. */
-		if (st->size < len)
-			len = st->size;
-		n = read_fully(fd, buf, len, 0);
+		if (st && st->size <= off)
+			len = 0;
+		else if (st && st->size - off < len)
+			len = st->size - off;
+		n = read_fully(fd, buf, len, off);
 	}
 	if (!fe)
 		close(fd);
 	return n;
+}
+
+static ssize_t fs_head(struct source *src, const struct src_entry *ent,
+		       void *buf, size_t len, struct file_stat *st)
+{
+	return fs_head_from(src, ent, buf, len, 0, st);
 }
 
 static int fs_open(struct source *src, const char *path,
@@ -1280,6 +1289,7 @@ static const struct source_ops fs_ops = {
 	.walk = fs_walk,
 	.stat = fs_stat,
 	.head = fs_head,
+	.head_from = fs_head_from,
 	.open = fs_open,
 	.pread = fs_pread,
 	.close = fs_close,

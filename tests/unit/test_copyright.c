@@ -184,6 +184,178 @@ static void test_many(void)
 	copyright_result_release(&r);
 }
 
+/* What the index gets of @in read in two: its first @k bytes, then all
+ * @len when those call for more; into @got ("" when none). */
+static int two_reads(struct copyright_scanner *cs, const char *in, size_t k,
+		     size_t len, int truncated, char *got, size_t size)
+{
+	struct copyright_found f;
+
+	copyright_scanner_start(cs, 0);
+	if (copyright_scanner_feed(cs, in, k, 1, &f))
+		return -1;
+	if (f.more && copyright_scanner_feed(cs, in, len, truncated, &f))
+		return -1;
+	snprintf(got, size, "%s", f.text ? f.text : "");
+	return f.more;
+}
+
+/* What copyright_scan() gives of the buffer the index would end with. */
+static void one_read(const char *in, size_t k, size_t len, int truncated,
+		     char *want, size_t size)
+{
+	struct copyright_result r;
+
+	copyright_scan(in, k, 1, &r);
+	if (r.more) {
+		copyright_result_release(&r);
+		copyright_scan(in, len, truncated, &r);
+	}
+	snprintf(want, size, "%s", r.text ? r.text : "");
+	copyright_result_release(&r);
+}
+
+/* Does a head whose first @k bytes say so (copyright_found.settled) give
+ * what all @len give?  Into @got what the @k gave, else "". */
+static int settled_early(struct copyright_scanner *cs, const char *in,
+			 size_t k, char *got, size_t size)
+{
+	struct copyright_found f;
+
+	copyright_scanner_start(cs, 0);
+	copyright_scanner_feed(cs, in, k, 1, &f);
+	snprintf(got, size, "%s", f.text ? f.text : "");
+	return !f.more && f.settled;
+}
+
+/* Read in two at every byte, each head gives what one scan of the
+ * buffer the index ends with gives: nothing settled too early.  And a
+ * first read that calls itself settled gives what the whole head does. */
+static void test_every_split(const char *name, const char *in, size_t len,
+			     int truncated)
+{
+	struct copyright_scanner *cs = copyright_scanner_new();
+	struct copyright_result all;
+	char got[4096], want[4096];
+	size_t bad = 0, first = 0, early = 0, settled = 0;
+
+	copyright_scan(in, len, truncated, &all);
+	for (size_t k = 0; cs && k <= len; k++) {
+		two_reads(cs, in, k, len, truncated, got, sizeof(got));
+		one_read(in, k, len, truncated, want, sizeof(want));
+		if (strcmp(got, want) && !bad++)
+			first = k;
+		if (settled_early(cs, in, k, got, sizeof(got)) &&
+		    !memchr(in, '\0', len)) {
+			settled++;
+			if (strcmp(got, all.text ? all.text : ""))
+				early++;
+		}
+	}
+	ok(cs && !bad, "%s: read in two at each of %zu bytes as in one%s%zu",
+	   name, len + 1, bad ? ", first differs at " : "", bad ? first : 0);
+	ok(!early, "%s: each of %zu settled first reads as the whole head",
+	   name, settled);
+	copyright_result_release(&all);
+	copyright_scanner_free(cs);
+}
+
+#define BOUNDARY_HEAD \
+	"// SPDX-License-Identifier: GPL-2.0\n" \
+	"/*\n" \
+	" * A driver.\n" \
+	" *\n" \
+	" * Copyright (C) 2001, 2002 First Holder <first@example.org>,\n" \
+	" *                          Second Holder <second@example.org>,\n" \
+	" *                          Third Holder\n" \
+	" * (c) 2004 Fourth, Inc.\n" \
+	" */\n" \
+	"#include <x.h>\n"
+
+/*
+ * The index's first read ends inside a statement's line, or between a
+ * statement and its continuation lines: the second read gives the
+ * whole statement, as one read of all would.
+ */
+static void test_boundary(void)
+{
+	static const char head[] = BOUNDARY_HEAD;
+	static const char want[] =
+		"Copyright (C) 2001, 2002 First Holder <first@example.org>, "
+		"Second Holder <second@example.org>, Third Holder\n"
+		"(c) 2004 Fourth, Inc.";
+	size_t len = sizeof(head) - 1;
+	const char *in_line = strstr(head, "First Holder");
+	const char *between = strstr(head, " *      ");
+	struct copyright_scanner *cs = copyright_scanner_new();
+	char got[1024];
+
+	ok(cs != NULL, "boundary: a scanner");
+	if (!cs)
+		return;
+	/* The head ends inside the statement's first line. */
+	is_int(two_reads(cs, head, in_line - head, len, 0, got, sizeof(got)), 0,
+	       "boundary: cut in the statement's line: no more after all");
+	is_str(got, want, "boundary: cut in the statement's line: whole");
+	/* The head ends right after it: its continuations are past it. */
+	is_int(two_reads(cs, head, between - head, len, 0, got, sizeof(got)), 0,
+	       "boundary: cut before the continuations: no more after all");
+	is_str(got, want, "boundary: cut before the continuations: taken");
+	/* The head ends inside the second continuation line. */
+	two_reads(cs, head, strstr(head, "Third") - head, len, 0, got,
+		  sizeof(got));
+	is_str(got, want, "boundary: cut in a continuation: whole");
+	/* The first read alone: what it holds, and that it wants more. */
+	{
+		struct copyright_found f;
+
+		copyright_scanner_start(cs, 0);
+		copyright_scanner_feed(cs, head, between - head, 1, &f);
+		is_str(f.text, "Copyright (C) 2001, 2002 First Holder "
+		       "<first@example.org>,", "boundary: the first read's own");
+		is_int(f.more, 1, "boundary: the first read wants more");
+	}
+	copyright_scanner_free(cs);
+	test_every_split("boundary", head, len, 0);
+	test_every_split("boundary, file goes on", head, len, 1);
+}
+
+/*
+ * Past the 15th line, a first read ending in "/" of a "//" line: the
+ * scope ends there as far as it knows, but not settled: the line is a
+ * comment, and its statement is found once it is read whole.
+ */
+static void test_partial_line(void)
+{
+	static const char head[] = "// x\n// x\n// x\n// x\n// x\n"
+		"// x\n// x\n// x\n// x\n// x\n// x\n// x\n// x\n// x\n"
+		"// x\n// Copyright 2001 Late Holder\nint x;\n";
+	struct copyright_scanner *cs = copyright_scanner_new();
+	size_t k = strstr(head, "// Copyright") - head + 1;
+	struct copyright_found f;
+
+	copyright_scanner_start(cs, 0);
+	copyright_scanner_feed(cs, head, k, 1, &f);
+	is_int(f.more, 0, "partial line: the scope seems to end");
+	is_int(f.settled, 0, "partial line: not settled");
+	copyright_scanner_feed(cs, head, sizeof(head) - 1, 0, &f);
+	is_str(f.text, "Copyright 2001 Late Holder", "partial line: read whole");
+	copyright_scanner_free(cs);
+	test_every_split("partial line", head, sizeof(head) - 1, 1);
+}
+
+/* A NUL past the first read: a binary file after all, no statement. */
+static void test_nul_later(void)
+{
+	static const char head[] = "/*\n * Copyright 2001 X\n" C20 "\0 */\n";
+	struct copyright_scanner *cs = copyright_scanner_new();
+	char got[256];
+
+	two_reads(cs, head, 30, sizeof(head) - 1, 0, got, sizeof(got));
+	is_str(got, "", "NUL in the second read: none");
+	copyright_scanner_free(cs);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -199,5 +371,11 @@ int main(void)
 	}
 	test_long();
 	test_many();
+	test_boundary();
+	test_nul_later();
+	test_partial_line();
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		test_every_split(cases[i].name, cases[i].in, cases[i].len,
+				 cases[i].truncated);
 	return tap_done();
 }
