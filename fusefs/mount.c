@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include <fuse_lowlevel.h>
-#include <git2.h>
 
 #include "built.h"
 #include "cli.h"

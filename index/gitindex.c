@@ -482,9 +482,7 @@ static int cmp_path(const void *a, const void *b)
 /* libgit2's reason for its last failure, into @why. */
 static void git_why(char *why, size_t size)
 {
-	const git_error *e = git_error_last();
-
-	snprintf(why, size, "%s", e && e->message ? e->message : "libgit2 failed");
+	snprintf(why, size, "%s", libgit2_msg("libgit2 failed"));
 }
 
 

@@ -16,13 +16,6 @@
 #include "history.h"
 #include "libgit2.h"
 
-static const char *git_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
-
 int history_resolve(char id[41], const char *repo, const char *rev,
 		    struct spdx_error *err)
 {
@@ -44,7 +37,7 @@ int history_resolve(char id[41], const char *repo, const char *rev,
 	}
 	if (ret) {
 		ret = spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
-				     repo, rev, git_msg());
+				     repo, rev, libgit2_msg(LIBGIT2_UNKNOWN));
 		goto out;
 	}
 	if (git_object_peel(&commit, obj, GIT_OBJECT_COMMIT)) {

@@ -437,10 +437,8 @@ static int head_tree(git_repository *repo, git_tree **tree)
 
 static int staged_fail(struct spdx_error *err, const char *root, const char *what)
 {
-	const git_error *e = git_error_last();
-
 	return spdx_error_set(err, -EINVAL, "%s: %s: %s", root, what,
-			      e && e->message ? e->message : "libgit2 failed");
+			      libgit2_msg("libgit2 failed"));
 }
 
 int source_staged_new(struct source **out, const struct source_spec *spec,
