@@ -31,6 +31,7 @@
 #include "libgit2.h"
 #include "pathsearch.h"
 #include "source.h"
+#include "source_impl.h"
 
 struct gitignore {
 	char *root;

@@ -53,6 +53,7 @@
 #include "libgit2.h"
 #include "report.h"
 #include "source.h"
+#include "source_git.h"
 #include "store.h"
 #include "thread.h"
 

@@ -55,6 +55,8 @@
 #include "loose.h"
 #include "packhead.h"
 #include "source.h"
+#include "source_git.h"
+#include "source_impl.h"
 
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 

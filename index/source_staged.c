@@ -27,6 +27,7 @@
 #include "grow.h"
 #include "libgit2.h"
 #include "source.h"
+#include "source_impl.h"
 #include "strpool.h"
 
 struct gentry {
