@@ -130,7 +130,6 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 	*out = NULL;
 	*n = 0;
 	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-	libgit2_init();
 	ret = gitrepo_open(&repo, path, 0, err);
 	if (ret)
 		goto out;

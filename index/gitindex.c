@@ -493,7 +493,6 @@ static int open_repo(git_repository **repo, const char *root, char *why,
 {
 	struct spdx_error err;
 
-	libgit2_init();
 	if (gitrepo_open(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
 		/* its message, cut to fit (snprintf() ends it) */
 		if (snprintf(why, size, "%s", err.msg) >= (int)size)

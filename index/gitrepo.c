@@ -779,8 +779,10 @@ int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err)
 {
 	git_repository *repo;
-	int ret = check_repo(path, flags, err);
+	int ret;
 
+	libgit2_init();
+	ret = check_repo(path, flags, err);
 	if (ret)
 		return ret;
 	ret = git_repository_open_ext(&repo, path, flags, NULL);

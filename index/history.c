@@ -152,7 +152,6 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 
 	*out = NULL;
 	*n = 0;
-	libgit2_init();
 	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
 	if (ret)
 		goto out;

@@ -25,7 +25,6 @@ int history_resolve(char id[41], const char *repo, const char *rev,
 
 	if (!rev)
 		rev = "HEAD";
-	libgit2_init();
 	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
 	if (ret)
 		goto out;
@@ -61,7 +60,6 @@ int history_worktree_gitdir(char **gitdir, const char *dir)
 	int ret = -ENOENT;
 
 	*gitdir = NULL;
-	libgit2_init();
 	if (gitrepo_open(&r, dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		goto out;
 	wd = git_repository_workdir(r);

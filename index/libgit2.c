@@ -78,7 +78,6 @@ int libgit2_head(const char *path, char id[41], int64_t *time, int *offset)
 	git_oid oid;
 	int ret = -1;
 
-	libgit2_init();
 	if (gitrepo_open(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 	    git_reference_name_to_id(&oid, repo, "HEAD") ||
 	    git_commit_lookup(&commit, repo, &oid))
@@ -100,7 +99,6 @@ char *libgit2_config_string(const char *path, const char *key)
 	const char *v = NULL;
 	char *out = NULL;
 
-	libgit2_init();
 	if (!path ||
 	    gitrepo_open(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
 		repo = NULL;	/* the user's configuration alone */

@@ -908,7 +908,6 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	char *path = NULL;
 	int ret;
 
-	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);

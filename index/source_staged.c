@@ -451,7 +451,6 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 	int ret;
 
 	*out = NULL;
-	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
