@@ -264,8 +264,8 @@ test_expect 'every file of every view has its tree content' '
 	(cd "$M" && find by-license by-id usable-under uapi untagged misplaced invalid -type f ! -name WITHOUT-SYSCALL-NOTE) >"$TMP/files" &&
 	wc -l <"$TMP/files" >"$TMP/n" && echo 45 | cmp - "$TMP/n" &&
 	while read -r f; do
-		rel=${f#*/}
-		case $f in by-*|usable-under/*) rel=${rel#*/} ;; esac
+		rel=${f#*/} &&
+		case $f in by-*|usable-under/*) rel=${rel#*/} ;; esac &&
 		cmp "$M/$f" "$T/$rel" || return 1
 	done <"$TMP/files"
 '

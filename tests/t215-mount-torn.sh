@@ -63,7 +63,7 @@ test_expect 'the size the kernel shows is the new one, before the rebuild' '
 	n=$((n + 1)) && : >"$T/lib/marker$n.c" &&
 	until test -e "$M/untagged/lib/marker$n.c"; do
 		test "$(stat -c %s "$U")" = 8 && exit 0
-	done
+	done &&
 	exit 1
 '
 

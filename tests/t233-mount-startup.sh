@@ -46,7 +46,7 @@ test_expect 'the files made while it started are in the views' 'expect_all a.c'
 test_expect 'files made afterwards in those directories too' '
 	i=0 &&
 	while [ $i -lt $N ]; do
-		printf "int late;\n" >"$T/d$i/sub/late.c" || return 1
+		printf "int late;\n" >"$T/d$i/sub/late.c" || return 1 &&
 		i=$((i + 1))
 	done &&
 	expect_all sub/late.c &&
