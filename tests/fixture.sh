@@ -1,25 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # fixture.sh: make_fixture DIR builds a small kernel-like tree with one
-# file for each status and each trap the tests assert on.
-
-license_file() {	# DIR NAME ID...
-	dir=$1 name=$2
-	shift 2
-	mkdir -p "$dir"
-	{
-		for id in "$@"; do
-			echo "Valid-License-Identifier: $id"
-		done
-		echo "SPDX-URL: https://spdx.org/licenses/$name.html"
-		echo "Usage-Guide:"
-		echo "  To use the $name license put the following SPDX tag/value pair"
-		echo "  into a comment: SPDX-License-Identifier: $1"
-		echo "License-Text:"
-		echo
-		echo "The full text of $name would be here."
-	} >"$dir/$name"
-}
+# file for each status and each trap the tests assert on.  Its LICENSES/
+# files are made by license_file (lib.sh).
 
 make_fixture() {
 	t=$1

@@ -10,10 +10,8 @@ M=$TMP/mnt
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$T/lib" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nValid-License-Identifier: GPL-2.0+\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
-	printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-		>"$T/LICENSES/preferred/MIT" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0+ &&
+	license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint a;\n' >"$T/kernel/a.c" &&
 	printf 'int todo;\n' >"$T/kernel/todo.c" &&
 	printf 'int other;\n' >"$T/lib/other.c"

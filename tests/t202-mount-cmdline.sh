@@ -11,8 +11,7 @@ T=$TMP/tree
 M=$TMP/mnt
 
 mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$M" "$TMP/full" "$TMP/bin" || exit 1
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT"
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT
 printf '// SPDX-License-Identifier: MIT\nint a;\n' >"$T/kernel/a.c"
 : >"$TMP/full/x"
 : >"$TMP/file"

@@ -17,8 +17,7 @@ ticks() {
 }
 
 mkdir -p "$T/LICENSES/preferred" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" || exit 1
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT || exit 1
 d=0
 while [ "$d" -lt 100 ]; do
 	mkdir "$T/d$d" || exit 1

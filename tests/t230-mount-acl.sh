@@ -57,8 +57,7 @@ except OSError as e:
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/denied" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 	printf 'int acl;\n' >"$T/acl.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint open;\n' >"$T/open.c" &&
 	printf 'int granted;\n' >"$T/granted.c" &&

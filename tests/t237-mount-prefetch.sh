@@ -13,8 +13,7 @@
 T=$TMP/tree
 M=$TMP/mnt
 mkdir -p "$T/LICENSES/preferred" "$T/big" "$T/chg" "$M" || exit 1
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" || exit 1
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT || exit 1
 i=0
 while [ $i -lt 100 ]; do
 	f=$(printf "f%03d.c" $i)
