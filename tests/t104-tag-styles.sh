@@ -11,7 +11,7 @@
 
 T=$TMP/tree
 S=$TMP/series
-tag_test_env
+git_test_env tag
 
 gpl_mit_note_licenses "$T"
 mkdir -p "$T/arch/x/syscalls" "$T/arch/y/syscalls" "$T/arch/z" "$T/mixed" "$T/few"
