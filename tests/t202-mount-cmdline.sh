@@ -43,12 +43,7 @@ not_mounted() {
 
 # gone MNT: the daemon of MNT exits within 2 seconds.
 gone() {
-	i=0
-	while [ -n "$(daemons_of "$1")" ]; do
-		i=$((i + 1))
-		[ "$i" -le 40 ] || return 1
-		sleep 0.05
-	done
+	within 2 "test -z \"\$(daemons_of \"$1\")\""
 }
 
 # one_line_error PATTERN command...: exit 2, one stderr line matching
@@ -177,12 +172,7 @@ mount_fg() {
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$SPDXFS" mount "$@" "$T" "$M" 2>"$TMP/daemon.err" &
 	DAEMON=$!
-	i=0
-	until mountpoint -q "$M"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] && kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
+	wait_mounted "$M"
 }
 
 # running PID: alive and not yet a zombie.

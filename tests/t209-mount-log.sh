@@ -27,14 +27,9 @@ PY
 # -f.  Each step's outcome goes into a file for the tests below.
 cat >"$TMP/ns.sh" <<'SH'
 set -u
-# poll 'condition': for at most 5 seconds.
+# poll 'condition': within 5 seconds.
 poll() {
-	i=0
-	until eval "$1"; do
-		i=$((i + 1))
-		[ "$i" -le 100 ] || return 1
-		sleep 0.05
-	done
+	within 5 "$1"
 }
 # The pid of the process whose command line is exactly "$*".
 pid_of() {

@@ -42,6 +42,7 @@ test_expect 'polling: a change shows up' '
 # gives its cost; over the 12 s after, rescanning every 1.5 s would be 8
 # of them, backing off 2 (at 4.5 and 10.5 s).  Ticks, not time: the
 # bound holds on a slow machine too.
+# fixed sleeps on purpose: the rescans of a poll counted over a span of time
 t0=$(ticks "$DAEMON")
 sleep 2
 t1=$(ticks "$DAEMON")

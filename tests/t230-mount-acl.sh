@@ -207,6 +207,7 @@ mask_change() {
 	eval "${3:-:}" || return 1
 	: >"$T/busy-$1" &&
 	( i=0; while [ $i -lt 30 ]; do touch "$T/busy-$1"; sleep 0.05; i=$((i + 1)); done ) &
+	# a fixed sleep, kept: the file is read while the busy loop still runs
 	setfacl -m "$2" "$T/$1" && sleep 0.3 &&
 	got=$(read_as "$M/all/$1") &&
 	if test -e "$M/untagged/busy-$1"; then when=after; else when=before; fi &&
