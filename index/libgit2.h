@@ -4,8 +4,8 @@
  * but initialises it only when it first needs git: a scan of a tree
  * whose files git all tracks never does.  What a caller outside the git
  * modules needs of git comes through here, with no libgit2 type: the
- * set-up, the last message, a work tree's HEAD, a configuration string,
- * a blob id.  A repository is opened by gitrepo_open() (gitrepo.h), for
+ * set-up, the last message, a work tree's HEAD and git directory, a
+ * revision resolved, a configuration string, a blob id.  A repository is opened by gitrepo_open() (gitrepo.h), for
  * the modules that read objects; tests/t020-layering.sh names the files
  * that may include <git2.h> (none in fusefs/).
  */
@@ -49,5 +49,23 @@ int libgit2_head(const char *path, char id[41], int64_t *time, int *offset);
  * when it is unset, empty or not read.
  */
 char *libgit2_config_string(const char *path, const char *key);
+
+/*
+ * The full hex id of the commit @rev (NULL: HEAD) of repository @repo
+ * resolves to, into @id: 0, or -ENOENT when it names no commit (a tree),
+ * -ENODATA when it is HEAD of a repository with no commit yet, -EINVAL
+ * (no repository, an unknown revision) with a one-line @err.  For the
+ * commit a history ends at, and revisions named on a command line.
+ */
+struct spdx_error;
+int libgit2_resolve(char id[41], const char *repo, const char *rev,
+		    struct spdx_error *err);
+
+/*
+ * When directory @dir (absolute) is the top of a git work tree, 0 and
+ * its git directory in *@gitdir (malloc'd, ending in '/'); else -ENOENT
+ * (or -ENOMEM).  What the mount watches for HEAD to move.
+ */
+int libgit2_worktree_gitdir(char **gitdir, const char *dir);
 
 #endif

@@ -111,7 +111,7 @@ test_expect 'repositories are opened through index/gitrepo.c only' '
 # sources, git's index and ignore rules, renames, the history and the
 # subject prefixes of commits.
 git2_allowed="index/diff_git.c index/gitignore.c index/gitindex.c
-index/gitrepo.c index/gitrepo.h index/history.c index/history_head.c
+index/gitrepo.c index/gitrepo.h index/history.c
 index/libgit2.c index/source_git.c index/source_staged.c index/subject.c"
 
 test_expect 'only the git modules include <git2.h>; fusefs/ none' '
