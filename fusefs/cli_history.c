@@ -21,6 +21,7 @@
 #include "error.h"
 #include "history.h"
 #include "json.h"
+#include "libgit2.h"
 #include "report.h"
 
 static const char history_help[] =
@@ -68,7 +69,7 @@ static int is_repo(const char *dir)
 
 	if (!cli_is_dir(dir))
 		return 0;
-	r = history_resolve(id, dir, NULL, &err);
+	r = libgit2_resolve(id, dir, NULL, &err);
 	return !r || r == -ENODATA || r == -ENOENT;
 }
 

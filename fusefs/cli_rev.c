@@ -12,6 +12,7 @@
 #include "cli_rev.h"
 #include "error.h"
 #include "history.h"
+#include "libgit2.h"
 #include "root.h"
 
 int cli_cwd_repo(char **repo)
@@ -28,7 +29,7 @@ static int resolves(const char *repo, const char *rev, size_t len)
 
 	if (!r)
 		return 0;
-	ret = history_resolve(id, repo, len ? r : NULL, &err);
+	ret = libgit2_resolve(id, repo, len ? r : NULL, &err);
 	free(r);
 	return !ret || ret == -ENOENT;
 }
@@ -52,7 +53,7 @@ int cli_repo_check(const char *repo)
 	struct spdx_error err;
 	char id[41];
 
-	if (history_resolve(id, repo, NULL, &err) != -EIO)
+	if (libgit2_resolve(id, repo, NULL, &err) != -EIO)
 		return 0;
 	cli_error("%s", err.msg);
 	return 2;

@@ -15,13 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <git2.h>
-
 #include "cli.h"
 #include "cli_tag.h"
 #include "error.h"
 #include "expr.h"
-#include "gitrepo.h"
 #include "grow.h"
 #include "index.h"
 #include "libgit2.h"
@@ -129,7 +126,7 @@ struct tag_cli {
 	unsigned log_depth;		/* --log-depth */
 	char **prefixes;		/* per entry of maint, subject.h */
 	char date[64];
-	char base[GIT_OID_HEXSZ + 1];
+	char base[41];		/* a commit id in hex */
 	char version[64];
 	char *from;			/* from git config, malloc'd */
 	const char *upstream;		/* NEWER_TREE, or a repository */
@@ -274,42 +271,16 @@ static int set_date(struct tag_cli *c, const char *arg)
 /* TREE's HEAD commit and its committer date, when TREE is a git work tree. */
 static void read_base(struct tag_cli *c, const char *tree)
 {
-	git_repository *repo = NULL;
-	git_commit *commit = NULL;
-	git_oid oid;
+	int64_t time;
+	int offset;
 
-	if (gitrepo_open(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
-	    git_reference_name_to_id(&oid, repo, "HEAD") ||
-	    git_commit_lookup(&commit, repo, &oid))
-		goto out;
-	git_oid_tostr(c->base, sizeof(c->base), &oid);
+	if (libgit2_head(tree, c->base, &time, &offset))
+		return;
 	c->o.base = c->base;
 	if (!c->o.date) {
-		rfc2822(c->date, sizeof(c->date), git_commit_time(commit),
-			git_commit_time_offset(commit));
+		rfc2822(c->date, sizeof(c->date), time, offset);
 		c->o.date = c->date;
 	}
-out:
-	git_commit_free(commit);
-	git_repository_free(repo);
-}
-
-/* @key of git config, @repo's own first (NULL: the user's), malloc'd. */
-static char *git_config_get(git_repository *repo, const char *key)
-{
-	git_config *cfg = NULL, *snap = NULL;
-	const char *v = NULL;
-	char *out = NULL;
-
-	if ((repo ? git_repository_config(&cfg, repo) : git_config_open_default(&cfg)) ||
-	    git_config_snapshot(&snap, cfg))
-		goto out;
-	if (!git_config_get_string(&v, snap, key) && v[0])
-		out = strdup(v);
-out:
-	git_config_free(snap);
-	git_config_free(cfg);
-	return out;
 }
 
 /*
@@ -320,15 +291,11 @@ out:
  */
 static int find_author(struct tag_cli *c, const char *tree)
 {
-	git_repository *repo = NULL;
 	char *name, *email;
 	int ret = 0;
 
-	libgit2_init();
-	if (gitrepo_open(&repo, tree, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
-		repo = NULL;	/* the user's configuration alone */
-	name = git_config_get(repo, "user.name");
-	email = git_config_get(repo, "user.email");
+	name = libgit2_config_string(tree, "user.name");
+	email = libgit2_config_string(tree, "user.email");
 	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
 	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
 		c->from = NULL;
@@ -339,7 +306,6 @@ static int find_author(struct tag_cli *c, const char *tree)
 	c->o.author = c->from;
 	free(name);
 	free(email);
-	git_repository_free(repo);
 	return ret;
 }
 

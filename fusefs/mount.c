@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include <fuse_lowlevel.h>
-#include <git2.h>
 
 #include "built.h"
 #include "cli.h"
@@ -393,7 +392,7 @@ static int setup_history(struct spdxfs *fs, const char *root, const char *repo,
 		if (!realpath(repo, rrepo))
 			return 0;	/* indexing says why */
 		root = rrepo;
-	} else if (history_worktree_gitdir(&gitdir, root)) {
+	} else if (libgit2_worktree_gitdir(&gitdir, root)) {
 		return 0;
 	}
 	r = hist_view_new(&fs->hist, root, gitdir, rev, max, &err);

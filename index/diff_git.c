@@ -18,13 +18,6 @@
 #include "grow.h"
 #include "libgit2.h"
 
-static const char *git_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
-
 /* The tree of revision @rev (a commit or a tree) into *@out. */
 static int rev_tree(git_tree **out, git_repository *repo, const char *path,
 		    const char *rev, struct spdx_error *err)
@@ -38,7 +31,7 @@ static int rev_tree(git_tree **out, git_repository *repo, const char *path,
 	git_object_free(obj);
 	if (ret)
 		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
-				      path, rev, git_msg());
+				      path, rev, libgit2_msg(LIBGIT2_UNKNOWN));
 	*out = (git_tree *)tree;
 	return 0;
 }
@@ -137,7 +130,6 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 	*out = NULL;
 	*n = 0;
 	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-	libgit2_init();
 	ret = gitrepo_open(&repo, path, 0, err);
 	if (ret)
 		goto out;
@@ -148,7 +140,7 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 		goto out;
 	if (git_diff_tree_to_tree(&diff, repo, t1, t2, NULL)) {
 		ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path, rev1,
-				     rev2, git_msg());
+				     rev2, libgit2_msg(LIBGIT2_UNKNOWN));
 		goto out;
 	}
 	/* "git diff -M": renames of exact and of similar content (50%);
@@ -163,7 +155,7 @@ int diff_git_renames(const char *path, const char *rev1, const char *rev2,
 		find.flags = GIT_DIFF_FIND_RENAMES;
 		if (git_diff_find_similar(diff, &find)) {
 			ret = spdx_error_set(err, -EIO, "%s: %s..%s: %s", path,
-					     rev1, rev2, git_msg());
+					     rev1, rev2, libgit2_msg(LIBGIT2_UNKNOWN));
 			goto out;
 		}
 		ret = renames_collect(diff, out, n);

@@ -28,9 +28,9 @@
 #include "gitignore.h"
 #include "gitindex.h"
 #include "gitrepo.h"
-#include "libgit2.h"
 #include "pathsearch.h"
 #include "source.h"
+#include "source_impl.h"
 
 struct gitignore {
 	char *root;
@@ -171,7 +171,6 @@ static int ignored(struct gitignore *gi, const char *path)
 	int ign = 0;
 
 	if (!gi->repo && !gi->repo_failed) {
-		libgit2_init();
 		if (gitrepo_open(&gi->repo, gi->root,
 				 GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 		    git_repository_is_bare(gi->repo)) {

@@ -27,6 +27,7 @@
 #include "gitrepo.h"
 #include "grow.h"
 #include "libgit2.h"
+#include "source_impl.h"
 #include "strpool.h"
 
 #define HASH_LEN	20	/* SHA-1: the trailing checksum, an oid */
@@ -482,9 +483,7 @@ static int cmp_path(const void *a, const void *b)
 /* libgit2's reason for its last failure, into @why. */
 static void git_why(char *why, size_t size)
 {
-	const git_error *e = git_error_last();
-
-	snprintf(why, size, "%s", e && e->message ? e->message : "libgit2 failed");
+	snprintf(why, size, "%s", libgit2_msg("libgit2 failed"));
 }
 
 
@@ -494,7 +493,6 @@ static int open_repo(git_repository **repo, const char *root, char *why,
 {
 	struct spdx_error err;
 
-	libgit2_init();
 	if (gitrepo_open(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
 		/* its message, cut to fit (snprintf() ends it) */
 		if (snprintf(why, size, "%s", err.msg) >= (int)size)

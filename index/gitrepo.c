@@ -20,6 +20,7 @@
 
 #include "error.h"
 #include "gitrepo.h"
+#include "libgit2.h"
 #include "loose.h"
 #include "packhead.h"
 
@@ -639,8 +640,7 @@ static int add_packs(git_odb *odb, const char *objdir, int alt,
 					     path);
 		else if (git_odb_backend_one_pack(&b, path))
 			ret = spdx_error_set(err, -EIO, "%s: %s", path,
-					     git_error_last() ?
-					     git_error_last()->message : "?");
+					     libgit2_msg("?"));
 		else
 			ret = add_backend(odb, b, PACKED_PRIORITY, alt);
 	}
@@ -779,8 +779,10 @@ int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err)
 {
 	git_repository *repo;
-	int ret = check_repo(path, flags, err);
+	int ret;
 
+	libgit2_init();
+	ret = check_repo(path, flags, err);
 	if (ret)
 		return ret;
 	ret = git_repository_open_ext(&repo, path, flags, NULL);
@@ -788,11 +790,8 @@ int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		return spdx_error_set(err, -ENOENT, "%s: not a git repository",
 				      path);
 	if (ret) {
-		const git_error *e = git_error_last();
-
 		return spdx_error_set(err, -EIO, "%s: %s", path,
-				      e && e->message ? e->message :
-				      "unknown libgit2 error");
+				      libgit2_msg(LIBGIT2_UNKNOWN));
 	}
 	ret = own_odb(repo, path, err);
 	if (ret) {

@@ -56,7 +56,8 @@ int gitrepo_sha256(int dirfd, const char *config);
  * Open repository @path into *@out as git_repository_open_ext(@flags)
  * does, its files checked and its object database spdxfs's.  Returns 0,
  * -ENOENT (not a repository), -EINVAL (a file refused, a malformed pack
- * index), -EIO (libgit2 failed), -ENOMEM, with @err filled.
+ * index), -EIO (libgit2 failed), -ENOMEM, with @err filled.  libgit2
+ * is set up first (libgit2_init()): a caller need not.
  */
 int gitrepo_open(git_repository **out, const char *path, unsigned flags,
 		 struct spdx_error *err);

@@ -53,15 +53,9 @@
 #include "libgit2.h"
 #include "report.h"
 #include "source.h"
+#include "source_git.h"
 #include "store.h"
 #include "thread.h"
-
-static const char *git_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
 
 /* Push @range ("A..B" or one revision, NULL: HEAD) onto @walk. */
 static int range_push(git_revwalk *walk, git_repository *repo,
@@ -74,7 +68,7 @@ static int range_push(git_revwalk *walk, git_repository *repo,
 	if (range && strstr(range, "..")) {
 		if (git_revwalk_push_range(walk, range))
 			return spdx_error_set(err, -EINVAL, "%s: range '%s': %s",
-					      path, range, git_msg());
+					      path, range, libgit2_msg(LIBGIT2_UNKNOWN));
 		return 0;
 	}
 	if (!range)
@@ -88,7 +82,7 @@ static int range_push(git_revwalk *walk, git_repository *repo,
 	git_object_free(commit);
 	if (ret)
 		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
-				      path, range, git_msg());
+				      path, range, libgit2_msg(LIBGIT2_UNKNOWN));
 	return 0;
 }
 
@@ -132,13 +126,13 @@ static int walk_collect(struct history_commit **out, size_t *n,
 		ret = commit_get(&c[k], repo, &id);
 		if (ret) {
 			spdx_error_set(err, ret, "%s: commit: %s", path,
-				       git_msg());
+				       libgit2_msg(LIBGIT2_UNKNOWN));
 			break;
 		}
 		k++;
 	}
 	if (!ret && (!max || k < max) && r != GIT_ITEROVER)
-		ret = spdx_error_set(err, -EIO, "%s: %s", path, git_msg());
+		ret = spdx_error_set(err, -EIO, "%s: %s", path, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (ret) {
 		history_free(c, k);
 		return ret;
@@ -158,12 +152,11 @@ int history_list(struct history_commit **out, size_t *n, const char *repo,
 
 	*out = NULL;
 	*n = 0;
-	libgit2_init();
 	ret = gitrepo_open(&r, repo, GIT_REPOSITORY_OPEN_NO_SEARCH, err);
 	if (ret)
 		goto out;
 	if (git_revwalk_new(&walk, r)) {
-		ret = spdx_error_set(err, -ENOMEM, "%s: %s", repo, git_msg());
+		ret = spdx_error_set(err, -ENOMEM, "%s: %s", repo, libgit2_msg(LIBGIT2_UNKNOWN));
 		goto out;
 	}
 	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME);
@@ -1020,10 +1013,10 @@ static int row_diff(struct rows_state *st, const struct history_commit *c,
 
 	*global = 1;
 	if (source_git_repo_get(st->src, &h, &repo, &odb))
-		return spdx_error_set(err, -EIO, "%s: %s", st->repo, git_msg());
+		return spdx_error_set(err, -EIO, "%s: %s", st->repo, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (tree_get(&tree, repo, c)) {
 		ret = spdx_error_set(err, -EIO, "%s: commit %s: %s", st->repo,
-				     c->id, git_msg());
+				     c->id, libgit2_msg(LIBGIT2_UNKNOWN));
 		goto out;
 	}
 	ret = first ? 0 : (td = malloc(sizeof(*td))) ? 0 : -ENOMEM;
@@ -1044,7 +1037,7 @@ static int row_diff(struct rows_state *st, const struct history_commit *c,
 		ret = spdx_error_set(err, ret, "out of memory");
 	else if (ret)
 		ret = spdx_error_set(err, -EIO, "%s: diff to %s: %s",
-				     st->repo, c->id, git_msg());
+				     st->repo, c->id, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (!ret && (st->reuse || names_reuse_global(&st->was) ||
 		     names_reuse_global(&st->now)))
 		*global = 1;
@@ -1086,7 +1079,7 @@ static int row_next(struct rows_state *st, struct history_row *r,
 	 * new handle reuses the memory the old one frees. */
 	if (prev && !(++st->commits % HISTORY_RENEW) &&
 	    source_git_renew(st->src))
-		return spdx_error_set(err, -EIO, "%s: %s", st->repo, git_msg());
+		return spdx_error_set(err, -EIO, "%s: %s", st->repo, libgit2_msg(LIBGIT2_UNKNOWN));
 	ret = row_diff(st, c, !prev, &global, &key, err);
 	if (ret)
 		return ret;

@@ -117,18 +117,4 @@ void history_date(char *buf, size_t len, int64_t t);
 int history_write_csv(FILE *out, const struct history_commit *c,
 		      const struct history_row *rows, size_t n);
 
-/*
- * history_head.c.  history_resolve(): the full hex id of the commit
- * @rev (NULL: HEAD) of repository @repo resolves to, into @id: 0, or
- * -ENOENT when it names no commit (a tree), -ENODATA when it is HEAD of
- * a repository with no commit yet, -EINVAL (no repository, an unknown
- * revision) with a one-line @err.  history_worktree_gitdir():
- * when directory @dir (absolute) is the top of a git work tree, 0 and
- * its git directory in *@gitdir (malloc'd, ending in '/'); else -ENOENT
- * (or -ENOMEM).
- */
-int history_resolve(char id[41], const char *repo, const char *rev,
-		    struct spdx_error *err);
-int history_worktree_gitdir(char **gitdir, const char *dir);
-
 #endif

@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "source.h"
+#include "source_impl.h"
 
 int source_open(struct source **out, const struct source_spec *spec,
 		struct spdx_error *err)

@@ -33,6 +33,10 @@
  * Ownership: the caller frees a source with source_free(), once every
  * file it opened is closed.  Strings and entries handed to a walk
  * callback live for the callback only.
+ *
+ * This header is for a source's users.  source_impl.h has what the
+ * implementations share, source_git.h what only the revision source
+ * does (history.c's retargeting and repository handles).
  */
 #ifndef SPDXFS_SOURCE_H
 #define SPDXFS_SOURCE_H
@@ -402,57 +406,6 @@ int file_open_regular(const char *path, struct stat *st);
  * "not a regular file" for -EINVAL, else strerror(). */
 const char *file_strerror(int err);
 
-/* The implementations, for source_open(). */
-int source_fs_new(struct source **out, const struct source_spec *spec,
-		  struct spdx_error *err);
-int source_git_new(struct source **out, const struct source_spec *spec,
-		   struct spdx_error *err);
-int source_staged_new(struct source **out, const struct source_spec *spec,
-		      struct spdx_error *err);
-
-/*
- * SOURCE_GIT: point @src at revision @rev of its repository, keeping its
- * repository handles (history.c reads commit after commit), with no
- * file open and no other call on it running.  The objects the new tree
- * reaches are not looked for, as source_open() does: the caller checks
- * those it reads.  Returns 0, or -EINVAL (an unknown revision, another
- * source) with @err filled; @src is unchanged on failure.
- */
-int source_git_retarget(struct source *src, const char *rev,
-			struct spdx_error *err);
-/* The same, pointed at tree @tree (a FILE_ID_BYTES id) of the commit
- * @rev names, made at @time (seconds since the epoch), as the caller
- * read them: nothing is resolved, nor the tree looked for.  -EINVAL for
- * another source. */
-int source_git_retarget_tree(struct source *src, const char *rev,
-			     const uint8_t tree[FILE_ID_BYTES], int64_t time,
-			     struct spdx_error *err);
-
-/*
- * SOURCE_GIT: one of @src's repository handles and its object database,
- * the calling thread's alone until source_git_repo_put(), with no
- * libgit2 object of it kept past that: for a caller that reads what
- * @src reads next (history.c's tree diffs), into the cache of the handle
- * that reads it next, rather than twice.  The source's last reader gets
- * it.  0, or -EINVAL for another source, -EIO when no repository opens.
- */
-struct git_repository;
-struct git_odb;
-struct rev_handle;
-int source_git_repo_get(struct source *src, struct rev_handle **h,
-			struct git_repository **repo, struct git_odb **odb);
-void source_git_repo_put(struct source *src, struct rev_handle *h);
-
-/*
- * A new repository handle for @src's next reader, its idle ones freed
- * with every object their caches held: for a caller that reads many
- * revisions through one source (history.c).  The new one is opened
- * first, so that the pack files, which libgit2 shares between the
- * repositories that have them open, stay open and mapped.  Only with
- * no handle taken.  Returns 0, -EINVAL (not a git source) or -EIO.
- */
-int source_git_renew(struct source *src);
-
 /*
  * SOURCE_GIT_STAGED: the regular files staged (whose index entry differs
  * from HEAD's), sorted; they live as long as @src.  Its walk lists them
@@ -463,18 +416,5 @@ int source_git_renew(struct source *src);
  */
 int source_staged_paths(struct source *src, const char *const **paths,
 			size_t *n);
-
-/* For the implementations: is @path relative, with no empty, "." or ".."
- * component (not "" either: the root has no path to check)? */
-int source_path_ok(const char *path);
-
-/* For sources that hold a file's @size bytes at @data: pread() of them
- * (the byte count, less only at the end). */
-ssize_t source_mem_pread(const void *data, uint64_t size, void *buf,
-			 size_t len, uint64_t off);
-
-/* For sources on a file system: @fst from stat data. */
-struct stat;
-void file_stat_fill(struct file_stat *fst, const struct stat *st);
 
 #endif

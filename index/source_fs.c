@@ -39,6 +39,7 @@
 #include "grow.h"
 #include "pathsearch.h"
 #include "source.h"
+#include "source_impl.h"
 #include "thread.h"
 
 struct fs_source {

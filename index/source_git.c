@@ -55,6 +55,8 @@
 #include "loose.h"
 #include "packhead.h"
 #include "source.h"
+#include "source_git.h"
+#include "source_impl.h"
 
 _Static_assert(GIT_OID_RAWSZ == FILE_ID_BYTES, "a blob id fits file_stat");
 
@@ -134,14 +136,6 @@ static int rev_errno(int code)
 	return code == GIT_ENOTFOUND ? -ENOENT : -EIO;
 }
 
-/* libgit2's last message, never NULL. */
-static const char *rev_msg(void)
-{
-	const git_error *e = git_error_last();
-
-	return e && e->message ? e->message : "unknown libgit2 error";
-}
-
 static void handle_free(struct rev_handle *h)
 {
 	if (!h)
@@ -164,7 +158,7 @@ static int handle_open(struct rev_handle **out, const char *path,
 		return spdx_error_errno(err, -ENOMEM, "%s", path);
 	ret = gitrepo_open(&h->repo, path, flags, err);
 	if (!ret && git_repository_odb(&h->odb, h->repo))
-		ret = spdx_error_set(err, -EIO, "%s: %s", path, rev_msg());
+		ret = spdx_error_set(err, -EIO, "%s: %s", path, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (ret) {
 		handle_free(h);
 		return ret;
@@ -744,7 +738,7 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
 		return missing(gs, id, path, err);
 	if (ret)
 		return spdx_error_set(err, -EIO, "%s: tree %s: %s", gs->src.root,
-				      path[0] ? path : "/", rev_msg());
+				      path[0] ? path : "/", libgit2_msg(LIBGIT2_UNKNOWN));
 	ret = gitrepo_tree_check(tree);
 	if (ret)
 		spdx_error_set(err, ret, "%s: tree %s: entries out of git's "
@@ -889,7 +883,7 @@ static int resolve_rev(struct rev_source *gs, git_repository *repo,
 				      path, rev);
 	if (ret)
 		return spdx_error_set(err, -EINVAL, "%s: revision '%s': %s",
-				      path, rev, rev_msg());
+				      path, rev, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (!git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
 		const git_commit *c = (const git_commit *)peeled;
 
@@ -914,7 +908,6 @@ int source_git_new(struct source **out, const struct source_spec *spec,
 	char *path = NULL;
 	int ret;
 
-	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);
@@ -962,7 +955,7 @@ static int retarget(struct source *src, const char *rev,
 				      src->root);
 	ret = handle_get(gs, &h);
 	if (ret)
-		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, rev_msg());
+		return spdx_error_set(err, ret, "%s: %s", gs->gitdir, libgit2_msg(LIBGIT2_UNKNOWN));
 	if (resolve)
 		ret = resolve_rev(next, h->repo, gs->gitdir, rev, err);
 	if (!ret && name_root(next, h->repo, rev))

@@ -27,6 +27,7 @@
 #include "grow.h"
 #include "libgit2.h"
 #include "source.h"
+#include "source_impl.h"
 #include "strpool.h"
 
 struct gentry {
@@ -437,10 +438,8 @@ static int head_tree(git_repository *repo, git_tree **tree)
 
 static int staged_fail(struct spdx_error *err, const char *root, const char *what)
 {
-	const git_error *e = git_error_last();
-
 	return spdx_error_set(err, -EINVAL, "%s: %s: %s", root, what,
-			      e && e->message ? e->message : "libgit2 failed");
+			      libgit2_msg("libgit2 failed"));
 }
 
 int source_staged_new(struct source **out, const struct source_spec *spec,
@@ -452,7 +451,6 @@ int source_staged_new(struct source **out, const struct source_spec *spec,
 	int ret;
 
 	*out = NULL;
-	libgit2_init();
 	gs = calloc(1, sizeof(*gs));
 	if (!gs)
 		return spdx_error_errno(err, -ENOMEM, "%s", spec->path);

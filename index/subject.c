@@ -15,6 +15,7 @@
 
 #include "gitrepo.h"
 #include "grow.h"
+#include "libgit2.h"
 #include "subject.h"
 
 struct candidate {
@@ -164,7 +165,7 @@ static int walk(struct tally *t, git_repository *repo, unsigned depth,
 	if (git_revwalk_new(&w, repo) || git_revwalk_push(w, &id)) {
 		git_revwalk_free(w);
 		return spdx_error_set(err, -EIO, "history: %s",
-				      git_error_last() ? git_error_last()->message : "?");
+				      libgit2_msg("?"));
 	}
 	for (size_t k = 0; k < depth && !ret && !git_revwalk_next(&id, w); k++) {
 		git_commit *c;
@@ -181,7 +182,7 @@ static int walk(struct tally *t, git_repository *repo, unsigned depth,
 		return spdx_error_set(err, ret, "history: out of memory");
 	if (ret)
 		return spdx_error_set(err, ret, "history: %s",
-				      git_error_last() ? git_error_last()->message : "?");
+				      libgit2_msg("?"));
 	return 0;
 }
 

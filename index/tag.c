@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <git2.h>
-
 #include "boilerplate.h"
 #include "error.h"
 #include "expr.h"
@@ -810,17 +808,6 @@ static void put_path(FILE *out, const char *prefix, const char *path)
 
 
 
-static int blob_id(const char *buf, size_t len, char *hex, size_t size)
-{
-	git_oid oid;
-
-	libgit2_init();
-	if (git_odb_hash(&oid, buf, len, GIT_OBJECT_BLOB))
-		return -EIO;
-	git_oid_tostr(hex, size, &oid);
-	return 0;
-}
-
 int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 	     size_t len, const struct tag_edit *e, unsigned *ins, unsigned *del)
 {
@@ -851,8 +838,8 @@ int tag_diff(FILE *out, const char *path, uint32_t mode, const char *buf,
 	na = lines_from(cut + e->old_len, buf + len, after, 3);
 	if (tag_edit_apply(buf, len, e, &nbuf, &nlen))
 		return -ENOMEM;
-	if (blob_id(buf, len, oid_old, sizeof(oid_old)) ||
-	    blob_id(nbuf, nlen, oid_new, sizeof(oid_new))) {
+	if (libgit2_blob_id(buf, len, oid_old, sizeof(oid_old)) ||
+	    libgit2_blob_id(nbuf, nlen, oid_new, sizeof(oid_new))) {
 		free(nbuf);
 		return -EIO;
 	}
@@ -1056,7 +1043,7 @@ static int new_file_diff(FILE *out, const char *path, const char *buf,
 	unsigned n = count_lines(buf, len);
 	struct span l;
 
-	if (blob_id(buf, len, oid, sizeof(oid)))
+	if (libgit2_blob_id(buf, len, oid, sizeof(oid)))
 		return -EIO;
 	fputs("diff --git ", out);
 	put_path(out, "a/", path);

@@ -1,25 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # fixture.sh: make_fixture DIR builds a small kernel-like tree with one
-# file for each status and each trap the tests assert on.
-
-license_file() {	# DIR NAME ID...
-	dir=$1 name=$2
-	shift 2
-	mkdir -p "$dir"
-	{
-		for id in "$@"; do
-			echo "Valid-License-Identifier: $id"
-		done
-		echo "SPDX-URL: https://spdx.org/licenses/$name.html"
-		echo "Usage-Guide:"
-		echo "  To use the $name license put the following SPDX tag/value pair"
-		echo "  into a comment: SPDX-License-Identifier: $1"
-		echo "License-Text:"
-		echo
-		echo "The full text of $name would be here."
-	} >"$dir/$name"
-}
+# file for each status and each trap the tests assert on.  Its LICENSES/
+# files are made by license_file (lib.sh).
 
 make_fixture() {
 	t=$1
@@ -230,15 +213,27 @@ make_modules_fixture() {
 		$_d/noinfo.o $_d/notelf.o >"$_B/modules.order"
 }
 
-# git_test_env: git's author and committer fixed (T, 2024-01-01 UTC) and
-# no system or user configuration, for the repositories a test makes, so
-# that their commit ids do not depend on the machine or the day.
+# git_test_env [tag]: the environment of the git repositories a test
+# makes, so that their commit ids do not depend on the machine or the
+# day: no system or user configuration (HOME is $TMP/home), and $GIT,
+# git that signs no commit.  By default git's author and committer are
+# fixed (T, 2024-01-01 UTC).  With "tag", for the tests of spdxfs tag:
+# the identity only on $GIT's command line (user.name t), so that the
+# series' author comes from the tree's own configuration, and the dates
+# @1500000000.
 git_test_env() {
-	export GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
-	export GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
-	export GIT_AUTHOR_DATE='2024-01-01T00:00:00Z'
-	export GIT_COMMITTER_DATE='2024-01-01T00:00:00Z'
-	export GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
+	mkdir -p "$TMP/home"
+	export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
+	GIT="git -c commit.gpgsign=false"
+	if [ "${1-}" = tag ]; then
+		GIT="$GIT -c user.name=t -c user.email=t@example.org"
+		export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
+	else
+		export GIT_AUTHOR_NAME=T GIT_AUTHOR_EMAIL=t@example.org
+		export GIT_COMMITTER_NAME=T GIT_COMMITTER_EMAIL=t@example.org
+		export GIT_AUTHOR_DATE='2024-01-01T00:00:00Z'
+		export GIT_COMMITTER_DATE='2024-01-01T00:00:00Z'
+	fi
 }
 
 # gpl_mit_licenses TREE: TREE's LICENSES/preferred/GPL-2.0 (GPL-2.0,
@@ -255,17 +250,6 @@ gpl_mit_note_licenses() {
 	mkdir -p "$1/LICENSES/exceptions" &&
 	printf 'SPDX-Exception-Identifier: Linux-syscall-note\nSPDX-Licenses: GPL-2.0, GPL-2.0-only\nLicense-Text:\n\nnote\n' \
 		>"$1/LICENSES/exceptions/Linux-syscall-note"
-}
-
-# tag_test_env: for the tests of spdxfs tag: $GIT, git with an identity
-# for the commits the test makes; dates fixed (@1500000000); no git
-# configuration but the tree's own, so that the series' author comes from
-# it.
-tag_test_env() {
-	GIT="git -c user.name=t -c user.email=t@example.org -c commit.gpgsign=false"
-	export GIT_AUTHOR_DATE='@1500000000 +0000' GIT_COMMITTER_DATE='@1500000000 +0000'
-	mkdir -p "$TMP/home"
-	export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/.config" GIT_CONFIG_NOSYSTEM=1
 }
 
 # mount_fixture: make_fixture in T=$TMP/tree, and the mountpoint

@@ -32,8 +32,118 @@ lib_cleanup() {
 trap lib_cleanup EXIT
 trap 'exit 130' INT TERM
 
+# The &&-chain lint (as git's test-lib): every command of a test body is
+# chained to the next with && (or ||, |), or the failure of all but the
+# last would go unseen.  A line may end without one where it opens or
+# closes a block (then, do, else, {, (, done, fi, esac, }, ) on the next
+# line), ends a case arm (;;) or a pattern, or ends with an explicit ; or
+# & (a status ignored, a command in the background, on purpose); and
+# where the next command reads its status ("s=$?", "test $? = 1").
+# Heredocs, quoted strings over several lines, $( ) and comments are read
+# as the shell reads them.  chain_lint BODY prints each line that breaks
+# the chain, numbered; test_expect then fails the test without running
+# it.
+chain_lint_awk='
+function flush_logical(   t) {
+	t = logical
+	sub(/[ \t]+$/, "", t)
+	if (t == "") return
+	nlog++
+	ltext[nlog] = t
+	lno[nlog] = startno
+	lcase[nlog] = casedepth
+	tt = t
+	sub(/^[ \t]+/, "", tt)
+	if (tt ~ /^case[ \t]/ && tt ~ /[ \t]in$/) casedepth++
+	if (tt ~ /^esac([ \t;&|)]|$)/) casedepth--
+}
+{
+	line = $0
+	if (heredoc != "") {
+		l = line
+		if (hd_strip) sub(/^\t+/, "", l)
+		if (l == heredoc) heredoc = ""
+		next
+	}
+	if (logical == "") startno = NR
+	# scan the line for quotes, $( ) and comments; st is a stack
+	# of the open contexts: s single quotes, d double quotes, c $( ),
+	# p a ( inside $( )
+	out = ""
+	n = length(line)
+	for (i = 1; i <= n; i++) {
+		c = substr(line, i, 1)
+		top = substr(st, length(st), 1)
+		out = out c
+		if (top == "s") {
+			if (c == "'\''") st = substr(st, 1, length(st) - 1)
+			continue
+		}
+		if (c == "\\") { i++; out = out substr(line, i, 1); continue }
+		if (c == "$" && substr(line, i + 1, 1) == "(") {
+			st = st "c"; i++; out = out "("; continue
+		}
+		if (top == "d") {
+			if (c == "\"") st = substr(st, 1, length(st) - 1)
+			continue
+		}
+		if (c == "'\''") { st = st "s"; continue }
+		if (c == "\"") { st = st "d"; continue }
+		if (top == "c" || top == "p") {
+			if (c == "(") st = st "p"
+			else if (c == ")") st = substr(st, 1, length(st) - 1)
+			continue
+		}
+		if (c == "#" && (i == 1 || substr(line, i - 1, 1) ~ /[ \t;]/)) {
+			out = substr(out, 1, length(out) - 1)
+			break
+		}
+	}
+	logical = logical (logical == "" ? "" : "\n") out
+	if (st != "") next
+	# a heredoc starts on this line: its body is no command
+	if (match(out, /<<-?[ \t]*\\?['\''"]?[A-Za-z_][A-Za-z_0-9]*['\''"]?/)) {
+		hd = substr(out, RSTART, RLENGTH)
+		hd_strip = (hd ~ /^<<-/)
+		sub(/^<<-?[ \t]*/, "", hd)
+		gsub(/['\''"\\]/, "", hd)
+		heredoc = hd
+	}
+	flush_logical()
+	logical = ""
+}
+END {
+	if (logical != "") flush_logical()
+	for (k = 1; k < nlog; k++) {
+		t = ltext[k]
+		if (t ~ /(&&|\|\||\||\\|\{|\(|;|&)$/) continue
+		if (t ~ /(^|[ \t;])(then|do|else|in)$/) continue
+		if (t ~ /^[ \t]*$/) continue
+		if (lcase[k] > 0 && t ~ /\)$/) continue
+		nx = ltext[k + 1]
+		sub(/^[ \t]+/, "", nx)
+		if (nx ~ /^(then|do|done|fi|else|elif|esac|;;|\}|\)|&&|\|\||\|)([ \t;&|<>)]|$)/) continue
+		# the next command reads the status: a capture, on purpose
+		if (nx ~ /^[A-Za-z_][A-Za-z_0-9]*=\$\?/ || nx ~ /^(test|\[) +"?\$\?/) continue
+		printf "%d: %s\n", lno[k], t
+	}
+}
+'
+chain_lint() {
+	printf '%s\n' "$1" | awk "$chain_lint_awk"
+}
+
 test_expect() {
 	test_count=$((test_count + 1))
+	chain_lint "$2" >"$TMP/.lint" 2>&1
+	if [ -s "$TMP/.lint" ]; then
+		test_failed=$((test_failed + 1))
+		echo "not ok $test_count - $1"
+		echo "# broken &&-chain in the test '$1' of $0, at body line:"
+		sed 's/^/#   /' "$TMP/.lint"
+		echo "$0: broken &&-chain in the test '$1'" >&2
+		return
+	fi
 	if ( eval "$2" ) >"$TMP/.out" 2>&1; then
 		echo "ok $test_count - $1"
 	else
@@ -51,6 +161,37 @@ test_skip() {
 test_done() {
 	echo "1..$test_count"
 	[ "$test_failed" -eq 0 ]
+}
+
+# license_file [-s TEXT] DIR NAME ID...: DIR/NAME, a LICENSES/ file in
+# the kernel's format: a Valid-License-Identifier: line for each ID, its
+# SPDX-URL, a Usage-Guide and its License-Text.  The one way a test makes
+# one.  With -s, the short form (Usage-Guide "Short.", TEXT for the text);
+# else a Usage-Guide naming the first ID and "The full text of NAME would
+# be here.".
+license_file() {
+	lf_text=
+	if [ "$1" = -s ]; then
+		lf_text=$2
+		shift 2
+	fi
+	lf_dir=$1 lf_name=$2
+	shift 2
+	mkdir -p "$lf_dir" &&
+	{
+		printf 'Valid-License-Identifier: %s\n' "$@"
+		echo "SPDX-URL: https://spdx.org/licenses/$lf_name.html"
+		echo "Usage-Guide:"
+		if [ -n "$lf_text" ]; then
+			printf '  Short.\nLicense-Text:\n\n%s\n' "$lf_text"
+		else
+			echo "  To use the $lf_name license put the following SPDX tag/value pair"
+			echo "  into a comment: SPDX-License-Identifier: $1"
+			echo "License-Text:"
+			echo
+			echo "The full text of $lf_name would be here."
+		fi
+	} >"$lf_dir/$lf_name"
 }
 
 # errno_of 'python statement using p' PATH: OK, or the name of the errno

@@ -97,7 +97,7 @@ test_expect '--help for every command, exit 0' '
 	test "$(wc -l <"$TMP/cmds")" -ge 12 &&
 	for c in $(cat "$TMP/cmds"); do
 		(cd "$TMP" && "$SPDXFS" $c --help >"$TMP/out" 2>"$TMP/err") ||
-			{ echo "$c --help: exit $?"; exit 1; }
+			{ echo "$c --help: exit $?"; exit 1; } &&
 		head -n 1 "$TMP/out" | grep -q "^usage: spdxfs $c" &&
 			test ! -s "$TMP/err" || { echo "$c --help:"; cat "$TMP/err"; exit 1; }
 	done &&

@@ -246,7 +246,7 @@ test_expect 'a rescan with the saved index gives the same list' '
 # directory): with its index unchanged, a rescan does not read it.
 test_expect 'a rescan reads no git index: the saved index says what git tracks' '
 	if ! command -v strace >/dev/null; then
-		echo "strace is needed" >&2
+		echo "strace is needed" >&2 &&
 		false
 	fi &&
 	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat,openat2 \

@@ -68,8 +68,8 @@ run_one() {
 	esac
 	test_expect "README $n: $cmd" '
 		(cd "$dir" && PATH="$TMP/bin:$PATH" eval "$cmd") >"$TMP/out" 2>"$TMP/err"
-		status=$?
-		cat "$TMP/out" "$TMP/err" >"$TMP/all"
+		status=$? &&
+		cat "$TMP/out" "$TMP/err" >"$TMP/all" &&
 		case $cmd in
 		"spdxfs check"*) test $status -le 1 ;;
 		*) test $status = 0 ;;

@@ -87,9 +87,9 @@ test_expect 'index/ includes nothing from fusefs/ and no FUSE header' '
 	for f in "$TOP"/index/*.[ch]; do
 		sed -n "s/^#include \"\\(.*\\)\"/\\1/p" "$f" | while read -r h; do
 			test -f "$TOP/index/$h" || echo "$f includes $h"
-		done
-		grep -H "^#include <fuse" "$f"
-	done >"$TMP/out"
+		done &&
+		{ grep -H "^#include <fuse" "$f" || :; }
+	done >"$TMP/out" &&
 	cat "$TMP/out" && test ! -s "$TMP/out"
 '
 
@@ -101,6 +101,37 @@ test_expect 'repositories are opened through index/gitrepo.c only' '
 		grep -v "gitrepo.o:" >"$TMP/out";
 	grep -ln "git_repository_open[a-z_]*(" "$TOP"/fusefs/*.c >>"$TMP/out";
 	cat "$TMP/out" && test ! -s "$TMP/out"
+'
+
+# Git has one door: the program (fusefs/) reaches git through
+# index/libgit2.h, which has no libgit2 type, and never includes
+# <git2.h> or a header that does (gitrepo.h).  In the library only the
+# modules that read git's objects, index or ignore rules include it: the
+# door itself and the repository opener, the revision and staged
+# sources, git's index and ignore rules, renames, the history and the
+# subject prefixes of commits.
+git2_allowed="index/diff_git.c index/gitignore.c index/gitindex.c
+index/gitrepo.c index/gitrepo.h index/history.c
+index/libgit2.c index/source_git.c index/source_staged.c index/subject.c"
+
+test_expect 'only the git modules include <git2.h>; fusefs/ none' '
+	(cd "$TOP" && grep -l "^#include <git2.h>" index/*.[ch] fusefs/*.[ch] |
+		LC_ALL=C sort) >"$TMP/out" &&
+	printf "%s\n" $git2_allowed | LC_ALL=C sort >"$TMP/expect" &&
+	diff -u "$TMP/expect" "$TMP/out"
+'
+
+test_expect 'fusefs/ includes no header that includes <git2.h>' '
+	(cd "$TOP" && grep -l "^#include <git2.h>" index/*.h) >"$TMP/headers" &&
+	while read -r h; do
+		grep -Hn "^#include \"$(basename "$h")\"" "$TOP"/fusefs/*.[ch] || :
+	done <"$TMP/headers" >"$TMP/out" &&
+	cat "$TMP/out" && test ! -s "$TMP/out"
+'
+
+test_expect 'git_libgit2_init() is called in index/libgit2.c only' '
+	(cd "$TOP" && grep -ln "git_libgit2_init *(" index/*.c fusefs/*.c) >"$TMP/out" &&
+	test "$(cat "$TMP/out")" = index/libgit2.c
 '
 
 test_done

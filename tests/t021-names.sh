@@ -207,7 +207,7 @@ test_expect 'every --json output: jq reads it, and the paths map back to the byt
 		    "check -f --json $T" "check -d --json $T" \
 		    "built --list --json $B" "built --json $B"; do
 		"$SPDXFS" $args >"$TMP/out.json";
-		jq -e . "$TMP/out.json" >/dev/null || { echo "jq: $args"; exit 1; }
+		jq -e . "$TMP/out.json" >/dev/null || { echo "jq: $args"; exit 1; } &&
 		python3 -c "
 import json, sys
 json.loads(open(sys.argv[1], \"rb\").read().decode(\"utf-8\"))

@@ -139,7 +139,7 @@ test_expect 'history --first-parent: a merge, its side branch left out' '
 	g checkout -q main &&
 	GIT_COMMITTER_DATE=2024-02-02T00:00:00Z g merge -q --no-edit side &&
 	"$SPDXFS" history --first-parent -n 2 "$R" | cut -c1-20,23-34 >"$TMP/out" &&
-	expect_file "$TMP/out" <<-X
+	expect_file "$TMP/out" <<-X &&
 	DATE                ID          
 	2024-01-30T12:00:00Z$(g rev-parse --short=12 HEAD~1)
 	2024-02-02T00:00:00Z$(g rev-parse --short=12 HEAD)

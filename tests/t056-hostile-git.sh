@@ -208,8 +208,8 @@ for kind in dup unsorted blobtree; do
 		bad_tree '$kind' &&
 		for cmd in "list --no-cache --rev HEAD" history "history -n 1" \
 			   "diff HEAD~1 HEAD"; do
-			run $cmd "$D" >/dev/null 2>"$TMP/err"; s=$?
-			echo "$cmd: $s: $(cat "$TMP/err")"
+			run $cmd "$D" >/dev/null 2>"$TMP/err"; s=$? &&
+			echo "$cmd: $s: $(cat "$TMP/err")" &&
 			test "$s" = 2 && test "$(wc -l <"$TMP/err")" = 1 &&
 			grep -q "tree /: entries out of git.s order or a name twice" \
 				"$TMP/err" || return 1

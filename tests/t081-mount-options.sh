@@ -33,8 +33,7 @@ test_expect 'mount -V and --version: spdxfs'"'"'s version, then libfuse'"'"'s' '
 '
 
 mkdir -p "$T/LICENSES/preferred" "$M" || exit 1
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT"
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT
 printf '// SPDX-License-Identifier: MIT\nint a;\n' >"$T/a.c"
 at_exit 'fusermount3 -uz "$M" 2>/dev/null'
 

@@ -28,7 +28,7 @@ test_expect 'the man page names every option of every --help' '
 	n=0 &&
 	for c in $(cat "$TMP/commands"); do
 		for o in $(options "$c"); do
-			n=$((n + 1))
+			n=$((n + 1)) &&
 			grep -qE -- "(^|[^A-Za-z0-9-])$o([^A-Za-z0-9-]|\$)" "$TMP/man" ||
 				{ echo "$c: $o not in the man page"; exit 1; }
 		done
@@ -94,8 +94,8 @@ test_expect 'each ### section of HACKING.md names a source file that exists' '
 	while IFS="	" read -r t s; do
 		ok= &&
 		for f in $(printf "%s\n" "$s" | grep -oE "(index|fusefs)/[a-z0-9_]+\.[ch]\b"); do
-			test -e "$TOP/$f" && ok=1
-		done
+			if test -e "$TOP/$f"; then ok=1; fi
+		done &&
 		test -n "$ok" || { echo "$t: names no source file"; exit 1; }
 	done <"$TMP/sections"
 '

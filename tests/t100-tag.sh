@@ -8,7 +8,7 @@
 
 T=$TMP/tree
 S=$TMP/series
-tag_test_env
+git_test_env tag
 
 make_tree() {
 	gpl_mit_note_licenses "$T"

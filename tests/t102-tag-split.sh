@@ -8,7 +8,7 @@
 
 T=$TMP/tree
 S=$TMP/series
-tag_test_env
+git_test_env tag
 
 gpl_mit_note_licenses "$T"
 mkdir -p "$T/drivers/net/can" "$T/drivers/net/wireless" "$T/drivers/clk" "$T/lib" \

@@ -11,7 +11,7 @@
 
 T=$TMP/tree
 S=$TMP/series
-tag_test_env
+git_test_env tag
 
 gpl_mit_note_licenses "$T"
 mkdir -p "$T/arch/x/syscalls" "$T/arch/y/syscalls" "$T/arch/z" "$T/mixed" "$T/few"
@@ -33,7 +33,7 @@ printf 'x\n' >"$T/few/c.two"
 test_expect 'a .tbl file as the tree'"'"'s .tbl files are tagged; a .ld as a linker script' '
 	"$SPDXFS" tag --from "T <t@example.org>" "$T" -o "$S" >/dev/null &&
 	cat "$S"/0*.patch | grep "^+.*SPDX" | sort >"$TMP/added" &&
-	expect_file "$TMP/added" <<\X
+	expect_file "$TMP/added" <<\X &&
 +# SPDX-License-Identifier: GPL-2.0-only
 +/* SPDX-License-Identifier: GPL-2.0-only */
 X

@@ -10,10 +10,8 @@ M=$TMP/mnt
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$T/lib" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nValid-License-Identifier: GPL-2.0+\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
-	printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-		>"$T/LICENSES/preferred/MIT" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 GPL-2.0+ &&
+	license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint a;\n' >"$T/kernel/a.c" &&
 	printf 'int todo;\n' >"$T/kernel/todo.c" &&
 	printf 'int other;\n' >"$T/lib/other.c"
@@ -84,6 +82,7 @@ test_expect 'a file renamed' '
 
 test_expect 'a new directory and a file in it' '
 	mkdir "$T/net" &&
+	# a fixed sleep, kept: lets the watcher see the new directory before the file is made in it
 	sleep 0.3 &&
 	printf "// SPDX-License-Identifier: GPL-2.0+\n" >"$T/net/n.c" &&
 	within 2 "test -f \"$M/by-license/GPL-2.0/net/n.c\"" &&
@@ -132,6 +131,7 @@ ln "$T/lib/hup.c" "$TMP/hup-link"
 
 test_expect 'SIGHUP: a change no watch reports shows up after a rescan' '
 	within 2 "test -f \"$M/untagged/lib/hup.c\"" &&
+	# fixed sleeps on purpose: the first so that the write through the link has another mtime (its granularity), the second to show that no watch reports it
 	sleep 1 &&
 	printf "// SPDX-License-Identifier: MIT\n" >"$TMP/hup-link" &&
 	test "$(cat "$T/lib/hup.c")" = "// SPDX-License-Identifier: MIT" &&

@@ -11,8 +11,7 @@ T=$TMP/tree
 M=$TMP/mnt
 
 mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$M" "$TMP/full" "$TMP/bin" || exit 1
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT"
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT
 printf '// SPDX-License-Identifier: MIT\nint a;\n' >"$T/kernel/a.c"
 : >"$TMP/full/x"
 : >"$TMP/file"
@@ -44,12 +43,7 @@ not_mounted() {
 
 # gone MNT: the daemon of MNT exits within 2 seconds.
 gone() {
-	i=0
-	while [ -n "$(daemons_of "$1")" ]; do
-		i=$((i + 1))
-		[ "$i" -le 40 ] || return 1
-		sleep 0.05
-	done
+	within 2 "test -z \"\$(daemons_of \"$1\")\""
 }
 
 # one_line_error PATTERN command...: exit 2, one stderr line matching
@@ -178,12 +172,7 @@ mount_fg() {
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$SPDXFS" mount "$@" "$T" "$M" 2>"$TMP/daemon.err" &
 	DAEMON=$!
-	i=0
-	until mountpoint -q "$M"; do
-		i=$((i + 1))
-		[ "$i" -le 200 ] && kill -0 "$DAEMON" 2>/dev/null || return 1
-		sleep 0.05
-	done
+	wait_mounted "$M"
 }
 
 # running PID: alive and not yet a zombie.

@@ -93,13 +93,13 @@ test_expect 'by-maintainer/ holds each untagged file once, counted as the backlo
 '
 
 test_expect 'licenses/ID for every identifier, byte for byte' '
-	n=0
+	n=0 &&
 	for d in preferred dual deprecated exceptions; do
-		[ -d "$T/LICENSES/$d" ] || continue
+		[ -d "$T/LICENSES/$d" ] || continue &&
 		for f in "$T/LICENSES/$d"/*; do
 			sed -n "/^License-Text:/q; s/^\(Valid-License\|SPDX-Exception\)-Identifier: *//p" "$f" >"$TMP/ids" &&
 			while read -r id; do
-				cmp "$M/licenses/$id" "$f" || return 1
+				cmp "$M/licenses/$id" "$f" || return 1 &&
 				n=$((n + 1))
 			done <"$TMP/ids" &&
 			echo $n >"$TMP/n" || return 1

@@ -131,12 +131,7 @@ assert r == -1 and ctypes.get_errno() == errno.ERANGE, (r, ctypes.get_errno())
 
 test_expect 'the value follows the file' '
 	printf "/*\n * Permission is hereby granted, free of charge, to any person obtaining a\n * copy of this software\n */\nint a;\n" >"$T/a.c" &&
-	i=0 &&
-	until test "$(suggested "$M/untagged/a.c")" = MIT; do
-		i=$((i + 1))
-		[ "$i" -le 50 ] || return 1
-		sleep 0.1
-	done
+	within 5 "test \"\$(suggested \"$M/untagged/a.c\")\" = MIT"
 '
 
 test_expect 'README describes it' '

@@ -16,8 +16,7 @@ M=$TMP/mnt
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/secret" "$T/open/sub" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 	printf 'int secret;\n' >"$T/secret/file" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint tagged_secret;\n' >"$T/secret/tagged.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint nobodys;\n' >"$T/open/sub/nobody.c" &&

@@ -13,10 +13,8 @@ M=$TMP/mnt
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/lib" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
-	printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-		>"$T/LICENSES/preferred/MIT" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
+	license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 	i=0 &&
 	while [ $i -lt 300 ]; do
 		printf '// SPDX-License-Identifier: GPL-2.0\nint f%d;\n' $i >"$T/lib/f$i.c" || return 1

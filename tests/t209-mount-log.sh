@@ -27,7 +27,8 @@ PY
 # -f.  Each step's outcome goes into a file for the tests below.
 cat >"$TMP/ns.sh" <<'SH'
 set -u
-# poll 'condition': for at most 5 seconds.
+# poll 'condition': for at most 5 seconds (a wait on the condition;
+# within of lib.sh is not here, in the namespace's own script).
 poll() {
 	i=0
 	until eval "$1"; do

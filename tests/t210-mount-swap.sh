@@ -61,8 +61,7 @@ swapped() {
 
 mkdir -p "$T/LICENSES/preferred" "$T/shared" "$M" "$IO" &&
 chmod 0777 "$IO" &&
-printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-	>"$T/LICENSES/preferred/GPL-2.0" &&
+license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 for f in pub1 pub2 pub3; do
 	printf 'int %s;\n' "$f" >"$T/shared/$f.c" || exit 1
 done &&

@@ -19,8 +19,7 @@ if [ "$max" -eq 0 ] || [ "$max" -gt 100000 ]; then
 fi
 
 mkdir -p "$T/LICENSES/preferred" "$T/burst" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" &&
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 printf 'int a;\n' >"$T/a.c" || exit 1
 start_daemon "$M" "$T" "$M"
 at_exit '[ -z "$DAEMON" ] || kill -CONT "$DAEMON" 2>/dev/null'

@@ -17,8 +17,7 @@ ticks() {
 }
 
 mkdir -p "$T/LICENSES/preferred" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" || exit 1
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT || exit 1
 d=0
 while [ "$d" -lt 100 ]; do
 	mkdir "$T/d$d" || exit 1
@@ -43,6 +42,7 @@ test_expect 'polling: a change shows up' '
 # gives its cost; over the 12 s after, rescanning every 1.5 s would be 8
 # of them, backing off 2 (at 4.5 and 10.5 s).  Ticks, not time: the
 # bound holds on a slow machine too.
+# fixed sleeps on purpose: the rescans of a poll counted over a span of time
 t0=$(ticks "$DAEMON")
 sleep 2
 t1=$(ticks "$DAEMON")

@@ -10,8 +10,7 @@ T=$TMP/tree
 M=$TMP/mnt
 
 mkdir -p "$T/LICENSES/preferred" "$T/lib" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" &&
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 printf '// SPDX-License-Identifier: MIT\n/* 52 bytes long */\n' >"$T/lib/a.c" &&
 printf 'int b;\n' >"$T/lib/b.c" || exit 1
 start_daemon "$M" "$T" "$M"
@@ -63,7 +62,7 @@ test_expect 'the size the kernel shows is the new one, before the rebuild' '
 	n=$((n + 1)) && : >"$T/lib/marker$n.c" &&
 	until test -e "$M/untagged/lib/marker$n.c"; do
 		test "$(stat -c %s "$U")" = 8 && exit 0
-	done
+	done &&
 	exit 1
 '
 

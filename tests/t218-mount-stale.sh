@@ -12,8 +12,7 @@ M=$TMP/mnt
 VIEWS_TREE=$T
 
 mkdir -p "$T/LICENSES/preferred" "$T/a/sub" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" &&
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 printf '// SPDX-License-Identifier: Bogus\n' >"$T/a/x.c" &&
 printf '// SPDX-License-Identifier: Bogus\n' >"$T/a/sub/z.c" &&
 printf '// SPDX-License-Identifier: MIT\n' >"$T/a/y.c" || exit 1

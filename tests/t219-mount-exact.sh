@@ -28,8 +28,7 @@ old52() {
 }
 
 mkdir -p "$T/LICENSES/preferred" "$T/lib" "$M" &&
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" &&
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT &&
 old52 >"$TMP/old" &&
 { printf "// SPDX-License-Identifier: MIT\n"; i=0;
   while [ $i -lt 39 ]; do printf "/* line %02d.. */\n" $i; i=$((i + 1)); done; } \

@@ -79,6 +79,7 @@ direct() {
 test_expect 'kept with the snapshot: the image changed alone, the same document' '
 	direct "$M/built/sbom.spdx.json" | cmp "$TMP/want.json" - &&
 	printf "another image\n" >"$B/vmlinux" &&
+	# a fixed sleep on purpose: time for a change the image alone must not make
 	sleep 1 &&
 	direct "$M/built/sbom.spdx.json" | cmp "$TMP/want.json" - &&
 	want spdx-json "$TMP/want2.json" && ! cmp -s "$TMP/want.json" "$TMP/want2.json"

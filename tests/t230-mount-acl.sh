@@ -57,8 +57,7 @@ except OSError as e:
 
 make_tree() {
 	mkdir -p "$T/LICENSES/preferred" "$T/denied" "$M" &&
-	printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-		>"$T/LICENSES/preferred/GPL-2.0" &&
+	license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 	printf 'int acl;\n' >"$T/acl.c" &&
 	printf '// SPDX-License-Identifier: GPL-2.0\nint open;\n' >"$T/open.c" &&
 	printf 'int granted;\n' >"$T/granted.c" &&
@@ -208,6 +207,7 @@ mask_change() {
 	eval "${3:-:}" || return 1
 	: >"$T/busy-$1" &&
 	( i=0; while [ $i -lt 30 ]; do touch "$T/busy-$1"; sleep 0.05; i=$((i + 1)); done ) &
+	# a fixed sleep, kept: the file is read while the busy loop still runs
 	setfacl -m "$2" "$T/$1" && sleep 0.3 &&
 	got=$(read_as "$M/all/$1") &&
 	if test -e "$M/untagged/busy-$1"; then when=after; else when=before; fi &&

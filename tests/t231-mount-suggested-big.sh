@@ -38,14 +38,14 @@ if command -v strace >/dev/null; then
 		within 10 "grep -q attached \"$TMP/strace.err\"" &&
 		for i in 1 2 3; do suggested "$M/untagged/big.c"; done >"$TMP/got" &&
 		suggested "$M/all/big.c" >>"$TMP/got" &&
-		kill "$tracer" && wait "$tracer"
+		kill "$tracer" && { wait "$tracer" || :; } &&
 		expect_file "$TMP/got" <<-X &&
 		ENODATA
 		ENODATA
 		ENODATA
 		ENODATA
 		X
-		grep -c "\"big.c\"" "$TMP/strace" >"$TMP/opens"
+		{ grep -c "\"big.c\"" "$TMP/strace" || :; } >"$TMP/opens" &&
 		expect_file "$TMP/opens" <<-X &&
 		1
 		X

@@ -166,7 +166,7 @@ test_expect 'as nobody: the summary counts both, and list --json says why' '
 test_expect 'as nobody: a LICENSES/ directory it cannot list refuses the tree' '
 	chmod 0700 "$T/LICENSES/preferred" &&
 	expect_status 2 $NOBODY "$SPDXFS" list --no-cache "$T" >"$TMP/out" 2>"$TMP/err"
-	status=$?
+	status=$? &&
 	chmod 0755 "$T/LICENSES/preferred" &&
 	test "$status" = 0 &&
 	test ! -s "$TMP/out" &&

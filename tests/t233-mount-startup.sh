@@ -11,8 +11,7 @@ T=$TMP/tree
 M=$TMP/mnt
 
 mkdir -p "$T/LICENSES/preferred" "$T/kernel" "$M" &&
-printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-	>"$T/LICENSES/preferred/GPL-2.0" &&
+license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 printf 'int a;\n' >"$T/kernel/a.c" &&
 chmod 750 "$T/kernel" && touch -d '2021-02-03 04:05:06' "$T/kernel" || exit 1
 
@@ -46,7 +45,7 @@ test_expect 'the files made while it started are in the views' 'expect_all a.c'
 test_expect 'files made afterwards in those directories too' '
 	i=0 &&
 	while [ $i -lt $N ]; do
-		printf "int late;\n" >"$T/d$i/sub/late.c" || return 1
+		printf "int late;\n" >"$T/d$i/sub/late.c" || return 1 &&
 		i=$((i + 1))
 	done &&
 	expect_all sub/late.c &&

@@ -13,8 +13,7 @@ T=$TMP/tree
 M=$TMP/mnt
 
 mkdir -p "$T/LICENSES/preferred" "$T/lib" "$M" &&
-printf 'Valid-License-Identifier: GPL-2.0\nSPDX-URL: https://spdx.org/licenses/GPL-2.0.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nGPL.\n' \
-	>"$T/LICENSES/preferred/GPL-2.0" &&
+license_file -s "GPL." "$T/LICENSES/preferred" GPL-2.0 GPL-2.0 &&
 printf '// SPDX-License-Identifier: GPL-2.0\nint small;\n' >"$T/lib/small.c" &&
 head -c 262144 /dev/zero | tr '\0' 'x' >"$T/lib/edge.c" &&
 head -c 300000 /dev/zero | tr '\0' 'y' >"$T/lib/big.c" &&

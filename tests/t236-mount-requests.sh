@@ -53,6 +53,7 @@ test_expect 'a first cat of every file: one read each or prefetched, one open, n
 	test "$n" -gt 40 &&
 	snap "$TMP/r1" &&
 	xargs -d "\n" cat <"$TMP/files" >/dev/null &&
+	# a fixed sleep: the requests cat caused (prefetch among them) counted before the second snapshot; none shows it is done
 	sleep 0.5 && snap "$TMP/r2" &&
 	delta "$TMP/r1" "$TMP/r2" >"$TMP/d" && cat "$TMP/d" &&
 	reads=$(awk "\$1 == \"read\" { print \$2 }" "$TMP/d") &&

@@ -13,8 +13,7 @@
 T=$TMP/tree
 M=$TMP/mnt
 mkdir -p "$T/LICENSES/preferred" "$T/big" "$T/chg" "$M" || exit 1
-printf 'Valid-License-Identifier: MIT\nSPDX-URL: https://spdx.org/licenses/MIT.html\nUsage-Guide:\n  Short.\nLicense-Text:\n\nMIT.\n' \
-	>"$T/LICENSES/preferred/MIT" || exit 1
+license_file -s "MIT." "$T/LICENSES/preferred" MIT MIT || exit 1
 i=0
 while [ $i -lt 100 ]; do
 	f=$(printf "f%03d.c" $i)
@@ -49,6 +48,7 @@ wait_mounted "$M" || exit 1
 D=$M/all/big
 ls -l "$D" "$M/all/chg" >/dev/null
 p0=$(req prefetched)
+# a fixed sleep, kept: time for the prefetch ls caused to settle after the baseline; no condition shows it
 sleep 0.1
 
 test_expect 'two files read in order: the next window goes to the page cache' '
@@ -75,6 +75,7 @@ test_expect 'what the page cache was given is the tree'"'"'s bytes' '
 test_expect 'a file changed before the watcher saw it is not put there' '
 	D=$M/all/chg &&
 	printf "// SPDX-License-Identifier: MIT\n/* now longer than fifty-two bytes */\n" >"$T/chg/g005.c" &&
+	# a fixed sleep, kept: as above, after the baseline
 	p0=$(req prefetched) && sleep 0.1 &&
 	test "$(cat_reads "$D/g000.c" "$D/g001.c")" = 2 &&
 	within 10 "test \$((\$(req prefetched) - $p0)) = 31" &&

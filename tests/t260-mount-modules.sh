@@ -92,6 +92,7 @@ test_expect 'a header included 1,600 times: read once, the mount answers meanwhi
 	for i in 0 1 2 3 4 5 6 7 8 9 10 11; do
 		timeout 20 getfattr -n user.spdx.module_license "$M/all/hostile/evil$i.c" >/dev/null 2>&1 &
 	done &&
+	# a fixed sleep on purpose: the twelve getfattr in flight before the mount is asked to answer others
 	sleep 0.1 &&
 	timeout 1 stat "$M/README" >/dev/null &&
 	timeout 1 ls "$M/all/drivers" >/dev/null &&

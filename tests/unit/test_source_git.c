@@ -29,6 +29,7 @@
 #include "fixture.h"
 #include "index.h"
 #include "source.h"
+#include "source_git.h"
 #include "tap.h"
 
 #define COMMIT_TIME	1700000000
