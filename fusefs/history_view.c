@@ -23,7 +23,7 @@
 #include "history.h"
 #include "history_view.h"
 #include "log.h"
-#include "views.h"
+#include "snapshot.h"
 
 #define HEAD_MASK (IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | \
 		   IN_DELETE | IN_ONLYDIR)
