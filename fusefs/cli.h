@@ -16,6 +16,7 @@
 #include <getopt.h>
 #include <stddef.h>
 
+#include "report.h"
 #include "root.h"
 
 struct source;
@@ -167,8 +168,6 @@ struct maint;
 void cli_maint_warnings(const char *root, const struct maint *m);
 
 /* The command layer's shared command line (cli.c), as the cmd_*() use it. */
-enum report_format;
-
 /* The output options as given: --json, -z. */
 struct cli_out_opts {
 	int json, nul;

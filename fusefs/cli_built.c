@@ -89,8 +89,7 @@ int cmd_built(int argc, char **argv)
 		return 2;
 	if (flags[1])
 		return built_modules_main(argv[optind], argc - optind == 2 ?
-					  argv[optind + 1] : NULL, &o,
-					  fmt == REPORT_JSON);
+					  argv[optind + 1] : NULL, &o, fmt);
 	r = built_collect(&b, argv[optind], &err);
 	if (r) {
 		cli_error("%s", err.msg);

@@ -42,8 +42,6 @@ static const char history_help[] =
 
 static const char usage_args[] = "[OPTION]... [REPO] [RANGE]";
 
-enum { OUT_TABLE, OUT_CSV, OUT_JSON };
-
 static const int shown[] = {
 	ST_TAGGED, ST_MISPLACED, ST_UNTAGGED, ST_INVALID, ST_EXCLUDED
 };
@@ -53,7 +51,8 @@ static const char *const shown_name[] = {
 #define NSHOWN (sizeof(shown) / sizeof(shown[0]))
 
 struct history_args {
-	int first_parent, out;
+	int first_parent;
+	enum report_format out;	/* text (a table), CSV or JSON */
 	size_t max;
 	const char *repo, *range, *svg;
 	char *cwd_repo;		/* the current directory's, when REPO is it */
@@ -137,10 +136,10 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 			}
 			break;
 		case 'C':
-			a->out = OUT_CSV;
+			a->out = REPORT_CSV;
 			break;
 		case 'J':
-			a->out = OUT_JSON;
+			a->out = REPORT_JSON;
 			break;
 		case 'S':
 			a->svg = optarg;
@@ -271,14 +270,14 @@ int cmd_history(int argc, char **argv)
 		if (r)
 			goto out;
 	}
-	if (a.out == OUT_CSV && history_write_csv(stdout, c, rows, n)) {
+	if (a.out == REPORT_CSV && history_write_csv(stdout, c, rows, n)) {
 		cli_error("out of memory");
 		r = 2;
 		goto out;
 	}
-	if (a.out == OUT_JSON)
+	if (a.out == REPORT_JSON)
 		print_json(c, rows, n);
-	else if (a.out == OUT_TABLE)
+	else if (a.out == REPORT_TEXT)
 		print_table(c, rows, n);
 	if (fflush(stdout) || ferror(stdout)) {
 		cli_error("writing the output failed");

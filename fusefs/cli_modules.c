@@ -53,7 +53,7 @@ static const char modules_help[] =
 
 struct modules_args {
 	struct cli_index_opts index;
-	int json;
+	enum report_format fmt;	/* text or JSON */
 	unsigned classes;	/* 1u << enum modlic_class listed */
 	char *const *args;	/* the operands */
 	size_t nargs;
@@ -136,7 +136,7 @@ static int report(const struct modules_args *a, const struct modscan *m)
 {
 	struct json_writer w;
 
-	if (a->json) {
+	if (a->fmt == REPORT_JSON) {
 		report_json_object(&w, stdout);
 		json_key(&w, "calls");
 		json_array_begin(&w, JSON_BLOCK);
@@ -149,13 +149,13 @@ static int report(const struct modules_args *a, const struct modscan *m)
 
 			if (!(a->classes & 1u << cls))
 				continue;
-			if (a->json)
+			if (a->fmt == REPORT_JSON)
 				print_json(&w, m->idx, mf->f, &mf->calls[k], cls);
 			else
 				print_text(stdout, m->idx, mf->f, &mf->calls[k], cls);
 		}
 	}
-	if (a->json) {
+	if (a->fmt == REPORT_JSON) {
 		json_array_end(&w);
 		json_kv_uint(&w, "files", m->nfiles);
 		json_key(&w, "counts");
@@ -209,7 +209,7 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 		if (c == 'M')
 			continue;
 		if (c == 'J') {
-			a->json = 1;
+			a->fmt = REPORT_JSON;
 			continue;
 		}
 		if (c == 'v') {

@@ -677,6 +677,7 @@ static void dir_record(struct records *r, const struct check_dir *d)
 		fprintf(r->out, "%*s: %5zu of %5zu  %3d%%\n",
 			n < 80 ? (int)(80 - n) : 0, "", d->tagged, d->files, pct);
 		break;
+	case REPORT_CSV:	/* no report of this file's: as text */
 	case REPORT_NUL:
 		text_path(r, d->name, "");
 		fprintf(r->out, "%zu of %zu %d%%", d->tagged, d->files, pct);

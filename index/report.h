@@ -29,6 +29,9 @@ enum report_format {
 			   it in text, each record ended by NUL, no headers;
 			   an output without records is written as text */
 	REPORT_JSON,	/* one JSON document */
+	REPORT_CSV,	/* comma-separated values with a header line (RFC
+			   4180): spdxfs history --csv, whose rows are no
+			   report of this file's */
 };
 
 struct spdx_index;
