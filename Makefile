@@ -102,11 +102,12 @@ $(B)/tests/%: tests/unit/%.c $(LIBINDEX)
 		$(CRYPTO_LIBS) $(ZLIB_LIBS) -pthread
 
 # The views and their attributes build without FUSE: their test links them.
-$(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/xattr.o
+$(B)/tests/test_views: $(B)/fusefs/views.o $(B)/fusefs/views_files.o \
+	$(B)/fusefs/snapshot.o $(B)/fusefs/xattr.o
 
 # The watcher's thread, with the test's own fs_update().
 $(B)/tests/test_watch: $(B)/fusefs/watch.o $(B)/fusefs/views.o \
-	$(B)/fusefs/xattr.o $(B)/fusefs/publish.o $(B)/fusefs/log.o
+	$(B)/fusefs/views_files.o $(B)/fusefs/snapshot.o $(B)/fusefs/xattr.o $(B)/fusefs/publish.o $(B)/fusefs/log.o
 $(B)/tests/test_watch: CPPFLAGS += $(FUSE_CFLAGS)
 $(B)/tests/test_watch: TEST_LIBS += $(FUSE_LIBS)
 

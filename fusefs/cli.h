@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * cli: the spdxfs commands that need no FUSE (scan, list, check, built),
- * on top of the library in index/: they parse options, print and return
- * exit statuses, which the library never does.
+ * cli: what the spdxfs commands share, on top of the library in index/:
+ * they parse options, print and return exit statuses, which the library
+ * never does.  Each command is in a file of its own (cli_scan.c, cli_list.c,
+ * cli_check.c, cli_show.c, cli_built.c, cli_export.c, ...), its cmd_*()
+ * declared in its header.
  *
  * Each cmd_*() takes the arguments after the command name (argv[0] is the
  * command) and returns the process exit status: 0 success, 1 the check
@@ -11,18 +13,15 @@
 #ifndef SPDXFS_CLI_H
 #define SPDXFS_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
 
+#include "report.h"
 #include "root.h"
 
 struct source;
 struct spdx_index;
 
-int cmd_scan(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_built(int argc, char **argv);
-int cmd_show(int argc, char **argv);
 
 /* Options every indexing command shares. */
 struct cli_index_opts {
@@ -167,5 +166,60 @@ struct maint;
  */
 #define CLI_MAINT_WARNINGS 10
 void cli_maint_warnings(const char *root, const struct maint *m);
+
+/* The command layer's shared command line (cli.c), as the cmd_*() use it. */
+/* The output options as given: --json, -z. */
+struct cli_out_opts {
+	int json, nul;
+};
+
+#define CLI_COMMON_OPTS CLI_INDEX_OPTS, \
+	{ "json", no_argument, NULL, 'J' }, \
+	{ "help", no_argument, NULL, 'h' }
+
+/* A command's command line: the shared options and its own. */
+struct cli_cmd_opts {
+	const char *name, *args;	/* "usage: spdxfs NAME ARGS" */
+	const char *shortopts;		/* "aj:qh", "z" when it prints
+					   paths, and its own */
+	const struct option *longopts;
+	const char *const *help;	/* --help's parts, NULL-ended */
+	size_t min_args, max_args;	/* operands after the options */
+	/* Its own option @c into @arg: 1 when taken, -1 after a one-line
+	 * error, 0 when @c is none (bad usage).  NULL: it has none. */
+	int (*own)(int c, void *arg);
+	void *arg;
+};
+
+/* The filters of list and check (filter.h), long options only. */
+#define CLI_FILTER_OPTS \
+	{ "status", required_argument, NULL, 'S' }, \
+	{ "license", required_argument, NULL, 'L' }, \
+	{ "uapi", no_argument, NULL, 'U' }
+
+extern const char cli_common_help[], cli_nul_help[], cli_quoting_help[],
+	cli_filter_help[], cli_tree_help[];
+
+/* The one output format of a command; -1 after a one-line error. */
+int cli_out_format(const struct cli_out_opts *out, enum report_format *fmt);
+/*
+ * Parse @argv as @co says, the shared options into @o and @out.  Returns
+ * -1 to go on (operands from optind), or the exit status: 0 after
+ * --help, 2 after a bad option or operand count.
+ */
+int cli_parse_opts(int argc, char **argv, const struct cli_cmd_opts *co,
+		   struct cli_index_opts *o, struct cli_out_opts *out);
+/* cli_parse_opts(), then the output format into @fmt: -1 to go on, or
+ * the exit status. */
+int cli_parse_cmd(int argc, char **argv, const struct cli_cmd_opts *co,
+		  struct cli_index_opts *o, enum report_format *fmt);
+/* cli_parse_cmd(), then open the tree of the operands into @t
+ * (cli_tree_open_args()): -1 to go on with @t open, or the exit status. */
+int cli_parse_cmd_tree(int argc, char **argv, const struct cli_cmd_opts *co,
+		       struct cli_index_opts *o, enum report_format *fmt,
+		       struct cli_tree *t);
+/* Filter option @c into file_filter @arg; 1 if @c was one, -1 after a
+ * one-line error. */
+int cli_filter_opt(int c, void *arg);
 
 #endif

@@ -132,7 +132,7 @@ static int json_report(const struct spdx_index *idx, const struct built_modules 
 }
 
 int built_modules_main(const char *build_dir, const char *tree,
-		       const struct cli_index_opts *o, int json)
+		       const struct cli_index_opts *o, enum report_format fmt)
 {
 	struct built_modules *bm = NULL;
 	struct modlic_table table = { 0 };
@@ -158,7 +158,7 @@ int built_modules_main(const char *build_dir, const char *tree,
 	}
 	for (size_t i = 0; i < bm->n; i++)
 		count[bm->mods[i].verdict]++;
-	if (json)
+	if (fmt == REPORT_JSON)
 		json_report(idx, bm, count);
 	else
 		text_report(idx, bm, count);

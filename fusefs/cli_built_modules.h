@@ -6,6 +6,8 @@
 #ifndef SPDXFS_CLI_BUILT_MODULES_H
 #define SPDXFS_CLI_BUILT_MODULES_H
 
+#include "report.h"
+
 struct cli_index_opts;
 
 /*
@@ -15,6 +17,6 @@ struct cli_index_opts;
  * read (verdict error), 2 on bad input after one line on stderr.
  */
 int built_modules_main(const char *build_dir, const char *tree,
-		       const struct cli_index_opts *o, int json);
+		       const struct cli_index_opts *o, enum report_format fmt);
 
 #endif

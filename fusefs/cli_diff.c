@@ -16,6 +16,7 @@
 #include "error.h"
 #include "index.h"
 #include "json.h"
+#include "report.h"
 
 static const char diff_help[] =
 	"Print the license changes between two revisions REV1 and REV2 of\n"
@@ -47,7 +48,7 @@ static const char usage_args[] =
 struct diff_args {
 	struct cli_index_opts io;
 	unsigned what;
-	int json;
+	enum report_format fmt;	/* text or JSON */
 	unsigned fail_on;	/* 1u << class */
 	const char *names[3];
 	int nnames;
@@ -170,7 +171,7 @@ static int diff_parse(int argc, char **argv, struct diff_args *a)
 				return 2;
 			break;
 		case 'J':
-			a->json = 1;
+			a->fmt = REPORT_JSON;
 			break;
 		case 'h':
 			printf("usage: spdxfs diff %s\n%s%s", usage_args,
@@ -219,7 +220,7 @@ static int diff_print(const struct diff_args *a, const struct diff_result *d,
 {
 	struct json_writer w;
 
-	if (a->json) {
+	if (a->fmt == REPORT_JSON) {
 		json_init(&w, stdout, JSON_AS_ASKED);
 		diff_write_json(&w, d, old, new);
 		json_end(&w);

@@ -20,7 +20,6 @@
 #include "cli_rev.h"
 #include "error.h"
 #include "history.h"
-#include "json.h"
 #include "libgit2.h"
 #include "report.h"
 
@@ -43,18 +42,9 @@ static const char history_help[] =
 
 static const char usage_args[] = "[OPTION]... [REPO] [RANGE]";
 
-enum { OUT_TABLE, OUT_CSV, OUT_JSON };
-
-static const int shown[] = {
-	ST_TAGGED, ST_MISPLACED, ST_UNTAGGED, ST_INVALID, ST_EXCLUDED
-};
-static const char *const shown_name[] = {
-	"tagged", "misplaced", "untagged", "invalid", "excluded"
-};
-#define NSHOWN (sizeof(shown) / sizeof(shown[0]))
-
 struct history_args {
-	int first_parent, out;
+	int first_parent;
+	enum report_format out;	/* text (a table), CSV or JSON */
 	size_t max;
 	const char *repo, *range, *svg;
 	char *cwd_repo;		/* the current directory's, when REPO is it */
@@ -138,10 +128,10 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 			}
 			break;
 		case 'C':
-			a->out = OUT_CSV;
+			a->out = REPORT_CSV;
 			break;
 		case 'J':
-			a->out = OUT_JSON;
+			a->out = REPORT_JSON;
 			break;
 		case 'S':
 			a->svg = optarg;
@@ -161,34 +151,6 @@ static int history_parse(int argc, char **argv, struct history_args *a)
 	a->repo = argv[optind];
 	a->range = argv[optind + 1];
 	return 0;
-}
-
-static void print_json(const struct history_commit *c, const struct history_row *rows,
-		       size_t n)
-{
-	struct json_writer w;
-	char date[32];
-
-	report_json_begin(&w, stdout, "commits");
-	for (size_t k = 0; k < n; k++) {
-		history_date(date, sizeof(date), c[k].time);
-		json_object_begin(&w, JSON_BLOCK);
-		json_kv_string(&w, "date", date);
-		json_kv_string(&w, "id", c[k].id);
-		json_kv_string(&w, "subject", c[k].subject);
-		json_kv_uint(&w, "files", rows[k].files);
-		for (size_t i = 0; i < NSHOWN; i++)
-			json_kv_uint(&w, shown_name[i],
-				     rows[k].count[shown[i]]);
-		json_key(&w, "licenses");
-		json_object_begin(&w, JSON_INLINE);
-		for (size_t i = 0; i < rows[k].nlic; i++)
-			json_kv_uint(&w, rows[k].lic[i].name,
-				     rows[k].lic[i].files);
-		json_object_end(&w);
-		json_object_end(&w);
-	}
-	report_json_end(&w);
 }
 
 /* The chart into file @path: 0, or 2 after a one-line error. */
@@ -213,24 +175,6 @@ static int write_svg(const char *path, const struct history_commit *c,
 		return 2;
 	}
 	return 0;
-}
-
-static void print_table(const struct history_commit *c,
-			const struct history_row *rows, size_t n)
-{
-	char date[32];
-
-	printf("%-20s  %-12s  %7s", "DATE", "ID", "FILES");
-	for (size_t i = 0; i < NSHOWN; i++)
-		printf("  %9s", shown_name[i]);
-	printf("  SUBJECT\n");
-	for (size_t k = 0; k < n; k++) {
-		history_date(date, sizeof(date), c[k].time);
-		printf("%-20s  %.12s  %7zu", date, c[k].id, rows[k].files);
-		for (size_t i = 0; i < NSHOWN; i++)
-			printf("  %9zu", rows[k].count[shown[i]]);
-		printf("  %s\n", c[k].subject);
-	}
 }
 
 int cmd_history(int argc, char **argv)
@@ -272,15 +216,11 @@ int cmd_history(int argc, char **argv)
 		if (r)
 			goto out;
 	}
-	if (a.out == OUT_CSV && history_write_csv(stdout, c, rows, n)) {
+	if (history_write(stdout, a.out, c, rows, n)) {
 		cli_error("out of memory");
 		r = 2;
 		goto out;
 	}
-	if (a.out == OUT_JSON)
-		print_json(c, rows, n);
-	else if (a.out == OUT_TABLE)
-		print_table(c, rows, n);
 	if (fflush(stdout) || ferror(stdout)) {
 		cli_error("writing the output failed");
 		r = 2;

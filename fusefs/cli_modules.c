@@ -14,9 +14,7 @@
 #include "cli_modules.h"
 #include "error.h"
 #include "index.h"
-#include "json.h"
 #include "modscan.h"
-#include "quote.h"
 #include "report.h"
 
 static const char modules_help[] =
@@ -53,7 +51,7 @@ static const char modules_help[] =
 
 struct modules_args {
 	struct cli_index_opts index;
-	int json;
+	enum report_format fmt;	/* text or JSON */
 	unsigned classes;	/* 1u << enum modlic_class listed */
 	char *const *args;	/* the operands */
 	size_t nargs;
@@ -86,88 +84,6 @@ static int class_parse(struct modules_args *a, const char *arg)
 		if (!*p)
 			return 0;
 	}
-}
-
-/* What stands for the expression of a file without a valid tag. */
-static const char *expr_text(const struct spdx_index *idx,
-			     const struct spdx_file *f)
-{
-	const struct spdx_expr *x = index_file_expr(idx, f);
-
-	if (spdx_file_counted(f) && x)
-		return x->text;
-	if (f->status == ST_INVALID)
-		return "(invalid)";
-	if (f->status == ST_ERROR)
-		return "(unreadable)";
-	return "(untagged)";
-}
-
-static void print_text(FILE *out, const struct spdx_index *idx,
-		       const struct spdx_file *f, const struct modlic_call *c,
-		       enum modlic_class cls)
-{
-	quote_path(out, f->path, strlen(f->path));
-	fprintf(out, ":%u: ", c->line);
-	modlic_print_declared(out, c);
-	fprintf(out, " vs %s: %s\n", expr_text(idx, f), modlic_class_key(cls));
-}
-
-static void print_json(struct json_writer *w, const struct spdx_index *idx,
-		       const struct spdx_file *f, const struct modlic_call *c,
-		       enum modlic_class cls)
-{
-	const struct spdx_expr *x = index_file_expr(idx, f);
-
-	json_object_begin(w, JSON_INLINE);
-	json_kv_string(w, "path", f->path);
-	json_kv_uint(w, "line", c->line);
-	json_kv_string(w, "declared", c->declared);
-	json_kv_bool(w, "resolved", c->resolved);
-	json_key(w, "expression");
-	json_string_or_null(w, spdx_file_counted(f) && x ? x->text : NULL);
-	json_kv_string(w, "status", spdx_status_name(f->status));
-	json_kv_string(w, "class", modlic_class_key(cls));
-	json_object_end(w);
-}
-
-/* Print the calls of @m; with --consistent also the consistent ones. */
-static int report(const struct modules_args *a, const struct modscan *m)
-{
-	struct json_writer w;
-
-	if (a->json) {
-		report_json_object(&w, stdout);
-		json_key(&w, "calls");
-		json_array_begin(&w, JSON_BLOCK);
-	}
-	for (size_t i = 0; i < m->nfiles; i++) {
-		const struct modscan_file *mf = &m->files[i];
-
-		for (size_t k = 0; k < mf->ncalls; k++) {
-			enum modlic_class cls = mf->cls[k];
-
-			if (!(a->classes & 1u << cls))
-				continue;
-			if (a->json)
-				print_json(&w, m->idx, mf->f, &mf->calls[k], cls);
-			else
-				print_text(stdout, m->idx, mf->f, &mf->calls[k], cls);
-		}
-	}
-	if (a->json) {
-		json_array_end(&w);
-		json_kv_uint(&w, "files", m->nfiles);
-		json_key(&w, "counts");
-		json_object_begin(&w, JSON_INLINE);
-		for (int c = 0; c < MODLIC__NCLASSES; c++)
-			json_kv_uint(&w, modlic_class_key(c), m->count[c]);
-		json_object_end(&w);
-		json_object_end(&w);
-		if (json_end(&w))
-			return -EINVAL;
-	}
-	return 0;
 }
 
 static void print_counts(const size_t *count, size_t nfiles)
@@ -209,7 +125,7 @@ static int modules_parse(int argc, char **argv, struct modules_args *a)
 		if (c == 'M')
 			continue;
 		if (c == 'J') {
-			a->json = 1;
+			a->fmt = REPORT_JSON;
 			continue;
 		}
 		if (c == 'v') {
@@ -256,7 +172,7 @@ int cmd_check_modules(int argc, char **argv)
 		cli_error("%s", err.msg);
 		goto out;
 	}
-	if (report(&a, m)) {
+	if (report_modules(stdout, a.fmt, m, a.classes)) {
 		cli_error("out of memory");
 		goto out;
 	}

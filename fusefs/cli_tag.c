@@ -26,6 +26,7 @@
 #include "source.h"
 #include "subject.h"
 #include "tag.h"
+#include "tag_mail.h"
 #include "tag_split.h"
 #include "version.h"
 

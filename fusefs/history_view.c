@@ -24,7 +24,7 @@
 #include "history_view.h"
 #include "libgit2.h"
 #include "log.h"
-#include "views.h"
+#include "snapshot.h"
 
 #define HEAD_MASK (IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | \
 		   IN_DELETE | IN_ONLYDIR)

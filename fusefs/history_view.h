@@ -35,7 +35,7 @@
 #include <stdint.h>
 
 #include "error.h"
-#include "views.h"
+#include "snapshot.h"
 
 struct spdxfs;
 struct hist_view;

@@ -11,11 +11,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "cli_built.h"
+#include "cli_check.h"
 #include "cli_diff.h"
 #include "cli_history.h"
+#include "cli_list.h"
 #include "cli_cache.h"
 #include "cli_export.h"
+#include "cli_scan.h"
+#include "cli_show.h"
 #include "cli_tag.h"
 #include "mount.h"
 #include "version.h"

@@ -352,8 +352,9 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 		}
 		cli_error("warning: %s (no module-license/)", err.msg);
 	}
-	r = snapshot_build_mods(&snap, t->idx, fs->built, fs->under, fs->maint,
-				mods);
+	r = snapshot_build(&snap, t->idx, &(struct snapshot_opts){
+		.built = fs->built, .under = fs->under, .maint = fs->maint,
+		.mods = mods, .history = fs->hist != NULL });
 	if (r) {
 		modscan_free(mods);
 		cli_error("%s: %s", t->where.dir, strerror(-r));
@@ -366,9 +367,9 @@ static int index_tree(struct spdxfs *fs, struct cli_tree *t, const char *rev)
 
 /*
  * history/ for a git work tree (the root is its top) or a revision
- * (@rev of repository @repo), unless -o history=0: fs->hist, and the
- * views told to show it.  A revision that is no commit (or no revision,
- * which indexing reports) has none.  0, or 2 after a one-line error.
+ * (@rev of repository @repo), unless -o history=0: fs->hist, which
+ * the snapshots show (snapshot_opts.history).  A revision that is no
+ * commit (or no revision, which indexing reports) has none.  0, or 2 after a one-line error.
  */
 static int setup_history(struct spdxfs *fs, const char *root, const char *repo,
 			 const char *rev, const char *opt)
@@ -401,8 +402,6 @@ static int setup_history(struct spdxfs *fs, const char *root, const char *repo,
 		cli_error("%s", err.msg);
 		return 2;
 	}
-	if (!r)
-		views_history_on();
 	return 0;
 }
 

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "publish.h"
-#include "views.h"
+#include "snapshot.h"
 
 void publish_init(struct publisher *p, struct snapshot *s)
 {

@@ -15,7 +15,7 @@
 #include "log.h"
 #include "sbom.h"
 #include "version.h"
-#include "views.h"
+#include "snapshot.h"
 
 /* SOURCE_DATE_EPOCH, or -1 (the newest file's mtime) when unset or bad. */
 static int64_t created_time(void)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * views: build the mount's directory tree from an index (see views.h).
+ * views: build the mount's directory tree from an index (see views.h):
+ * the view table, the views' fills and README; the generated files are
+ * views_files.c's, the built snapshot's nodes snapshot.c's.
  *
  * The build appends nodes to one array, parents before children, one
  * root entry of view_table[] (after the builders it names) at a time,
@@ -19,7 +21,6 @@
 #include <time.h>
 
 #include "built.h"
-#include "chart.h"
 #include "export.h"
 #include "expr.h"
 #include "grow.h"
@@ -28,10 +29,10 @@
 #include "maintainers.h"
 #include "modscan.h"
 #include "pathsearch.h"
-#include "quote.h"
 #include "report.h"
 #include "strpool.h"
 #include "views.h"
+#include "views_build.h"
 #include "xattr.h"
 
 #define FNV_BASIS	0xcbf29ce484222325ULL
@@ -46,42 +47,6 @@
  * paragraphs are wrapped to. */
 #define README_COL	19
 #define README_WIDTH	72
-
-struct view_builder {
-	struct snapshot *s;
-	struct spdx_index *idx;
-	const struct built *built;	/* mount --build, or NULL */
-	const char *under;	/* the directory the views show */
-	const struct maint *maint;	/* or NULL */
-	const struct modscan *mods;	/* or NULL */
-	long *entry_of;		/* per file of [lo, hi), untagged: its most
-				   specific entry, -1 none; once have_entries */
-	int have_entries;
-	size_t lo, hi;		/* its files: idx->files[lo..hi) */
-	unsigned char *used;	/* per expression: is it a counted file's? */
-	struct summary sum;	/* the index's, once have_sum */
-	int have_sum;
-	size_t cap;
-	uint64_t *hash;		/* per node: FNV-1a of its mount path */
-	struct strpool *pool;
-	size_t nblobs_cap;
-	/* mirror() stack */
-	uint32_t *stk_node;
-	size_t *stk_len;
-	size_t stk_cap;
-};
-
-/* A set of files destined for one directory of a view. */
-struct bin {
-	const char *name;
-	uint32_t *files;
-	size_t n, cap;
-};
-
-struct binset {
-	struct bin *bins;
-	size_t n, cap;
-};
 
 static uint64_t hash_more(uint64_t h, const char *s, size_t len)
 {
@@ -587,38 +552,13 @@ static int pick_uapi(const struct spdx_file *f)
 	return !!(f->flags & IDX_F_UAPI);
 }
 
-/*
- * The most specific MAINTAINERS entry of each untagged file the views
- * show, computed once per build for by-maintainer/ and the backlog.
- */
-static int untagged_entries(struct view_builder *b)
-{
-	if (b->have_entries)
-		return 0;
-	free(b->entry_of);	/* what a failed call left */
-	b->entry_of = alloc_array(b->hi - b->lo, sizeof(*b->entry_of));
-	if (!b->entry_of)
-		return -ENOMEM;
-	for (size_t i = b->lo; i < b->hi; i++) {
-		long e = -1;
-
-		if (b->idx->files[i].status == ST_UNTAGGED)
-			e = maint_first(b->maint, b->idx->files[i].path);
-		if (e == -ENOMEM)
-			return -ENOMEM;
-		b->entry_of[i - b->lo] = e < 0 ? -1 : e;
-	}
-	b->have_entries = 1;
-	return 0;
-}
-
 /* by-maintainer/ENTRY/: untagged files by entry, ENTRY the entry's name. */
 static int fill_by_maintainer(struct view_builder *b, uint32_t dir)
 {
 	struct binset set = { 0 };
 	const struct maint_entry *ents;
 	size_t nent;
-	int ret = untagged_entries(b);
+	int ret = views_untagged_entries(b);
 
 	ents = maint_entries(b->maint, &nent);
 	for (size_t i = b->lo; i < b->hi && !ret; i++) {
@@ -631,54 +571,6 @@ static int fill_by_maintainer(struct view_builder *b, uint32_t dir)
 		ret = k < 0 ? (int)k : bin_push(&set.bins[k], i);
 	}
 	return add_binned(b, dir, &set, ret);
-}
-
-struct entrycount {
-	const char *title;
-	size_t untagged;
-};
-
-static int cmp_entrycount(const void *a, const void *b)
-{
-	const struct entrycount *x = a, *y = b;
-
-	if (x->untagged != y->untagged)
-		return x->untagged > y->untagged ? -1 : 1;
-	return strcmp(x->title, y->title);
-}
-
-/* The backlog's second table: untagged files per entry, largest first. */
-static int write_backlog_entries(struct view_builder *b, FILE *out)
-{
-	struct entrycount *ec;
-	const struct maint_entry *ents;
-	size_t nent, none = 0;
-	int ret = untagged_entries(b);
-
-	if (ret)
-		return ret;
-	ents = maint_entries(b->maint, &nent);
-	ec = alloc_array(nent, sizeof(*ec));
-	if (!ec)
-		return -ENOMEM;
-	for (size_t i = 0; i < nent; i++)
-		ec[i] = (struct entrycount){ ents[i].title, 0 };
-	for (size_t i = b->lo; i < b->hi; i++) {
-		long e = b->entry_of[i - b->lo];
-
-		if (e >= 0)
-			ec[e].untagged++;
-		else if (b->idx->files[i].status == ST_UNTAGGED)
-			none++;
-	}
-	qsort(ec, nent, sizeof(*ec), cmp_entrycount);
-	fprintf(out, "\n%8s  %s\n", "untagged", "MAINTAINERS entry");
-	for (size_t i = 0; i < nent && ec[i].untagged; i++)
-		fprintf(out, "%8zu  %s\n", ec[i].untagged, ec[i].title);
-	if (none)
-		fprintf(out, "%8zu  (no entry)\n", none);
-	free(ec);
-	return 0;
 }
 
 /* licenses/ID: every declared identifier, served from its license file. */
@@ -730,213 +622,6 @@ static int add_text(struct view_builder *b, uint32_t parent, const char *name,
 		return ret;
 	}
 	return add_blob(b, parent, name, text, len);
-}
-
-/* The module counts of the files the views show into b->sum. */
-static void module_counts(struct view_builder *b)
-{
-	size_t count[MODLIC__NCLASSES] = { 0 }, nfiles = 0;
-
-	for (size_t i = 0; i < b->mods->nfiles; i++) {
-		const struct modscan_file *mf = &b->mods->files[i];
-		size_t k = mf->f - b->idx->files;
-
-		if (k < b->lo || k >= b->hi)
-			continue;
-		nfiles++;
-		for (size_t c = 0; c < mf->ncalls; c++)
-			count[mf->cls[c]]++;
-	}
-	summary_add_modules(&b->sum, count, nfiles);
-}
-
-/* The summary of the files the views show, computed once for summary
- * and summary.json; NULL when memory is short. */
-static const struct summary *builder_summary(struct view_builder *b)
-{
-	const struct spdx_file **files;
-	int ret;
-
-	if (b->have_sum)
-		return &b->sum;
-	files = alloc_array(b->hi - b->lo ? b->hi - b->lo : 1, sizeof(*files));
-	if (!files)
-		return NULL;
-	for (size_t i = b->lo; i < b->hi; i++)
-		files[i - b->lo] = &b->idx->files[i];
-	ret = summary_compute_under(&b->sum, b->idx, files, b->hi - b->lo,
-				    b->under);
-	free(files);
-	if (!ret && b->mods)
-		module_counts(b);
-	if (ret) {
-		summary_release(&b->sum);
-		return NULL;
-	}
-	b->have_sum = 1;
-	return &b->sum;
-}
-
-static int write_summary(struct view_builder *b, FILE *out)
-{
-	const struct summary *sum = builder_summary(b);
-
-	if (!sum)
-		return -ENOMEM;
-	report_summary(out, REPORT_TEXT, sum);
-	return 0;
-}
-
-static int write_summary_json(struct view_builder *b, FILE *out)
-{
-	const struct summary *sum = builder_summary(b);
-
-	if (!sum)
-		return -ENOMEM;
-	report_summary(out, REPORT_JSON, sum);
-	return 0;
-}
-
-/* A run of files of one directory. */
-struct dircount {
-	const char *path;	/* a file path; the directory is its first len bytes */
-	size_t len;
-	size_t files, untagged;
-};
-
-static int cmp_dircount(const void *a, const void *b)
-{
-	const struct dircount *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->path, y->path, n);
-
-	if (c)
-		return c;
-	return x->len < y->len ? -1 : x->len > y->len;
-}
-
-/* The runs of one directory added up. */
-struct dirtotal {
-	const char *path;
-	size_t len, untagged, files;
-};
-
-static int cmp_dirtotal(const void *a, const void *b)
-{
-	const struct dirtotal *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c;
-
-	if (x->untagged != y->untagged)
-		return x->untagged > y->untagged ? -1 : 1;
-	c = memcmp(x->path, y->path, n);
-	if (c)
-		return c;
-	return x->len < y->len ? -1 : x->len > y->len;
-}
-
-/* Count the files the views show (excluded files left out) into @dc,
- * one entry per run of files of one directory, sorted by directory;
- * returns the number of runs. */
-static size_t count_runs(const struct view_builder *b, struct dircount *dc)
-{
-	size_t n = 0;
-
-	for (size_t i = b->lo; i < b->hi; i++) {
-		const struct spdx_file *fl = &b->idx->files[i];
-		const char *slash = strrchr(fl->path, '/');
-		size_t dlen = slash ? (size_t)(slash - fl->path) : 0;
-
-		if (fl->status == ST_EXCLUDED)
-			continue;
-		/* Files of one directory are mostly adjacent: count runs. */
-		if (n && dc[n - 1].len == dlen && !memcmp(dc[n - 1].path, fl->path, dlen)) {
-			dc[n - 1].files++;
-			dc[n - 1].untagged += fl->status == ST_UNTAGGED;
-			continue;
-		}
-		dc[n].path = fl->path;
-		dc[n].len = dlen;
-		dc[n].files = 1;
-		dc[n].untagged = fl->status == ST_UNTAGGED;
-		n++;
-	}
-	qsort(dc, n, sizeof(*dc), cmp_dircount);
-	return n;
-}
-
-/* Add up the sorted runs @dc[0..@n) per directory into @dt, largest
- * backlog first; returns the number of directories. */
-static size_t total_runs(const struct dircount *dc, size_t n,
-			 struct dirtotal *dt)
-{
-	size_t nt = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!nt || cmp_dircount(&dc[i], &(struct dircount){
-				.path = dt[nt - 1].path, .len = dt[nt - 1].len })) {
-			dt[nt].path = dc[i].path;
-			dt[nt].len = dc[i].len;
-			dt[nt].untagged = dt[nt].files = 0;
-			nt++;
-		}
-		dt[nt - 1].files += dc[i].files;
-		dt[nt - 1].untagged += dc[i].untagged;
-	}
-	qsort(dt, nt, sizeof(*dt), cmp_dirtotal);
-	return nt;
-}
-
-/* backlog: per directory, untagged files and files (excluded files left
- * out), directories with untagged files only, largest first. */
-static int write_backlog(struct view_builder *b, FILE *out)
-{
-	const struct spdx_index *idx = b->idx;
-	struct dircount *dc = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(*dc));
-	struct dirtotal *dt = calloc(idx->nfiles ? idx->nfiles : 1, sizeof(*dt));
-	size_t nt;
-
-	if (!dc || !dt) {
-		free(dc);
-		free(dt);
-		return -ENOMEM;
-	}
-	nt = total_runs(dc, count_runs(b, dc), dt);
-	fprintf(out, "%8s %8s  %s\n", "untagged", "files", "directory");
-	for (size_t i = 0; i < nt && dt[i].untagged; i++) {
-		fprintf(out, "%8zu %8zu  ", dt[i].untagged, dt[i].files);
-		quote_dir(out, dt[i].path, dt[i].len);
-		fputc('\n', out);
-	}
-	free(dc);
-	free(dt);
-	return b->maint ? write_backlog_entries(b, out) : 0;
-}
-
-/* The text "spdxfs built BUILD_DIR" prints for @files (@missing built
- * paths not in the index), into *@text. */
-static int built_summary(const struct spdx_index *idx, const struct built *bt,
-			 const struct spdx_file *const *files, size_t n,
-			 size_t missing, char **text, size_t *len)
-{
-	struct summary sum;
-	FILE *f;
-
-	*text = NULL;
-	if (summary_compute_files(&sum, idx, files, n)) {
-		summary_release(&sum);
-		return -ENOMEM;
-	}
-	f = open_memstream(text, len);
-	if (f)
-		report_built(f, REPORT_TEXT, &sum, bt, files, n, missing);
-	summary_release(&sum);
-	if (!f || fclose(f) || !*text) {
-		free(*text);
-		*text = NULL;
-		return -ENOMEM;
-	}
-	return 0;
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -1008,7 +693,7 @@ static int fill_built(struct view_builder *b, uint32_t dir)
 		if (k >= b->lo && k < b->hi && (ret = bin_push(&bin, k)))
 			goto out;
 	}
-	if ((ret = built_summary(idx, bt, files, n, missing, &text, &len)))
+	if ((ret = views_built_summary(idx, bt, files, n, missing, &text, &len)))
 		goto out;
 	qsort(bin.files, bin.n, sizeof(*bin.files), cmp_u32);
 	if (!(ret = mirror(b, dir, bin.files, bin.n)))
@@ -1021,23 +706,6 @@ out:
 	free(bin.files);
 	free(files);
 	return ret;
-}
-
-/* uapi/WITHOUT-SYSCALL-NOTE: the uapi headers the summary counts as
- * lacking the note they need, one path per line. */
-static int write_without_note(struct view_builder *b, FILE *out)
-{
-	const struct spdx_index *idx = b->idx;
-
-	for (size_t i = b->lo; i < b->hi; i++) {
-		const struct spdx_file *fl = &idx->files[i];
-
-		if (file_needs_syscall_note(idx, fl)) {
-			quote_path(out, fl->path, strlen(fl->path));
-			fputc('\n', out);
-		}
-	}
-	return 0;
 }
 
 /* module-license/: the files with a call that contradicts their tag. */
@@ -1062,28 +730,14 @@ static int fill_module_license(struct view_builder *b, uint32_t dir)
 
 static int fill_uapi(struct view_builder *b, uint32_t dir)
 {
-	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", write_without_note);
+	return add_text(b, dir, "WITHOUT-SYSCALL-NOTE", views_write_without_note);
 }
 
-static int write_licenses_svg(struct view_builder *b, FILE *out)
-{
-	const struct summary *sum = builder_summary(b);
-
-	return sum ? chart_licenses_svg(out, sum) : -ENOMEM;
-}
-
-/* The mount has no depth option: the top-level directories. */
-static int write_backlog_svg(struct view_builder *b, FILE *out)
-{
-	return chart_backlog_svg(out, b->idx, 1);
-}
-
-/* charts/: the summary and the backlog as pictures. */
 static int fill_charts(struct view_builder *b, uint32_t dir)
 {
-	int ret = add_text(b, dir, "licenses.svg", write_licenses_svg);
+	int ret = add_text(b, dir, "licenses.svg", views_write_licenses_svg);
 
-	return ret ? ret : add_text(b, dir, "backlog.svg", write_backlog_svg);
+	return ret ? ret : add_text(b, dir, "backlog.svg", views_write_backlog_svg);
 }
 
 static const char readme_head[] =
@@ -1172,11 +826,6 @@ static int write_readme(struct view_builder *b, FILE *out)
 	return 0;
 }
 
-const char *const hist_file_name[HIST_NFILES] = {
-	[HIST_CSV] = "backlog.csv",
-	[HIST_SVG] = "backlog.svg",
-};
-
 /* history/: its files, whose content history_view.c makes. */
 static int fill_history(struct view_builder *b, uint32_t dir)
 {
@@ -1188,13 +837,6 @@ static int fill_history(struct view_builder *b, uint32_t dir)
 			return n;
 	}
 	return 0;
-}
-
-static int with_history;
-
-void views_history_on(void)
-{
-	with_history = 1;
 }
 
 /*
@@ -1248,12 +890,12 @@ const struct view view_table[] = {
 	{ "README", .write = write_readme },
 	{ "summary", "summary",
 	  "the report of 'spdxfs scan'; summary.json the same as JSON",
-	  .write = write_summary },
-	{ "summary.json", .write = write_summary_json },
+	  .write = views_write_summary },
+	{ "summary.json", .write = views_write_summary_json },
 	{ "backlog", "backlog",
 	  "untagged files per directory, largest first; with a\n"
 	  "MAINTAINERS file, then per entry",
-	  .write = write_backlog },
+	  .write = views_write_backlog },
 	{ "charts", "charts/",
 	  "licenses.svg: files per license, as bars; backlog.svg:\n"
 	  "tagged and untagged files per top-level directory",
@@ -1458,34 +1100,24 @@ static void builder_release(struct view_builder *b)
 }
 
 int snapshot_build(struct snapshot **out, struct spdx_index *idx,
-		   const struct built *built, const char *under)
+		   const struct snapshot_opts *o)
 {
-	return snapshot_build_maint(out, idx, built, under, NULL);
-}
-
-int snapshot_build_maint(struct snapshot **out, struct spdx_index *idx,
-			 const struct built *built, const char *under,
-			 const struct maint *maint)
-{
-	return snapshot_build_mods(out, idx, built, under, maint, NULL);
-}
-
-int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
-			const struct built *built, const char *under,
-			const struct maint *maint, struct modscan *mods)
-{
+	static const struct snapshot_opts none = { 0 };
 	struct view_builder b;
-	int ret = builder_init(&b, idx, built, under);
+	int ret;
 
-	b.maint = maint;
-	b.mods = mods;
+	if (!o)
+		o = &none;
+	ret = builder_init(&b, idx, o->built, o->under ? o->under : "");
+	b.maint = o->maint;
+	b.mods = o->mods;
 	if (b.s)
-		b.s->maint = maint;
+		b.s->maint = o->maint;
 	for (size_t i = 0; !ret && i < view_count; i++)
-		if ((!view_table[i].needs_build || built) &&
-		    (!view_table[i].needs_maint || maint) &&
-		    (!view_table[i].needs_modules || mods) &&
-		    (!view_table[i].needs_history || with_history))
+		if ((!view_table[i].needs_build || o->built) &&
+		    (!view_table[i].needs_maint || o->maint) &&
+		    (!view_table[i].needs_modules || o->mods) &&
+		    (!view_table[i].needs_history || o->history))
 			ret = add_root_entry(&b, &view_table[i]);
 	if (!ret)
 		ret = finish(&b);
@@ -1495,93 +1127,9 @@ int snapshot_build_mods(struct snapshot **out, struct spdx_index *idx,
 		return ret;
 	}
 	b.s->idx = idx;
-	b.s->mods = mods;
+	b.s->mods = o->mods;
 	*out = b.s;
 	return 0;
-}
-
-void snapshot_free(struct snapshot *s)
-{
-	_Atomic(char *) *memo;
-
-	if (!s)
-		return;
-	memo = atomic_load(&s->memo);
-	if (memo) {
-		for (size_t i = 0; i < s->idx->nfiles * SNAP_MEMO__N; i++)
-			free(atomic_load(&memo[i]));
-		free(memo);
-	}
-	free(atomic_load(&s->acl_memo));
-	free(atomic_load(&s->node_flags));
-	modscan_free(s->mods);
-	for (size_t i = 0; i < s->nblobs; i++)
-		free(s->blobs[i].data);
-	free(s->blobs);
-	for (size_t i = 0; i < s->nlazy; i++) {
-		struct vblob *bl = atomic_load(&s->lazy[i].done);
-
-		if (bl)
-			free(bl->data);
-		free(bl);
-		pthread_mutex_destroy(&s->lazy[i].lock);
-	}
-	free(s->lazy);
-	free(s->built_files);
-	free(s->built_why);
-	free(s->nodes);
-	free(s->child);
-	free(s->slots);
-	strpool_free(s->pool);
-	index_free(s->idx);
-	free(s);
-}
-
-const struct vnode *snapshot_node(const struct snapshot *s, uint64_t ino)
-{
-	for (size_t i = ino & s->mask; s->slots[i]; i = (i + 1) & s->mask)
-		if (s->nodes[s->slots[i] - 1].ino == ino)
-			return &s->nodes[s->slots[i] - 1];
-	return NULL;
-}
-
-const struct vnode *snapshot_lookup(const struct snapshot *s,
-				    const struct vnode *dir, const char *name)
-{
-	size_t lo = 0, hi = dir->kind == VN_DIR ? dir->count : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct vnode *n = snapshot_child(s, dir, mid);
-		int c = strcmp(name, n->name);
-
-		if (!c)
-			return n;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
-}
-
-const struct spdx_file *vnode_file(const struct snapshot *s,
-				   const struct vnode *n)
-{
-	return n->kind == VN_FILE ? &s->idx->files[n->first] : NULL;
-}
-
-const struct spdx_dir *vnode_dir(const struct snapshot *s,
-				 const struct vnode *n)
-{
-	return n->kind == VN_DIR && n->tdir ? &s->idx->dirs[n->tdir - 1] : NULL;
-}
-
-const struct spdx_dir *snapshot_root_dir(const struct snapshot *s)
-{
-	const struct spdx_index *idx = s->idx;
-
-	return idx->ndirs && !idx->dirs[0].path[0] ? &idx->dirs[0] : NULL;
 }
 
 const struct view *vnode_view(const struct snapshot *s, const struct vnode *n)
@@ -1596,300 +1144,4 @@ const struct view *vnode_view(const struct snapshot *s, const struct vnode *n)
 		if (!strcmp(view_table[i].name, s->nodes[k].name))
 			return &view_table[i];
 	return NULL;
-}
-
-/* The slots of a file are together. */
-static size_t memo_slot(enum snapshot_memo_kind kind, size_t file)
-{
-	return file * SNAP_MEMO__N + kind;
-}
-
-const char *snapshot_memo_get(const struct snapshot *s,
-			      enum snapshot_memo_kind kind, size_t file)
-{
-	_Atomic(char *) *memo = atomic_load(&((struct snapshot *)s)->memo);
-
-	return memo && file < s->idx->nfiles && kind < SNAP_MEMO__N ?
-	       atomic_load(&memo[memo_slot(kind, file)]) : NULL;
-}
-
-const char *snapshot_memo_set(struct snapshot *s, enum snapshot_memo_kind kind,
-			      size_t file, char *val)
-{
-	_Atomic(char *) *memo = atomic_load(&s->memo), *fresh = NULL;
-	char *cur = NULL;
-
-	if (!memo) {
-		fresh = calloc(s->idx->nfiles ? s->idx->nfiles * SNAP_MEMO__N : 1,
-			       sizeof(*fresh));
-		if (!fresh) {
-			free(val);
-			return NULL;
-		}
-		/* Another thread may have installed its array meanwhile. */
-		if (atomic_compare_exchange_strong(&s->memo, &memo, fresh))
-			memo = fresh;
-		else
-			free(fresh);
-	}
-	if (file >= s->idx->nfiles || kind >= SNAP_MEMO__N) {
-		free(val);
-		return NULL;
-	}
-	if (atomic_compare_exchange_strong(&memo[memo_slot(kind, file)], &cur, val))
-		return val;
-	free(val);
-	return cur;
-}
-
-atomic_uint *snapshot_acl_memo(struct snapshot *s)
-{
-	atomic_uint *memo = atomic_load(&s->acl_memo), *fresh;
-
-	if (memo)
-		return memo;
-	fresh = calloc(s->idx->nfiles + s->idx->ndirs + 1, sizeof(*fresh));
-	if (!fresh)
-		return NULL;
-	/* Another thread may have installed its array meanwhile. */
-	if (atomic_compare_exchange_strong(&s->acl_memo, &memo, fresh))
-		return fresh;
-	free(fresh);
-	return memo;
-}
-
-atomic_uchar *snapshot_node_flags(struct snapshot *s)
-{
-	atomic_uchar *flags = atomic_load(&s->node_flags), *fresh;
-
-	if (flags)
-		return flags;
-	fresh = calloc(s->nnodes ? s->nnodes : 1, sizeof(*fresh));
-	if (!fresh)
-		return NULL;
-	if (atomic_compare_exchange_strong(&s->node_flags, &flags, fresh))
-		return fresh;
-	free(fresh);
-	return flags;
-}
-
-static const char *expr_text(const struct snapshot *s, const struct spdx_file *f)
-{
-	return f->expr < 0 ? NULL : s->idx->exprs[f->expr].text;
-}
-
-static int same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
-static int same_dir(const struct spdx_dir *a, const struct spdx_dir *b, int mtime)
-{
-	if (!a || !b)
-		return a == b;
-	/* ctime: an ACL the kernel holds (fs.c) may have changed. */
-	return a->mode == b->mode && a->uid == b->uid && a->gid == b->gid &&
-	       a->ctime_ns == b->ctime_ns &&
-	       (!mtime || a->mtime_ns == b->mtime_ns);
-}
-
-/* Would a reader see a difference between the two nodes' attributes,
- * content or extended attributes? */
-static int node_changed(const struct snapshot *os, const struct vnode *o,
-			const struct snapshot *ns, const struct vnode *n)
-{
-	if (o->kind != n->kind)
-		return 1;
-	if (n->kind == VN_LAZY)
-		return 1;	/* not known until made: tell the kernel */
-	if (n->kind == VN_DIR) {
-		const struct spdx_dir *a = vnode_dir(os, o), *b = vnode_dir(ns, n);
-
-		if (!a && !b)	/* they stand for the tree root */
-			return !same_dir(snapshot_root_dir(os), snapshot_root_dir(ns), 0);
-		return !same_dir(a, b, 1);
-	}
-	if (n->kind == VN_BLOB && !same_dir(snapshot_root_dir(os),
-					     snapshot_root_dir(ns), 0))
-		return 1;	/* the owner */
-	if (n->kind == VN_BLOB) {
-		const struct vblob *a = &os->blobs[o->first], *b = &ns->blobs[n->first];
-
-		return a->len != b->len || memcmp(a->data, b->data, a->len);
-	}
-	if (n->kind == VN_FILE) {
-		const struct spdx_file *a = vnode_file(os, o), *b = vnode_file(ns, n);
-
-		return !file_stat_same(&a->st, &b->st) ||
-		       a->status != b->status || a->line != b->line ||
-		       strcmp(a->path, b->path) ||
-		       !same_str(a->error, b->error) ||
-		       !same_str(expr_text(os, a), expr_text(ns, b)) ||
-		       (a->expr >= 0 && b->expr >= 0 &&
-			!same_str(os->idx->exprs[a->expr].error,
-				  ns->idx->exprs[b->expr].error));
-	}
-	return 0;
-}
-
-/*
- * Directory @n of @old is not in @new: a kernel may still hold it (a
- * shell's working directory), and must keep neither its listing, its
- * attributes nor the entries below it, or they are back as they were
- * when its path comes back.  The entries go first: the kernel drops one
- * only once a lookup or a listing of the directory in progress is done,
- * which would otherwise fill its cache again.  A file that is gone keeps
- * what the kernel has of it: a descriptor open on it reads on, as one on
- * a deleted file does.
- */
-static size_t diff_gone(const struct snapshot *old, const struct vnode *n,
-			const struct snapshot_diff_ops *ops, void *arg)
-{
-	size_t calls = 1;
-
-	if (n->kind != VN_DIR)
-		return 0;
-	for (size_t i = 0; i < n->count; i++) {
-		const struct vnode *c = snapshot_child(old, n, i);
-
-		calls += diff_gone(old, c, ops, arg) + 1;
-		ops->entry(arg, n->ino, c->name);
-	}
-	ops->inode(arg, n->ino);
-	return calls;
-}
-
-/*
- * Directory @n of @new was not in @old: drop whatever the kernel still
- * has of it and of the directories below (it was there before, maybe),
- * should an answer from an older snapshot have slipped in after it left.
- */
-static size_t diff_back(const struct snapshot *new, const struct vnode *n,
-			const struct snapshot_diff_ops *ops, void *arg)
-{
-	size_t calls = 1;
-
-	for (size_t i = 0; i < n->count; i++) {
-		const struct vnode *c = snapshot_child(new, n, i);
-
-		if (c->kind == VN_DIR)
-			calls += diff_back(new, c, ops, arg);
-	}
-	ops->inode(arg, n->ino);
-	return calls;
-}
-
-/*
- * What snapshot_diff() tells the kernel after everything else: the names
- * that appear and the listings that change.  A name the kernel holds as
- * absent (someone looked for it) shows only once it is told, so whoever
- * sees a file in its new place finds it gone from its old one.
- */
-struct diff_later {
-	const struct vnode *parent;	/* the directory, in @new */
-	const struct vnode *node;	/* the entry that appears; NULL: the
-					   parent's listing */
-	int told;			/* its name was told already (it
-					   replaced another): only what the
-					   kernel may hold below it */
-};
-
-struct diff_queue {
-	struct diff_later *v;
-	size_t n, cap;
-	const struct snapshot *new;
-	const struct snapshot_diff_ops *ops;
-	void *arg;
-};
-
-static size_t later_run(const struct diff_queue *q, const struct diff_later *l)
-{
-	size_t calls = 0;
-
-	if (!l->node) {
-		q->ops->inode(q->arg, l->parent->ino);
-		return 1;
-	}
-	if (!l->told) {
-		q->ops->entry(q->arg, l->parent->ino, l->node->name);
-		calls++;
-	}
-	if (l->node->kind == VN_DIR)
-		calls += diff_back(q->new, l->node, q->ops, q->arg);
-	return calls;
-}
-
-/* Queue @l; told now when memory is short (the order is a nicety). */
-static size_t later(struct diff_queue *q, const struct vnode *parent,
-		    const struct vnode *node, int told)
-{
-	struct diff_later l = { parent, node, told }, *v;
-
-	v = grow(q->v, q->n, &q->cap, sizeof(*v), 64);
-	if (!v)
-		return later_run(q, &l);
-	q->v = v;
-	q->v[q->n++] = l;
-	return 0;
-}
-
-size_t snapshot_diff(const struct snapshot *old, const struct snapshot *new,
-		     const struct snapshot_diff_ops *ops, void *arg)
-{
-	struct diff_queue q = { .new = new, .ops = ops, .arg = arg };
-	size_t calls = 0;
-
-	if (node_changed(old, &old->nodes[0], new, &new->nodes[0])) {
-		ops->inode(arg, new->nodes[0].ino);
-		calls++;
-	}
-	for (size_t k = 0; k < new->nnodes; k++) {
-		const struct vnode *d = &new->nodes[k], *od;
-		size_t i = 0, j = 0;
-		int listing = 0, adds = 0;
-
-		if (d->kind != VN_DIR)
-			continue;
-		od = snapshot_node(old, d->ino);
-		if (!od || od->kind != VN_DIR)
-			continue;	/* new directory: its parent reports it */
-		while (i < od->count || j < d->count) {
-			const struct vnode *a = i < od->count ? snapshot_child(old, od, i) : NULL;
-			const struct vnode *b = j < d->count ? snapshot_child(new, d, j) : NULL;
-			int c = !a ? 1 : !b ? -1 : strcmp(a->name, b->name);
-
-			if (c < 0) {
-				ops->entry(arg, d->ino, a->name);
-				calls += 1 + diff_gone(old, a, ops, arg);
-				listing = 1;
-				i++;
-			} else if (c > 0) {
-				calls += later(&q, d, b, 0);
-				listing = adds = 1;
-				j++;
-			} else {
-				if (a->ino != b->ino || a->kind != b->kind) {
-					ops->entry(arg, d->ino, b->name);
-					calls += 1 + diff_gone(old, a, ops, arg);
-					if (b->kind == VN_DIR)
-						calls += later(&q, d, b, 1);
-					listing = 1;
-				} else if (node_changed(old, a, new, b)) {
-					ops->inode(arg, b->ino);
-					calls++;
-				}
-				i++;
-				j++;
-			}
-		}
-		/* A listing with new names waits for them to be told. */
-		if (listing && adds)
-			calls += later(&q, d, NULL, 0);
-		else if (listing)
-			calls += later_run(&q, &(struct diff_later){ d, NULL, 0 });
-	}
-	for (size_t i = 0; i < q.n; i++)
-		calls += later_run(&q, &q.v[i]);
-	free(q.v);
-	return calls;
 }

@@ -301,8 +301,9 @@ static size_t rebuild(struct watcher *w, int full)
 	mods = module_scan(w, idx, full ? NULL : cur);
 	/* Done with @cur: fs_update() waits until no request uses it. */
 	publish_put(cur);
-	ret = snapshot_build_mods(&s, idx, fs->built, fs->under, fs->maint,
-				  mods);
+	ret = snapshot_build(&s, idx, &(struct snapshot_opts){
+		.built = fs->built, .under = fs->under, .maint = fs->maint,
+		.mods = mods, .history = fs->hist != NULL });
 	if (ret) {
 		log_msg(LOG_ERR, "rescan failed: %s", strerror(-ret));
 		modscan_free(mods);

@@ -18,6 +18,7 @@
 #include "history.h"
 #include "index.h"
 #include "report.h"
+#include "utf8.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -66,38 +67,14 @@ struct chart {
 
 /*
  * The length of the valid UTF-8 sequence at @p (@n bytes left) that XML
- * allows, or 0: overlong forms, surrogates, code points past U+10FFFF
- * and U+FFFE, U+FFFF are not.
+ * allows, or 0: utf8_seq()'s, but U+FFFE and U+FFFF.
  */
 static size_t utf8_len(const unsigned char *p, size_t n)
 {
-	unsigned lo = 0x80, hi = 0xbf;
-	size_t len;
+	uint32_t cp;
+	size_t len = utf8_seq(p, n, &cp);
 
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		len = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		len = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (p[0] == 0xe0)
-		lo = 0xa0;
-	else if (p[0] == 0xed)
-		hi = 0x9f;
-	else if (p[0] == 0xf0)
-		lo = 0x90;
-	else if (p[0] == 0xf4)
-		hi = 0x8f;
-	if (n < len || p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	if (len == 3 && p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe)
-		return 0;
-	return len;
+	return len && cp != 0xfffe && cp != 0xffff ? len : 0;
 }
 
 /*

@@ -60,6 +60,7 @@
 					   on one thread */
 
 #include "error.h"
+#include "report.h"
 #include "scan.h"
 
 struct history_commit {
@@ -116,5 +117,17 @@ void history_date(char *buf, size_t len, int64_t t);
 
 int history_write_csv(FILE *out, const struct history_commit *c,
 		      const struct history_row *rows, size_t n);
+
+/*
+ * The rows in format @fmt into @out (history_csv.c), as "spdxfs history"
+ * prints them: REPORT_CSV history_write_csv()'s; REPORT_JSON an array
+ * "commits" of objects (date, id, subject, files, a count per status,
+ * licenses); else a table, a line per commit (date, short id, files, a
+ * column per status, subject).  Returns 0 or -ENOMEM; a failed write is
+ * for the caller's ferror().
+ */
+int history_write(FILE *out, enum report_format fmt,
+		  const struct history_commit *c, const struct history_row *rows,
+		  size_t n);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * history_csv: the rows of a history (history.h) as CSV, for "spdxfs
  * history --csv" and the mount's history/backlog.csv, which must be the
- * same bytes.
+ * same bytes; and as the table and the JSON of "spdxfs history".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include "history.h"
+#include "json.h"
+#include "report.h"
 
 static const int shown[] = {
 	ST_TAGGED, ST_MISPLACED, ST_UNTAGGED, ST_INVALID, ST_EXCLUDED
@@ -112,5 +114,69 @@ int history_write_csv(FILE *out, const struct history_commit *c,
 		putc('\n', out);
 	}
 	free(names);
+	return 0;
+}
+
+static void write_json(FILE *out, const struct history_commit *c,
+		       const struct history_row *rows, size_t n)
+{
+	struct json_writer w;
+	char date[32];
+
+	report_json_begin(&w, out, "commits");
+	for (size_t k = 0; k < n; k++) {
+		history_date(date, sizeof(date), c[k].time);
+		json_object_begin(&w, JSON_BLOCK);
+		json_kv_string(&w, "date", date);
+		json_kv_string(&w, "id", c[k].id);
+		json_kv_string(&w, "subject", c[k].subject);
+		json_kv_uint(&w, "files", rows[k].files);
+		for (size_t i = 0; i < NSHOWN; i++)
+			json_kv_uint(&w, shown_name[i],
+				     rows[k].count[shown[i]]);
+		json_key(&w, "licenses");
+		json_object_begin(&w, JSON_INLINE);
+		for (size_t i = 0; i < rows[k].nlic; i++)
+			json_kv_uint(&w, rows[k].lic[i].name,
+				     rows[k].lic[i].files);
+		json_object_end(&w);
+		json_object_end(&w);
+	}
+	report_json_end(&w);
+}
+
+static void write_table(FILE *out, const struct history_commit *c,
+			const struct history_row *rows, size_t n)
+{
+	char date[32];
+
+	fprintf(out, "%-20s  %-12s  %7s", "DATE", "ID", "FILES");
+	for (size_t i = 0; i < NSHOWN; i++)
+		fprintf(out, "  %9s", shown_name[i]);
+	fprintf(out, "  SUBJECT\n");
+	for (size_t k = 0; k < n; k++) {
+		history_date(date, sizeof(date), c[k].time);
+		fprintf(out, "%-20s  %.12s  %7zu", date, c[k].id, rows[k].files);
+		for (size_t i = 0; i < NSHOWN; i++)
+			fprintf(out, "  %9zu", rows[k].count[shown[i]]);
+		fprintf(out, "  %s\n", c[k].subject);
+	}
+}
+
+int history_write(FILE *out, enum report_format fmt,
+		  const struct history_commit *c, const struct history_row *rows,
+		  size_t n)
+{
+	switch (fmt) {
+	case REPORT_CSV:
+		return history_write_csv(out, c, rows, n);
+	case REPORT_JSON:
+		write_json(out, c, rows, n);
+		return 0;
+	case REPORT_TEXT:
+	case REPORT_NUL:
+		break;
+	}
+	write_table(out, c, rows, n);
 	return 0;
 }

@@ -677,6 +677,7 @@ static void dir_record(struct records *r, const struct check_dir *d)
 		fprintf(r->out, "%*s: %5zu of %5zu  %3d%%\n",
 			n < 80 ? (int)(80 - n) : 0, "", d->tagged, d->files, pct);
 		break;
+	case REPORT_CSV:	/* no report of this file's: as text */
 	case REPORT_NUL:
 		text_path(r, d->name, "");
 		fprintf(r->out, "%zu of %zu %d%%", d->tagged, d->files, pct);
@@ -1046,4 +1047,88 @@ void report_show(FILE *out, enum report_format fmt,
 	for (size_t i = 0; i < n; i++)
 		show_json(&w, &si[i]);
 	report_json_end(&w);
+}
+
+/* check --modules */
+
+/* What stands for the expression of a file without a valid tag. */
+static const char *module_expr_text(const struct spdx_index *idx,
+				    const struct spdx_file *f)
+{
+	const struct spdx_expr *x = index_file_expr(idx, f);
+
+	if (spdx_file_counted(f) && x)
+		return x->text;
+	if (f->status == ST_INVALID)
+		return "(invalid)";
+	if (f->status == ST_ERROR)
+		return "(unreadable)";
+	return "(untagged)";
+}
+
+static void module_call_text(FILE *out, const struct spdx_index *idx,
+			     const struct spdx_file *f,
+			     const struct modlic_call *c, enum modlic_class cls)
+{
+	quote_path(out, f->path, strlen(f->path));
+	fprintf(out, ":%u: ", c->line);
+	modlic_print_declared(out, c);
+	fprintf(out, " vs %s: %s\n", module_expr_text(idx, f), modlic_class_key(cls));
+}
+
+static void module_call_json(struct json_writer *w, const struct spdx_index *idx,
+			     const struct spdx_file *f,
+			     const struct modlic_call *c, enum modlic_class cls)
+{
+	const struct spdx_expr *x = index_file_expr(idx, f);
+
+	json_object_begin(w, JSON_INLINE);
+	json_kv_string(w, "path", f->path);
+	json_kv_uint(w, "line", c->line);
+	json_kv_string(w, "declared", c->declared);
+	json_kv_bool(w, "resolved", c->resolved);
+	json_key(w, "expression");
+	json_string_or_null(w, spdx_file_counted(f) && x ? x->text : NULL);
+	json_kv_string(w, "status", spdx_status_name(f->status));
+	json_kv_string(w, "class", modlic_class_key(cls));
+	json_object_end(w);
+}
+
+int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
+		   unsigned classes)
+{
+	struct json_writer w;
+
+	if (fmt == REPORT_JSON) {
+		report_json_object(&w, out);
+		json_key(&w, "calls");
+		json_array_begin(&w, JSON_BLOCK);
+	}
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const struct modscan_file *mf = &m->files[i];
+
+		for (size_t k = 0; k < mf->ncalls; k++) {
+			enum modlic_class cls = mf->cls[k];
+
+			if (!(classes & 1u << cls))
+				continue;
+			if (fmt == REPORT_JSON)
+				module_call_json(&w, m->idx, mf->f, &mf->calls[k], cls);
+			else
+				module_call_text(out, m->idx, mf->f, &mf->calls[k], cls);
+		}
+	}
+	if (fmt == REPORT_JSON) {
+		json_array_end(&w);
+		json_kv_uint(&w, "files", m->nfiles);
+		json_key(&w, "counts");
+		json_object_begin(&w, JSON_INLINE);
+		for (int c = 0; c < MODLIC__NCLASSES; c++)
+			json_kv_uint(&w, modlic_class_key(c), m->count[c]);
+		json_object_end(&w);
+		json_object_end(&w);
+		if (json_end(&w))
+			return -EINVAL;
+	}
+	return 0;
 }

@@ -29,6 +29,9 @@ enum report_format {
 			   it in text, each record ended by NUL, no headers;
 			   an output without records is written as text */
 	REPORT_JSON,	/* one JSON document */
+	REPORT_CSV,	/* comma-separated values with a header line (RFC
+			   4180): spdxfs history --csv, whose rows are no
+			   report of this file's */
 };
 
 struct spdx_index;
@@ -214,6 +217,19 @@ struct show_info;
  */
 void report_show(FILE *out, enum report_format fmt,
 		 const struct show_info *si, size_t n);
+
+struct modscan;
+
+/*
+ * What "spdxfs check --modules" prints of the MODULE_LICENSE() calls of
+ * @m whose class (enum modlic_class) is in the bit set @classes: in text
+ * a line per call, 'PATH:LINE: "DECLARED" vs EXPRESSION: CLASS'; in JSON
+ * an array "calls" of objects (path, line, declared, resolved,
+ * expression, status, class), then "files" and "counts" per class.
+ * Returns 0, or -EINVAL when the JSON writer failed.
+ */
+int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
+		   unsigned classes);
 
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);

@@ -357,22 +357,4 @@ int tag_plan_build(struct tag_plan **out, struct source *src,
 		   struct spdx_error *err);
 void tag_plan_free(struct tag_plan *p);
 
-/* "0001-License-cleanup-....patch" for @kind (a patch kind) or
- * TAG_K_SKIP for the cover letter, into @buf. */
-int tag_patch_name(const struct tag_plan *p, enum tag_kind kind,
-		   const struct tag_opts *o, char *buf, size_t size);
-
-/* DIR/upstream-decisions: upstream_changed in the --decisions format,
- * commented out.  Returns 0 or -EIO. */
-int tag_write_upstream_decisions(FILE *out, const struct tag_plan *p,
-				 const struct tag_opts *o);
-
-/* The mails.  Return 0 or -EIO. */
-int tag_write_cover(FILE *out, const struct tag_plan *p, const struct tag_opts *o);
-int tag_write_patch(FILE *out, const struct tag_plan *p, enum tag_kind kind,
-		    const struct tag_opts *o);
-
-/* The plan as JSON (counts, per-identifier tables, review list). */
-void tag_plan_json(FILE *out, const struct tag_plan *p, const struct tag_opts *o);
-
 #endif

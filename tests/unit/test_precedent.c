@@ -17,6 +17,7 @@
 #include "precedent.h"
 #include "source.h"
 #include "tag.h"
+#include "tag_mail.h"
 #include "fixture.h"
 #include "tap.h"
 

@@ -134,6 +134,9 @@ static char *text_at(const struct snapshot *s, const char *path)
 	return strndup(s->blobs[n->first].data, s->blobs[n->first].len);
 }
 
+/* Do the snapshots build() makes have history/ (test_history_view())? */
+static int with_history;
+
 static int build(struct snapshot **out, struct source *src, const struct built *bt,
 		 const char *under)
 {
@@ -148,7 +151,8 @@ static int build(struct snapshot **out, struct source *src, const struct built *
 		printf("# index_build: %s\n", err.msg);
 		return ret;
 	}
-	ret = snapshot_build(out, idx, bt, under);
+	ret = snapshot_build(out, idx, &(struct snapshot_opts){
+		.built = bt, .under = under, .history = with_history });
 	if (ret)
 		index_free(idx);
 	return ret;
@@ -180,7 +184,7 @@ static void test_root(const struct snapshot *s, int with_build)
 			continue;
 		}
 		if (v->needs_history) {	/* test_history_view() */
-			ok(!n, "%s: absent until views_history_on()", v->name);
+			ok(!n, "%s: absent without snapshot_opts.history", v->name);
 			continue;
 		}
 		present++;
@@ -615,7 +619,7 @@ static void test_maintainers_view(struct source *src)
 
 	if (maint_parse(&m, text, sizeof(text) - 1, NULL, NULL, NULL) ||
 	    index_build(&idx, src, &opts, NULL) ||
-	    snapshot_build_maint(&s, idx, NULL, "", m)) {
+	    snapshot_build(&s, idx, &(struct snapshot_opts){ .maint = m })) {
 		ok(0, "snapshot with MAINTAINERS built");
 		index_free(idx);
 		maint_free(m);
@@ -750,14 +754,14 @@ out:
 	snapshot_free(s3);
 }
 
-/* views_history_on() (for good: last): history/ at the root, its two
+/* snapshot_opts.history (for good: last): history/ at the root, its two
  * files VN_HIST nodes, numbered by enum hist_file. */
 static void test_history_view(struct source *src)
 {
 	struct snapshot *s = NULL;
 	const struct vnode *dir, *n;
 
-	views_history_on();
+	with_history = 1;
 	is_int(build(&s, src, NULL, ""), 0, "history: snapshot built");
 	if (!s)
 		return;

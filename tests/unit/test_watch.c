@@ -97,7 +97,7 @@ int main(void)
 	is_int(ret, 0, "fixture made");
 	if (!ret)
 		ret = fixture_index(dir, 0, &fs.src, &idx, &err);
-	if (!ret && (ret = snapshot_build(&s, idx, NULL, "")))
+	if (!ret && (ret = snapshot_build(&s, idx, NULL)))
 		index_free(idx);
 	is_int(ret, 0, "snapshot built");
 	if (ret)
