@@ -2,7 +2,7 @@
 #
 # fixture.sh: make_fixture DIR builds a small kernel-like tree with one
 # file for each status and each trap the tests assert on.  Its LICENSES/
-# files are made by license_file (lib.sh).
+# files are made by license_file (license_file.sh).
 
 make_fixture() {
 	t=$1
