@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * export_doc: what export_prepare() settles, shared by the writers of
- * each format (export_spdx2.c, export_spdx3.c) and private to export.
- * Read-only once prepared.
+ * each format (export_spdx2.c, export_rdf.c, export_spdx3.c) and private
+ * to export; export_doc.c answers what the writers ask of it.  Read-only
+ * once prepared.
  */
 #ifndef SPDXFS_EXPORT_DOC_H
 #define SPDXFS_EXPORT_DOC_H
@@ -10,7 +11,8 @@
 #include <stdint.h>
 
 #include "digest.h"
-#include "export.h"
+#include "export_image.h"
+#include "export_opts.h"
 #include "index.h"
 
 /* A LicenseRef- (or 3.0.1 AdditionRef-) and the text it stands for. */
@@ -107,13 +109,5 @@ const char *export_file_type(const struct export_doc *d, size_t i);
 const char *export_file_purpose(const struct export_doc *d, size_t i);
 
 void export_ref_release(struct export_ref *r);
-
-/* The writers: 0, or -EINVAL when the JSON writer was misused (a bug). */
-int export_spdx2_json(FILE *out, const struct export_doc *d);
-int export_spdx2_tv(FILE *out, const struct export_doc *d);
-int export_spdx3_json(FILE *out, const struct export_doc *d);
-/* SPDX 2.3 RDF/XML: 0, or -EINVAL when the XML writer was misused or an
- * expression of the document does not parse (bugs). */
-int export_spdx2_rdf(FILE *out, const struct export_doc *d);
 
 #endif

@@ -13,7 +13,7 @@
 
 #include "built_modules.h"
 #include "error.h"
-#include "export.h"
+#include "export_image.h"
 #include "source.h"
 
 /*

@@ -18,6 +18,8 @@
 
 #include "built_modules.h"
 #include "export_doc.h"
+#include "export_image.h"
+#include "export_rdf.h"
 #include "expr.h"
 #include "xml.h"
 

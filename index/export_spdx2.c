@@ -13,6 +13,8 @@
 
 #include "built_modules.h"
 #include "export_doc.h"
+#include "export_image.h"
+#include "export_spdx2.h"
 #include "json.h"
 #include "utf8.h"
 

@@ -20,6 +20,8 @@
 
 #include "built_modules.h"
 #include "export_doc.h"
+#include "export_image.h"
+#include "export_spdx3.h"
 #include "json.h"
 
 #define CREATION_INFO "_:creationinfo"

@@ -25,28 +25,13 @@ struct intern {
 };
 
 /*
- * The hash of the tables below: eight bytes at a time, mixed (uthash's
- * own takes the key a byte at a time, and an add took it twice).  Their
+ * The hash of the tables below: eight bytes at a time, mixed (hash.h;
+ * uthash's own takes the key a byte at a time, and an add took it twice).  Their
  * order is the order of the adds whatever the hash.
  */
 static unsigned intern_hash(const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, v;
-	size_t i = 0;
-
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&v, s + i, 8);
-		h = (h ^ v) * 0xbf58476d1ce4e5b9ull;
-		h ^= h >> 31;
-	}
-	if (i < len) {
-		v = 0;
-		memcpy(&v, s + i, len - i);
-		h = (h ^ v) * 0xbf58476d1ce4e5b9ull;
-	}
-	h ^= h >> 32;
-	h *= 0x94d049bb133111ebull;
-	return (unsigned)(h ^ (h >> 29));
+	return (unsigned)hash_bytes(s, len);
 }
 
 static const char *intern(struct intern **tab, struct strpool *pool,

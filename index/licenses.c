@@ -16,26 +16,32 @@
 #include "source.h"
 
 /* Identifiers are looked up without case: hash and compare folded. */
-static unsigned fold_hash(const char *s, size_t n)
-{
-	unsigned h = 2166136261u;	/* FNV-1a */
-
-	while (n--) {
-		unsigned char c = *s++;
-
-		if (c >= 'a' && c <= 'z')
-			c -= 'a' - 'A';
-		h = (h ^ c) * 16777619u;
-	}
-	return h;
-}
-
 /* For uthash, so defined before hash.h. */
 #define HASH_FUNCTION(key, keylen, hashv) \
 	((hashv) = fold_hash((const char *)(key), (keylen)))
 #define HASH_KEYCMP(a, b, n) strncasecmp((const char *)(a), \
 					 (const char *)(b), (n))
 #include "hash.h"
+
+/* hash_bytes() (hash.h) of the key with a-z as A-Z. */
+static unsigned fold_hash(const char *s, size_t n)
+{
+	uint64_t h = HASH_SEED ^ n, w;
+	unsigned char up[8];
+
+	for (;;) {
+		size_t k = n < 8 ? n : 8;
+
+		for (size_t i = 0; i < k; i++)
+			up[i] = s[i] >= 'a' && s[i] <= 'z' ? s[i] - ('a' - 'A') : s[i];
+		w = 0;
+		memcpy(&w, up, k);
+		if (k < 8)
+			return (unsigned)hash_end(h ^ w);
+		h = hash_mix(h, w);
+		s += 8, n -= 8;
+	}
+}
 
 #define LICENSE_FILE_MAX	(1u << 20)
 

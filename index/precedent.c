@@ -16,7 +16,7 @@
 #include "index.h"
 #include "precedent.h"
 #include "source.h"
-#include "tag.h"
+#include "tag_expr.h"
 
 #define MAX_OPS		16
 

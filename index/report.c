@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "built.h"
+#include "built_modules.h"
 #include "check.h"
 #include "expr.h"
 #include "grow.h"
@@ -1131,4 +1132,126 @@ int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
 			return -EINVAL;
 	}
 	return 0;
+}
+
+/* built --modules */
+
+/* A module source's expression, or its status in parentheses. */
+static const char *bmod_source_expr(const struct spdx_index *idx,
+				    const struct bmod_source *s, char *buf,
+				    size_t size)
+{
+	const struct spdx_expr *x;
+
+	if (!s->file) {
+		snprintf(buf, size, "(%s)", s->in_tree ? "not indexed" : "outside the tree");
+		return buf;
+	}
+	x = spdx_file_counted(s->file) ? index_file_expr(idx, s->file) : NULL;
+	if (x)
+		return x->text;
+	snprintf(buf, size, "(%s)", spdx_status_name(s->file->status));
+	return buf;
+}
+
+/* The class of a module source's tag against the declared license, or
+ * "-" when it has no file or the module declares none. */
+static const char *bmod_source_class(const struct bmod *m,
+				     const struct bmod_source *s)
+{
+	if (!s->file || !m->declared[0])
+		return "-";
+	return modlic_class_key(s->cls);
+}
+
+static void bmod_text(FILE *out, const struct spdx_index *idx,
+		      const struct bmod *m)
+{
+	char buf[64];
+
+	fprintf(out, "%s\t%s\t%s\t%s", m->name, m->declared[0] ? m->declared : "-",
+		m->license ? m->license : "-", bmod_verdict_key(m->verdict));
+	if (m->error)
+		fprintf(out, ": %s", m->error);
+	putc('\n', out);
+	for (size_t i = 0; i < m->nsrcs; i++) {
+		const struct bmod_source *s = &m->srcs[i];
+
+		fputs("  ", out);
+		quote_path(out, s->path, strlen(s->path));
+		fprintf(out, "\t%s\t%s\n", bmod_source_expr(idx, s, buf, sizeof(buf)),
+			bmod_source_class(m, s));
+	}
+}
+
+static void bmod_json(struct json_writer *w, const struct spdx_index *idx,
+		      const struct bmod *m)
+{
+	json_object_begin(w, JSON_BLOCK);
+	json_kv_string(w, "name", m->name);
+	json_kv_string(w, "ko", m->ko);
+	json_key(w, "declared");
+	json_string_or_null(w, m->declared[0] ? m->declared : NULL);
+	json_key(w, "declared_in");
+	json_string_or_null(w, m->declared_in);
+	json_key(w, "license");
+	json_string_or_null(w, m->license);
+	json_kv_string(w, "verdict", bmod_verdict_key(m->verdict));
+	json_key(w, "error");
+	json_string_or_null(w, m->error);
+	json_key(w, "sources");
+	json_array_begin(w, JSON_BLOCK);
+	for (size_t i = 0; i < m->nsrcs; i++) {
+		const struct bmod_source *s = &m->srcs[i];
+		const struct spdx_expr *x = s->file && spdx_file_counted(s->file) ?
+			index_file_expr(idx, s->file) : NULL;
+		const char *cls = bmod_source_class(m, s);
+
+		json_object_begin(w, JSON_INLINE);
+		json_kv_string(w, "path", s->path);
+		json_key(w, "status");
+		json_string_or_null(w, s->file ? spdx_status_name(s->file->status) : NULL);
+		json_key(w, "expression");
+		json_string_or_null(w, x ? x->text : NULL);
+		json_key(w, "class");
+		json_string_or_null(w, strcmp(cls, "-") ? cls : NULL);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_object_end(w);
+}
+
+int report_built_modules(FILE *out, enum report_format fmt,
+			 const struct built_modules *bm,
+			 const struct spdx_index *idx)
+{
+	size_t count[BMOD__NVERDICTS] = { 0 };
+	struct json_writer w;
+
+	for (size_t i = 0; i < bm->n; i++)
+		count[bm->mods[i].verdict]++;
+	if (fmt != REPORT_JSON) {
+		fprintf(out, "modules: %zu", bm->n);
+		for (int v = 0; v < BMOD__NVERDICTS; v++)
+			fprintf(out, "%s%zu %s", v ? ", " : " (", count[v],
+				bmod_verdict_key(v));
+		fputs(")\n", out);
+		for (size_t i = 0; i < bm->n; i++)
+			bmod_text(out, idx, &bm->mods[i]);
+		return 0;
+	}
+	report_json_object(&w, out);
+	json_kv_uint(&w, "modules", bm->n);
+	json_key(&w, "verdicts");
+	json_object_begin(&w, JSON_INLINE);
+	for (int v = 0; v < BMOD__NVERDICTS; v++)
+		json_kv_uint(&w, bmod_verdict_key(v), count[v]);
+	json_object_end(&w);
+	json_key(&w, "list");
+	json_array_begin(&w, JSON_BLOCK);
+	for (size_t i = 0; i < bm->n; i++)
+		bmod_json(&w, idx, &bm->mods[i]);
+	json_array_end(&w);
+	json_object_end(&w);
+	return json_end(&w) ? -EINVAL : 0;
 }

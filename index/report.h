@@ -231,6 +231,24 @@ struct modscan;
 int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
 		   unsigned classes);
 
+struct built_modules;
+
+/*
+ * What "spdxfs built --modules" prints of the modules @bm of a build,
+ * judged (built_modules.h), their sources in @idx: in text a line
+ * "modules: N (N ok, ...)" of the counts per verdict, then per module
+ * "NAME<tab>DECLARED<tab>LICENSE<tab>VERDICT" (": ERROR" after an
+ * error) and per source an indented "PATH<tab>EXPRESSION<tab>CLASS"
+ * ("-" for what is not there, an expression's absence as its status in
+ * parentheses); in JSON "modules", "verdicts" (the counts) and "list"
+ * (objects name, ko, declared, declared_in, license, verdict, error and
+ * sources: path, status, expression, class).  Returns 0, or -EINVAL
+ * when the JSON writer failed.
+ */
+int report_built_modules(FILE *out, enum report_format fmt,
+			 const struct built_modules *bm,
+			 const struct spdx_index *idx);
+
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 

@@ -9,29 +9,22 @@
 #include <string.h>
 
 #include "reuse_text.h"
+#include "utf8.h"
 
 #define BINARY_PROBE	2048
 #define IGNORE_START	"REUSE-IgnoreStart"
 #define IGNORE_END	"REUSE-IgnoreEnd"
 #define COPYRIGHT_SIGN	"\xc2\xa9"
 
-/* The length of the valid UTF-8 sequence of a printable character at
- * @s (at most @n bytes), or 0. */
-static size_t utf8_seq_len(const char *s, size_t n)
+/* The length of the UTF-8 sequence of a printable character at @s (at
+ * most @n bytes, @n > 0), or 0. */
+static size_t text_char_len(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	size_t k;
 
-	if (u[0] >= 0x20 && u[0] < 0x7f)
-		return 1;
-	k = u[0] >= 0xc2 && u[0] < 0xe0 ? 2 : u[0] >= 0xe0 && u[0] < 0xf0 ? 3 :
-	    u[0] >= 0xf0 && u[0] < 0xf5 ? 4 : 0;
-	if (!k || k > n)
-		return 0;
-	for (size_t i = 1; i < k; i++)
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-	return k;
+	if (u[0] < 0x80)
+		return u[0] >= 0x20 && u[0] < 0x7f;
+	return utf8_seq_loose(u, n);
 }
 
 /*
@@ -53,7 +46,7 @@ int reuse_text_is_binary(const char *buf, size_t len)
 			return 1;
 	for (size_t i = 0; i < n;) {
 		unsigned char c = buf[i];
-		size_t k = utf8_seq_len(buf + i, n - i);
+		size_t k = text_char_len(buf + i, n - i);
 
 		if (k) {
 			i += k;

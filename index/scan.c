@@ -14,6 +14,7 @@
 #endif
 
 #include "scan.h"
+#include "utf8.h"
 
 #define TAG		"SPDX-License-" "Identifier:"	/* split: not a tag here */
 #define TAG_LEN		(sizeof(TAG) - 1)
@@ -95,45 +96,6 @@ static int near_miss_at(const char *p, const char *e)
 	return !(e - p >= (long)TAG_LEN && !memcmp(p, TAG, TAG_LEN));
 }
 
-/* Strict UTF-8: no overlongs, no surrogates, nothing above U+10FFFF. */
-static int valid_utf8(const unsigned char *s, const unsigned char *e)
-{
-	while (s < e) {
-		unsigned c = *s, n, min, cp, i;
-		uint64_t eight;
-
-		if (e - s >= 8 && (memcpy(&eight, s, 8),
-				   !(eight & 0x8080808080808080ull))) {
-			s += 8;		/* eight ASCII bytes */
-			continue;
-		}
-		if (c < 0x80) {
-			s++;
-			continue;
-		}
-		if ((c & 0xe0) == 0xc0) {
-			n = 1, min = 0x80, cp = c & 0x1f;
-		} else if ((c & 0xf0) == 0xe0) {
-			n = 2, min = 0x800, cp = c & 0x0f;
-		} else if ((c & 0xf8) == 0xf0) {
-			n = 3, min = 0x10000, cp = c & 0x07;
-		} else {
-			return 0;
-		}
-		if ((size_t)(e - s) <= n)
-			return 0;
-		for (i = 1; i <= n; i++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-			cp = (cp << 6) | (s[i] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return 0;
-		s += n + 1;
-	}
-	return 1;
-}
-
 static int leader_is_known(const char *s, const char *e)
 {
 	size_t i, n = e - s;
@@ -204,46 +166,6 @@ static void strip_space(const char **s, const char **e)
 			return;
 		*e -= k;
 	}
-}
-
-/*
- * Characters in [s, e) as spdxcheck counts them: it decodes the line as
- * UTF-8 dropping what does not decode, so a valid sequence counts one and
- * an invalid byte (or the valid start of a cut sequence) none.
- */
-static unsigned count_chars(const unsigned char *s, const unsigned char *e)
-{
-	unsigned n = 0;
-
-	while (s < e) {
-		unsigned c = *s, need, lo = 0x80, hi = 0xbf, i;
-		uint64_t eight;
-
-		if (e - s >= 8 && (memcpy(&eight, s, 8),
-				   !(eight & 0x8080808080808080ull))) {
-			s += 8, n += 8;		/* eight ASCII characters */
-			continue;
-		}
-		if (c < 0x80) {
-			s++, n++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-		else
-			need = 0;	/* never a first byte */
-		s++;
-		for (i = 0; i < need && s < e && *s >= lo && *s <= hi; i++) {
-			s++;
-			lo = 0x80, hi = 0xbf;
-		}
-		n += need && i == need;
-	}
-	return n;
 }
 
 /* Does [s, e) contain @needle?  For a few bytes: memmem() would spend
@@ -328,8 +250,8 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 
 	if (ln->crlf)
 		out->flags |= SCAN_F_CRLF;
-	if (!valid_utf8((const unsigned char *)ln->start,
-			(const unsigned char *)ln->end))
+	if (!utf8_valid_span((const unsigned char *)ln->start,
+			     ln->end - ln->start))
 		out->flags |= SCAN_F_NOT_UTF8;
 
 	strip_space(&ls, &le);
@@ -362,8 +284,9 @@ static int parse_tag_line(const struct line *ln, const char *tag,
 
 	if (es == ee)
 		out->flags |= SCAN_F_EMPTY_EXPR;
-	out->col = count_chars((const unsigned char *)ln->start,
-			       (const unsigned char *)es);
+	/* the column as spdxcheck counts it: it decodes the line dropping
+	 * what does not decode */
+	out->col = utf8_chars((const unsigned char *)ln->start, es - ln->start);
 	return copy_expr(es, ee, &out->expr);
 }
 

@@ -774,6 +774,8 @@ static int verify(struct rev_source *gs, struct rev_handle *h,
  * birth time (its change time where the file system keeps none), so that
  * a directory made later in the place of a removed one, even with its
  * inode number, is another store (blobcache.h: results by store).
+ * Not hash.h's mix: the key is in the names of the blob cache's saved
+ * records (blobcache.c), so its values may not change.
  */
 static uint64_t store_key(const char *objdir)
 {

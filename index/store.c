@@ -31,6 +31,7 @@
 
 #include "error.h"
 #include "grow.h"
+#include "hash.h"
 #include "index.h"
 #include "store.h"
 #include "strpool.h"
@@ -72,19 +73,14 @@ struct store_file {
 	uint8_t pad;
 };
 
-static inline uint64_t mix(uint64_t h, uint64_t w)
-{
-	h = (h ^ w) * 0xff51afd7ed558ccdull;
-	return h ^ (h >> 32);
-}
-
 static inline uint64_t rotl(uint64_t x, int r)
 {
 	return x << r | x >> (64 - r);
 }
 
 /*
- * A fast 64-bit hash over words; good enough to catch corruption.  Four
+ * A fast 64-bit hash over words (hash.h's rounds); good enough to catch
+ * corruption.  Four
  * independent lanes, so that the multiplications overlap instead of
  * each waiting for the one before.  Taken in pieces (a save hashes what
  * it writes as it goes): 32-byte blocks into the lanes, a partial block
@@ -99,7 +95,7 @@ struct sum {
 
 static void sum_init(struct sum *s, size_t len)
 {
-	s->h[0] = 0x9e3779b97f4a7c15ull ^ len;
+	s->h[0] = HASH_SEED ^ len;
 	s->h[1] = 0xbf58476d1ce4e5b9ull;
 	s->h[2] = 0x94d049bb133111ebull;
 	s->h[3] = 0xc4ceb9fe1a85ec53ull;
@@ -113,10 +109,10 @@ static size_t sum_blocks(struct sum *s, const unsigned char *p, size_t len)
 
 	for (; len >= 32; p += 32, len -= 32) {
 		memcpy(w, p, 32);
-		h0 = mix(h0, w[0]);
-		h1 = mix(h1, w[1]);
-		h2 = mix(h2, w[2]);
-		h3 = mix(h3, w[3]);
+		h0 = hash_mix(h0, w[0]);
+		h1 = hash_mix(h1, w[1]);
+		h2 = hash_mix(h2, w[2]);
+		h3 = hash_mix(h3, w[3]);
 	}
 	s->h[0] = h0;
 	s->h[1] = h1;
@@ -154,13 +150,12 @@ static uint64_t sum_end(const struct sum *s)
 
 	for (; len >= 8; p += 8, len -= 8) {
 		memcpy(&w, p, 8);
-		h0 = mix(h0, w);
+		h0 = hash_mix(h0, w);
 	}
 	w = 0;
 	memcpy(&w, p, len);
-	h0 = (h0 ^ w ^ rotl(s->h[1], 16) ^ rotl(s->h[2], 32) ^
-	      rotl(s->h[3], 48)) * 0xc4ceb9fe1a85ec53ull;
-	return h0 ^ (h0 >> 29);
+	return hash_end(h0 ^ w ^ rotl(s->h[1], 16) ^ rotl(s->h[2], 32) ^
+			rotl(s->h[3], 48));
 }
 
 uint64_t store_checksum(const void *data, size_t len)

@@ -72,6 +72,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tag_expr.h"
+
 struct source;
 struct licenses;
 struct precedent;
@@ -81,7 +83,6 @@ struct spdx_index;
 struct spdx_file;
 
 #define TAG_DEFAULT_LICENSE	"GPL-2.0-only"
-#define TAG_SYSCALL_NOTE	"Linux-syscall-note"
 #define TAG_FILE_MAX		(64u << 20)	/* larger files are skipped */
 
 /* Why precedent sent a file to review (struct tag_decision.why). */
@@ -151,20 +152,7 @@ const char *tag_reason_name(enum tag_reason r);
 enum tag_reason tag_eligible(const char *path, const char *buf, size_t len,
 			     enum tag_style *style);
 
-struct expr_error;
 struct spdx_error;
-
-/*
- * Can the series write @text?  0 when it passes scripts/spdxcheck.py's
- * grammar and, with @lic, validates against LICENSES/; -EINVAL with @err
- * saying why; -ENOMEM.
- */
-int tag_expr_check(const char *text, const struct licenses *lic,
-		   struct expr_error *err);
-
-/* GPL-2.0-only -> GPL-2.0, GPL-2.0-or-later -> GPL-2.0+, the same for
- * LGPL; other ids as given. */
-const char *tag_legacy_id(const char *id);
 
 /*
  * Can the series write @license (the default license, one identifier)

@@ -14,6 +14,7 @@
 #include "grow.h"
 #include "quote.h"
 #include "toml.h"
+#include "utf8.h"
 
 struct toml_parser {
 	const char *s, *end;
@@ -89,31 +90,6 @@ static int is_bare(char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-/* Append code point @cp to @buf as UTF-8. */
-static size_t put_utf8(char *buf, unsigned long cp)
-{
-	if (cp < 0x80) {
-		buf[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		buf[0] = 0xc0 | cp >> 6;
-		buf[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		buf[0] = 0xe0 | cp >> 12;
-		buf[1] = 0x80 | (cp >> 6 & 0x3f);
-		buf[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	buf[0] = 0xf0 | cp >> 18;
-	buf[1] = 0x80 | (cp >> 12 & 0x3f);
-	buf[2] = 0x80 | (cp >> 6 & 0x3f);
-	buf[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
 static int unicode_escape(struct toml_parser *p, int digits, char *out,
 			  size_t *n)
 {
@@ -133,7 +109,7 @@ static int unicode_escape(struct toml_parser *p, int digits, char *out,
 	}
 	if (!cp || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return fail(p, "bad \\u escape");
-	*n += put_utf8(out + *n, cp);
+	*n += utf8_put(out + *n, cp);
 	return 0;
 }
 
