@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "built.h"
+#include "built_report.h"
 #include "cli.h"
 #include "cli_built.h"
 #include "cli_built_modules.h"

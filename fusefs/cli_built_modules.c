@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "built_modules.h"
+#include "built_report.h"
 #include "cli.h"
 #include "cli_built_modules.h"
 #include "error.h"

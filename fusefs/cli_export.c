@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "built.h"
+#include "built_report.h"
 #include "cli.h"
 #include "cli_export.h"
 #include "error.h"

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "built.h"
+#include "built_report.h"
 #include "export.h"
 #include "expr.h"
 #include "grow.h"

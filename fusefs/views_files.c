@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "built_report.h"
 #include "chart.h"
 #include "grow.h"
 #include "index.h"

@@ -117,6 +117,10 @@ void summary_add_modules(struct summary *s, const size_t *count, size_t files);
 /* What "spdxfs scan" prints, and the mount's summary and summary.json. */
 void report_summary(FILE *out, enum report_format fmt, const struct summary *s);
 
+/* The members of summary @s, into the JSON object open in @w: for a
+ * document that adds members of its own (built_report.h). */
+void report_summary_members(struct json_writer *w, const struct summary *s);
+
 /*
  * One record per regular file of @idx, in its order: in text PATH, STATUS,
  * LINE and EXPRESSION (as written; empty when none) separated by tabs; in
@@ -183,26 +187,6 @@ size_t report_lacking_by(FILE *out, enum report_format fmt,
 size_t report_dirs(FILE *out, enum report_format fmt,
 		   const struct check_dir *dirs, size_t n);
 
-struct built;
-
-/*
- * The files of build @b that @idx holds, in @b's order, into @files (room
- * for b->npaths); *@missing counts the others (symlinks, files git
- * ignores).  Returns how many went into @files.
- */
-size_t report_built_files(const struct spdx_index *idx, const struct built *b,
-			  const struct spdx_file **files, size_t *missing);
-
-/* What "spdxfs built" prints, and the mount's built/SUMMARY holds: in
- * text a header, a line "why: N compiled, N embedded, N linker-script,
- * N generator-input" (built.h), the summary @s of @files, those without
- * a valid tag, and those not compiled ("PATH<tab>WHY<tab>STATUS"); in
- * JSON the summary, "why" (those counts) and "not_compiled" (objects
- * path, why, status). */
-void report_built(FILE *out, enum report_format fmt, const struct summary *s,
-		  const struct built *b, const struct spdx_file *const *files,
-		  size_t n, size_t missing);
-
 struct show_info;
 
 /*
@@ -230,24 +214,6 @@ struct modscan;
  */
 int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
 		   unsigned classes);
-
-struct built_modules;
-
-/*
- * What "spdxfs built --modules" prints of the modules @bm of a build,
- * judged (built_modules.h), their sources in @idx: in text a line
- * "modules: N (N ok, ...)" of the counts per verdict, then per module
- * "NAME<tab>DECLARED<tab>LICENSE<tab>VERDICT" (": ERROR" after an
- * error) and per source an indented "PATH<tab>EXPRESSION<tab>CLASS"
- * ("-" for what is not there, an expression's absence as its status in
- * parentheses); in JSON "modules", "verdicts" (the counts) and "list"
- * (objects name, ko, declared, declared_in, license, verdict, error and
- * sources: path, status, expression, class).  Returns 0, or -EINVAL
- * when the JSON writer failed.
- */
-int report_built_modules(FILE *out, enum report_format fmt,
-			 const struct built_modules *bm,
-			 const struct spdx_index *idx);
 
 /* Does the tagged expression of @f name exception "Linux-syscall-note"? */
 int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
