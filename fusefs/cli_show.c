@@ -17,6 +17,7 @@
 #include "report.h"
 #include "show.h"
 #include "source.h"
+#include "suggest.h"
 
 static const char show_help[] =
 	"All spdxfs knows of each file PATH names: its status and tag line, the\n"
@@ -83,7 +84,13 @@ static int show_files(struct cli_tree *t, enum report_format fmt,
 	}
 	r = show_modules(t, files, n, &m);
 	for (; !r && done < n; done++) {
-		if (show_file(&si[done], t->src, t->idx, files[done])) {
+		if (show_file(&si[done], t->idx, files[done])) {
+			cli_error("out of memory");
+			r = 2;
+			break;
+		}
+		if (show_suggest(&si[done], t->src, t->idx, files[done])) {
+			show_info_release(&si[done]);
 			cli_error("out of memory");
 			r = 2;
 			break;

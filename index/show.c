@@ -15,8 +15,6 @@
 #include "licenses.h"
 #include "report.h"
 #include "show.h"
-#include "source.h"
-#include "tag.h"
 
 /* Room for an identifier; no LICENSES/ file declares a longer one. */
 #define ID_MAX 256
@@ -158,58 +156,8 @@ static int usable_under(struct show_info *si, const struct licenses *lic,
 	return 0;
 }
 
-/* What the series would do with untagged @f, and why. */
-static int suggest(struct show_info *si, struct source *src,
-		   const struct spdx_index *idx, const struct spdx_file *f)
-{
-	struct tag_decision d = { .kind = TAG_K_SKIP, .reason = TAG_SKIP_TOO_BIG };
-	int ret;
-
-	si->suggested = 1;
-	si->suggest = SHOW_NONE;
-	ret = tag_decide_file(src, idx, f, NULL, &d);
-	if (ret == -ENOMEM) {
-		return ret;
-	} else if (ret && ret != -EFBIG) {
-		snprintf(si->why_buf, sizeof(si->why_buf), "cannot read it: %s",
-			 strerror(-ret));
-		si->why = si->why_buf;
-		return 0;
-	}
-	switch (d.kind) {
-	case TAG_K_NOLICENSE:
-		si->why = "no license wording and no MODULE_LICENSE(): the "
-			  "default license (patch 1)";
-		break;
-	case TAG_K_UAPI:
-		si->why = "no license wording and no MODULE_LICENSE() in a uapi "
-			  "file: the default license with Linux-syscall-note (patch 2)";
-		break;
-	case TAG_K_BOILERPLATE:
-		si->why = "its license boilerplate (patch 3)";
-		break;
-	case TAG_K_DIRECTORY:
-		si->why = "no license wording: its directory's license";
-		break;
-	case TAG_K_FIXED:
-		si->why = "its malformed tag line, repaired in place";
-		break;
-	case TAG_K_REVIEW:
-		si->why = d.why ? d.why : "left for review";
-		break;
-	default:
-		snprintf(si->why_buf, sizeof(si->why_buf),
-			 "not a file the series tags: %s", tag_reason_name(d.reason));
-		si->why = si->why_buf;
-		return 0;
-	}
-	si->suggest = d.kind == TAG_K_REVIEW ? SHOW_REVIEW : SHOW_TAG;
-	memcpy(si->suggest_expr, d.expr, sizeof(si->suggest_expr));
-	return 0;
-}
-
-int show_file(struct show_info *si, struct source *src,
-	      const struct spdx_index *idx, const struct spdx_file *f)
+int show_file(struct show_info *si, const struct spdx_index *idx,
+	      const struct spdx_file *f)
 {
 	const struct spdx_expr *e = index_file_expr(idx, f);
 	int ret = 0;
@@ -234,9 +182,6 @@ int show_file(struct show_info *si, struct source *src,
 		if (!ret && e->valid)
 			ret = usable_under(si, idx->lic, e->ast);
 	}
-	/* The tagging series writes the kernel's tags (tag.h). */
-	if (!ret && f->status == ST_UNTAGGED && !si->reuse)
-		ret = suggest(si, src, idx, f);
 	if (ret)
 		show_info_release(si);
 	return ret;

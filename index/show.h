@@ -3,27 +3,28 @@
  * show: all that spdxfs knows of one file, for "spdxfs show": its tag
  * as written and in today's SPDX spelling, the LICENSES/ files it names,
  * the licenses it may be used under, its uapi and syscall-note state,
- * and for an untagged file what the tagging series (tag.h) would write
- * and why.  report_show() (report.h) prints it.
+ * and for an untagged file what the tagging series would write and why.
+ * report_show() (report.h) prints it.
  *
- * show_file() reads the file only for an untagged one (through the
- * source, as the mount's user.spdx.suggested does); the rest comes from
- * the index.  A struct show_info points into the index it was made
- * from, and lives no longer.
+ * show_file() takes all from the index; the series' suggestion for an
+ * untagged file is the series' to give, show_suggest() (suggest.h),
+ * which reads the file through the source as the mount's
+ * user.spdx.suggested does.  A struct show_info points into the index
+ * it was made from, and lives no longer.
  */
 #ifndef SPDXFS_SHOW_H
 #define SPDXFS_SHOW_H
 
 #include <stddef.h>
 
-#include "tag.h"
-
-struct source;
 struct spdx_index;
 struct spdx_file;
 struct spdx_expr;
 struct license_file;
 struct modscan_file;
+
+/* The room for an expression the series suggests (tag.h's). */
+#define SHOW_EXPR_MAX 192
 
 /* What the series would do with an untagged file. */
 enum show_suggest {
@@ -54,9 +55,9 @@ struct show_info {
 	char copyright_src[48];
 	int uapi;		/* a "uapi" path component */
 	int syscall_note;	/* the expression names Linux-syscall-note */
-	int suggested;		/* untagged: the three below are set */
+	int suggested;		/* show_suggest() has set the three below */
 	enum show_suggest suggest;
-	char suggest_expr[sizeof(((struct tag_decision *)0)->expr)];
+	char suggest_expr[SHOW_EXPR_MAX];
 	const char *why;	/* static text, or why_buf */
 	char why_buf[128];
 	/* Its MODULE_LICENSE() calls and their verdicts, when the caller
@@ -66,12 +67,11 @@ struct show_info {
 };
 
 /*
- * Everything about file @f of @idx (read through @src when untagged)
- * into @si.  Returns 0 or -ENOMEM; a file that cannot be read is
- * SHOW_NONE, saying why.
+ * What @idx knows of file @f, into @si, with no suggestion (suggested
+ * 0).  Returns 0 or -ENOMEM.
  */
-int show_file(struct show_info *si, struct source *src,
-	      const struct spdx_index *idx, const struct spdx_file *f);
+int show_file(struct show_info *si, const struct spdx_index *idx,
+	      const struct spdx_file *f);
 void show_info_release(struct show_info *si);
 
 #endif

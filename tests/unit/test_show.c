@@ -16,6 +16,7 @@
 #include "report.h"
 #include "show.h"
 #include "source.h"
+#include "suggest.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -58,7 +59,13 @@ static int show(struct show_info *si, struct source *src,
 		const struct spdx_index *idx, const char *path)
 {
 	const struct spdx_file *f = index_find(idx, path);
-	int ret = f ? show_file(si, src, idx, f) : -ENOENT;
+	int ret = f ? show_file(si, idx, f) : -ENOENT;
+
+	if (!ret) {
+		ret = show_suggest(si, src, idx, f);
+		if (ret)
+			show_info_release(si);
+	}
 
 	is_int(ret, 0, "show %s", path);
 	return ret;
