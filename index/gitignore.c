@@ -30,7 +30,6 @@
 #include "gitrepo.h"
 #include "pathsearch.h"
 #include "source.h"
-#include "source_impl.h"
 
 struct gitignore {
 	char *root;

@@ -27,7 +27,7 @@
 #include "gitrepo.h"
 #include "grow.h"
 #include "libgit2.h"
-#include "source_impl.h"
+#include "source.h"
 #include "strpool.h"
 
 #define HASH_LEN	20	/* SHA-1: the trailing checksum, an oid */

@@ -402,6 +402,10 @@ int file_read_all(const char *path, size_t max, char **buf, size_t *len);
 struct stat;
 int file_open_regular(const char *path, struct stat *st);
 
+/* @fst from stat data: what a file on disk is, for every reader of a
+ * file system (the directory source, git's index and ignore rules). */
+void file_stat_fill(struct file_stat *fst, const struct stat *st);
+
 /* The text of an error of file_read_all() or file_open_regular():
  * "not a regular file" for -EINVAL, else strerror(). */
 const char *file_strerror(int err);
