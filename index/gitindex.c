@@ -23,11 +23,11 @@
 
 #include <git2.h>
 
+#include "file_stat.h"
 #include "gitindex.h"
 #include "gitrepo.h"
 #include "grow.h"
 #include "libgit2.h"
-#include "source.h"
 #include "strpool.h"
 
 #define HASH_LEN	20	/* SHA-1: the trailing checksum, an oid */

@@ -8,7 +8,7 @@
  * statements (copyright.h), and resolves each distinct
  * expression once (expr.h, licenses.h).  Given the previous index of the
  * same tree (from the saved index, store.h), files the source says are
- * unchanged (file_stat_same(), source.h) keep their scan result and are
+ * unchanged (file_stat_same(), file_stat.h) keep their scan result and are
  * not read again.
  *
  * A built index is immutable: any number of threads may read it with no

@@ -141,21 +141,6 @@ int file_open_regular(const char *path, struct stat *st)
 	return fd;
 }
 
-void file_stat_fill(struct file_stat *fst, const struct stat *st)
-{
-	*fst = (struct file_stat){
-		.size = st->st_size,
-		.mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 +
-			    st->st_mtim.tv_nsec,
-		.ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 +
-			    st->st_ctim.tv_nsec,
-		.ino = st->st_ino,
-		.mode = st->st_mode,
-		.uid = st->st_uid,
-		.gid = st->st_gid,
-	};
-}
-
 const char *file_strerror(int err)
 {
 	return err == -EINVAL ? "not a regular file" : strerror(-err);
