@@ -19,8 +19,8 @@
 #include "cli_history.h"
 #include "cli_rev.h"
 #include "error.h"
+#include "gitinfo.h"
 #include "history.h"
-#include "libgit2.h"
 #include "report.h"
 
 static const char history_help[] =
@@ -59,7 +59,7 @@ static int is_repo(const char *dir)
 
 	if (!cli_is_dir(dir))
 		return 0;
-	r = libgit2_resolve(id, dir, NULL, &err);
+	r = gitinfo_resolve(id, dir, NULL, &err);
 	return !r || r == -ENODATA || r == -ENOENT;
 }
 

@@ -11,8 +11,8 @@
 #include "cli.h"
 #include "cli_rev.h"
 #include "error.h"
+#include "gitinfo.h"
 #include "history.h"
-#include "libgit2.h"
 #include "root.h"
 
 int cli_cwd_repo(char **repo)
@@ -29,7 +29,7 @@ static int resolves(const char *repo, const char *rev, size_t len)
 
 	if (!r)
 		return 0;
-	ret = libgit2_resolve(id, repo, len ? r : NULL, &err);
+	ret = gitinfo_resolve(id, repo, len ? r : NULL, &err);
 	free(r);
 	return !ret || ret == -ENOENT;
 }
@@ -53,7 +53,7 @@ int cli_repo_check(const char *repo)
 	struct spdx_error err;
 	char id[41];
 
-	if (libgit2_resolve(id, repo, NULL, &err) != -EIO)
+	if (gitinfo_resolve(id, repo, NULL, &err) != -EIO)
 		return 0;
 	cli_error("%s", err.msg);
 	return 2;

@@ -19,6 +19,7 @@
 #include "cli_tag.h"
 #include "error.h"
 #include "expr.h"
+#include "gitinfo.h"
 #include "grow.h"
 #include "index.h"
 #include "libgit2.h"
@@ -275,7 +276,7 @@ static void read_base(struct tag_cli *c, const char *tree)
 	int64_t time;
 	int offset;
 
-	if (libgit2_head(tree, c->base, &time, &offset))
+	if (gitinfo_head(tree, c->base, &time, &offset))
 		return;
 	c->o.base = c->base;
 	if (!c->o.date) {
@@ -295,8 +296,8 @@ static int find_author(struct tag_cli *c, const char *tree)
 	char *name, *email;
 	int ret = 0;
 
-	name = libgit2_config_string(tree, "user.name");
-	email = libgit2_config_string(tree, "user.email");
+	name = gitinfo_config_string(tree, "user.name");
+	email = gitinfo_config_string(tree, "user.email");
 	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
 	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
 		c->from = NULL;

@@ -20,9 +20,9 @@
 
 #include "chart.h"
 #include "fs.h"
+#include "gitinfo.h"
 #include "history.h"
 #include "history_view.h"
-#include "libgit2.h"
 #include "log.h"
 #include "snapshot.h"
 
@@ -75,7 +75,7 @@ static int hist_key(struct hist_view *hv, char key[41])
 		memcpy(key, hv->fixed, 41);
 		return 0;
 	}
-	ret = libgit2_resolve(key, hv->repo, NULL, &err);
+	ret = gitinfo_resolve(key, hv->repo, NULL, &err);
 	if (ret == -ENODATA) {
 		key[0] = '\0';
 		return 0;
@@ -234,7 +234,7 @@ int hist_view_new(struct hist_view **out, const char *repo, const char *gitdir,
 		ret = spdx_error_set(err, -ENOMEM, "out of memory");
 		goto fail;
 	}
-	if (rev && (ret = libgit2_resolve(hv->fixed, repo, rev, err)))
+	if (rev && (ret = gitinfo_resolve(hv->fixed, repo, rev, err)))
 		goto fail;
 	pthread_mutex_init(&hv->lock, NULL);
 	pthread_cond_init(&hv->done, NULL);
@@ -309,7 +309,7 @@ static void head_check(struct hist_view *hv)
 	const struct vnode *dir, *n;
 	char key[41];
 
-	int ret = libgit2_resolve(key, hv->repo, NULL, &err);
+	int ret = gitinfo_resolve(key, hv->repo, NULL, &err);
 
 	pthread_mutex_lock(&hv->lock);
 	hv->have_failed = 0;	/* worth another try */
@@ -371,7 +371,7 @@ int hist_view_start(struct hist_view *hv, struct spdxfs *fs)
 	if (!hv || !hv->gitdir)
 		return 0;
 	hv->fs = fs;
-	if (libgit2_resolve(hv->seen, hv->repo, NULL, &err))
+	if (gitinfo_resolve(hv->seen, hv->repo, NULL, &err))
 		hv->seen[0] = '\0';	/* none yet, or HEAD unreadable */
 	hv->ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (hv->ifd < 0)

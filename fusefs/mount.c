@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "error.h"
 #include "fs.h"
+#include "gitinfo.h"
 #include "history.h"
 #include "history_view.h"
 #include "index.h"
@@ -393,7 +394,7 @@ static int setup_history(struct spdxfs *fs, const char *root, const char *repo,
 		if (!realpath(repo, rrepo))
 			return 0;	/* indexing says why */
 		root = rrepo;
-	} else if (libgit2_worktree_gitdir(&gitdir, root)) {
+	} else if (gitinfo_worktree_gitdir(&gitdir, root)) {
 		return 0;
 	}
 	r = hist_view_new(&fs->hist, root, gitdir, rev, max, &err);

@@ -91,6 +91,17 @@ const struct spdx_file *vnode_file(const struct snapshot *s,
 	return n->kind == VN_FILE ? &s->idx->files[n->first] : NULL;
 }
 
+const struct vnode *vnode_top(const struct snapshot *s, const struct vnode *n)
+{
+	size_t k = n - s->nodes;
+
+	if (!k)
+		return NULL;
+	while (s->nodes[k].parent)
+		k = s->nodes[k].parent;
+	return &s->nodes[k];
+}
+
 const struct spdx_dir *vnode_dir(const struct snapshot *s,
 				 const struct vnode *n)
 {

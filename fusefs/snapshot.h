@@ -138,6 +138,10 @@ snapshot_child(const struct snapshot *s, const struct vnode *dir, size_t i)
 const struct spdx_file *vnode_file(const struct snapshot *s,
 				   const struct vnode *n);
 
+/* The entry at the root that @n is or lies below, a view or a generated
+ * file (named as its row of view_table[], views.h); NULL for the root. */
+const struct vnode *vnode_top(const struct snapshot *s, const struct vnode *n);
+
 /* The tree directory a VN_DIR node mirrors, or NULL. */
 const struct spdx_dir *vnode_dir(const struct snapshot *s,
 				 const struct vnode *n);

@@ -1135,14 +1135,10 @@ int snapshot_build(struct snapshot **out, struct spdx_index *idx,
 
 const struct view *vnode_view(const struct snapshot *s, const struct vnode *n)
 {
-	size_t k = n - s->nodes;
+	const struct vnode *top = vnode_top(s, n);
 
-	if (!k)
-		return NULL;
-	while (s->nodes[k].parent)
-		k = s->nodes[k].parent;
-	for (size_t i = 0; i < view_count; i++)
-		if (!strcmp(view_table[i].name, s->nodes[k].name))
+	for (size_t i = 0; top && i < view_count; i++)
+		if (!strcmp(view_table[i].name, top->name))
 			return &view_table[i];
 	return NULL;
 }

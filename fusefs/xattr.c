@@ -14,8 +14,8 @@
 #include "maintainers.h"
 #include "modlic.h"
 #include "modscan.h"
+#include "snapshot.h"
 #include "tag.h"
-#include "views.h"
 #include "xattr.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -304,13 +304,14 @@ static const struct xattr xattrs[] = {
 	  xv_maintainer },
 };
 
-/* Is view @v one of those @x is restricted to, if any? */
-static int in_views(const struct xattr *x, const struct view *v)
+/* Is @top (a root entry, vnode_top(); NULL for the root) one of the
+ * views @x is restricted to, if any? */
+static int in_views(const struct xattr *x, const struct vnode *top)
 {
 	if (!x->views[0])
 		return 1;
-	for (size_t i = 0; v && i < ARRAY_SIZE(x->views) && x->views[i]; i++)
-		if (!strcmp(v->name, x->views[i]))
+	for (size_t i = 0; top && i < ARRAY_SIZE(x->views) && x->views[i]; i++)
+		if (!strcmp(top->name, x->views[i]))
 			return 1;
 	return 0;
 }
@@ -321,7 +322,7 @@ static int value_of(const struct xattr *x, struct snapshot *s,
 		    size_t size)
 {
 	struct xattr_req r = { .s = s, .n = n, .f = vnode_file(s, n), .src = src };
-	if (!r.f || !in_views(x, vnode_view(s, n)))
+	if (!r.f || !in_views(x, vnode_top(s, n)))
 		return -ENODATA;
 	return x->value(&r, buf, size);
 }

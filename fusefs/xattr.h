@@ -10,7 +10,7 @@
  *
  * The values come from the snapshot, except user.spdx.suggested, which
  * reads the file through the source once per snapshot and keeps the
- * answer in the snapshot's memo (views.h).  Any number of threads may
+ * answer in the snapshot's memo (snapshot.h).  Any number of threads may
  * call these functions on one snapshot.
  *
  * Nothing here knows about FUSE.

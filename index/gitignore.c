@@ -25,12 +25,11 @@
 
 #include <git2.h>
 
+#include "file_stat.h"
 #include "gitignore.h"
 #include "gitindex.h"
 #include "gitrepo.h"
 #include "pathsearch.h"
-#include "source.h"
-#include "source_impl.h"
 
 struct gitignore {
 	char *root;

@@ -23,11 +23,11 @@
 
 #include <git2.h>
 
+#include "file_stat.h"
 #include "gitindex.h"
 #include "gitrepo.h"
 #include "grow.h"
 #include "libgit2.h"
-#include "source_impl.h"
 #include "strpool.h"
 
 #define HASH_LEN	20	/* SHA-1: the trailing checksum, an oid */
@@ -486,23 +486,6 @@ static void git_why(char *why, size_t size)
 	snprintf(why, size, "%s", libgit2_msg("libgit2 failed"));
 }
 
-
-
-static int open_repo(git_repository **repo, const char *root, char *why,
-		     size_t size)
-{
-	struct spdx_error err;
-
-	if (gitrepo_open(repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
-		/* its message, cut to fit (snprintf() ends it) */
-		if (snprintf(why, size, "%s", err.msg) >= (int)size)
-			why[size - 1] = '\0';
-		*repo = NULL;
-		return -EPROTONOSUPPORT;
-	}
-	return 0;
-}
-
 struct expand {
 	struct strpool *pool;
 	const char *dir;	/* the sparse directory, "a/b/" */
@@ -563,17 +546,13 @@ static int expand_dir(git_repository *repo, struct expand *x,
 /* A sparse index: each directory entry replaced by the files of its tree
  * object, which sort where it does. */
 static int expand_sparse(struct gitindex *gx, struct priv *pv,
-			 const char *root, char *why, size_t size)
+			 git_repository *repo, char *why, size_t size)
 {
 	struct ifile *f = &pv->file[0];
 	struct expand x = { 0 };
-	git_repository *repo;
 	size_t at = 0;
 	int ret;
 
-	ret = open_repo(&repo, root, why, size);
-	if (ret)
-		return ret;
 	x.pool = pv->pool = strpool_new();
 	ret = -ENOMEM;
 	if (!x.pool)
@@ -606,22 +585,17 @@ static int expand_sparse(struct gitindex *gx, struct priv *pv,
 	ret = 0;
 out:
 	free(x.out);
-	git_repository_free(repo);
 	return ret;
 }
 
 /* What this reader does not understand: libgit2's index, if it can. */
 static int read_libgit2(struct gitindex *gx, struct priv *pv,
-			const char *root, char *why, size_t size)
+			git_repository *repo, char *why, size_t size)
 {
-	git_repository *repo;
 	git_index *index = NULL;
 	size_t n;
 	int ret;
 
-	ret = open_repo(&repo, root, why, size);
-	if (ret)
-		return ret;
 	if (git_repository_index(&index, repo)) {
 		git_why(why, size);
 		ret = -EPROTONOSUPPORT;
@@ -645,6 +619,29 @@ static int read_libgit2(struct gitindex *gx, struct priv *pv,
 	ret = 0;
 out:
 	git_index_free(index);
+	return ret;
+}
+
+/*
+ * What needs @root's repository (libgit2): a sparse index expanded
+ * (@sparse), or else the index read by libgit2.  The repository is
+ * opened by gitrepo_open(), its message into @why on failure.
+ */
+static int read_with_repo(struct gitindex *gx, struct priv *pv,
+			  const char *root, int sparse, char *why, size_t size)
+{
+	git_repository *repo;
+	struct spdx_error err;
+	int ret;
+
+	if (gitrepo_open(&repo, root, GIT_REPOSITORY_OPEN_NO_SEARCH, &err)) {
+		/* its message, cut to fit (snprintf() ends it) */
+		if (snprintf(why, size, "%s", err.msg) >= (int)size)
+			why[size - 1] = '\0';
+		return -EPROTONOSUPPORT;
+	}
+	ret = sparse ? expand_sparse(gx, pv, repo, why, size) :
+		       read_libgit2(gx, pv, repo, why, size);
 	git_repository_free(repo);
 	return ret;
 }
@@ -734,9 +731,9 @@ int gitindex_read(struct gitindex **out, int gitfd, const char *root,
 	if (!ret && f->link)
 		ret = apply_link(gx, pv, gitfd);
 	else if (!ret && f->sparse)
-		ret = expand_sparse(gx, pv, root, f->why, sizeof(f->why));
+		ret = read_with_repo(gx, pv, root, 1, f->why, sizeof(f->why));
 	else if (ret == -EPROTONOSUPPORT)
-		ret = read_libgit2(gx, pv, root, f->why, sizeof(f->why));
+		ret = read_with_repo(gx, pv, root, 0, f->why, sizeof(f->why));
 	if (ret == -EINVAL && gitrepo_sha256(gitfd, "config")) {
 		snprintf(f->why, sizeof(f->why), "%s", GITREPO_SHA256_MSG);
 		ret = -EPROTONOSUPPORT;

@@ -28,7 +28,7 @@
 #include <stddef.h>
 
 #include "error.h"
-#include "source.h"
+#include "file_stat.h"
 
 struct gitindex {
 	const char **paths;	/* sorted */

@@ -53,7 +53,7 @@ static int check_one(struct check *c, const char *path, struct stat *st)
 
 /* Every entry of directory @dir, down to CHECK_DEPTH (@deep), or only
  * its own entries. */
-static int check_dir(struct check *c, const char *dir, int deep, int depth)
+static int scan_git_dir(struct check *c, const char *dir, int deep, int depth)
 {
 	char path[PATH_MAX];
 	struct dirent *de;
@@ -72,7 +72,7 @@ static int check_dir(struct check *c, const char *dir, int deep, int depth)
 			continue;
 		ret = check_one(c, path, &st);
 		if (!ret && deep && S_ISDIR(st.st_mode) && depth < CHECK_DEPTH)
-			ret = check_dir(c, path, deep, depth + 1);
+			ret = scan_git_dir(c, path, deep, depth + 1);
 	}
 	closedir(d);
 	return ret;
@@ -126,7 +126,7 @@ static const char *const gitdir_trees[] = { "refs", "info", "objects/info" };
 static int check_gitdir(struct check *c, const char *g, int common)
 {
 	char path[PATH_MAX], buf[PATH_MAX];
-	int ret = check_dir(c, g, 0, 0);
+	int ret = scan_git_dir(c, g, 0, 0);
 
 	for (size_t i = 0; !ret && i < sizeof(gitdir_trees) /
 	     sizeof(*gitdir_trees); i++) {
@@ -136,7 +136,7 @@ static int check_gitdir(struct check *c, const char *g, int common)
 			continue;
 		ret = check_one(c, path, &st);
 		if (!ret && S_ISDIR(st.st_mode))
-			ret = check_dir(c, path, 1, 0);
+			ret = scan_git_dir(c, path, 1, 0);
 	}
 	if (!ret && !join(path, sizeof(path), g, "config") &&
 	    gitrepo_sha256(AT_FDCWD, path))

@@ -163,18 +163,6 @@ struct builder {
 				   index_reuse_apply() replaces it all */
 };
 
-int path_is_uapi(const char *path)
-{
-	const char *p = path;
-
-	while ((p = strstr(p, "uapi"))) {
-		if ((p == path || p[-1] == '/') && (p[4] == '/' || p[4] == '\0'))
-			return 1;
-		p += 4;
-	}
-	return 0;
-}
-
 static int push_path(char ***arr, size_t *n, size_t *cap,
 		     struct strpool *pool, const char *path)
 {
@@ -188,15 +176,6 @@ static int push_path(char ***arr, size_t *n, size_t *cap,
 		return -ENOMEM;
 	(*n)++;
 	return 0;
-}
-
-const struct spdx_file *index_find(const struct spdx_index *idx, const char *path)
-{
-	struct path_array a = { idx->files, idx->nfiles, sizeof(*idx->files),
-				offsetof(struct spdx_file, path) };
-	size_t k = path_bsearch(&a, path);
-
-	return k == PATH_NONE ? NULL : &idx->files[k];
 }
 
 /* The scan result @old into @bf, but its expression. */
@@ -897,15 +876,6 @@ static int finish_dirs(struct builder *b, struct spdx_index *idx)
 	return 0;
 }
 
-const struct spdx_dir *index_find_dir(const struct spdx_index *idx, const char *path)
-{
-	struct path_array a = { idx->dirs, idx->ndirs, sizeof(*idx->dirs),
-				offsetof(struct spdx_dir, path) };
-	size_t k = path_bsearch(&a, path);
-
-	return k == PATH_NONE ? NULL : &idx->dirs[k];
-}
-
 static int merge_paths(char ***dst, size_t *n, struct builder *b, int links)
 {
 	size_t total = 0;
@@ -1366,18 +1336,6 @@ int index_build(struct spdx_index **out, struct source *src,
 	if (ret == -EAGAIN)
 		ret = build(out, src, opts, 0, err);
 	return ret;
-}
-
-const struct spdx_file *index_first_damaged(const struct spdx_index *idx)
-{
-	const char *eio = strerror(EIO);
-
-	if (!idx->count[ST_ERROR])
-		return NULL;
-	for (size_t i = 0; i < idx->nfiles; i++)
-		if (idx->files[i].error && !strcmp(idx->files[i].error, eio))
-			return &idx->files[i];
-	return NULL;
 }
 
 void index_free(struct spdx_index *idx)

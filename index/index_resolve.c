@@ -13,9 +13,10 @@
 #include "expr.h"
 #include "grow.h"
 #include "hash.h"
-#include "index.h"
 #include "index_build.h"
+#include "index_resolve.h"
 #include "licenses.h"
+#include "spdx_index.h"
 #include "strpool.h"
 
 struct intern {

@@ -11,10 +11,11 @@
 #include "error.h"
 #include "expr.h"
 #include "grow.h"
-#include "index.h"
+#include "index_resolve.h"
 #include "index_reuse.h"
 #include "licenses.h"
 #include "reuse.h"
+#include "spdx_index.h"
 #include "spdxlist.h"
 #include "strpool.h"
 

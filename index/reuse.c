@@ -11,12 +11,12 @@
 
 #include "error.h"
 #include "expr.h"
-#include "index.h"
 #include "licenses.h"
 #include "reuse.h"
 #include "reuse_global.h"
 #include "reuse_text.h"
 #include "source.h"
+#include "spdx_index.h"
 #include "spdxlist.h"
 
 #define FILE_MAX	(256u << 20)

@@ -342,21 +342,6 @@ static enum src_kind mode_kind(mode_t mode)
 	return SRC_OTHER;
 }
 
-void file_stat_fill(struct file_stat *fst, const struct stat *st)
-{
-	*fst = (struct file_stat){
-		.size = st->st_size,
-		.mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 +
-			    st->st_mtim.tv_nsec,
-		.ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 +
-			    st->st_ctim.tv_nsec,
-		.ino = st->st_ino,
-		.mode = st->st_mode,
-		.uid = st->st_uid,
-		.gid = st->st_gid,
-	};
-}
-
 static int fs_stat(struct source *src, const char *path, struct src_entry *ent)
 {
 	struct fs_source *fs = fs_of(src);

@@ -26,8 +26,4 @@ int source_path_ok(const char *path);
 ssize_t source_mem_pread(const void *data, uint64_t size, void *buf,
 			 size_t len, uint64_t off);
 
-/* For sources on a file system: @fst from stat data. */
-struct stat;
-void file_stat_fill(struct file_stat *fst, const struct stat *st);
-
 #endif

@@ -103,15 +103,15 @@ test_expect 'repositories are opened through index/gitrepo.c only' '
 	cat "$TMP/out" && test ! -s "$TMP/out"
 '
 
-# Git has one door: the program (fusefs/) reaches git through
-# index/libgit2.h, which has no libgit2 type, and never includes
-# <git2.h> or a header that does (gitrepo.h).  In the library only the
-# modules that read git's objects, index or ignore rules include it: the
-# door itself and the repository opener, the revision and staged
-# sources, git's index and ignore rules, renames, the history and the
-# subject prefixes of commits.
+# The program (fusefs/) reaches git through headers with no libgit2
+# type (index/gitinfo.h, the door; index/libgit2.h, the set-up), and
+# never includes <git2.h> or a header that does (gitrepo.h).  In the
+# library only the modules that read git's objects, index or ignore
+# rules include it: the door, libgit2's set-up and the repository
+# opener, the revision and staged sources, git's index and ignore rules,
+# renames, the history and the subject prefixes of commits.
 git2_allowed="index/diff_git.c index/gitignore.c index/gitindex.c
-index/gitrepo.c index/gitrepo.h index/history.c
+index/gitinfo.c index/gitrepo.c index/gitrepo.h index/history.c
 index/libgit2.c index/source_git.c index/source_staged.c index/subject.c"
 
 test_expect 'only the git modules include <git2.h>; fusefs/ none' '
