@@ -251,6 +251,12 @@ int cli_tree_find(struct cli_tree *t, const char *dir)
 			  ".git directory): nothing to index", dir);
 		return 2;
 	}
+	if (ret == -ENOTDIR) {
+		/* tag and mount take a directory of the tree alone */
+		cli_error("%s: not a directory: name a directory of the tree "
+			  "(its files are those beneath it)", dir);
+		return 2;
+	}
 	if (ret) {
 		cli_error("%s: %s", dir, strerror(-ret));
 		return 2;
