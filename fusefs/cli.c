@@ -251,6 +251,12 @@ int cli_tree_find(struct cli_tree *t, const char *dir)
 			  ".git directory): nothing to index", dir);
 		return 2;
 	}
+	if (ret == -ENOTDIR) {
+		/* tag and mount take a directory of the tree alone */
+		cli_error("%s: not a directory: name a directory of the tree "
+			  "(its files are those beneath it)", dir);
+		return 2;
+	}
 	if (ret) {
 		cli_error("%s: %s", dir, strerror(-ret));
 		return 2;
@@ -561,6 +567,28 @@ static int rev_path(const char *arg, char **out)
 	return 0;
 }
 
+/* The length of the directory above tree path @path that is on another
+ * file system than the tree (a mount point no walk crosses), or 0. */
+static size_t mount_above(struct source *src, const char *path)
+{
+	char *p = strdup(path);
+	enum src_kind kind;
+	size_t len = 0;
+
+	for (size_t i = 0; p && p[i]; i++) {
+		if (p[i] != '/')
+			continue;
+		p[i] = '\0';
+		if (!tree_stat(src, p, &kind) && kind == SRC_OTHER) {
+			len = i;
+			break;
+		}
+		p[i] = '/';
+	}
+	free(p);
+	return len;
+}
+
 /*
  * Command-line path @arg (from @base, NULL: the directory the tree was
  * opened from) as a path of the tree, into *@out.  The index need not
@@ -572,6 +600,7 @@ static int arg_path(struct cli_tree *t, const char *base, const char *arg,
 		    char **out, int *ignored)
 {
 	enum src_kind kind;
+	size_t len = 0;
 	int ret;
 
 	*out = NULL;
@@ -590,11 +619,15 @@ static int arg_path(struct cli_tree *t, const char *base, const char *arg,
 	if (index_find(t->idx, *out) || index_find_dir(t->idx, *out))
 		return 0;
 	ret = tree_stat(t->src, *out, &kind);
-	if (!ret && (kind == SRC_REG || kind == SRC_DIR)) {
+	if (!ret && (kind == SRC_REG || kind == SRC_DIR) &&
+	    (t->opts.rev || t->opts.staged || !(len = mount_above(t->src, *out)))) {
 		*ignored = 1;
 		return 0;
 	}
-	if (ret == -ENOENT || ret == -ENOTDIR)
+	if (len)
+		arg_error(arg, "beneath the mount point %.*s: another file "
+			  "system, not walked", (int)len, *out);
+	else if (ret == -ENOENT || ret == -ENOTDIR)
 		arg_error(arg, "no such file in %s", t->where.root);
 	else if (ret)
 		arg_error(arg, "%s", strerror(-ret));
@@ -736,6 +769,7 @@ int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
 	char **paths = alloc_array(nargs ? nargs : 1, sizeof(*paths));
 	size_t n = 0, ignored = 0;
 	struct spdx_error err;
+	enum src_kind kind;
 	int ret = 0, ign;
 
 	*files = NULL;
@@ -757,6 +791,16 @@ int cli_tree_select(struct cli_tree *t, const char *base, char *const *args,
 		if (!(paths[n] = strdup(t->where.under))) {
 			ret = 2;
 			cli_error("out of memory");
+			goto out;
+		}
+		if (!index_find_dir(t->idx, paths[n]) && *paths[n] &&
+		    !t->opts.rev && !t->opts.staged &&
+		    !tree_stat(t->src, paths[n], &kind) && kind == SRC_OTHER) {
+			/* a mount point, or a directory beneath one */
+			cli_error("%s/%s: on another file system than the tree, "
+				  "not walked", t->where.root, paths[n]);
+			n++;
+			ret = 2;
 			goto out;
 		}
 		ignored += !index_find_dir(t->idx, paths[n++]);

@@ -157,7 +157,7 @@ test_expect 'SPDXFS_NO_COPYRIGHT: none found, the saved index neither read nor w
 	expect_file "$TMP/nocr.count" <<X &&
 with copyright                0
 X
-	test ! -e "$C2" || test -z "$(ls -A "$C2")"
+	{ test ! -e "$C2" || test -z "$(ls -A "$C2")"; }
 '
 
 test_expect 'a comment block past the head: statements read further on, in the same open' '

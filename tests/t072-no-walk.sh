@@ -19,7 +19,7 @@ test_expect 'show /nonexistent: one line, exit 2, nothing indexed' '
 	expect_file "$TMP/err" <<X &&
 spdxfs: /nonexistent-h27a: No such file or directory
 X
-	test ! -e "$SPDXFS_CACHE_DIR" || test -z "$(ls "$SPDXFS_CACHE_DIR")"
+	{ test ! -e "$SPDXFS_CACHE_DIR" || test -z "$(ls "$SPDXFS_CACHE_DIR")"; }
 '
 
 test_expect 'a missing file of a directory with no tree: the same, no walk' '
@@ -32,7 +32,7 @@ spdxfs: deep/nosuch.c: No such file or directory
 spdxfs: deep/nosuch.c: No such file or directory
 spdxfs: deep/nosuch.c: No such file or directory
 X
-	test ! -e "$SPDXFS_CACHE_DIR" || test -z "$(ls "$SPDXFS_CACHE_DIR")"
+	{ test ! -e "$SPDXFS_CACHE_DIR" || test -z "$(ls "$SPDXFS_CACHE_DIR")"; }
 '
 
 test_expect 'an existing file in no tree is not a reason to index its parents' '

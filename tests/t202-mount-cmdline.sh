@@ -64,7 +64,7 @@ test_expect 'tree missing' '
 '
 
 test_expect 'tree not a directory' '
-	one_line_error "^spdxfs: $TMP/file: Not a directory$" \
+	one_line_error "^spdxfs: $TMP/file: not a directory: name a directory of the tree (its files are those beneath it)$" \
 		"$SPDXFS" mount "$TMP/file" "$M"
 '
 
