@@ -31,12 +31,12 @@ ALL_CFLAGS = -std=c11 $(WARN) -pthread $(CFLAGS)
 FUSE_CFLAGS := $(shell $(PKG_CONFIG) --cflags fuse3 2>/dev/null)
 FUSE_LIBS   := $(shell $(PKG_CONFIG) --libs fuse3 2>/dev/null)
 # libgit2 and libcrypto are linked as any library; libgit2 is initialised
-# only when first needed (index/libgit2.c).
+# only when first needed (index/git/libgit2.c).
 GIT_CFLAGS  := $(shell $(PKG_CONFIG) --cflags libgit2 2>/dev/null)
 GIT_LIBS    := $(shell $(PKG_CONFIG) --libs libgit2 2>/dev/null)
 CRYPTO_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcrypto 2>/dev/null)
 CRYPTO_LIBS   := $(shell $(PKG_CONFIG) --libs libcrypto 2>/dev/null || echo -lcrypto)
-# zlib: a blob's first bytes inflated from its pack (index/packhead.c).
+# zlib: a blob's first bytes inflated from its pack (index/git/packhead.c).
 ZLIB_LIBS   := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
 
 ifeq ($(SAN),1)
@@ -48,8 +48,8 @@ else
 B        := build
 endif
 
-INDEX_SRC := $(sort $(wildcard index/*.c))
-FUSE_SRC  := $(sort $(wildcard fusefs/*.c))
+INDEX_SRC := $(sort $(wildcard index/*.c index/*/*.c))
+FUSE_SRC  := $(sort $(wildcard fusefs/*.c fusefs/*/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 
 INDEX_OBJ := $(INDEX_SRC:%.c=$(B)/%.o)
@@ -63,13 +63,13 @@ else
 PROGRAM   := spdxfs
 endif
 
-# The version, for the man page: index/version.h holds its one definition.
-VERSION  := $(shell sed -n 's/^.define SPDXFS_VERSION "\(.*\)"$$/\1/p' index/version.h)
+# The version, for the man page: index/util/version.h holds its one definition.
+VERSION  := $(shell sed -n 's/^.define SPDXFS_VERSION "\(.*\)"$$/\1/p' index/util/version.h)
 MANPAGE  := build/spdxfs.1
 
 all: $(PROGRAM) $(MANPAGE)
 
-$(MANPAGE): fusefs/spdxfs.1 index/version.h
+$(MANPAGE): fusefs/spdxfs.1 index/util/version.h
 	@mkdir -p $(@D)
 	sed 's/@VERSION@/$(VERSION)/g' fusefs/spdxfs.1 >$@
 
@@ -193,7 +193,7 @@ fuzz: all $(FUZZ_TARGETS:%=$(FUZZ_B)/fuzz_%)
 			$(FUZZ_B)/work/$$t $(FUZZ_SECONDS) || exit 1; \
 	done
 
--include $(wildcard $(FUZZ_B)/index/*.d)
+-include $(wildcard $(FUZZ_B)/index/*.d $(FUZZ_B)/index/*/*.d)
 
 # Not in check: it fetches the 6.12 tree and takes about a minute a tree.
 eval: all
@@ -220,4 +220,5 @@ FORCE:
 .PHONY: all units check check-unit check-san check-kernel bench stress fuzz eval install \
 	uninstall clean
 
--include $(wildcard $(B)/index/*.d $(B)/fusefs/*.d $(B)/tests/*.d)
+-include $(wildcard $(B)/index/*.d $(B)/index/*/*.d $(B)/fusefs/*.d \
+	$(B)/fusefs/*/*.d $(B)/tests/*.d)

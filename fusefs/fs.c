@@ -35,13 +35,13 @@
 #include <fuse_lowlevel.h>
 
 #include "fs.h"
-#include "grow.h"
+#include "util/grow.h"
 #include "history_view.h"
 #include "index.h"
 #include "log.h"
 #include "prefetch.h"
 #include "sbom.h"
-#include "source.h"
+#include "source/source.h"
 #include "views.h"
 #include "xattr.h"
 

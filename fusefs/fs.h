@@ -15,7 +15,7 @@
 #include <sys/types.h>
 
 #include "publish.h"
-#include "source.h"
+#include "source/source.h"
 
 struct fuse_session;
 struct fuse_args;

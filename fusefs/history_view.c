@@ -18,10 +18,10 @@
 
 #include <fuse_lowlevel.h>
 
-#include "chart.h"
+#include "history/chart.h"
 #include "fs.h"
-#include "gitinfo.h"
-#include "history.h"
+#include "git/gitinfo.h"
+#include "history/history.h"
 #include "history_view.h"
 #include "log.h"
 #include "snapshot.h"

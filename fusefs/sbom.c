@@ -6,15 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "error.h"
-#include "built.h"
-#include "export.h"
+#include "util/error.h"
+#include "sbom/built.h"
+#include "sbom/export.h"
 #include "fs.h"
-#include "grow.h"
+#include "util/grow.h"
 #include "index.h"
 #include "log.h"
 #include "sbom.h"
-#include "version.h"
+#include "util/version.h"
 #include "snapshot.h"
 
 /* SOURCE_DATE_EPOCH, or -1 (the newest file's mtime) when unset or bad. */

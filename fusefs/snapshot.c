@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
+#include "util/grow.h"
 #include "index.h"
 #include "modscan.h"
 #include "snapshot.h"
-#include "strpool.h"
+#include "util/strpool.h"
 
 const char *const hist_file_name[HIST_NFILES] = {
 	[HIST_CSV] = "backlog.csv",

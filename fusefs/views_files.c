@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "built_report.h"
-#include "chart.h"
-#include "grow.h"
+#include "sbom/built_report.h"
+#include "history/chart.h"
+#include "util/grow.h"
 #include "index.h"
 #include "maintainers.h"
 #include "modscan.h"
-#include "quote.h"
+#include "util/quote.h"
 #include "report.h"
 #include "views_build.h"
 

@@ -18,14 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "built.h"
-#include "error.h"
+#include "sbom/built.h"
+#include "util/error.h"
 #include "fs.h"
 #include "index.h"
 #include "log.h"
 #include "modscan.h"
 #include "refresh.h"
-#include "source.h"
+#include "source/source.h"
 #include "views.h"
 #include "watch.h"
 

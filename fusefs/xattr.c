@@ -15,7 +15,7 @@
 #include "modlic.h"
 #include "modscan.h"
 #include "snapshot.h"
-#include "tag.h"
+#include "series/tag.h"
 #include "xattr.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

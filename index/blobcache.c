@@ -7,14 +7,14 @@
 #include <string.h>
 
 #include "blobcache.h"
-#include "error.h"
-#include "grow.h"
-#include "hash.h"
+#include "util/error.h"
+#include "util/grow.h"
+#include "util/hash.h"
 #include "index.h"
-#include "pathsearch.h"
-#include "source.h"
+#include "util/pathsearch.h"
+#include "source/source.h"
 #include "store.h"
-#include "strpool.h"
+#include "util/strpool.h"
 
 /* A record's name: the blob id, '.', the object store's key (st.ino). */
 #define HEX_BYTES	(2 * FILE_ID_BYTES + 1 + 16 + 1)

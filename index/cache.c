@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "cache.h"
-#include "grow.h"
+#include "util/grow.h"
 #include "store.h"
 
 /* Is @name one store.c gives an index: 16 hex digits and ".idx"? */

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "util/error.h"
 
 #define CACHE_DEFAULT_MAX	(256ull << 20)
 

@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "check.h"
-#include "error.h"
-#include "expr.h"
-#include "filetype.h"
-#include "grow.h"
+#include "util/error.h"
+#include "spdx/expr.h"
+#include "source/filetype.h"
+#include "util/grow.h"
 #include "index.h"
-#include "pathsearch.h"
-#include "quote.h"
+#include "util/pathsearch.h"
+#include "util/quote.h"
 
 struct range {
 	size_t lo, hi;

@@ -17,8 +17,8 @@
 #endif
 
 #include "copyright.h"
-#include "scan.h"
-#include "utf8.h"
+#include "spdx/scan.h"
+#include "util/utf8.h"
 
 #define SFCT		"SPDX-FileCopyrightText:"
 #define SFCT_LEN	(sizeof(SFCT) - 1)

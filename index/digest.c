@@ -13,9 +13,9 @@
 #include <openssl/evp.h>
 
 #include "digest.h"
-#include "error.h"
-#include "quote.h"
-#include "source.h"
+#include "util/error.h"
+#include "util/quote.h"
+#include "source/source.h"
 
 #define DIGEST_BUF (256u << 10)
 

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "error.h"
-#include "expr.h"
+#include "util/error.h"
+#include "spdx/expr.h"
 #include "filter.h"
 #include "index.h"
-#include "licenses.h"
+#include "spdx/licenses.h"
 
 /* Room for an identifier; no LICENSES/ file declares a longer one. */
 #define ID_MAX 256

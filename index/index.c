@@ -35,19 +35,19 @@
 #include <unistd.h>
 
 #include "copyright.h"
-#include "error.h"
-#include "exclude.h"
-#include "expr.h"
-#include "grow.h"
+#include "util/error.h"
+#include "source/exclude.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
 #include "index.h"
 #include "index_build.h"
 #include "index_reuse.h"
-#include "licenses.h"
-#include "pathsearch.h"
-#include "reuse.h"
-#include "source.h"
-#include "strpool.h"
-#include "thread.h"
+#include "spdx/licenses.h"
+#include "util/pathsearch.h"
+#include "reuse/reuse.h"
+#include "source/source.h"
+#include "util/strpool.h"
+#include "util/thread.h"
 
 _Static_assert(!(IDX_F_SCAN_MASK & (IDX_F_UAPI | IDX_F_STRICT)),
 	       "the index's own flags lie above the scanner's");

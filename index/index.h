@@ -20,9 +20,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "scan.h"
-#include "source.h"
-#include "spdx_index.h"
+#include "spdx/scan.h"
+#include "source/source.h"
+#include "spdx/spdx_index.h"
 
 struct licenses;
 struct exclude;

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "spdx_index.h"
+#include "spdx/spdx_index.h"
 
 /* A file while the index is being built. */
 struct slot {

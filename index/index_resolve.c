@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
-#include "grow.h"
-#include "hash.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
+#include "util/hash.h"
 #include "index_build.h"
 #include "index_resolve.h"
-#include "licenses.h"
-#include "spdx_index.h"
-#include "strpool.h"
+#include "spdx/licenses.h"
+#include "spdx/spdx_index.h"
+#include "util/strpool.h"
 
 struct intern {
 	const char *key;

@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "expr.h"
-#include "grow.h"
+#include "util/error.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
 #include "index_resolve.h"
 #include "index_reuse.h"
-#include "licenses.h"
-#include "reuse.h"
-#include "spdx_index.h"
-#include "spdxlist.h"
-#include "strpool.h"
+#include "spdx/licenses.h"
+#include "reuse/reuse.h"
+#include "spdx/spdx_index.h"
+#include "spdx/spdxlist.h"
+#include "util/strpool.h"
 
 int index_origin_names(unsigned bits, char *buf, size_t size)
 {

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "grow.h"
+#include "util/error.h"
+#include "util/grow.h"
 #include "maintainers.h"
-#include "source.h"
+#include "source/source.h"
 
 #define NAME_MAX_LEN	200
 

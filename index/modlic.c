@@ -12,12 +12,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "error.h"
-#include "expr.h"
-#include "grow.h"
+#include "util/error.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
 #include "index.h"
 #include "modlic.h"
-#include "source.h"
+#include "source/source.h"
 
 static const char *const class_keys[MODLIC__NCLASSES] = {
 	[MODLIC_CONSISTENT] = "consistent",

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "grow.h"
+#include "util/error.h"
+#include "util/grow.h"
 #include "index.h"
 #include "modscan.h"
-#include "source.h"
+#include "source/source.h"
 
 /* What the workers share. */
 struct work {

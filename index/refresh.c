@@ -9,7 +9,7 @@
 #include "cache.h"
 #include "index.h"
 #include "refresh.h"
-#include "source.h"
+#include "source/source.h"
 #include "store.h"
 
 /*

@@ -22,7 +22,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "index.h"
 
 struct source;

@@ -8,17 +8,17 @@
 #include <strings.h>
 
 #include "check.h"
-#include "expr.h"
-#include "grow.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
 #include "index.h"
-#include "json.h"
-#include "licenses.h"
+#include "util/json.h"
+#include "spdx/licenses.h"
 #include "modscan.h"
-#include "pathsearch.h"
-#include "quote.h"
+#include "util/pathsearch.h"
+#include "util/quote.h"
 #include "report.h"
 #include "show.h"
-#include "version.h"
+#include "util/version.h"
 
 struct id_walk {
 	const struct licenses *lic;

@@ -20,7 +20,7 @@
 
 #include "check.h"
 #include "modlic.h"
-#include "scan.h"
+#include "spdx/scan.h"
 
 enum report_format {
 	REPORT_TEXT,	/* lines for people and line tools; paths quoted */

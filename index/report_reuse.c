@@ -4,10 +4,10 @@
  */
 #include <string.h>
 
-#include "json.h"
-#include "quote.h"
+#include "util/json.h"
+#include "util/quote.h"
 #include "report_reuse.h"
-#include "reuse.h"
+#include "reuse/reuse.h"
 
 static int lint_is_path(enum reuse_lint_class c)
 {

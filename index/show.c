@@ -8,11 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "expr.h"
-#include "grow.h"
+#include "spdx/expr.h"
+#include "util/grow.h"
 #include "index.h"
 #include "index_reuse.h"
-#include "licenses.h"
+#include "spdx/licenses.h"
 #include "report.h"
 #include "show.h"
 

@@ -29,13 +29,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "grow.h"
-#include "hash.h"
+#include "util/error.h"
+#include "util/grow.h"
+#include "util/hash.h"
 #include "index.h"
 #include "store.h"
-#include "strpool.h"
-#include "thread.h"
+#include "util/strpool.h"
+#include "util/thread.h"
 
 #define STORE_MAGIC	"SPDXFSIX"
 #define STORE_VERSION	9	/* 3: struct file_stat, with ctime; 4: SCAN_F_PLAIN;

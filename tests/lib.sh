@@ -10,11 +10,11 @@
 # command succeeds.  $SPDXFS is the binary under test, $TMP a fresh
 # directory removed at exit (after any cleanup the script registered with
 # at_exit), $KERNEL_TREE the fetched 6.1 tree once kernel_tree found it,
-# $VERSION spdxfs's version (index/version.h), the "version" of --json.
+# $VERSION spdxfs's version (index/util/version.h), the "version" of --json.
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SPDXFS=${SPDXFS:-$TOP/spdxfs}
-VERSION=$(sed -n 's/^#define SPDXFS_VERSION "\(.*\)"$/\1/p' "$TOP/index/version.h")
+VERSION=$(sed -n 's/^#define SPDXFS_VERSION "\(.*\)"$/\1/p' "$TOP/index/util/version.h")
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/spdxfs-test.XXXXXX")
 export SPDXFS_CACHE_DIR="$TMP/cache"
 test_count=0

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Every --json output of spdxfs is one object whose first key is
-# "version", the version of index/version.h that "spdxfs --version"
+# "version", the version of index/util/version.h that "spdxfs --version"
 # prints; the outputs that list records hold them in an array under a
 # second key (report.h).  Checked for each output in turn, and the
 # mount's summary.json; the SPDX documents of export keep their schema's

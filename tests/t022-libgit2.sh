@@ -3,7 +3,7 @@
 #
 # The program links libgit2 and libcrypto as any library, but sets up
 # libgit2 (git_libgit2_init(), the costly part: TLS and certificates)
-# only when it first needs git (index/libgit2.c).  A scan of a git work
+# only when it first needs git (index/git/libgit2.c).  A scan of a git work
 # tree with every file tracked never sets it up; an untracked file
 # makes it, and its ignore rules apply.  Lazy binding shows which libgit2
 # functions a run called: LD_DEBUG=bindings prints each as it is bound.

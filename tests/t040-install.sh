@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Installing: the version has one definition (index/version.h), which
+# Installing: the version has one definition (index/util/version.h), which
 # every way of asking prints; "make install" puts the program, spdxfs(1)
 # and the bash completion in a DESTDIR and "make uninstall" takes exactly
 # those away.  The man page renders without a warning and names every
@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/fixture.sh"
 
-version=$(sed -n 's/^#define SPDXFS_VERSION "\(.*\)"$/\1/p' "$TOP/index/version.h")
+version=$(sed -n 's/^#define SPDXFS_VERSION "\(.*\)"$/\1/p' "$TOP/index/util/version.h")
 D=$TMP/dest
 BIN=$D/usr/local/bin/spdxfs
 PAGE=$D/usr/local/share/man/man1/spdxfs.1
@@ -20,7 +20,7 @@ COMP=$D/usr/local/share/bash-completion/completions/spdxfs
 T=$TMP/tree
 M=$TMP/mnt
 
-test_expect 'version, --version and -V print the version of index/version.h' '
+test_expect 'version, --version and -V print the version of index/util/version.h' '
 	test -n "$version" &&
 	test "$("$SPDXFS" version)" = "spdxfs $version" &&
 	test "$("$SPDXFS" --version)" = "spdxfs $version" &&
@@ -35,7 +35,7 @@ test_expect 'version takes no argument; --help explains it' '
 
 test_expect 'no other file defines the version' '
 	grep -rln "define SPDXFS_VERSION\b" "$TOP/index" "$TOP/fusefs" >"$TMP/def" &&
-	test "$(cat "$TMP/def")" = "$TOP/index/version.h"
+	test "$(cat "$TMP/def")" = "$TOP/index/util/version.h"
 '
 
 test_expect 'make install: the program, its man page, its completion, nothing else' '

@@ -63,7 +63,7 @@ sed -n '/^## How the code is laid out/,/^## How a scan/p' "$H" |
 	sort -u >"$TMP/layout"
 
 test_expect 'the layout lists every source file of index/ and fusefs/' '
-	(cd "$TOP" && ls index/*.c index/*.h fusefs/*.c fusefs/*.h) | sed "s,.*/,," |
+	(cd "$TOP" && ls index/*.[ch] index/*/*.[ch] fusefs/*.[ch] fusefs/*/*.[ch]) | sed "s,.*/,," |
 		sort -u >"$TMP/sources" &&
 	test "$(wc -l <"$TMP/sources")" -ge 100 &&
 	comm -23 "$TMP/sources" "$TMP/layout" >"$TMP/unlisted" &&
@@ -72,7 +72,7 @@ test_expect 'the layout lists every source file of index/ and fusefs/' '
 
 test_expect 'every file the layout lists exists' '
 	for f in $(cat "$TMP/layout"); do
-		test -e "$TOP/index/$f" || test -e "$TOP/fusefs/$f" || { echo "no $f"; exit 1; }
+		ls "$TOP"/index/$f "$TOP"/index/*/$f "$TOP"/fusefs/$f "$TOP"/fusefs/*/$f 2>/dev/null | grep -q . || { echo "no $f"; exit 1; }
 	done
 '
 
@@ -93,7 +93,7 @@ test_expect 'each ### section of HACKING.md names a source file that exists' '
 	test "$(wc -l <"$TMP/sections")" -ge 15 &&
 	while IFS="	" read -r t s; do
 		ok= &&
-		for f in $(printf "%s\n" "$s" | grep -oE "(index|fusefs)/[a-z0-9_]+\.[ch]\b"); do
+		for f in $(printf "%s\n" "$s" | grep -oE "(index|fusefs)/[a-z0-9_/]+\.[ch]\b"); do
 			if test -e "$TOP/$f"; then ok=1; fi
 		done &&
 		test -n "$ok" || { echo "$t: names no source file"; exit 1; }

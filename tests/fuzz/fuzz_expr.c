@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_expr: libFuzzer harness for index/expr.c.  The input is an
+ * fuzz_expr: libFuzzer harness for index/spdx/expr.c.  The input is an
  * expression of exactly its size (libFuzzer's buffer ends where the input
  * does, so ASan sees any read past @len); what parses is also printed,
  * walked and asked about, and spdxcheck's grammar runs on it either way.
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "expr.h"
+#include "spdx/expr.h"
 
 static int count_id(const char *id, size_t len, int plus, int is_exception,
 		    void *arg)

@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "error.h"
-#include "gitindex.h"
+#include "util/error.h"
+#include "source/gitindex.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_licenses: libFuzzer harness for index/licenses.c.  The input is
+ * fuzz_licenses: libFuzzer harness for index/spdx/licenses.c.  The input is
  * up to eight LICENSES/ files separated by NUL bytes, the k-th written to
  * LICENSES/{preferred,dual,deprecated,exceptions}/Fk (k mod 4) of a
  * scratch tree, which licenses_load() then reads; what loads is looked
@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "licenses.h"
-#include "source.h"
+#include "util/error.h"
+#include "spdx/licenses.h"
+#include "source/source.h"
 #include "scratch.h"
 
 static const char *const dirs[] = { "preferred", "dual", "deprecated", "exceptions" };

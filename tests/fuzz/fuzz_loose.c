@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loose.h"
+#include "git/loose.h"
 #include "scratch.h"
 
 #define READ_MAX	(1u << 20)	/* content read through loose_read() */

@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "packhead.h"
+#include "git/packhead.h"
 #include "scratch.h"
 
 #define MAX_IDS		64

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_scan: libFuzzer harness for index/scan.c.  The first byte says
+ * fuzz_scan: libFuzzer harness for index/spdx/scan.c.  The first byte says
  * whether the file goes on past the head (its low bit), the rest is the
  * head; the expression found is then parsed and checked, as the index
  * would.
@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "expr.h"
-#include "scan.h"
+#include "spdx/expr.h"
+#include "spdx/scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "index.h"
 #include "store.h"
 #include "scratch.h"

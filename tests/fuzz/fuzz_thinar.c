@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "built.h"
+#include "sbom/built.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz_toml: libFuzzer harness for index/toml.c, the TOML subset of
+ * fuzz_toml: libFuzzer harness for index/reuse/toml.c, the TOML subset of
  * REUSE.toml, with the REUSE.toml glob matcher and the extraction of
  * REUSE information from a file's text (reuse_text.h) over the same
  * bytes.  A document that parses is checked against what toml.h
@@ -11,10 +11,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "error.h"
-#include "reuse_global.h"
-#include "reuse_text.h"
-#include "toml.h"
+#include "util/error.h"
+#include "reuse/reuse_global.h"
+#include "reuse/reuse_text.h"
+#include "reuse/toml.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

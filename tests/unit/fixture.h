@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "index.h"
-#include "source.h"
-#include "version.h"
+#include "source/source.h"
+#include "util/version.h"
 
 /* What report.h's report_json_begin() writes before the records of array
  * @key, which follow indented four spaces, and report_json_end() after

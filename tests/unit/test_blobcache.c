@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "blobcache.h"
-#include "error.h"
+#include "util/error.h"
 #include "index.h"
-#include "source.h"
+#include "source/source.h"
 #include "store.h"
 #include "tap.h"
 

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "built.h"
-#include "error.h"
+#include "sbom/built.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "tap.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "built_cmd.h"
+#include "sbom/built_cmd.h"
 #include "tap.h"
 
 /* The words, "P:word" (program), "T:word" (linker script) or "I:word",

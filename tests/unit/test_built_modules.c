@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "built_modules.h"
+#include "sbom/built_modules.h"
 #include "tap.h"
 
 static const char names[] = "\0.shstrtab\0.modinfo\0";	/* at 1 and 11 */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
+#include "history/chart.h"
 #include "index.h"
 #include "report.h"
 #include "tap.h"

@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
 #include "report.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
+#include "history/diff.h"
 #include "index.h"
-#include "json.h"
+#include "util/json.h"
 #include "tap.h"
-#include "version.h"
+#include "util/version.h"
 
 /* Two tiny indexes made by hand: exprs[0] "GPL-2.0", exprs[1] "MIT". */
 static struct spdx_expr exprs[] = { { .text = "GPL-2.0" }, { .text = "MIT" } };

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "grow.h"
+#include "util/error.h"
+#include "util/grow.h"
 #include "tap.h"
 
 /*

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exclude.h"
+#include "source/exclude.h"
 #include "tap.h"
 
 static struct exclude *parse(const char *text)

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "digest.h"
-#include "error.h"
-#include "export.h"
+#include "util/error.h"
+#include "sbom/export.h"
 #include "fixture.h"
-#include "spdxlist.h"
+#include "spdx/spdxlist.h"
 #include "tap.h"
 
 static void test_spdxlist(void)

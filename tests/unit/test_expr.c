@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "expr.h"
-#include "licenses.h"
-#include "source.h"
+#include "util/error.h"
+#include "spdx/expr.h"
+#include "spdx/licenses.h"
+#include "source/source.h"
 #include "fixture.h"
 #include "tap.h"
 

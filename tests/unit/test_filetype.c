@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filetype.h"
+#include "source/filetype.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

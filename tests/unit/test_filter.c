@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "filter.h"
 #include "fixture.h"
 #include "index.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gitindex.h"
+#include "source/gitindex.h"
 #include "tap.h"
 
 struct ibuf {

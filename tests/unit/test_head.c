@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
-#include "scan.h"
-#include "source.h"
+#include "spdx/scan.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

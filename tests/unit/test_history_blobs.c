@@ -25,9 +25,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
-#include "history.h"
+#include "history/history.h"
 #include "tap.h"
 
 #define NCOMMITS	6

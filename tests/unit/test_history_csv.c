@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history.h"
+#include "history/history.h"
 #include "tap.h"
 
 /* The CSV of @n rows, malloc'd. */

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
-#include "history_paths.h"
+#include "history/history_paths.h"
 #include "index.h"
 #include "report.h"
 #include "tap.h"

@@ -21,7 +21,7 @@
 #include "fixture.h"
 #include "index.h"
 #include "refresh.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_libgit2: libgit2 is linked, but initialised only when first
- * needed (index/libgit2.c): a scan of a git work tree whose files git
+ * needed (index/git/libgit2.c): a scan of a git work tree whose files git
  * all tracks never initialises it; one with an untracked file does, to
  * read the ignore rules, which then apply; libgit2_init() is idempotent.
  */
@@ -9,11 +9,11 @@
 
 #include <git2.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
-#include "libgit2.h"
-#include "source.h"
+#include "git/libgit2.h"
+#include "source/source.h"
 #include "tap.h"
 
 /*

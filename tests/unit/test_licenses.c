@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
-#include "licenses.h"
-#include "source.h"
+#include "util/error.h"
+#include "spdx/licenses.h"
+#include "source/source.h"
 #include "fixture.h"
 #include "tap.h"
 

@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
-#include "grow.h"
+#include "util/grow.h"
 #include "maintainers.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

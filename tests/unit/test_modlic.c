@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "expr.h"
+#include "util/error.h"
+#include "spdx/expr.h"
 #include "fixture.h"
 #include "modlic.h"
 #include "tap.h"

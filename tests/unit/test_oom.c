@@ -19,20 +19,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "built.h"
+#include "sbom/built.h"
 #include "check.h"
-#include "error.h"
-#include "export.h"
+#include "util/error.h"
+#include "sbom/export.h"
 #include "fixture.h"
 #include "index.h"
-#include "licenses.h"
+#include "spdx/licenses.h"
 #include "maintainers.h"
 #include "modscan.h"
 #include "refresh.h"
-#include "source.h"
+#include "source/source.h"
 #include "store.h"
-#include "tag.h"
-#include "tag_split.h"
+#include "series/tag.h"
+#include "series/tag_split.h"
 #include "tap.h"
 
 /* ---- the wrapped allocator ---------------------------------------------- */

@@ -22,7 +22,7 @@
 #include <zlib.h>
 
 #include "fixture.h"
-#include "packhead.h"
+#include "git/packhead.h"
 #include "tap.h"
 
 #define BIG	(4608u << 10)	/* the big blob: past the budget */

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boilerplate.h"
-#include "error.h"
+#include "series/boilerplate.h"
+#include "util/error.h"
 #include "index.h"
-#include "precedent.h"
-#include "source.h"
-#include "tag.h"
-#include "tag_mail.h"
+#include "series/precedent.h"
+#include "source/source.h"
+#include "series/tag.h"
+#include "series/tag_mail.h"
 #include "fixture.h"
 #include "tap.h"
 

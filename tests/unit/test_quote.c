@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quote.h"
+#include "util/quote.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -15,11 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
 #include "refresh.h"
-#include "source.h"
+#include "source/source.h"
 #include "store.h"
 #include "tap.h"
 

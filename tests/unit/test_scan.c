@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_scan: unit tests for index/scan.c.
+ * test_scan: unit tests for index/spdx/scan.c.
  *
  * Part 1 is a table of file heads with the exact result expected.
  * Part 2 scans every regular file of a real kernel tree
@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "fixture.h"
-#include "scan.h"
+#include "spdx/scan.h"
 #include "tap.h"
 
 #define IN(s)	(s), (sizeof(s) - 1)

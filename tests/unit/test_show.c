@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
-#include "licenses.h"
+#include "spdx/licenses.h"
 #include "report.h"
 #include "show.h"
-#include "source.h"
-#include "suggest.h"
+#include "source/source.h"
+#include "series/suggest.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

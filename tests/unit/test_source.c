@@ -19,10 +19,10 @@
 
 #include <git2.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "fixture.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 
 #define NFILES	150	/* more than two batches in one directory */

@@ -25,11 +25,11 @@
 
 #include <git2.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
-#include "source.h"
-#include "source_git.h"
+#include "source/source.h"
+#include "source/source_git.h"
 #include "tap.h"
 
 #define COMMIT_TIME	1700000000

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "subject.h"
+#include "series/subject.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boilerplate.h"
-#include "tag.h"
+#include "series/boilerplate.h"
+#include "series/tag.h"
 #include "tap.h"
 
 static void test_eligible(void)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "thread.h"
+#include "util/thread.h"
 
 struct seen {
 	int arg;

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
-#include "reuse_global.h"
-#include "reuse_text.h"
+#include "util/error.h"
+#include "reuse/reuse_global.h"
+#include "reuse/reuse_text.h"
 #include "tap.h"
-#include "toml.h"
+#include "reuse/toml.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

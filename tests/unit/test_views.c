@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "built.h"
-#include "chart.h"
-#include "error.h"
+#include "sbom/built.h"
+#include "history/chart.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "index.h"
 #include "maintainers.h"
 #include "report.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 #include "views.h"
 #include "xattr.h"

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "util/error.h"
 #include "fixture.h"
 #include "fs.h"
 #include "index.h"
 #include "publish.h"
-#include "source.h"
+#include "source/source.h"
 #include "tap.h"
 #include "views.h"
 #include "watch.h"

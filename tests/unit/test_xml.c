@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "xml.h"
+#include "util/xml.h"
 
 struct capture {
 	char *buf;
