@@ -145,10 +145,10 @@ _spdxfs()
 	cmd=${COMP_WORDS[1]}
 
 	case $cmd:$prev in
-	tag:-l|*:--license)
+	tag:-l|tag:--license|list:--license|check:--license)
 		_spdxfs_compgen "$(_spdxfs_licenses "$(_spdxfs_tree "$cmd")")" "$cur"
 		return 0 ;;
-	*:--status)
+	list:--status|check:--status)
 		_spdxfs_compgen_list "tagged misplaced untagged invalid excluded error" "$cur"
 		return 0 ;;
 	check:--class)
