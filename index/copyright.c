@@ -833,9 +833,10 @@ static void put_text(struct stmt *st, const char *s, const char *e)
 			put_bytes(st, p, k);
 			p += k;
 		} else {
-			unsigned char two[2] = { 0xc0 | c >> 6, 0x80 | (c & 0x3f) };
+			char cp[4];
 
-			put_bytes(st, two, 2);	/* Latin-1 */
+			/* Latin-1 */
+			put_bytes(st, cp, utf8_put(cp, c));
 			p++;
 		}
 	}
