@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "check.h"
 #include "spdx/expr.h"
@@ -23,7 +22,6 @@
 struct id_walk {
 	const struct licenses *lic;
 	unsigned char *hit;	/* one flag per license file */
-	int syscall_note;
 };
 
 static int mark_id(const char *id, size_t len, int plus, int is_exception, void *arg)
@@ -32,8 +30,6 @@ static int mark_id(const char *id, size_t len, int plus, int is_exception, void 
 	const struct license_file *lf;
 	char buf[256];
 
-	if (is_exception && len == 18 && !strncasecmp(id, "Linux-syscall-note", 18))
-		w->syscall_note = 1;
 	if (!w->lic || len + 2 > sizeof(buf))
 		return 0;
 	memcpy(buf, id, len);
@@ -44,17 +40,6 @@ static int mark_id(const char *id, size_t len, int plus, int is_exception, void 
 	if (lf && w->hit)
 		w->hit[lf - w->lic->files] = 1;
 	return 0;
-}
-
-int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
-{
-	const struct spdx_expr *e = index_file_expr(idx, f);
-	struct id_walk w = { 0 };
-
-	if (!e || !e->ast)
-		return 0;
-	expr_foreach_id(e->ast, mark_id, &w);
-	return w.syscall_note;
 }
 
 static int cmp_expr_count(const void *a, const void *b)

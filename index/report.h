@@ -215,8 +215,6 @@ struct modscan;
 int report_modules(FILE *out, enum report_format fmt, const struct modscan *m,
 		   unsigned classes);
 
-/* Does the tagged expression of @f name exception "Linux-syscall-note"? */
-int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
 
 
 #endif

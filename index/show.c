@@ -13,7 +13,6 @@
 #include "index.h"
 #include "index_reuse.h"
 #include "spdx/licenses.h"
-#include "report.h"
 #include "show.h"
 
 /* Room for an identifier; no LICENSES/ file declares a longer one. */

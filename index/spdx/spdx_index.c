@@ -5,8 +5,10 @@
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/pathsearch.h"
+#include "spdx/expr.h"
 #include "spdx/spdx_index.h"
 
 const struct spdx_file *index_find(const struct spdx_index *idx, const char *path)
@@ -49,4 +51,23 @@ int path_is_uapi(const char *path)
 		p += 4;
 	}
 	return 0;
+}
+
+static int is_syscall_note(const char *id, size_t len, int plus,
+			   int is_exception, void *arg)
+{
+	if (is_exception && len == 18 && !strncasecmp(id, "Linux-syscall-note", 18))
+		*(int *)arg = 1;
+	return 0;
+}
+
+int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f)
+{
+	const struct spdx_expr *e = index_file_expr(idx, f);
+	int note = 0;
+
+	if (!e || !e->ast)
+		return 0;
+	expr_foreach_id(e->ast, is_syscall_note, &note);
+	return note;
 }

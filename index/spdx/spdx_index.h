@@ -174,4 +174,7 @@ static inline int spdx_file_is_dir(const struct spdx_file *f)
 /* Does @path have a "uapi" component? */
 int path_is_uapi(const char *path);
 
+/* Does the tagged expression of @f name exception "Linux-syscall-note"? */
+int file_has_syscall_note(const struct spdx_index *idx, const struct spdx_file *f);
+
 #endif
