@@ -17,7 +17,7 @@
 #define GLOBAL_MAX	(16u << 20)
 #define DEP5_PATH	".reuse/dep5"
 
-enum { GLOB_STAR = -1, GLOB_GLOBSTAR = -2 };
+enum { GLOB_STAR = -1, GLOB_GLOBSTAR = -2, GLOB_ONE = -3 };
 
 /*
  * REUSE.toml's glob as tokens (a byte, GLOB_STAR, GLOB_GLOBSTAR), the
@@ -68,55 +68,87 @@ static size_t toml_glob_tokens(const char *glob, int *tok)
 	return n;
 }
 
+/*
+ * Does the token list match all of @s?  The tokens run as an automaton,
+ * a flag per position, one step per byte of @s: time is the product of
+ * the two lengths, whatever the stars (a backtracking matcher takes time
+ * exponential in their number, and a repository chooses its globs).
+ */
 static int tokens_match(const int *t, size_t nt, const char *s)
 {
-	for (; nt; t++, nt--, s++) {
-		if (*t == GLOB_STAR || *t == GLOB_GLOBSTAR) {
-			for (;; s++) {
-				if (tokens_match(t + 1, nt - 1, s))
-					return 1;
-				if (!*s || (*t == GLOB_STAR && *s == '/'))
-					return 0;
-			}
+	unsigned char *cur = calloc(2, nt + 1), *next = cur + nt + 1, *swap;
+	int r;
+
+	if (!cur)
+		return 0;
+	for (cur[0] = 1;; s++) {
+		int alive = 0;
+
+		/* a star also matches nothing: its successor is live too */
+		for (size_t i = 0; i < nt; i++)
+			if (cur[i] && t[i] < 0 && t[i] != GLOB_ONE)
+				cur[i + 1] = 1;
+		if (!*s)
+			break;
+		memset(next, 0, nt + 1);
+		for (size_t i = 0; i < nt; i++) {
+			if (!cur[i])
+				continue;
+			if (t[i] == GLOB_GLOBSTAR || (t[i] == GLOB_STAR && *s != '/'))
+				alive = next[i] = 1;
+			else if (t[i] == GLOB_ONE || t[i] == (unsigned char)*s)
+				alive = next[i + 1] = 1;
 		}
-		if (!*s || (unsigned char)*s != *t)
-			return 0;
+		if (!alive)
+			break;
+		swap = cur, cur = next, next = swap;
 	}
-	return !*s;
+	r = !*s && cur[nt];
+	free(cur < next ? cur : next);
+	return r;
 }
 
-int reuse_toml_glob_match(const char *glob, const char *path)
+static int glob_match(const char *glob, const char *path,
+		      size_t (*tokens)(const char *, int *))
 {
 	int *tok = alloc_array(strlen(glob) + 1, sizeof(*tok)), r;
 
 	if (!tok)
 		return 0;
-	r = tokens_match(tok, toml_glob_tokens(glob, tok), path);
+	r = tokens_match(tok, tokens(glob, tok), path);
 	free(tok);
 	return r;
 }
 
-/* dep5 (Debian copyright format): '*' any run, '?' one byte, '\\' quotes
- * the next. */
+int reuse_toml_glob_match(const char *glob, const char *path)
+{
+	return glob_match(glob, path, toml_glob_tokens);
+}
+
+/*
+ * dep5's glob (Debian copyright format) as tokens: '*' any run, '/'
+ * included, '?' one byte, '\\' quotes the next.
+ */
+static size_t dep5_glob_tokens(const char *glob, int *tok)
+{
+	size_t n = 0;
+
+	for (; *glob; glob++) {
+		if (*glob == '*')
+			tok[n++] = GLOB_GLOBSTAR;
+		else if (*glob == '?')
+			tok[n++] = GLOB_ONE;
+		else if (*glob == '\\' && glob[1])
+			tok[n++] = (unsigned char)*++glob;
+		else
+			tok[n++] = (unsigned char)*glob;
+	}
+	return n;
+}
+
 int reuse_dep5_glob_match(const char *glob, const char *path)
 {
-	for (; *glob; glob++, path++) {
-		if (*glob == '*') {
-			for (;; path++) {
-				if (reuse_dep5_glob_match(glob + 1, path))
-					return 1;
-				if (!*path)
-					return 0;
-			}
-		}
-		if (*glob == '\\' && glob[1])
-			glob++;
-		else if (*glob == '?' && *path)
-			continue;
-		if (*path != *glob)
-			return 0;
-	}
-	return !*path;
+	return glob_match(glob, path, dep5_glob_tokens);
 }
 
 static void annotation_release(struct reuse_annotation *a)
