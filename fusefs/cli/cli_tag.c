@@ -296,8 +296,7 @@ static int find_author(struct tag_cli *c, const char *tree)
 	char *name, *email;
 	int ret = 0;
 
-	name = gitinfo_config_string(tree, "user.name");
-	email = gitinfo_config_string(tree, "user.email");
+	gitinfo_identity(tree, &name, &email);
 	if (!name || !email || strpbrk(name, "<>\n") || strpbrk(email, "<>\n") ||
 	    asprintf(&c->from, "%s <%s>", name, email) < 0) {
 		c->from = NULL;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * gitinfo.c: a repository asked for its HEAD, a revision, a
- * configuration string or its git directory (gitinfo.h), through
+ * gitinfo.c: a repository asked for its HEAD, a revision, the
+ * identity in its configuration or its git directory (gitinfo.h), through
  * gitrepo_open().
  */
 #include <errno.h>
@@ -37,12 +37,19 @@ out:
 	return ret;
 }
 
-char *gitinfo_config_string(const char *path, const char *key)
+/* @key of @cfg, malloc'd, or NULL when it is unset or empty. */
+static char *config_string(git_config *cfg, const char *key)
+{
+	const char *v = NULL;
+
+	return cfg && !git_config_get_string(&v, cfg, key) && v[0] ?
+	       strdup(v) : NULL;
+}
+
+void gitinfo_identity(const char *path, char **name, char **email)
 {
 	git_repository *repo = NULL;
 	git_config *cfg = NULL, *snap = NULL;
-	const char *v = NULL;
-	char *out = NULL;
 
 	if (!path ||
 	    gitrepo_open(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
@@ -50,14 +57,12 @@ char *gitinfo_config_string(const char *path, const char *key)
 	if ((repo ? git_repository_config(&cfg, repo) :
 		    git_config_open_default(&cfg)) ||
 	    git_config_snapshot(&snap, cfg))
-		goto out;
-	if (!git_config_get_string(&v, snap, key) && v[0])
-		out = strdup(v);
-out:
+		snap = NULL;
+	*name = config_string(snap, "user.name");
+	*email = config_string(snap, "user.email");
 	git_config_free(snap);
 	git_config_free(cfg);
 	git_repository_free(repo);
-	return out;
 }
 
 int gitinfo_resolve(char id[41], const char *repo, const char *rev,

@@ -2,7 +2,7 @@
 /*
  * gitinfo: what a caller outside the git modules (the commands, the
  * mount) asks of a repository, with no libgit2 type: a work tree's HEAD
- * and git directory, a revision resolved, a configuration string.  Each
+ * and git directory, a revision resolved, the user's identity.  Each
  * repository is opened by gitrepo_open() (gitrepo.h), its files checked
  * first; libgit2 is set up there (libgit2.h).
  */
@@ -21,12 +21,13 @@
 int gitinfo_head(const char *path, char id[41], int64_t *time, int *offset);
 
 /*
- * @key of git's configuration ("user.name"): that of the repository at
- * @path (not searched for upwards), which includes the user's, or the
- * user's alone when @path is NULL or no repository.  malloc'd, or NULL
- * when it is unset, empty or not read.
+ * The identity git would write, user.name and user.email, into *@name
+ * and *@email: from the configuration of the repository at @path (not
+ * searched for upwards), which includes the user's, or the user's alone
+ * when @path is NULL or no repository.  Each malloc'd, or NULL when it
+ * is unset, empty or not read; the repository is opened once.
  */
-char *gitinfo_config_string(const char *path, const char *key);
+void gitinfo_identity(const char *path, char **name, char **email);
 
 /*
  * The full hex id of the commit @rev (NULL: HEAD) of repository @repo
