@@ -468,7 +468,7 @@ static int whole_head(struct zin *s, const struct entry *e, size_t n,
 struct delta {
 	struct zin *s;
 	unsigned char *d;
-	size_t len, cap;	/* inflated, held */
+	size_t len, cap;	/* inflated; room for */
 	uint64_t size;		/* the whole delta's */
 	struct budget *b;
 };
@@ -491,11 +491,22 @@ static int delta_need(struct delta *dl, size_t pos, size_t k)
 		ret = take(dl->b, step);
 		if (ret)
 			return ret;
-		d = realloc(dl->d, dl->len + step);
-		if (!d)
-			return -ENOMEM;
-		dl->d = d;
-		got = zin_read(dl->s, d + dl->len, step);
+		if (dl->len + step > dl->cap) {
+			/* doubled, not a step at a time: a large delta is
+			 * copied O(log n) times, not O(n) */
+			size_t cap = dl->cap ? dl->cap * 2 : DELTA_STEP;
+
+			if (cap < dl->len + step)
+				cap = dl->len + step;
+			if (cap > dl->size)
+				cap = dl->size;
+			d = realloc(dl->d, cap);
+			if (!d)
+				return -ENOMEM;
+			dl->d = d;
+			dl->cap = cap;
+		}
+		got = zin_read(dl->s, dl->d + dl->len, step);
 		if (got < 0)
 			return got;
 		if (!got)
