@@ -1107,9 +1107,11 @@ static int requests_value(struct spdxfs *fs, char *buf, size_t size)
 			return -ERANGE;
 		len += n;
 	}
-	/* Not a request: the files put in the page cache ahead of reads. */
-	n = snprintf(buf + len, size - len, "prefetched %lu\n",
-		     prefetch_stored(fs->prefetch));
+	/* Not requests: the files put in the page cache ahead of reads,
+	 * and those queued or being put there now. */
+	n = snprintf(buf + len, size - len, "prefetched %lu\nprefetching %lu\n",
+		     prefetch_stored(fs->prefetch),
+		     prefetch_pending(fs->prefetch));
 	if (n < 0 || (size_t)n >= size - len)
 		return -ERANGE;
 	return len + n;

@@ -35,6 +35,7 @@ struct prefetch {
 	pthread_cond_t cond;
 	uint64_t queue[QUEUE_MAX];	/* node numbers, a ring */
 	unsigned head, n;
+	unsigned busy;		/* taken off the queue, being stored */
 	int stop;
 	atomic_ulong stored;
 	atomic_uint_fast64_t last_read_ns;
@@ -66,11 +67,13 @@ static void *prefetch_main(void *arg)
 		ino = p->queue[p->head];
 		p->head = (p->head + 1) % QUEUE_MAX;
 		p->n--;
+		p->busy++;
 		pthread_mutex_unlock(&p->lock);
 		if (!p->store(p->arg, ino, buf))
 			atomic_fetch_add_explicit(&p->stored, 1,
 						  memory_order_relaxed);
 		pthread_mutex_lock(&p->lock);
+		p->busy--;
 	}
 	pthread_mutex_unlock(&p->lock);
 	free(buf);
@@ -128,6 +131,18 @@ int prefetch_wanted(struct snapshot *s, const struct vnode *n)
 unsigned long prefetch_stored(const struct prefetch *p)
 {
 	return p ? atomic_load(&p->stored) : 0;
+}
+
+unsigned long prefetch_pending(struct prefetch *p)
+{
+	unsigned long n;
+
+	if (!p)
+		return 0;
+	pthread_mutex_lock(&p->lock);
+	n = p->n + p->busy;
+	pthread_mutex_unlock(&p->lock);
+	return n;
 }
 
 /* Where child @n sits in @dir's listing (sorted by name), or -1. */

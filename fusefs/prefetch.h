@@ -70,4 +70,8 @@ int prefetch_wanted(struct snapshot *s, const struct vnode *n);
 /* Files stored so far. */
 unsigned long prefetch_stored(const struct prefetch *p);
 
+/* Files queued or being stored now: 0 when prefetch has nothing left
+ * to put in the page cache (a test's sign that it is done). */
+unsigned long prefetch_pending(struct prefetch *p);
+
 #endif
