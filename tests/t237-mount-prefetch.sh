@@ -47,8 +47,10 @@ SPDXFS_WATCH=poll SPDXFS_WATCH_DELAY_MS=10000 start_daemon "$M" "$T" "$M"
 wait_mounted "$M" || exit 1
 D=$M/all/big
 ls -l "$D" "$M/all/chg" >/dev/null
+within 10 'test "$(req prefetching)" = 0' || exit 1
 p0=$(req prefetched)
-# a fixed sleep, kept: time for the prefetch ls caused to settle after the baseline; no condition shows it
+# a fixed sleep on purpose: over STREAM_NS (20 ms) since the last read,
+# so that the next reads are judged a pass of their own
 sleep 0.1
 
 test_expect 'two files read in order: the next window goes to the page cache' '
@@ -75,7 +77,8 @@ test_expect 'what the page cache was given is the tree'"'"'s bytes' '
 test_expect 'a file changed before the watcher saw it is not put there' '
 	D=$M/all/chg &&
 	printf "// SPDX-License-Identifier: MIT\n/* now longer than fifty-two bytes */\n" >"$T/chg/g005.c" &&
-	# a fixed sleep, kept: as above, after the baseline
+	# nothing left of the reads before, and a fixed sleep as above
+	within 10 "test \"\$(req prefetching)\" = 0" &&
 	p0=$(req prefetched) && sleep 0.1 &&
 	test "$(cat_reads "$D/g000.c" "$D/g001.c")" = 2 &&
 	within 10 "test \$((\$(req prefetched) - $p0)) = 31" &&
