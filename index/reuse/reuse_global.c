@@ -74,13 +74,12 @@ static size_t toml_glob_tokens(const char *glob, int *tok)
  * the two lengths, whatever the stars (a backtracking matcher takes time
  * exponential in their number, and a repository chooses its globs).
  */
-static int tokens_match(const int *t, size_t nt, const char *s)
+static int tokens_match(const int *t, size_t nt, const char *s,
+			unsigned char *state)
 {
-	unsigned char *cur = calloc(2, nt + 1), *next = cur + nt + 1, *swap;
-	int r;
+	unsigned char *cur = state, *next = state + nt + 1, *swap;
 
-	if (!cur)
-		return 0;
+	memset(cur, 0, nt + 1);
 	for (cur[0] = 1;; s++) {
 		int alive = 0;
 
@@ -103,19 +102,20 @@ static int tokens_match(const int *t, size_t nt, const char *s)
 			break;
 		swap = cur, cur = next, next = swap;
 	}
-	r = !*s && cur[nt];
-	free(cur < next ? cur : next);
-	return r;
+	return !*s && cur[nt];
 }
 
+/* @glob's tokens and the automaton's two rows of flags, one block. */
 static int glob_match(const char *glob, const char *path,
 		      size_t (*tokens)(const char *, int *))
 {
-	int *tok = alloc_array(strlen(glob) + 1, sizeof(*tok)), r;
+	size_t len = strlen(glob) + 1;
+	int *tok = alloc_array(len, sizeof(*tok) + 2), r;
 
 	if (!tok)
 		return 0;
-	r = tokens_match(tok, tokens(glob, tok), path);
+	r = tokens_match(tok, tokens(glob, tok), path,
+			 (unsigned char *)(tok + len));
 	free(tok);
 	return r;
 }
